@@ -1,0 +1,509 @@
+//! Percent-encoding for each place a value can go.
+//!
+//! | function | leaves as is | writes as `%XX` |
+//! |---|---|---|
+//! | [`component`] | `A-Z a-z 0-9 - . _ ~` (RFC 3986 unreserved) | everything else, space included |
+//! | [`reserved`] | unreserved, reserved `: / ? # [ ] @ ! $ & ' ( ) * + , ; =`, valid `%XX` triplets | everything else; a `%` that starts no triplet becomes `%25` |
+//! | [`form`] | `A-Z a-z 0-9 * - . _`; space becomes `+` | everything else, `~` included |
+//!
+//! Text is encoded as its UTF-8 bytes; the `_bytes` variants encode arbitrary octets one by one
+//! (so `[0xF7]` is `%F7`, not the UTF-8 form of `÷`). Hex digits are uppercase (RFC 3986 §2.1).
+//!
+//! Each set comes in three shapes: a function returning [`Cow`] that borrows the input when
+//! nothing needs escaping, an `_into` function appending to a `String` you already have, and
+//! the lazy [`Encode`] adapter for `format!`/`write!` without an intermediate string.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+
+use urlkit_syntax::chars::{self, HEX_UPPER, RESERVED, UNRESERVED};
+
+/// The sets of this module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Set {
+    /// RFC 3986 unreserved passes (RFC 6570 `{x}`).
+    Component,
+    /// Unreserved, reserved and triplets pass (RFC 6570 `{+x}`).
+    Reserved,
+    /// `application/x-www-form-urlencoded`.
+    Form,
+}
+
+impl Set {
+    /// Whether `byte` is written as it is (the `%` of a triplet aside).
+    #[inline]
+    fn passes(self, byte: u8) -> bool {
+        match self {
+            Set::Component => chars::is(byte, UNRESERVED),
+            Set::Reserved => chars::is(byte, UNRESERVED | RESERVED),
+            Set::Form => chars::is(byte, chars::FORM),
+        }
+    }
+}
+
+/// `%XX` for every byte, so escaping is one table lookup and one copy.
+static TRIPLETS: [[u8; 3]; 256] = {
+    let mut table = [[0u8; 3]; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = [b'%', HEX_UPPER[b >> 4], HEX_UPPER[b & 15]];
+        b += 1;
+    }
+    table
+};
+
+/// The bytes the set leaves alone at `input[i]`: 1 for a passing byte, 3 for a triplet under
+/// [`Set::Reserved`], 0 if it must be escaped.
+#[inline]
+fn kept_len(set: Set, input: &[u8], i: usize) -> usize {
+    let b = input[i];
+    if set.passes(b) {
+        1
+    } else if set == Set::Reserved && chars::is_triplet(&input[i..]) {
+        3
+    } else {
+        0
+    }
+}
+
+/// How long `input` is once encoded, and the index of its first byte that changes.
+fn measure(set: Set, input: &[u8]) -> (usize, Option<usize>) {
+    let mut first = None;
+    let mut len = 0;
+    let mut i = 0;
+    while i < input.len() {
+        let kept = kept_len(set, input, i);
+        if kept > 0 {
+            len += kept;
+            i += kept;
+        } else {
+            first.get_or_insert(i);
+            len += if set == Set::Form && input[i] == b' ' {
+                1
+            } else {
+                3
+            };
+            i += 1;
+        }
+    }
+    (len, first)
+}
+
+fn escape_end(set: Set, input: &[u8]) -> usize {
+    let mut i = 0;
+    while i < input.len() {
+        let kept = kept_len(set, input, i);
+        if kept == 0 {
+            return i;
+        }
+        i += kept;
+    }
+    input.len()
+}
+
+/// Appends the encoding of `input` to `out`.
+pub(crate) fn encode_into(set: Set, input: &[u8], out: &mut String) {
+    let start = escape_end(set, input);
+    // SAFETY: everything appended below is ASCII: runs of bytes the set passes (all ASCII, as
+    // `passes` and `is_triplet` accept only ASCII bytes) and `%XX` triplets or `+`.
+    let buf = unsafe { out.as_mut_vec() };
+    buf.extend_from_slice(&input[..start]);
+    let mut run = start;
+    let mut i = start;
+    while i < input.len() {
+        let kept = kept_len(set, input, i);
+        if kept > 0 {
+            i += kept;
+            continue;
+        }
+        buf.extend_from_slice(&input[run..i]);
+        let b = input[i];
+        if set == Set::Form && b == b' ' {
+            buf.push(b'+');
+        } else {
+            buf.extend_from_slice(&TRIPLETS[usize::from(b)]);
+        }
+        i += 1;
+        run = i;
+    }
+    buf.extend_from_slice(&input[run..]);
+}
+
+fn encode_cow(set: Set, input: &[u8]) -> Cow<'_, str> {
+    let (len, first) = measure(set, input);
+    if first.is_none() {
+        // No byte needed escaping, so every byte passed the set: all ASCII.
+        return Cow::Borrowed(ascii(input));
+    }
+    let mut out = String::with_capacity(len);
+    encode_into(set, input, &mut out);
+    Cow::Owned(out)
+}
+
+/// Encodes everything but RFC 3986 unreserved characters: safe in every component, and what
+/// RFC 6570 `{x}` writes. See the [module table](self).
+///
+/// # Examples
+/// ```
+/// assert_eq!(urlkit::encode::component("a b/c"), "a%20b%2Fc");
+/// assert_eq!(urlkit::encode::component("~-._"), "~-._");
+/// assert_eq!(urlkit::encode::component("円"), "%E5%86%86");
+/// ```
+pub fn component(input: &str) -> Cow<'_, str> {
+    encode_cow(Set::Component, input.as_bytes())
+}
+
+/// [`component`] for octets: each byte that is not unreserved ASCII becomes `%XX`.
+///
+/// # Examples
+/// ```
+/// // "4 ÷ 3" as ISO-8859-1 octets.
+/// assert_eq!(urlkit::encode::component_bytes(b"4 \xF7 3"), "4%20%F7%203");
+/// ```
+pub fn component_bytes(input: &[u8]) -> Cow<'_, str> {
+    encode_cow(Set::Component, input)
+}
+
+/// [`component`], appended to `out`.
+///
+/// # Examples
+/// ```
+/// let mut url = String::from("/users/");
+/// urlkit::encode::component_into("ada lovelace", &mut url);
+/// assert_eq!(url, "/users/ada%20lovelace");
+/// ```
+pub fn component_into(input: &str, out: &mut String) {
+    encode_into(Set::Component, input.as_bytes(), out);
+}
+
+/// [`component_bytes`], appended to `out`.
+///
+/// # Examples
+/// ```
+/// let mut out = String::new();
+/// urlkit::encode::component_bytes_into(&[0x47, 0x49, 0x46, 0x00, 0xA2], &mut out);
+/// assert_eq!(out, "GIF%00%A2");
+/// ```
+pub fn component_bytes_into(input: &[u8], out: &mut String) {
+    encode_into(Set::Component, input, out);
+}
+
+/// Leaves reserved characters and valid percent-triplets as they are, for text that is
+/// already part of a URL; what RFC 6570 `{+x}` writes. A `%` that starts no triplet becomes
+/// `%25`. See the [module table](self).
+///
+/// Use it only for trusted text: it lets `/`, `?`, `#` and `&` through.
+///
+/// # Examples
+/// ```
+/// assert_eq!(urlkit::encode::reserved("/a b?x=%2F&y=50%"), "/a%20b?x=%2F&y=50%25");
+/// ```
+pub fn reserved(input: &str) -> Cow<'_, str> {
+    encode_cow(Set::Reserved, input.as_bytes())
+}
+
+/// [`reserved`] for octets.
+///
+/// # Examples
+/// ```
+/// assert_eq!(urlkit::encode::reserved_bytes(b"/a\xFF"), "/a%FF");
+/// ```
+pub fn reserved_bytes(input: &[u8]) -> Cow<'_, str> {
+    encode_cow(Set::Reserved, input)
+}
+
+/// [`reserved`], appended to `out`.
+///
+/// # Examples
+/// ```
+/// let mut url = String::from("https://example.com");
+/// urlkit::encode::reserved_into("/docs/a b", &mut url);
+/// assert_eq!(url, "https://example.com/docs/a%20b");
+/// ```
+pub fn reserved_into(input: &str, out: &mut String) {
+    encode_into(Set::Reserved, input.as_bytes(), out);
+}
+
+/// [`reserved_bytes`], appended to `out`.
+///
+/// # Examples
+/// ```
+/// let mut out = String::new();
+/// urlkit::encode::reserved_bytes_into(b"a/b\x00", &mut out);
+/// assert_eq!(out, "a/b%00");
+/// ```
+pub fn reserved_bytes_into(input: &[u8], out: &mut String) {
+    encode_into(Set::Reserved, input, out);
+}
+
+/// `application/x-www-form-urlencoded`, as HTML forms and `URLSearchParams` write it: space
+/// becomes `+`, and everything but ASCII alphanumerics and `* - . _` becomes `%XX`. See the
+/// [module table](self).
+///
+/// # Examples
+/// ```
+/// assert_eq!(urlkit::encode::form("a b+c~"), "a+b%2Bc%7E");
+/// ```
+pub fn form(input: &str) -> Cow<'_, str> {
+    encode_cow(Set::Form, input.as_bytes())
+}
+
+/// [`form`] for octets.
+///
+/// # Examples
+/// ```
+/// assert_eq!(urlkit::encode::form_bytes(b"\xF7 x"), "%F7+x");
+/// ```
+pub fn form_bytes(input: &[u8]) -> Cow<'_, str> {
+    encode_cow(Set::Form, input)
+}
+
+/// [`form`], appended to `out`.
+///
+/// # Examples
+/// ```
+/// let mut body = String::from("q=");
+/// urlkit::encode::form_into("rust & c", &mut body);
+/// assert_eq!(body, "q=rust+%26+c");
+/// ```
+pub fn form_into(input: &str, out: &mut String) {
+    encode_into(Set::Form, input.as_bytes(), out);
+}
+
+/// [`form_bytes`], appended to `out`.
+///
+/// # Examples
+/// ```
+/// let mut body = String::new();
+/// urlkit::encode::form_bytes_into(b"\x01 ", &mut body);
+/// assert_eq!(body, "%01+");
+/// ```
+pub fn form_bytes_into(input: &[u8], out: &mut String) {
+    encode_into(Set::Form, input, out);
+}
+
+/// Encodes lazily, when displayed: for `format!`, `write!` and `to_string()` without an
+/// intermediate string. Converts into [`Cow`] like the functions do.
+///
+/// # Examples
+/// ```
+/// use urlkit::encode::Encode;
+///
+/// let name = "ada lovelace";
+/// let url = format!("https://example.com/users/{}", Encode::component(name));
+/// assert_eq!(url, "https://example.com/users/ada%20lovelace");
+/// assert_eq!(Encode::form("a b").to_cow(), "a+b");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Encode<'a> {
+    input: &'a [u8],
+    set: Set,
+}
+
+impl<'a> Encode<'a> {
+    /// Displays as [`component`].
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::encode::Encode::component("a/b").to_string(), "a%2Fb");
+    /// ```
+    pub fn component(input: &'a str) -> Self {
+        Encode {
+            input: input.as_bytes(),
+            set: Set::Component,
+        }
+    }
+
+    /// Displays as [`component_bytes`].
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::encode::Encode::component_bytes(b"\xFF").to_string(), "%FF");
+    /// ```
+    pub fn component_bytes(input: &'a [u8]) -> Self {
+        Encode {
+            input,
+            set: Set::Component,
+        }
+    }
+
+    /// Displays as [`reserved`].
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::encode::Encode::reserved("/a b").to_string(), "/a%20b");
+    /// ```
+    pub fn reserved(input: &'a str) -> Self {
+        Encode {
+            input: input.as_bytes(),
+            set: Set::Reserved,
+        }
+    }
+
+    /// Displays as [`reserved_bytes`].
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::encode::Encode::reserved_bytes(b"/\xFF").to_string(), "/%FF");
+    /// ```
+    pub fn reserved_bytes(input: &'a [u8]) -> Self {
+        Encode {
+            input,
+            set: Set::Reserved,
+        }
+    }
+
+    /// Displays as [`form`].
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::encode::Encode::form("a b").to_string(), "a+b");
+    /// ```
+    pub fn form(input: &'a str) -> Self {
+        Encode {
+            input: input.as_bytes(),
+            set: Set::Form,
+        }
+    }
+
+    /// Displays as [`form_bytes`].
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::encode::Encode::form_bytes(b" \xFF").to_string(), "+%FF");
+    /// ```
+    pub fn form_bytes(input: &'a [u8]) -> Self {
+        Encode {
+            input,
+            set: Set::Form,
+        }
+    }
+
+    /// The encoded text, borrowed from the input when nothing needed escaping.
+    ///
+    /// # Examples
+    /// ```
+    /// use std::borrow::Cow;
+    /// assert!(matches!(urlkit::encode::Encode::component("abc").to_cow(), Cow::Borrowed("abc")));
+    /// ```
+    pub fn to_cow(self) -> Cow<'a, str> {
+        encode_cow(self.set, self.input)
+    }
+}
+
+impl<'a> From<Encode<'a>> for Cow<'a, str> {
+    fn from(encode: Encode<'a>) -> Self {
+        encode.to_cow()
+    }
+}
+
+/// Views bytes the encoder produced as text.
+fn ascii(bytes: &[u8]) -> &str {
+    debug_assert!(bytes.is_ascii());
+    // SAFETY: only called on runs of bytes the set passes and on `TRIPLETS` entries, all of
+    // which are ASCII (see `encode_into`).
+    unsafe { core::str::from_utf8_unchecked(bytes) }
+}
+
+impl fmt::Display for Encode<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let input = self.input;
+        let mut run = 0;
+        let mut i = 0;
+        while i < input.len() {
+            let kept = kept_len(self.set, input, i);
+            if kept > 0 {
+                i += kept;
+                continue;
+            }
+            f.write_str(ascii(&input[run..i]))?;
+            let b = input[i];
+            if self.set == Set::Form && b == b' ' {
+                f.write_str("+")?;
+            } else {
+                f.write_str(ascii(&TRIPLETS[usize::from(b)]))?;
+            }
+            i += 1;
+            run = i;
+        }
+        f.write_str(ascii(&input[run..]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+
+    /// Every printable ASCII character through each set, against the tables of
+    /// shared/research/standards-and-pitfalls.md (JS encodeURIComponent plus `!'()*`, RFC
+    /// 6570 `U+R`, and `URLSearchParams`).
+    #[test]
+    fn printable_ascii_through_each_set() {
+        let ascii: String = (0x20u8..0x7F).map(char::from).collect();
+        assert_eq!(
+            component(&ascii),
+            "%20%21%22%23%24%25%26%27%28%29%2A%2B%2C-.%2F0123456789%3A%3B%3C%3D%3E%3F%40ABCDEFGHIJKLMNOPQRSTUVWXYZ%5B%5C%5D%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D~"
+        );
+        assert_eq!(
+            reserved(&ascii),
+            "%20!%22#$%25&'()*+,-./0123456789:;%3C=%3E?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[%5C]%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D~"
+        );
+        assert_eq!(
+            form(&ascii),
+            "+%21%22%23%24%25%26%27%28%29*%2B%2C-.%2F0123456789%3A%3B%3C%3D%3E%3F%40ABCDEFGHIJKLMNOPQRSTUVWXYZ%5B%5C%5D%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D%7E"
+        );
+    }
+
+    #[test]
+    fn shapes_agree() {
+        let inputs: [&[u8]; 7] = [
+            b"",
+            b"abc",
+            b"a b",
+            b"%",
+            b"%2f%zz",
+            b"\xFF\x00",
+            "é円".as_bytes(),
+        ];
+        for set in [Set::Component, Set::Reserved, Set::Form] {
+            for input in inputs {
+                let cow = encode_cow(set, input);
+                let mut into = String::from(">");
+                encode_into(set, input, &mut into);
+                let shown = Encode { input, set }.to_string();
+                assert_eq!(&into[1..], cow, "{set:?} {input:?}");
+                assert_eq!(shown, cow, "{set:?} {input:?}");
+                assert_eq!(measure(set, input).0, cow.len(), "{set:?} {input:?}");
+                assert_eq!(
+                    matches!(cow, Cow::Borrowed(_)),
+                    measure(set, input).1.is_none()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn reserved_keeps_triplets_and_escapes_lone_percent() {
+        for (input, output) in [
+            ("admin%2F", "admin%2F"),
+            ("%foo", "%25foo"),
+            ("50%", "50%25"),
+            ("%%2a", "%25%2a"),
+            ("%2", "%252"),
+            ("red%25,%2Fgreen,blue ", "red%25,%2Fgreen,blue%20"),
+        ] {
+            assert_eq!(reserved(input), output, "{input}");
+        }
+    }
+
+    #[test]
+    fn bytes_are_octets_not_text() {
+        let all: Vec<u8> = (0..=255).collect();
+        let encoded = component_bytes(&all);
+        assert!(encoded.bytes().all(|b| (0x21..0x7F).contains(&b)));
+        assert_eq!(encoded.matches('%').count(), 256 - 66);
+    }
+}

@@ -1,0 +1,33 @@
+//! URLs correct by construction.
+//!
+//! - [`Url`]: one owned URL type; [`Url::parse`] checks the strict RFC 3986 grammar and says
+//!   what is wrong, where, and what to write instead.
+//! - [`encode`]: percent-encoding for each place a value can go, borrowing when nothing needs
+//!   escaping.
+//! - [`decode`]: strict percent-decoding (bad escapes, `%uXXXX` and invalid UTF-8 are errors
+//!   with byte offsets), plus explicitly lossy WHATWG-style variants.
+//!
+//! ```
+//! use urlkit::{decode, encode, Url};
+//!
+//! assert_eq!(encode::component("a b/c"), "a%20b%2Fc");
+//! assert_eq!(decode::form("a+b%21")?, "a b!");
+//! let url = Url::parse("https://example.com/caf%C3%A9")?;
+//! assert_eq!(url.path_segments().next().unwrap()?, "café");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The crate is `#![no_std]` (it needs `alloc`) and has no dependencies outside the urlkit
+//! workspace. The `std` feature (on by default) adds implementations for `std` types.
+
+#![no_std]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod decode;
+pub mod encode;
+mod url;
+
+pub use crate::url::{ParseError, PathSegments, Url};

@@ -1,0 +1,217 @@
+//! Character classes of RFC 3986 §2 and Appendix A, RFC 3987 §2.2 and RFC 6570 §2.3, as one
+//! 256-entry table.
+//!
+//! Every question "may this byte appear here unescaped?" asked by the macro at compile time and
+//! by the runtime encoders, decoders and parsers is answered by [`CLASS`], so the two can never
+//! disagree.
+
+/// `ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3).
+pub const UNRESERVED: u16 = 1 << 0;
+/// `"!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (RFC 3986 §2.2).
+pub const SUB_DELIM: u16 = 1 << 1;
+/// `":" / "/" / "?" / "#" / "[" / "]" / "@"` (RFC 3986 §2.2).
+pub const GEN_DELIM: u16 = 1 << 2;
+/// `gen-delims / sub-delims` (RFC 3986 §2.2).
+pub const RESERVED: u16 = SUB_DELIM | GEN_DELIM;
+/// `HEXDIG`, either case (RFC 3986 §2.1 makes triplet hex case-insensitive).
+pub const HEX: u16 = 1 << 3;
+/// `ALPHA`.
+pub const ALPHA: u16 = 1 << 4;
+/// `DIGIT`.
+pub const DIGIT: u16 = 1 << 5;
+/// `ALPHA / DIGIT / "+" / "-" / "."`: what may follow the first letter of a scheme (§3.1).
+pub const SCHEME: u16 = 1 << 6;
+/// What `application/x-www-form-urlencoded` leaves as is: `ALPHA / DIGIT / "*" / "-" / "." / "_"`
+/// (WHATWG URL, "application/x-www-form-urlencoded percent-encode set").
+pub const FORM: u16 = 1 << 7;
+/// `ALPHA / DIGIT / "_"`: an RFC 6570 `varchar` other than a percent-triplet (§2.3).
+pub const VARCHAR: u16 = 1 << 8;
+/// `unreserved / sub-delims / ":" / "@"`: `pchar` without `pct-encoded` (§3.3).
+pub const PCHAR: u16 = 1 << 9;
+/// `pchar / "/"`: a path (§3.3).
+pub const PATH: u16 = 1 << 10;
+/// `pchar / "/" / "?"`: a query or a fragment (§3.4, §3.5).
+pub const QUERY: u16 = 1 << 11;
+/// `unreserved / sub-delims / ":"`: userinfo (§3.2.1).
+pub const USERINFO: u16 = 1 << 12;
+/// `unreserved / sub-delims`: a registered name (§3.2.2).
+pub const REG_NAME: u16 = 1 << 13;
+
+/// The class bits of every byte; non-ASCII bytes have none.
+pub static CLASS: [u16; 256] = build();
+
+const fn build() -> [u16; 256] {
+    let mut table = [0u16; 256];
+    let mut b = 0usize;
+    while b < 128 {
+        let c = b as u8;
+        let alpha = c.is_ascii_alphabetic();
+        let digit = c.is_ascii_digit();
+        let mut bits = 0;
+        if alpha {
+            bits |= ALPHA;
+        }
+        if digit {
+            bits |= DIGIT;
+        }
+        if alpha || digit || matches!(c, b'-' | b'.' | b'_' | b'~') {
+            bits |= UNRESERVED;
+        }
+        if matches!(
+            c,
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+        ) {
+            bits |= SUB_DELIM;
+        }
+        if matches!(c, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@') {
+            bits |= GEN_DELIM;
+        }
+        if c.is_ascii_hexdigit() {
+            bits |= HEX;
+        }
+        if alpha || digit || matches!(c, b'+' | b'-' | b'.') {
+            bits |= SCHEME;
+        }
+        if alpha || digit || matches!(c, b'*' | b'-' | b'.' | b'_') {
+            bits |= FORM;
+        }
+        if alpha || digit || c == b'_' {
+            bits |= VARCHAR;
+        }
+        if bits & (UNRESERVED | SUB_DELIM) != 0 {
+            bits |= REG_NAME;
+            bits |= USERINFO | PCHAR | PATH | QUERY;
+        }
+        if c == b':' {
+            bits |= USERINFO | PCHAR | PATH | QUERY;
+        }
+        if c == b'@' {
+            bits |= PCHAR | PATH | QUERY;
+        }
+        if c == b'/' {
+            bits |= PATH | QUERY;
+        }
+        if c == b'?' {
+            bits |= QUERY;
+        }
+        table[b] = bits;
+        b += 1;
+    }
+    table
+}
+
+/// Whether `byte` has any of the class bits in `class`.
+#[inline]
+pub fn is(byte: u8, class: u16) -> bool {
+    CLASS[byte as usize] & class != 0
+}
+
+/// Uppercase hex digits, as RFC 3986 §2.1 asks producers to write them.
+pub const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// The value of one hex digit, either case.
+#[inline]
+pub fn hex_value(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        b'A'..=b'F' => Some(byte - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Whether `bytes` starts with a percent-triplet `%XX`.
+#[inline]
+pub fn is_triplet(bytes: &[u8]) -> bool {
+    bytes.len() >= 3 && bytes[0] == b'%' && is(bytes[1], HEX) && is(bytes[2], HEX)
+}
+
+/// RFC 3987 `ucschar`: the non-ASCII characters an IRI may hold anywhere.
+pub fn is_ucschar(c: char) -> bool {
+    let c = u32::from(c);
+    match c {
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE_1000..=0xE_FFFD => true,
+        // %x10000-1FFFD / %x20000-2FFFD / ... / %xD0000-DFFFD: each plane but its last two.
+        0x1_0000..=0xD_FFFF => c & 0xFFFF <= 0xFFFD,
+        _ => false,
+    }
+}
+
+/// RFC 3987 `iprivate`: private-use characters, which an IRI may hold only in the query.
+pub fn is_iprivate(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0xE000..=0xF8FF | 0xF_0000..=0xF_FFFD | 0x10_0000..=0x10_FFFD
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn members(class: u16) -> alloc::string::String {
+        (0u8..128)
+            .filter(|&b| is(b, class) && !b.is_ascii_alphanumeric())
+            .map(char::from)
+            .collect()
+    }
+
+    #[test]
+    fn punctuation_of_each_class_matches_rfc_3986() {
+        assert_eq!(members(UNRESERVED), "-._~");
+        assert_eq!(members(SUB_DELIM), "!$&'()*+,;=");
+        assert_eq!(members(GEN_DELIM), "#/:?@[]");
+        assert_eq!(members(PCHAR), "!$&'()*+,-.:;=@_~");
+        assert_eq!(members(PATH), "!$&'()*+,-./:;=@_~");
+        assert_eq!(members(QUERY), "!$&'()*+,-./:;=?@_~");
+        assert_eq!(members(USERINFO), "!$&'()*+,-.:;=_~");
+        assert_eq!(members(REG_NAME), "!$&'()*+,-.;=_~");
+        assert_eq!(members(SCHEME), "+-.");
+        assert_eq!(members(FORM), "*-._");
+        assert_eq!(members(VARCHAR), "_");
+    }
+
+    #[test]
+    fn alphanumerics_and_nothing_else_non_ascii() {
+        for b in 0u8..=255 {
+            let alnum = b.is_ascii_alphanumeric();
+            assert_eq!(is(b, ALPHA | DIGIT), alnum, "{b:#x}");
+            if alnum {
+                assert!(is(b, UNRESERVED) && is(b, FORM) && is(b, SCHEME) && is(b, VARCHAR));
+            }
+            if b >= 0x80 {
+                assert_eq!(CLASS[b as usize], 0, "{b:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn hex() {
+        assert_eq!(hex_value(b'a'), Some(10));
+        assert_eq!(hex_value(b'F'), Some(15));
+        assert_eq!(hex_value(b'g'), None);
+        assert!(is_triplet(b"%2f"));
+        assert!(!is_triplet(b"%2"));
+        assert!(!is_triplet(b"%u20AC"));
+    }
+
+    #[test]
+    fn iri_ranges() {
+        for (c, ucs, private) in [
+            ('é', true, false),
+            ('円', true, false),
+            ('\u{A0}', true, false),
+            ('\u{9F}', false, false),
+            ('\u{E000}', false, true),
+            ('\u{FFFE}', false, false),
+            ('\u{1FFFE}', false, false),
+            ('\u{1D11E}', true, false),
+            ('\u{E0001}', false, false),
+            ('\u{E1000}', true, false),
+            ('\u{10FFFD}', false, true),
+        ] {
+            assert_eq!(is_ucschar(c), ucs, "{c:?}");
+            assert_eq!(is_iprivate(c), private, "{c:?}");
+        }
+    }
+}

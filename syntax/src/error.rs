@@ -1,0 +1,433 @@
+//! What can be wrong with a URL or a URL template, worded once for both the compiler and the
+//! runtime.
+//!
+//! Messages follow rustc's voice: lowercase, the culprit in backticks, the component named, and
+//! after a semicolon what to write instead. The location is not part of the message: the macro
+//! draws a caret under the literal, the runtime appends "at byte N".
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+/// The part of a URL a character or a placeholder belongs to (RFC 3986 §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Component {
+    /// `https` in `https://example.com`.
+    Scheme,
+    /// `user:pass` in `https://user:pass@example.com`.
+    Userinfo,
+    /// `example.com`.
+    Host,
+    /// `8080` in `example.com:8080`.
+    Port,
+    /// `/a/b`.
+    Path,
+    /// `q=1` after `?`.
+    Query,
+    /// `top` after `#`.
+    Fragment,
+}
+
+impl Component {
+    /// The name used in messages: "the URL path".
+    pub fn name(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One problem found in a URL or template, with the bytes it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The source bytes of the first occurrence.
+    pub at: Range<usize>,
+    /// Further occurrences of the same problem, reported together so that a URL with ten
+    /// spaces gets one error with ten carets rather than ten errors.
+    pub again: Vec<Range<usize>>,
+    /// What is wrong.
+    pub kind: ErrorKind,
+}
+
+impl Error {
+    /// An error about the bytes `at`.
+    pub fn new(at: Range<usize>, kind: ErrorKind) -> Self {
+        Error {
+            at,
+            again: Vec::new(),
+            kind,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.fmt(f)
+    }
+}
+
+/// Collects errors, folding repeats of the same problem into one [`Error`].
+#[derive(Debug, Default)]
+pub struct Errors {
+    list: Vec<Error>,
+}
+
+impl Errors {
+    /// No errors yet.
+    pub fn new() -> Self {
+        Errors::default()
+    }
+
+    /// Records `kind` at `at`; a problem already recorded gains one more occurrence.
+    pub fn push(&mut self, at: Range<usize>, kind: ErrorKind) {
+        if let Some(seen) = self.list.iter_mut().find(|e| e.kind == kind) {
+            seen.again.push(at);
+        } else {
+            self.list.push(Error::new(at, kind));
+        }
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The errors in the order of their first occurrence in the source.
+    pub fn into_vec(mut self) -> Vec<Error> {
+        self.list.sort_by_key(|e| e.at.start);
+        self.list
+    }
+}
+
+/// Everything that can be wrong, with the details its message needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A character that is never allowed raw in this component (RFC 3986 §2).
+    InvalidChar {
+        /// The character.
+        ch: char,
+        /// Where it stands.
+        component: Component,
+    },
+    /// A non-ASCII character where only a URI (not an IRI) is accepted, or one outside RFC 3987
+    /// `ucschar`/`iprivate`.
+    NonAscii {
+        /// The character.
+        ch: char,
+        /// Where it stands.
+        component: Component,
+    },
+    /// A non-ASCII character in the host: hosts need their punycode form.
+    NonAsciiHost {
+        /// The character.
+        ch: char,
+    },
+    /// `%` not followed by two hex digits.
+    BadEscape {
+        /// The `%` and up to two following characters, as written.
+        text: String,
+        /// Where it stands.
+        component: Component,
+    },
+    /// `%uXXXX`, the non-standard UTF-16 escape of JavaScript's `escape()`.
+    PercentU {
+        /// The escape as written, e.g. `%u20AC` (both halves of a surrogate pair if present).
+        text: String,
+        /// Its UTF-8 percent-encoding, or `None` for a lone surrogate.
+        utf8: Option<String>,
+    },
+    /// A percent-escape in the host.
+    EscapeInHost {
+        /// The escape as written.
+        text: String,
+    },
+    /// `#` after the fragment delimiter.
+    SecondHash,
+    /// `[` or `]` outside an IP literal.
+    Bracket {
+        /// The bracket.
+        ch: char,
+        /// Where it stands.
+        component: Component,
+    },
+    /// `:` with nothing before it.
+    EmptyScheme,
+    /// A scheme that does not start with a letter or holds other characters.
+    BadScheme {
+        /// The scheme as written.
+        scheme: String,
+    },
+    /// A relative-path reference whose first segment holds `:` (RFC 3986 §4.2).
+    ColonInFirstSegment {
+        /// The first segment.
+        segment: String,
+    },
+    /// A scheme whose URLs always have an authority (`http`, `https`, `ws`, `wss`, `ftp`,
+    /// `file`) without `//`.
+    MissingAuthority {
+        /// The scheme.
+        scheme: String,
+    },
+    /// No host where the scheme needs one.
+    EmptyHost {
+        /// The scheme.
+        scheme: String,
+    },
+    /// A port that is not all digits.
+    BadPort {
+        /// The port as written.
+        port: String,
+    },
+    /// A port over 65535.
+    PortTooLarge {
+        /// The port as written.
+        port: String,
+    },
+    /// `:` after the host with no digits.
+    EmptyPort,
+    /// A malformed `[...]` host.
+    BadIpLiteral {
+        /// The literal, brackets included.
+        text: String,
+    },
+    /// A host whose last label is a number but which is not a dotted-decimal IPv4 address.
+    NumericHost {
+        /// The host.
+        host: String,
+    },
+    /// A path starting with `//` in a reference without an authority (RFC 3986 §3.3).
+    DoubleSlashPath,
+    /// `.` or `..` segments where every parser would remove them (RFC 3986 §5.2.4).
+    DotSegment {
+        /// The path as written.
+        path: String,
+        /// The path with the dot segments removed.
+        resolved: String,
+    },
+    /// `{` without a matching `}`.
+    UnclosedExpression,
+    /// `}` without a matching `{`.
+    UnmatchedClose,
+    /// `{}`.
+    EmptyExpression,
+    /// A variable name outside the RFC 6570 `varname` grammar.
+    BadVarName {
+        /// The name as written.
+        name: String,
+    },
+    /// One of the operators RFC 6570 reserves for future use: `= , ! @ |`.
+    ReservedOperator {
+        /// The operator.
+        op: char,
+    },
+    /// A prefix modifier that is not `:` and 1 to 9999 without leading zeros.
+    BadPrefix {
+        /// The modifier as written, `:` included.
+        text: String,
+    },
+    /// A placeholder before the scheme's `:`.
+    PlaceholderInScheme,
+    /// A placeholder right after `%` or `%X`.
+    PlaceholderInEscape,
+    /// An expression whose operator cannot stand in this component, e.g. `{+x}` in a host.
+    OperatorNotAllowed {
+        /// The expression's operator, e.g. `+`.
+        op: char,
+        /// Where it stands.
+        component: Component,
+    },
+    /// A placeholder sharing the port with digits or with another placeholder.
+    PartialPort,
+    /// A `{?...}` after the query has begun.
+    SecondQuery,
+    /// A `{#...}` after the fragment has begun.
+    SecondFragment,
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::InvalidChar { ch, component } => {
+                let fix = Escaped(*ch);
+                if ch.is_control() {
+                    write!(
+                        f,
+                        "invalid control character U+{:04X} in the URL {component}; write `{fix}`",
+                        u32::from(*ch)
+                    )
+                } else {
+                    write!(
+                        f,
+                        "invalid character `{ch}` in the URL {component}; write `{fix}`"
+                    )
+                }
+            }
+            ErrorKind::NonAscii { ch, component } => {
+                let fix = Escaped(*ch);
+                if ch.is_control() || ch.is_whitespace() {
+                    write!(
+                        f,
+                        "invalid character U+{:04X} in the URL {component}; write `{fix}`",
+                        u32::from(*ch)
+                    )
+                } else {
+                    write!(
+                        f,
+                        "non-ASCII character `{ch}` in the URL {component}; write `{fix}`"
+                    )
+                }
+            }
+            ErrorKind::NonAsciiHost { ch } => write!(
+                f,
+                "non-ASCII character `{ch}` in the URL host; write the host's punycode form (`xn--...`)"
+            ),
+            ErrorKind::BadEscape { text, component } => write!(
+                f,
+                "invalid percent-escape `{text}` in the URL {component}; `%` must be followed by two hex digits, write `%25` for a literal percent sign"
+            ),
+            ErrorKind::PercentU { text, utf8 } => match utf8 {
+                Some(utf8) => write!(
+                    f,
+                    "`{text}` is not a URL escape; write the UTF-8 form `{utf8}`"
+                ),
+                None => write!(
+                    f,
+                    "`{text}` is not a URL escape, and a lone UTF-16 surrogate has no UTF-8 form; write the character's UTF-8 percent-encoding"
+                ),
+            },
+            ErrorKind::EscapeInHost { text } => write!(
+                f,
+                "percent-escape `{text}` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)"
+            ),
+            ErrorKind::SecondHash => f.write_str(
+                "second `#` in the URL; the fragment cannot contain `#`, write `%23`",
+            ),
+            ErrorKind::Bracket { ch, component } => write!(
+                f,
+                "`{ch}` in the URL {component}; brackets may only enclose an IP address in the host, write `{}`",
+                Escaped(*ch)
+            ),
+            ErrorKind::EmptyScheme => f.write_str(
+                "missing scheme before `:`; write one such as `https:`, or `./:` for a relative path",
+            ),
+            ErrorKind::BadScheme { scheme } => write!(
+                f,
+                "invalid scheme `{scheme}`; a scheme starts with a letter and holds only letters, digits, `+`, `-` and `.`"
+            ),
+            ErrorKind::ColonInFirstSegment { segment } => write!(
+                f,
+                "`:` in the first segment `{segment}` of a relative path would read as a scheme; write `./{segment}`, or `%3A` for the `:`"
+            ),
+            ErrorKind::MissingAuthority { scheme } => write!(
+                f,
+                "a `{scheme}` URL needs `//` and a host after `{scheme}:`; write `{scheme}://host/...`"
+            ),
+            ErrorKind::EmptyHost { scheme } => write!(
+                f,
+                "empty host in a `{scheme}` URL; write the host after `//`"
+            ),
+            ErrorKind::BadPort { port } => write!(
+                f,
+                "invalid port `{port}`; a port is written with digits only"
+            ),
+            ErrorKind::PortTooLarge { port } => write!(f, "port `{port}` is over 65535"),
+            ErrorKind::EmptyPort => {
+                f.write_str("empty port after `:`; write a port number or remove the `:`")
+            }
+            ErrorKind::BadIpLiteral { text } => write!(
+                f,
+                "invalid IP literal `{text}`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`"
+            ),
+            ErrorKind::NumericHost { host } => write!(
+                f,
+                "host `{host}` ends in a number but is not a dotted-decimal IPv4 address; URL parsers would read it as an IPv4 address, write that address as `a.b.c.d`"
+            ),
+            ErrorKind::DoubleSlashPath => f.write_str(
+                "path starts with `//` but the URL has no authority, so parsers would read the first segment as a host; write `/.//` or remove a `/`",
+            ),
+            ErrorKind::DotSegment { path, resolved } => write!(
+                f,
+                "the path `{path}` resolves to `{resolved}`; write that"
+            ),
+            ErrorKind::UnclosedExpression => f.write_str(
+                "unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace",
+            ),
+            ErrorKind::UnmatchedClose => {
+                f.write_str("unmatched `}`; write `%7D` for a literal brace")
+            }
+            ErrorKind::EmptyExpression => {
+                f.write_str("empty expression `{}`; write a variable name between the braces")
+            }
+            ErrorKind::BadVarName { name } => write!(
+                f,
+                "invalid variable name `{name}`; names hold letters, digits, `_`, percent-triplets and single inner `.`"
+            ),
+            ErrorKind::ReservedOperator { op } => write!(
+                f,
+                "operator `{op}` is reserved by RFC 6570; use one of `+ # . / ; ? &` or none"
+            ),
+            ErrorKind::BadPrefix { text } => write!(
+                f,
+                "invalid prefix `{text}`; write `:` and a length from 1 to 9999 without leading zeros"
+            ),
+            ErrorKind::PlaceholderInScheme => f.write_str(
+                "a placeholder cannot stand in the scheme; write the scheme as text",
+            ),
+            ErrorKind::PlaceholderInEscape => f.write_str(
+                "a placeholder cannot complete a percent-escape; write `%25` for a literal percent sign",
+            ),
+            ErrorKind::OperatorNotAllowed { op, component } => match component {
+                Component::Host => write!(
+                    f,
+                    "`{{{op}...}}` cannot stand in the URL host; write `{{name}}` for a host or a label, `{{.name}}` for dot-prefixed labels"
+                ),
+                _ => write!(
+                    f,
+                    "`{{{op}...}}` cannot stand in the URL {component}; write `{{name}}`"
+                ),
+            },
+            ErrorKind::PartialPort => f.write_str(
+                "a port placeholder must be the whole port; write `:{port}` with nothing else between `:` and the path",
+            ),
+            ErrorKind::SecondQuery => f.write_str(
+                "`{?...}` would start a second query; write `{&...}` to add parameters to the query",
+            ),
+            ErrorKind::SecondFragment => f.write_str(
+                "`{#...}` would start a second fragment; a URL has one `#`",
+            ),
+        }
+    }
+}
+
+/// A character's UTF-8 percent-encoding, uppercase: `%C3%A9` for `é`.
+pub struct Escaped(pub char);
+
+impl fmt::Display for Escaped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0u8; 4];
+        for &b in self.0.encode_utf8(&mut buf).as_bytes() {
+            let hex = crate::chars::HEX_UPPER;
+            write!(
+                f,
+                "%{}{}",
+                char::from(hex[usize::from(b >> 4)]),
+                char::from(hex[usize::from(b & 15)])
+            )?;
+        }
+        Ok(())
+    }
+}

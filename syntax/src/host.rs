@@ -1,0 +1,179 @@
+//! Hosts: IP literals (RFC 3986 §3.2.2), dotted-decimal IPv4, and the "ends in a number" rule
+//! of the WHATWG host parser that makes `0x7f.1` an IPv4 address.
+
+/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`, each 0 to 255 without
+/// leading zeros.
+pub fn is_ipv4(text: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in text.split(|&b| b == b'.') {
+        parts += 1;
+        let ok = match part {
+            [d] | [b'1'..=b'9', d] | [b'2', b'0'..=b'4', d] => d.is_ascii_digit(),
+            [b'1', d, e] => d.is_ascii_digit() && e.is_ascii_digit(),
+            [b'2', b'5', b'0'..=b'5'] => true,
+            _ => false,
+        };
+        if !ok || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+/// RFC 3986 `IPv6address`: eight 16-bit groups, one `::` standing for one or more zero
+/// groups, an IPv4 address allowed as the last two.
+pub fn is_ipv6(text: &[u8]) -> bool {
+    let (head, tail, compressed) = match find_double_colon(text) {
+        Some(i) => (&text[..i], &text[i + 2..], true),
+        None => (text, &[][..], false),
+    };
+    let Some(head_groups) = groups(head, !compressed) else {
+        return false;
+    };
+    let Some(tail_groups) = groups(tail, true) else {
+        return false;
+    };
+    let total = head_groups + tail_groups;
+    if compressed { total <= 7 } else { total == 8 }
+}
+
+fn find_double_colon(text: &[u8]) -> Option<usize> {
+    let first = text.windows(2).position(|w| w == b"::")?;
+    // A second `::` is never valid; report "not IPv6" by making the tail fail.
+    Some(first)
+}
+
+/// Counts the 16-bit groups of a `:`-separated run, or `None` if it is malformed. An IPv4
+/// address may end the run when `ipv4_last` is set, and counts as two groups.
+fn groups(run: &[u8], ipv4_last: bool) -> Option<usize> {
+    if run.is_empty() {
+        return Some(0);
+    }
+    let mut count = 0;
+    let mut items = run.split(|&b| b == b':').peekable();
+    while let Some(item) = items.next() {
+        let last = items.peek().is_none();
+        if last && ipv4_last && item.contains(&b'.') {
+            if !is_ipv4(item) {
+                return None;
+            }
+            count += 2;
+        } else if (1..=4).contains(&item.len()) && item.iter().all(u8::is_ascii_hexdigit) {
+            count += 1;
+        } else {
+            return None;
+        }
+    }
+    Some(count)
+}
+
+/// RFC 3986 `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+pub fn is_ipvfuture(text: &[u8]) -> bool {
+    let [b'v' | b'V', rest @ ..] = text else {
+        return false;
+    };
+    let Some(dot) = rest.iter().position(|&b| b == b'.') else {
+        return false;
+    };
+    let (version, tail) = (&rest[..dot], &rest[dot + 1..]);
+    !version.is_empty()
+        && version.iter().all(u8::is_ascii_hexdigit)
+        && !tail.is_empty()
+        && tail.iter().all(|&b| {
+            crate::chars::is(b, crate::chars::UNRESERVED | crate::chars::SUB_DELIM) || b == b':'
+        })
+}
+
+/// Whether the WHATWG host parser would run its IPv4 parser on this host: its last label
+/// (ignoring one trailing `.`) is all digits or `0x` and hex digits (URL Standard, "ends in a
+/// number checker").
+pub fn ends_in_a_number(host: &[u8]) -> bool {
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    let last = host.rsplit(|&b| b == b'.').next().unwrap_or(host);
+    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    matches!(last, [b'0', b'x' | b'X', hex @ ..] if hex.iter().all(u8::is_ascii_hexdigit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv4() {
+        for ok in ["0.0.0.0", "127.0.0.1", "255.255.255.255", "10.200.9.199"] {
+            assert!(is_ipv4(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "256.1.1.1",
+            "01.1.1.1",
+            "1.1.1",
+            "1.1.1.1.1",
+            "1..1.1",
+            "",
+            "a.b.c.d",
+            "1.1.1.1.",
+        ] {
+            assert!(!is_ipv4(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ipv6() {
+        for ok in [
+            "::",
+            "::1",
+            "1::",
+            "2001:db8::1",
+            "2001:DB8:0:0:8:800:200C:417A",
+            "fe80::1:2:3:4:5:6",
+            "::ffff:192.0.2.1",
+            "1:2:3:4:5:6:7::",
+            "1:2:3:4:5:6:1.2.3.4",
+        ] {
+            assert!(is_ipv6(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "",
+            ":",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5:6:7:8::",
+            "::g",
+            "12345::",
+            "1::2::3",
+            ":1:2:3:4:5:6:7",
+            "1.2.3.4::",
+            "::1.2.3",
+            "fe80::1%25eth0",
+        ] {
+            assert!(!is_ipv6(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ipvfuture() {
+        assert!(is_ipvfuture(b"v1.fe80::a+en1"));
+        assert!(!is_ipvfuture(b"v.x"));
+        assert!(!is_ipvfuture(b"v1."));
+        assert!(!is_ipvfuture(b"1.x"));
+    }
+
+    #[test]
+    fn numeric_hosts() {
+        for yes in [
+            "1.2.3.4",
+            "0x7f.1",
+            "example.123",
+            "example.0x",
+            "1.",
+            "999",
+        ] {
+            assert!(ends_in_a_number(yes.as_bytes()), "{yes}");
+        }
+        for no in ["example.com", "1a.example", "0xg", "x1", ""] {
+            assert!(!ends_in_a_number(no.as_bytes()), "{no}");
+        }
+    }
+}

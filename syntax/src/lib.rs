@@ -1,0 +1,33 @@
+//! The grammar and character tables of [urlkit](https://docs.rs/urlkit), in one place.
+//!
+//! urlkit checks URLs in two places: its macros check literals and templates at compile time,
+//! and its runtime checks `Url::parse` input and run-time templates. Both must accept exactly
+//! the same text, and they cannot share code by depending on each other (the runtime
+//! re-exports the macros, so the macro crate cannot depend on the runtime). So the one copy of
+//! the grammar lives here, in a crate with no dependencies that both use.
+//!
+//! The phases, each a module named after what it does:
+//! - [`template::lex`] finds the RFC 6570 expressions `{...}` of a template;
+//! - [`reference::parse`] checks the text around them as an RFC 3986 URI reference and says
+//!   where each expression stands ([`reference::Placement`]);
+//! - [`chars`] answers "may this byte stand here?" for both, and for the runtime's encoders.
+//!
+//! Errors ([`error::Error`]) carry byte ranges of the source and are worded once, for both
+//! the compiler and the runtime.
+//!
+//! This crate is an implementation detail of urlkit; its API may change in any release.
+
+#![no_std]
+
+extern crate alloc;
+
+pub mod chars;
+pub mod error;
+pub mod host;
+pub mod normalize;
+pub mod path;
+pub mod reference;
+pub mod template;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,425 @@
+//! RFC 6570 expressions: finding `{...}` in a template and parsing what is inside.
+//!
+//! The text between expressions is not looked at here; [`crate::reference`] checks it as URL
+//! text, with each expression standing in as an opaque hole.
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::chars::{self, VARCHAR};
+use crate::error::{ErrorKind, Errors};
+
+/// An expression's operator and the expansion rules RFC 6570 Appendix A gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operator {
+    /// `{x}`: simple string expansion (§3.2.2).
+    Simple,
+    /// `{+x}`: reserved expansion (§3.2.3).
+    Reserved,
+    /// `{#x}`: fragment expansion (§3.2.4).
+    Fragment,
+    /// `{.x}`: label expansion with dot-prefix (§3.2.5).
+    Label,
+    /// `{/x}`: path segment expansion (§3.2.6).
+    Path,
+    /// `{;x}`: path-style parameter expansion (§3.2.7).
+    PathParam,
+    /// `{?x}`: form-style query expansion (§3.2.8).
+    Query,
+    /// `{&x}`: form-style query continuation (§3.2.9).
+    QueryContinuation,
+}
+
+impl Operator {
+    /// The operator for the character after `{`, if it is one.
+    pub fn from_byte(byte: u8) -> Option<Operator> {
+        Some(match byte {
+            b'+' => Operator::Reserved,
+            b'#' => Operator::Fragment,
+            b'.' => Operator::Label,
+            b'/' => Operator::Path,
+            b';' => Operator::PathParam,
+            b'?' => Operator::Query,
+            b'&' => Operator::QueryContinuation,
+            _ => return None,
+        })
+    }
+
+    /// The operator character, `""` for simple expansion.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Operator::Simple => "",
+            Operator::Reserved => "+",
+            Operator::Fragment => "#",
+            Operator::Label => ".",
+            Operator::Path => "/",
+            Operator::PathParam => ";",
+            Operator::Query => "?",
+            Operator::QueryContinuation => "&",
+        }
+    }
+
+    /// Written before the first defined value (Appendix A `first`).
+    pub fn first(self) -> &'static str {
+        match self {
+            Operator::Simple | Operator::Reserved => "",
+            other => other.as_str(),
+        }
+    }
+
+    /// Written between values (Appendix A `sep`).
+    pub fn separator(self) -> &'static str {
+        match self {
+            Operator::Simple | Operator::Reserved | Operator::Fragment => ",",
+            Operator::Label => ".",
+            Operator::Path => "/",
+            Operator::PathParam => ";",
+            Operator::Query | Operator::QueryContinuation => "&",
+        }
+    }
+
+    /// Whether values are written as `name=value` (Appendix A `named`).
+    pub fn named(self) -> bool {
+        matches!(
+            self,
+            Operator::PathParam | Operator::Query | Operator::QueryContinuation
+        )
+    }
+
+    /// What follows the name of an empty value (Appendix A `ifemp`).
+    pub fn if_empty(self) -> &'static str {
+        match self {
+            Operator::Query | Operator::QueryContinuation => "=",
+            _ => "",
+        }
+    }
+
+    /// Whether reserved characters and percent-triplets pass unencoded (Appendix A `allow`
+    /// is `U+R` rather than `U`).
+    pub fn allows_reserved(self) -> bool {
+        matches!(self, Operator::Reserved | Operator::Fragment)
+    }
+}
+
+/// `:N` or `*` after a variable name (RFC 6570 §2.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Modifier {
+    /// Neither.
+    None,
+    /// `:N`, 1 to 9999 characters.
+    Prefix(u16),
+    /// `*`.
+    Explode,
+}
+
+/// One variable of an expression.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VarSpec {
+    /// The name's bytes in the template.
+    pub name: Range<usize>,
+    /// The modifier after the name.
+    pub modifier: Modifier,
+}
+
+/// One `{...}` of a template.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Expression {
+    /// The expression's bytes, braces included.
+    pub range: Range<usize>,
+    /// The operator.
+    pub operator: Operator,
+    /// The variables; empty when the expression is malformed (its error was reported).
+    pub vars: Vec<VarSpec>,
+}
+
+impl Expression {
+    /// Whether the expression parsed; a malformed one stays in the list as a hole so the URL
+    /// around it is still checked, but it expands to nothing.
+    pub fn is_valid(&self) -> bool {
+        !self.vars.is_empty()
+    }
+}
+
+/// Finds every expression of `template`, in order. Malformed expressions are reported to
+/// `errors` and kept, without variables, so that no brace is read twice.
+pub fn lex(template: &str, errors: &mut Errors) -> Vec<Expression> {
+    let bytes = template.as_bytes();
+    let mut expressions = Vec::new();
+    let mut pos = 0;
+    while pos < bytes.len() {
+        match bytes[pos] {
+            b'{' => {
+                let close = bytes[pos + 1..]
+                    .iter()
+                    .position(|&b| b == b'{' || b == b'}')
+                    .map(|i| pos + 1 + i)
+                    .filter(|&i| bytes[i] == b'}');
+                if let Some(close) = close {
+                    expressions.push(parse_expression(template, pos..close + 1, errors));
+                    pos = close + 1;
+                } else {
+                    errors.push(pos..pos + 1, ErrorKind::UnclosedExpression);
+                    expressions.push(broken(pos..pos + 1));
+                    pos += 1;
+                }
+            }
+            b'}' => {
+                errors.push(pos..pos + 1, ErrorKind::UnmatchedClose);
+                expressions.push(broken(pos..pos + 1));
+                pos += 1;
+            }
+            _ => pos += 1,
+        }
+    }
+    expressions
+}
+
+fn broken(range: Range<usize>) -> Expression {
+    Expression {
+        range,
+        operator: Operator::Simple,
+        vars: Vec::new(),
+    }
+}
+
+fn parse_expression(template: &str, range: Range<usize>, errors: &mut Errors) -> Expression {
+    let bytes = template.as_bytes();
+    let inner = range.start + 1..range.end - 1;
+    if inner.is_empty() {
+        errors.push(range.clone(), ErrorKind::EmptyExpression);
+        return broken(range);
+    }
+    let mut start = inner.start;
+    let operator = match bytes[start] {
+        op @ (b'=' | b',' | b'!' | b'@' | b'|') => {
+            errors.push(
+                start..start + 1,
+                ErrorKind::ReservedOperator { op: char::from(op) },
+            );
+            return broken(range);
+        }
+        b => match Operator::from_byte(b) {
+            Some(op) => {
+                start += 1;
+                op
+            }
+            None => Operator::Simple,
+        },
+    };
+    let mut vars = Vec::new();
+    let mut ok = true;
+    let mut spec_start = start;
+    for spec in template[start..inner.end].split(',') {
+        let spec_range = spec_start..spec_start + spec.len();
+        spec_start = spec_range.end + 1;
+        match parse_varspec(template, spec_range) {
+            Ok(spec) => vars.push(spec),
+            Err((at, kind)) => {
+                errors.push(at, kind);
+                ok = false;
+            }
+        }
+    }
+    if !ok {
+        vars.clear();
+    }
+    Expression {
+        range,
+        operator,
+        vars,
+    }
+}
+
+fn parse_varspec(template: &str, spec: Range<usize>) -> Result<VarSpec, (Range<usize>, ErrorKind)> {
+    let bytes = template.as_bytes();
+    let name_end = bytes[spec.clone()]
+        .iter()
+        .position(|&b| b == b':' || b == b'*')
+        .map_or(spec.end, |i| spec.start + i);
+    let name = spec.start..name_end;
+    if !is_varname(&bytes[name.clone()]) {
+        let shown = if name_end == spec.end || name.is_empty() {
+            spec.clone()
+        } else {
+            name.clone()
+        };
+        return Err((
+            shown.clone(),
+            ErrorKind::BadVarName {
+                name: template[shown].to_string(),
+            },
+        ));
+    }
+    let modifier = &bytes[name_end..spec.end];
+    let modifier = match modifier {
+        [] => Modifier::None,
+        [b'*'] => Modifier::Explode,
+        [b':', digits @ ..] => match prefix_length(digits) {
+            Some(n) => Modifier::Prefix(n),
+            None => return Err(bad_prefix(template, name_end..spec.end)),
+        },
+        _ => return Err(bad_prefix(template, name_end..spec.end)),
+    };
+    Ok(VarSpec { name, modifier })
+}
+
+fn bad_prefix(template: &str, at: Range<usize>) -> (Range<usize>, ErrorKind) {
+    let text = template[at.clone()].to_string();
+    (at, ErrorKind::BadPrefix { text })
+}
+
+/// `max-length = %x31-39 0*3DIGIT`: 1 to 9999, no leading zero.
+fn prefix_length(digits: &[u8]) -> Option<u16> {
+    match digits {
+        [b'1'..=b'9', rest @ ..] if rest.len() <= 3 && rest.iter().all(u8::is_ascii_digit) => {
+            Some(digits.iter().fold(0, |n, &d| n * 10 + u16::from(d - b'0')))
+        }
+        _ => None,
+    }
+}
+
+/// `varname = varchar *( ["."] varchar )`, `varchar = ALPHA / DIGIT / "_" / pct-encoded`.
+pub fn is_varname(name: &[u8]) -> bool {
+    let mut i = 0;
+    let mut after_dot = true;
+    while i < name.len() {
+        if chars::is(name[i], VARCHAR) {
+            i += 1;
+        } else if chars::is_triplet(&name[i..]) {
+            i += 3;
+        } else if name[i] == b'.' && !after_dot {
+            i += 1;
+            after_dot = true;
+            continue;
+        } else {
+            return false;
+        }
+        after_dot = false;
+    }
+    !after_dot
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec;
+
+    fn ok(template: &str) -> Vec<(Operator, Vec<(String, Modifier)>)> {
+        let mut errors = Errors::new();
+        let exprs = lex(template, &mut errors);
+        assert!(errors.is_empty(), "{template}: {:?}", errors.into_vec());
+        exprs
+            .into_iter()
+            .map(|e| {
+                let vars = e
+                    .vars
+                    .iter()
+                    .map(|v| (template[v.name.clone()].to_string(), v.modifier))
+                    .collect();
+                (e.operator, vars)
+            })
+            .collect()
+    }
+
+    fn err(template: &str) -> Vec<(Range<usize>, ErrorKind)> {
+        let mut errors = Errors::new();
+        lex(template, &mut errors);
+        errors
+            .into_vec()
+            .into_iter()
+            .map(|e| (e.at, e.kind))
+            .collect()
+    }
+
+    #[test]
+    fn operators_names_and_modifiers() {
+        let s = |n: &str, m| (String::from(n), m);
+        assert_eq!(
+            ok("a{x}b"),
+            [(Operator::Simple, vec![s("x", Modifier::None)])]
+        );
+        assert_eq!(
+            ok("{/list*,path:4}"),
+            [(
+                Operator::Path,
+                vec![s("list", Modifier::Explode), s("path", Modifier::Prefix(4))]
+            )]
+        );
+        assert_eq!(
+            ok("{?last.name,Some%20Thing,42,var:9999}"),
+            [(
+                Operator::Query,
+                vec![
+                    s("last.name", Modifier::None),
+                    s("Some%20Thing", Modifier::None),
+                    s("42", Modifier::None),
+                    s("var", Modifier::Prefix(9999)),
+                ]
+            )]
+        );
+        for (t, op) in [
+            ("{+x}", Operator::Reserved),
+            ("{#x}", Operator::Fragment),
+            ("{.x}", Operator::Label),
+            ("{;x}", Operator::PathParam),
+            ("{&x}", Operator::QueryContinuation),
+        ] {
+            assert_eq!(ok(t)[0].0, op);
+        }
+    }
+
+    #[test]
+    fn malformed_expressions_are_reported_where_they_are() {
+        let name = |n: &str| ErrorKind::BadVarName { name: n.into() };
+        let prefix = |p: &str| ErrorKind::BadPrefix { text: p.into() };
+        assert_eq!(err("/x{/id*"), [(2..3, ErrorKind::UnclosedExpression)]);
+        assert_eq!(err("/id*}"), [(4..5, ErrorKind::UnmatchedClose)]);
+        assert_eq!(err("a{}"), [(1..3, ErrorKind::EmptyExpression)]);
+        assert_eq!(
+            err("{!x}"),
+            [(1..2, ErrorKind::ReservedOperator { op: '!' })]
+        );
+        assert_eq!(err("{/?id}"), [(2..5, name("?id"))]);
+        assert_eq!(err("{with space}"), [(1..11, name("with space"))]);
+        assert_eq!(err("{x.}"), [(1..3, name("x."))]);
+        assert_eq!(err("{x..y}"), [(1..5, name("x..y"))]);
+        assert_eq!(err("{%2x}"), [(1..4, name("%2x"))]);
+        assert_eq!(err("{a,}"), [(3..3, name(""))]);
+        assert_eq!(err("{var:0}"), [(4..6, prefix(":0"))]);
+        assert_eq!(err("{var:01}"), [(4..7, prefix(":01"))]);
+        assert_eq!(err("{var:10000}"), [(4..10, prefix(":10000"))]);
+        assert_eq!(err("{var:}"), [(4..5, prefix(":"))]);
+        assert_eq!(err("{hello:2*}"), [(6..9, prefix(":2*"))]);
+        // Two independent mistakes, two errors.
+        assert_eq!(
+            err("{a b}/{c:0}"),
+            [(1..4, name("a b")), (8..10, prefix(":0"))]
+        );
+    }
+
+    #[test]
+    fn appendix_a_table() {
+        let row = |op: Operator| {
+            (
+                op.first(),
+                op.separator(),
+                op.named(),
+                op.if_empty(),
+                op.allows_reserved(),
+            )
+        };
+        assert_eq!(row(Operator::Simple), ("", ",", false, "", false));
+        assert_eq!(row(Operator::Reserved), ("", ",", false, "", true));
+        assert_eq!(row(Operator::Label), (".", ".", false, "", false));
+        assert_eq!(row(Operator::Path), ("/", "/", false, "", false));
+        assert_eq!(row(Operator::PathParam), (";", ";", true, "", false));
+        assert_eq!(row(Operator::Query), ("?", "&", true, "=", false));
+        assert_eq!(
+            row(Operator::QueryContinuation),
+            ("&", "&", true, "=", false)
+        );
+        assert_eq!(row(Operator::Fragment), ("#", ",", false, "", true));
+    }
+}

@@ -1,0 +1,385 @@
+//! The grammar as a table: URLs and templates with what they parse into or what is wrong.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::error::{Component, ErrorKind, Errors};
+use crate::reference::{self, Options, Placement};
+use crate::template;
+
+/// The components of a valid URL, or the first error's range and message.
+fn url(src: &str) -> Result<[Option<&str>; 7], (core::ops::Range<usize>, String)> {
+    let mut errors = Errors::new();
+    let r = reference::parse(src, &[], Options { iri: false }, &mut errors);
+    if let Some(e) = errors.into_vec().into_iter().next() {
+        return Err((e.at, e.kind.to_string()));
+    }
+    let get = |r: Option<core::ops::Range<usize>>| r.map(|r| &src[r]);
+    let auth = r.authority.as_ref();
+    Ok([
+        get(r.scheme),
+        get(auth.and_then(|a| a.userinfo.clone())),
+        get(auth.map(|a| a.host.clone())),
+        get(auth.and_then(|a| a.port.clone())),
+        Some(&src[r.path]),
+        get(r.query),
+        get(r.fragment),
+    ])
+}
+
+fn all_errors(src: &str, options: Options) -> Vec<(String, ErrorKind)> {
+    let mut errors = Errors::new();
+    let exprs = template::lex(src, &mut errors);
+    reference::parse(src, &exprs, options, &mut errors);
+    errors
+        .into_vec()
+        .into_iter()
+        .map(|e| (src[e.at].to_string(), e.kind))
+        .collect()
+}
+
+#[test]
+fn components_of_valid_references() {
+    let n = None;
+    for (src, parts) in [
+        (
+            "https://user:pw@example.com:8080/a/b?q=1&r#frag",
+            [
+                Some("https"),
+                Some("user:pw"),
+                Some("example.com"),
+                Some("8080"),
+                Some("/a/b"),
+                Some("q=1&r"),
+                Some("frag"),
+            ],
+        ),
+        (
+            "https://example.com",
+            [Some("https"), n, Some("example.com"), n, Some(""), n, n],
+        ),
+        (
+            "http://[2001:db8::1]:80/",
+            [
+                Some("http"),
+                n,
+                Some("[2001:db8::1]"),
+                Some("80"),
+                Some("/"),
+                n,
+                n,
+            ],
+        ),
+        (
+            "mailto:a@b.example",
+            [Some("mailto"), n, n, n, Some("a@b.example"), n, n],
+        ),
+        (
+            "file:///etc/hosts",
+            [Some("file"), n, Some(""), n, Some("/etc/hosts"), n, n],
+        ),
+        ("/path?x", [n, n, n, n, Some("/path"), Some("x"), n]),
+        ("path/rel", [n, n, n, n, Some("path/rel"), n, n]),
+        ("?q", [n, n, n, n, Some(""), Some("q"), n]),
+        ("#f", [n, n, n, n, Some(""), n, Some("f")]),
+        ("//host/p", [n, n, Some("host"), n, Some("/p"), n, n]),
+        ("../up/one", [n, n, n, n, Some("../up/one"), n, n]),
+        ("./a:b", [n, n, n, n, Some("./a:b"), n, n]),
+        ("", [n, n, n, n, Some(""), n, n]),
+        (
+            "urn:isbn:0451450523",
+            [Some("urn"), n, n, n, Some("isbn:0451450523"), n, n],
+        ),
+        (
+            "http://h/?a?b/c",
+            [Some("http"), n, Some("h"), n, Some("/"), Some("a?b/c"), n],
+        ),
+        (
+            "http://h/a%2Fb%c3%a9",
+            [Some("http"), n, Some("h"), n, Some("/a%2Fb%c3%a9"), n, n],
+        ),
+        (
+            "http://1.2.3.4/",
+            [Some("http"), n, Some("1.2.3.4"), n, Some("/"), n, n],
+        ),
+    ] {
+        assert_eq!(url(src), Ok(parts), "{src}");
+    }
+}
+
+#[test]
+fn each_rejection_has_its_message() {
+    for (src, at, message) in [
+        (
+            "https://example.com/a b",
+            " ",
+            "invalid character ` ` in the URL path; write `%20`",
+        ),
+        (
+            "https://example.com/a\tb",
+            "\t",
+            "invalid control character U+0009 in the URL path; write `%09`",
+        ),
+        (
+            "https://example.com/?q=a\"b",
+            "\"",
+            "invalid character `\"` in the URL query; write `%22`",
+        ),
+        (
+            "https://example.com/{x}",
+            "{",
+            "invalid character `{` in the URL path; write `%7B`",
+        ),
+        (
+            "https://example.com/caf\u{e9}",
+            "\u{e9}",
+            "non-ASCII character `\u{e9}` in the URL path; write `%C3%A9`",
+        ),
+        (
+            "https://ex\u{e4}mple.com/",
+            "\u{e4}",
+            "non-ASCII character `\u{e4}` in the URL host; write the host's punycode form (`xn--...`)",
+        ),
+        (
+            "https://example.com/%zz",
+            "%zz",
+            "invalid percent-escape `%zz` in the URL path; `%` must be followed by two hex digits, write `%25` for a literal percent sign",
+        ),
+        (
+            "https://example.com/100%",
+            "%",
+            "invalid percent-escape `%` in the URL path; `%` must be followed by two hex digits, write `%25` for a literal percent sign",
+        ),
+        (
+            "https://example.com/%u20AC",
+            "%u20AC",
+            "`%u20AC` is not a URL escape; write the UTF-8 form `%E2%82%AC`",
+        ),
+        (
+            "https://example.com/%uD83D%uDE00",
+            "%uD83D%uDE00",
+            "`%uD83D%uDE00` is not a URL escape; write the UTF-8 form `%F0%9F%98%80`",
+        ),
+        (
+            "https://example.com/a#b#c",
+            "#",
+            "second `#` in the URL; the fragment cannot contain `#`, write `%23`",
+        ),
+        (
+            "https://example.com/[a]",
+            "[",
+            "`[` in the URL path; brackets may only enclose an IP address in the host, write `%5B`",
+        ),
+        (
+            "1http://example.com",
+            "1http",
+            "invalid scheme `1http`; a scheme starts with a letter and holds only letters, digits, `+`, `-` and `.`",
+        ),
+        (
+            "://example.com",
+            ":",
+            "missing scheme before `:`; write one such as `https:`, or `./:` for a relative path",
+        ),
+        (
+            "a_b:c/d",
+            ":",
+            "`:` in the first segment `a_b:c` of a relative path would read as a scheme; write `./a_b:c`, or `%3A` for the `:`",
+        ),
+        (
+            "https:///a",
+            "/",
+            "empty host in a `https` URL; write the host after `//`",
+        ),
+        (
+            "https:example.com",
+            ":",
+            "a `https` URL needs `//` and a host after `https:`; write `https://host/...`",
+        ),
+        (
+            "http://h:8o8o/",
+            "8o8o",
+            "invalid port `8o8o`; a port is written with digits only",
+        ),
+        ("http://h:99999/", "99999", "port `99999` is over 65535"),
+        (
+            "http://h:/",
+            ":",
+            "empty port after `:`; write a port number or remove the `:`",
+        ),
+        (
+            "http://[::g]/",
+            "[::g]",
+            "invalid IP literal `[::g]`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
+        (
+            "http://0x7f.1/",
+            "0x7f.1",
+            "host `0x7f.1` ends in a number but is not a dotted-decimal IPv4 address; URL parsers would read it as an IPv4 address, write that address as `a.b.c.d`",
+        ),
+        (
+            "http://ex%61mple.com/",
+            "%61",
+            "percent-escape `%61` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)",
+        ),
+        (
+            "http://h/a/../b",
+            "..",
+            "the path `/a/../b` resolves to `/b`; write that",
+        ),
+        (
+            "http://h/a/%2e%2E/b",
+            "%2e%2E",
+            "the path `/a/%2e%2E/b` resolves to `/b`; write that",
+        ),
+        (
+            "/a/./b",
+            ".",
+            "the path `/a/./b` resolves to `/a/b`; write that",
+        ),
+        (
+            "a/../b",
+            "..",
+            "the path `a/../b` resolves to `b`; write that",
+        ),
+        (
+            "http://us@er@h/",
+            "@",
+            "invalid character `@` in the URL userinfo; write `%40`",
+        ),
+    ] {
+        match url(src) {
+            Err((range, got)) => {
+                assert_eq!((&src[range], got.as_str()), (at, message), "{src}");
+            }
+            Ok(parts) => panic!("{src} was accepted: {parts:?}"),
+        }
+    }
+}
+
+#[test]
+fn independent_errors_are_all_reported_and_repeats_fold() {
+    // A pasted URL with a typo in the scheme and spaces everywhere: one error per problem.
+    let errors = all_errors("ht tp://a b.com/a b/c d?x y#z z", Options::default());
+    let messages: Vec<String> = errors
+        .iter()
+        .map(|(at, k)| alloc::format!("{at:?}: {k}"))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "\" \": invalid character ` ` in the URL path; write `%20`",
+            "\":\": `:` in the first segment `ht tp:` of a relative path would read as a scheme; write `./ht tp:`, or `%3A` for the `:`",
+            "\" \": invalid character ` ` in the URL query; write `%20`",
+            "\" \": invalid character ` ` in the URL fragment; write `%20`",
+        ]
+    );
+    let mut all = Errors::new();
+    reference::parse("http://h/a b/c d e", &[], Options::default(), &mut all);
+    let all = all.into_vec();
+    assert_eq!(all.len(), 1);
+    assert_eq!(
+        (all[0].at.clone(), all[0].again.clone()),
+        (10..11, alloc::vec![14..15, 16..17])
+    );
+}
+
+#[test]
+fn iri_characters_are_accepted_only_when_asked_for() {
+    let iri = Options { iri: true };
+    assert!(all_errors("https://example.com/caf\u{e9}?q=\u{e4}#\u{5186}", iri).is_empty());
+    // iprivate only in the query; U+FFFE is never allowed; hosts never take non-ASCII.
+    assert!(all_errors("https://h/?\u{e000}", iri).is_empty());
+    assert_eq!(
+        all_errors("https://h/\u{e000}", iri),
+        [(
+            "\u{e000}".to_string(),
+            ErrorKind::NonAscii {
+                ch: '\u{e000}',
+                component: Component::Path
+            }
+        )]
+    );
+    assert_eq!(all_errors("https://h/\u{fffe}", iri).len(), 1);
+    assert_eq!(all_errors("https://h\u{e9}.com/", iri).len(), 1);
+}
+
+#[test]
+fn placements_of_template_expressions() {
+    use Placement::{Base, Fragment, Host, IpLiteral, Path, Port, Query, Userinfo};
+    let place = |src: &str| {
+        let mut errors = Errors::new();
+        let exprs = template::lex(src, &mut errors);
+        let r = reference::parse(src, &exprs, Options { iri: true }, &mut errors);
+        let errors: Vec<String> = errors.into_vec().iter().map(ToString::to_string).collect();
+        (r.placements, errors)
+    };
+    let ok = |src: &str, want: &[Placement]| {
+        assert_eq!(place(src), (want.to_vec(), Vec::new()), "{src}");
+    };
+    ok(
+        "https://{user}:{pw}@{host}:{port}/{a}/x{b}{/c*}{?d,e}{&f}{#g}",
+        &[
+            Userinfo, Userinfo, Host, Port, Path, Path, Path, Query, Query, Fragment,
+        ],
+    );
+    ok("{+base}index{?q}", &[Base, Query]);
+    ok("http://www{.dom*}/", &[Host]);
+    ok("http://[{ip}]/", &[IpLiteral]);
+    ok("here?ref={+path}", &[Query]);
+    ok("{/var,x}/here", &[Path]);
+    ok("up{+path}{var}/here", &[Path, Path]);
+    ok("{#path,x}/here", &[Fragment]);
+    ok("{count}", &[Path]);
+    ok("{&x,y,empty}", &[Path]);
+    ok("X{.list*}", &[Path]);
+    ok("café/{var}", &[Path]);
+
+    let bad = |src: &str| place(src).1;
+    assert_eq!(
+        bad("{scheme}://h/"),
+        ["a placeholder cannot stand in the scheme; write the scheme as text"]
+    );
+    assert_eq!(
+        bad("http://{+h}/"),
+        [
+            "`{+...}` cannot stand in the URL host; write `{name}` for a host or a label, `{.name}` for dot-prefixed labels"
+        ]
+    );
+    assert_eq!(
+        bad("http://h:8{p}/"),
+        [
+            "a port placeholder must be the whole port; write `:{port}` with nothing else between `:` and the path"
+        ]
+    );
+    assert_eq!(
+        bad("/a{?x}{?y}"),
+        ["`{?...}` would start a second query; write `{&...}` to add parameters to the query"]
+    );
+    assert_eq!(
+        bad("/a?{?y}"),
+        ["`{?...}` would start a second query; write `{&...}` to add parameters to the query"]
+    );
+    assert_eq!(
+        bad("/a#{#y}"),
+        ["`{#...}` would start a second fragment; a URL has one `#`"]
+    );
+    assert_eq!(
+        bad("/a%{x}"),
+        ["a placeholder cannot complete a percent-escape; write `%25` for a literal percent sign"]
+    );
+    assert_eq!(
+        bad("/a%4{x}"),
+        ["a placeholder cannot complete a percent-escape; write `%25` for a literal percent sign"]
+    );
+    // A malformed expression is one error, not a cascade of invalid characters.
+    assert_eq!(
+        bad("/a/{b c}/d"),
+        [
+            "invalid variable name `b c`; names hold letters, digits, `_`, percent-triplets and single inner `.`"
+        ]
+    );
+    assert_eq!(
+        bad("/a/{b/d"),
+        ["unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace"]
+    );
+}
