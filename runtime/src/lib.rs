@@ -28,6 +28,24 @@ extern crate std;
 
 pub mod decode;
 pub mod encode;
+mod error;
+mod expand;
+pub mod template;
 mod url;
 
+pub use crate::error::{Error, ErrorKind};
+pub use crate::expand::value::Fmt;
+pub use crate::template::{Template, TemplateError};
 pub use crate::url::{ParseError, PathSegments, Url};
+
+/// The values a placeholder takes (RFC 6570 §2.3), and how to make your own types fit.
+pub mod value {
+    pub use crate::expand::Expansion;
+    pub use crate::expand::value::{Fmt, List, ListItem, Scalar, Value};
+}
+
+/// What generated code calls; not part of the public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::expand::{Context, Modifier, Operator, Writer};
+}

@@ -16,7 +16,7 @@ use crate::decode::{self, DecodeError, FormPairs};
 /// or a relative one (`/a?b`, `../c`, `#top`).
 ///
 /// Every `Url` holds text that [`Url::parse`] accepts: the strict RFC 3986 grammar that
-/// [`url!`](crate::url) checks at compile time, with percent-triplets in uppercase hex. It is
+/// `url!` checks at compile time, with percent-triplets in uppercase hex. It is
 /// printable ASCII, and reads back through WHATWG parsers (the `url` crate, browsers) as the
 /// same URL. The text is a `Cow<'static, str>`, so a `url!` literal costs nothing at run time
 /// and can be a `const`.
@@ -159,6 +159,13 @@ impl Url {
     pub const fn __from_static(text: &'static str) -> Url {
         Url {
             text: Cow::Borrowed(text),
+        }
+    }
+
+    /// Wraps text built by the runtime from checked template text and encoded values.
+    pub(crate) fn from_built(text: String) -> Url {
+        Url {
+            text: Cow::Owned(text),
         }
     }
 

@@ -1,0 +1,132 @@
+//! [`Error`]: why a value could not be placed in a URL template.
+
+use alloc::string::String;
+use core::fmt;
+
+/// Why expanding a template failed: which placeholder, and why. The value itself is never
+/// part of the message, since values can be secrets.
+///
+/// # Examples
+/// ```
+/// let vars = std::collections::BTreeMap::from([("file", "..")]);
+/// let template = urlkit::Template::parse("/files/{file}/raw")?;
+/// let err = template.expand(&vars).unwrap_err();
+/// assert_eq!(err.placeholder(), "file");
+/// assert_eq!(err.kind(), urlkit::ErrorKind::DotSegment);
+/// assert_eq!(
+///     err.to_string(),
+///     "the value of `file` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    placeholder: String,
+    kind: ErrorKind,
+}
+
+/// What [`Error`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The value would make a path segment `.` or `..` (or `%2E` spellings of them), which
+    /// every URL parser removes together with the segment before it.
+    DotSegment,
+    /// The placeholder is a whole path segment and its value is empty or undefined.
+    EmptySegment,
+    /// The value leaves an empty path segment before a `/`, making `//`.
+    DoubleSlash,
+    /// A `{+x}`/`{#x}` value holds a delimiter that would end its component or start a new
+    /// one: `?` or `#` in a path, `#` in a query or fragment, `:` in the first segment of a
+    /// relative path (it would read as a scheme).
+    LeavesComponent {
+        /// The delimiter.
+        delimiter: char,
+    },
+    /// A host value that is not a host name (ASCII letters, digits, `-`, `.`) or an IP
+    /// address; or, for part of a host, not a single label.
+    InvalidHost,
+    /// A port value that is not an integer from 0 to 65535.
+    InvalidPort,
+    /// A prefix modifier `{x:N}` on a list or map value (RFC 6570 §2.4.1).
+    PrefixOnComposite,
+}
+
+impl Error {
+    pub(crate) fn new(placeholder: &str, kind: ErrorKind) -> Self {
+        Error {
+            placeholder: String::from(placeholder),
+            kind,
+        }
+    }
+
+    /// The name of the placeholder whose value was refused.
+    ///
+    /// # Examples
+    /// ```
+    /// let err = urlkit::Template::parse("/u/{id}")?
+    ///     .expand(&std::collections::BTreeMap::from([("id", "")]))
+    ///     .unwrap_err();
+    /// assert_eq!(err.placeholder(), "id");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn placeholder(&self) -> &str {
+        &self.placeholder
+    }
+
+    /// What is wrong.
+    ///
+    /// # Examples
+    /// ```
+    /// let err = urlkit::Template::parse("/u/{id}")?
+    ///     .expand(&std::collections::BTreeMap::from([("id", "")]))
+    ///     .unwrap_err();
+    /// assert_eq!(err.kind(), urlkit::ErrorKind::EmptySegment);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = &self.placeholder;
+        match self.kind {
+            ErrorKind::DotSegment => write!(
+                f,
+                "the value of `{name}` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"
+            ),
+            ErrorKind::EmptySegment => write!(
+                f,
+                "`{name}` is a whole path segment but its value is empty or missing; mark it optional with `{{/{name}}}` if the segment may be left out"
+            ),
+            ErrorKind::DoubleSlash => write!(
+                f,
+                "the value of `{name}` leaves an empty path segment before a `/`, making `//`"
+            ),
+            ErrorKind::LeavesComponent { delimiter: ':' } => write!(
+                f,
+                "the value of `{name}` puts `:` in the first segment of a relative path, where it would read as a scheme"
+            ),
+            ErrorKind::LeavesComponent { delimiter } => write!(
+                f,
+                "the value of `{name}` holds `{delimiter}`, which would end its part of the URL; reserved expansion `{{+{name}}}` only passes delimiters that stay in place"
+            ),
+            ErrorKind::InvalidHost => write!(
+                f,
+                "the value of `{name}` is not a valid host: write ASCII letters, digits, `-` and `.` (punycode for international names), or an IP address"
+            ),
+            ErrorKind::InvalidPort => write!(
+                f,
+                "the value of `{name}` is not a port: write an integer from 0 to 65535"
+            ),
+            ErrorKind::PrefixOnComposite => write!(
+                f,
+                "`{name}` has a prefix modifier `:N`, which applies only to strings, but its value is a list or map"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,183 @@
+//! The expansion core shared by `url!` templates and [`Template`](crate::Template): the
+//! steps of `urlkit_syntax::plan` executed against values, with RFC 6570 expansion (§3) and
+//! the checks that keep a value inside its place (DESIGN §5).
+//!
+//! [`Writer`] holds the URL being built and the state the checks need: the path segment being
+//! filled, whether the query has its `?` yet, the first error. Its methods are what generated
+//! code calls; they are public but hidden.
+
+mod checks;
+mod expansion;
+pub(crate) mod itoa;
+pub(crate) mod value;
+
+use alloc::string::String;
+
+pub use self::expansion::Expansion;
+use crate::error::{Error, ErrorKind};
+use crate::url::Url;
+use urlkit_syntax::path::is_dot_segment;
+pub use urlkit_syntax::plan::Context;
+pub use urlkit_syntax::template::{Modifier, Operator};
+
+/// The URL being built, and what the checks need to know about it.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Writer<'n> {
+    out: String,
+    /// Where a path without an authority starts (`usize::MAX` if there is an authority):
+    /// a value must not make it start with `//`.
+    path_start: usize,
+    /// In a relative-path reference, no `/` written yet: a `:` would read as a scheme.
+    first_segment_open: bool,
+    /// The path segment that holds placeholders, if one is open.
+    segment: Option<Tracked<'n>>,
+    /// In a query of pairs, whether its `?` has been written.
+    query_open: bool,
+    error: Option<Error>,
+}
+
+/// A path segment being filled: where it starts, and the placeholder that first wrote into
+/// it (only such segments are checked: text of the template was checked at compile time).
+#[derive(Clone, Copy, Debug)]
+struct Tracked<'n> {
+    start: usize,
+    owner: Option<&'n str>,
+}
+
+impl<'n> Writer<'n> {
+    /// An empty URL with room for `capacity` bytes.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Writer {
+            out: String::with_capacity(capacity),
+            path_start: usize::MAX,
+            first_segment_open: false,
+            segment: None,
+            query_open: false,
+            error: None,
+        }
+    }
+
+    /// Records the first error; later ones follow from it.
+    fn fail(&mut self, name: &str, kind: ErrorKind) {
+        if self.error.is_none() {
+            self.error = Some(Error::new(name, kind));
+        }
+    }
+
+    /// Writes template text (checked and normalized when the template was).
+    #[inline]
+    pub fn text(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
+    /// The path starts here and there is no authority before it.
+    pub fn path_start(&mut self, relative: bool) {
+        self.path_start = self.out.len();
+        self.first_segment_open = relative;
+    }
+
+    /// A path segment holding placeholders starts here.
+    pub fn segment_start(&mut self) {
+        if self.out.len() > self.path_start {
+            self.first_segment_open = false;
+        }
+        self.segment = Some(Tracked {
+            start: self.out.len(),
+            owner: None,
+        });
+    }
+
+    /// The tracked segment ends; `then_slash` if the template goes on with `/`.
+    pub fn segment_end(&mut self, then_slash: bool) {
+        self.close_segment(self.out.len(), then_slash, false);
+        self.segment = None;
+    }
+
+    /// Checks the tracked segment, which ends at `end`.
+    fn close_segment(&mut self, end: usize, then_slash: bool, allow_empty: bool) {
+        let Some(Tracked {
+            start,
+            owner: Some(name),
+        }) = self.segment
+        else {
+            return;
+        };
+        let segment = &self.out.as_bytes()[start..end];
+        if is_dot_segment(segment) {
+            self.fail(name, ErrorKind::DotSegment);
+        } else if segment.is_empty() && then_slash && !allow_empty {
+            self.fail(name, ErrorKind::DoubleSlash);
+        }
+    }
+
+    /// Writes a `/` that a value's expansion creates (`{/x}`): closes the tracked segment and
+    /// opens the next, owned by `name`.
+    fn slash(&mut self, name: &'n str) {
+        self.close_segment(self.out.len(), true, false);
+        if self.starts_double_slash(self.out.len()) {
+            self.fail(name, ErrorKind::DoubleSlash);
+        }
+        self.out.push('/');
+        self.first_segment_open = false;
+        self.segment = Some(Tracked {
+            start: self.out.len(),
+            owner: Some(name),
+        });
+    }
+
+    /// Whether a `/` at `at` would make a path without authority start with `//`, which
+    /// parsers read as the start of a host (RFC 3986 §3.3).
+    fn starts_double_slash(&self, at: usize) -> bool {
+        self.path_start != usize::MAX
+            && at == self.path_start + 1
+            && self.out.as_bytes().get(self.path_start) == Some(&b'/')
+    }
+
+    /// A query of pairs starts.
+    pub fn query_start(&mut self) {
+        self.query_open = false;
+    }
+
+    /// Writes `?` before the first pair of the query, `&` before the others.
+    fn pair_separator(&mut self) {
+        self.out.push(if self.query_open { '&' } else { '?' });
+        self.query_open = true;
+    }
+
+    /// A static `name=value` pair of a query of pairs.
+    pub fn pair(&mut self, pair: &str) {
+        self.pair_separator();
+        self.out.push_str(pair);
+    }
+
+    /// Starts expanding an expression with operator `op` in `context`.
+    pub fn expansion(&mut self, op: Operator, context: Context) -> Expansion<'_, 'n> {
+        Expansion::new(self, op, context)
+    }
+
+    /// Starts expanding a simple expression that is a whole path segment: at its end the
+    /// segment must be non-empty and not a dot segment.
+    pub fn segment_expansion(&mut self) -> Expansion<'_, 'n> {
+        Expansion::new_segment(self)
+    }
+
+    /// Starts expanding `key={x}` written by hand in a query of pairs (`x` being a
+    /// `{x}`, or `{+x}` when `reserved`).
+    pub fn hand_pair(&mut self, key: &'n str, reserved: bool) -> Expansion<'_, 'n> {
+        Expansion::new_hand_pair(self, key, reserved)
+    }
+
+    /// Starts expanding a port placeholder: `:` and the port if the value is defined.
+    pub fn port(&mut self) -> Expansion<'_, 'n> {
+        Expansion::new_port(self)
+    }
+
+    /// The URL, or the first value that could not be placed.
+    pub fn finish(self) -> Result<Url, Error> {
+        match self.error {
+            Some(error) => Err(error),
+            None => Ok(Url::from_built(self.out)),
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! Lowering a checked template into steps: static text (already normalized) and the places
+//! where values go, each with what the runtime must check there.
+//!
+//! The macro turns each step into one call into the runtime; `Template` interprets the same
+//! steps at run time. Both therefore expand a template the same way.
+//!
+//! What the steps encode beyond RFC 6570 (DESIGN §4–§5):
+//! - a path segment that holds a placeholder is tracked, so the runtime can refuse a value
+//!   that makes it `.`/`..` or leaves an empty segment before a `/` (`//`);
+//! - a placeholder that is a whole path segment must have a non-empty value;
+//! - a query made only of `name=value` pairs (static, `name={x}` written by hand, `{?x}` and
+//!   `{&x}`) is joined by the runtime: `?` before the first pair written, `&` before the
+//!   others, so a missing value drops its whole pair and no `?&` or dangling `&` is left;
+//! - a port placeholder writes its `:` only when it has a value.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::normalize::normalize_into;
+use crate::reference::{Placement, Reference};
+use crate::template::{Expression, Operator};
+
+/// Where an expanded value lands, which decides its encoding and its checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Context {
+    /// A `{+x}` that opens the template: may supply scheme, authority and path start.
+    Base,
+    /// `user:password`.
+    Userinfo,
+    /// The host, `whole` if the placeholder is all of it.
+    Host {
+        /// The placeholder is the entire host (it may then be an IP address).
+        whole: bool,
+    },
+    /// Between `[` and `]`: an IPv6 address.
+    IpLiteral,
+    /// Inside a tracked path segment.
+    Path,
+    /// A `{?x}`/`{&x}` in a query of pairs: the runtime chooses `?` or `&`.
+    QueryPairs,
+    /// Anywhere else in the query (RFC 6570 as written).
+    Query,
+    /// In the fragment.
+    Fragment,
+}
+
+/// One thing to do while building a URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Write this text (normalized: IRI characters encoded, triplet hex uppercase).
+    Text(String),
+    /// Expand this expression as a whole path segment: its value must be non-empty and not
+    /// a dot segment.
+    Segment(usize),
+    /// The path starts here, with no authority before it: a value must not make it start
+    /// with `//`, and in a `relative` path (no scheme either) not put `:` in its first
+    /// segment.
+    PathStart {
+        /// No scheme and no authority, and the path does not start with `/`.
+        relative: bool,
+    },
+    /// A path segment holding placeholders starts here.
+    SegmentStart,
+    /// The tracked segment ends here; `then_slash` if a `/` follows (an empty segment would
+    /// then make `//`).
+    SegmentEnd {
+        /// Whether the template continues with a `/`.
+        then_slash: bool,
+    },
+    /// Expand this expression in this context.
+    Expand(usize, Context),
+    /// A query of pairs starts: nothing is written until its first pair.
+    QueryStart,
+    /// A static `name=value` of a query of pairs.
+    Pair(String),
+    /// `name={x}` written by hand in a query of pairs: one pair per value (none when
+    /// undefined, one per item of a list).
+    HandPair {
+        /// The name, normalized.
+        key: String,
+        /// The expression after `=`.
+        expr: usize,
+    },
+    /// `:{port}`: writes `:` and the port when the value is defined.
+    Port(usize),
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Part {
+    Text(usize, usize),
+    Expr(usize),
+}
+
+struct Planner<'a> {
+    src: &'a str,
+    exprs: &'a [Expression],
+    steps: Vec<Step>,
+}
+
+/// Lowers a template that [`crate::template::lex`] and [`crate::reference::parse`] accepted
+/// without errors.
+pub fn plan(src: &str, exprs: &[Expression], reference: &Reference) -> Vec<Step> {
+    let mut planner = Planner {
+        src,
+        exprs,
+        steps: Vec::new(),
+    };
+    planner.run(reference);
+    merge_text(planner.steps)
+}
+
+impl Planner<'_> {
+    fn text(&mut self, range: Range<usize>) {
+        if !range.is_empty() {
+            let mut out = String::with_capacity(range.len());
+            normalize_into(&self.src[range], &mut out);
+            self.steps.push(Step::Text(out));
+        }
+    }
+
+    fn parts(&self, range: Range<usize>) -> Vec<Part> {
+        let mut parts = Vec::new();
+        let mut pos = range.start;
+        for (i, e) in self.exprs.iter().enumerate() {
+            if e.range.start < range.start || e.range.start >= range.end {
+                continue;
+            }
+            if pos < e.range.start {
+                parts.push(Part::Text(pos, e.range.start));
+            }
+            parts.push(Part::Expr(i));
+            pos = e.range.end;
+        }
+        if pos < range.end {
+            parts.push(Part::Text(pos, range.end));
+        }
+        parts
+    }
+
+    fn emit(&mut self, parts: &[Part], context: Context) {
+        for &part in parts {
+            match part {
+                Part::Text(a, b) => self.text(a..b),
+                Part::Expr(i) => self.steps.push(Step::Expand(i, context)),
+            }
+        }
+    }
+
+    fn run(&mut self, reference: &Reference) {
+        let path = reference.path.clone();
+        if let Some(authority) = &reference.authority {
+            let userinfo_or_host = authority
+                .userinfo
+                .as_ref()
+                .map_or(authority.host.start, |u| u.start);
+            self.text(0..userinfo_or_host);
+            if let Some(userinfo) = authority.userinfo.clone() {
+                let parts = self.parts(userinfo.clone());
+                self.emit(&parts, Context::Userinfo);
+                self.text(userinfo.end..authority.host.start);
+            }
+            self.host(authority.host.clone(), reference);
+            match authority.port.clone() {
+                Some(port) => match self.parts(port.clone())[..] {
+                    [Part::Expr(i)] => self.steps.push(Step::Port(i)),
+                    _ => self.text(port.start - 1..port.end),
+                },
+                None => self.text(authority.host.end..path.start),
+            }
+        } else {
+            self.text(0..path.start);
+            let relative = reference.scheme.is_none() && !self.src[path.clone()].starts_with('/');
+            self.steps.push(Step::PathStart { relative });
+        }
+        self.path(path.clone(), reference);
+        let mut end = path.end;
+        if let Some(query) = reference.query.clone() {
+            self.text(end..query.start);
+            self.query(query.clone(), reference);
+            end = query.end;
+        }
+        if let Some(fragment) = reference.fragment.clone() {
+            self.text(end..fragment.start);
+            let parts = self.parts(fragment.clone());
+            self.emit(&parts, Context::Fragment);
+            end = fragment.end;
+        }
+        self.text(end..self.src.len());
+    }
+
+    fn host(&mut self, host: Range<usize>, reference: &Reference) {
+        let parts = self.parts(host.clone());
+        if let [Part::Text(..), Part::Expr(i), Part::Text(..)] = parts[..]
+            && reference.placements[i] == Placement::IpLiteral
+        {
+            self.text(host.start..host.start + 1);
+            self.steps.push(Step::Expand(i, Context::IpLiteral));
+            self.text(host.end - 1..host.end);
+            return;
+        }
+        let whole = matches!(parts[..], [Part::Expr(_)]);
+        self.emit(&parts, Context::Host { whole });
+    }
+
+    fn path(&mut self, path: Range<usize>, reference: &Reference) {
+        // Split at the `/` written in the template; each piece is one segment (expressions
+        // may add more segments inside themselves).
+        let parts = self.parts(path);
+        let mut segments: Vec<Vec<Part>> = Vec::new();
+        let mut current = Vec::new();
+        for part in parts {
+            match part {
+                Part::Text(mut a, b) => {
+                    while let Some(slash) = self.src[a..b].find('/') {
+                        if slash > 0 {
+                            current.push(Part::Text(a, a + slash));
+                        }
+                        segments.push(core::mem::take(&mut current));
+                        a += slash + 1;
+                    }
+                    if a < b {
+                        current.push(Part::Text(a, b));
+                    }
+                }
+                Part::Expr(_) => current.push(part),
+            }
+        }
+        segments.push(current);
+        let count = segments.len();
+        for (n, segment) in segments.iter().enumerate() {
+            if n > 0 {
+                self.steps.push(Step::Text(String::from("/")));
+            }
+            let exprs = segment
+                .iter()
+                .filter(|p| matches!(p, Part::Expr(_)))
+                .count();
+            match segment[..] {
+                _ if exprs == 0 => self.emit(segment, Context::Path),
+                [Part::Expr(i)] if self.exprs[i].operator == Operator::Simple => {
+                    self.steps.push(Step::Segment(i));
+                }
+                _ => {
+                    self.steps.push(Step::SegmentStart);
+                    for &part in segment {
+                        match part {
+                            Part::Text(a, b) => self.text(a..b),
+                            Part::Expr(i) => {
+                                let context = if reference.placements[i] == Placement::Base {
+                                    Context::Base
+                                } else {
+                                    Context::Path
+                                };
+                                self.steps.push(Step::Expand(i, context));
+                            }
+                        }
+                    }
+                    self.steps.push(Step::SegmentEnd {
+                        then_slash: n + 1 < count,
+                    });
+                }
+            }
+        }
+    }
+
+    fn query(&mut self, query: Range<usize>, reference: &Reference) {
+        let opened_by_expression = reference.query.as_ref().is_some_and(|q| {
+            self.exprs
+                .iter()
+                .any(|e| e.range.start == q.start && e.operator == Operator::Query)
+        });
+        let parts = self.parts(query);
+        let units = self.pair_units(&parts);
+        let pairs = units
+            .as_ref()
+            .filter(|units| units.iter().any(|u| !matches!(u, PairUnit::Static(..))));
+        match pairs {
+            Some(units) => {
+                if !opened_by_expression {
+                    // The static `?` is written by the runtime with the first pair.
+                    if let Some(Step::Text(text)) = self.steps.last_mut() {
+                        text.pop();
+                        if text.is_empty() {
+                            self.steps.pop();
+                        }
+                    }
+                }
+                self.steps.push(Step::QueryStart);
+                for unit in units {
+                    match *unit {
+                        PairUnit::Static(a, b) => {
+                            let mut text = String::new();
+                            normalize_into(&self.src[a..b], &mut text);
+                            self.steps.push(Step::Pair(text));
+                        }
+                        PairUnit::Hand { key, expr } => {
+                            let mut text = String::new();
+                            normalize_into(&self.src[key.0..key.1], &mut text);
+                            self.steps.push(Step::HandPair { key: text, expr });
+                        }
+                        PairUnit::Operator(i) => {
+                            self.steps.push(Step::Expand(i, Context::QueryPairs));
+                        }
+                    }
+                }
+            }
+            None => self.emit(&parts, Context::Query),
+        }
+    }
+
+    /// The query as `&`-separated pairs, or `None` if any piece is not a pair.
+    fn pair_units(&self, parts: &[Part]) -> Option<Vec<PairUnit>> {
+        // Units are separated by a `&` in the text and start before each `{?x}`/`{&x}`,
+        // which write their own separator.
+        let mut units: Vec<Vec<Part>> = alloc::vec![Vec::new()];
+        for &part in parts {
+            match part {
+                Part::Text(mut a, b) => {
+                    while let Some(amp) = self.src[a..b].find('&') {
+                        units.last_mut()?.push(Part::Text(a, a + amp));
+                        units.push(Vec::new());
+                        a += amp + 1;
+                    }
+                    units.last_mut()?.push(Part::Text(a, b));
+                }
+                Part::Expr(i) => {
+                    if matches!(
+                        self.exprs[i].operator,
+                        Operator::Query | Operator::QueryContinuation
+                    ) && !units.last()?.is_empty()
+                    {
+                        units.push(Vec::new());
+                    }
+                    units.last_mut()?.push(part);
+                }
+            }
+        }
+        units
+            .iter()
+            .map(|unit| {
+                let unit: Vec<Part> = unit
+                    .iter()
+                    .copied()
+                    .filter(|p| !matches!(p, Part::Text(a, b) if a == b))
+                    .collect();
+                match unit[..] {
+                    [Part::Text(a, b)] => Some(PairUnit::Static(a, b)),
+                    [Part::Expr(i)]
+                        if matches!(
+                            self.exprs[i].operator,
+                            Operator::Query | Operator::QueryContinuation
+                        ) =>
+                    {
+                        Some(PairUnit::Operator(i))
+                    }
+                    [Part::Text(a, b), Part::Expr(i)] => {
+                        let name = &self.src[a..b];
+                        let key = name.strip_suffix('=')?;
+                        let e = &self.exprs[i];
+                        let by_hand = !key.is_empty()
+                            && !key.contains('=')
+                            && e.vars.len() == 1
+                            && matches!(e.operator, Operator::Simple | Operator::Reserved);
+                        by_hand.then_some(PairUnit::Hand {
+                            key: (a, b - 1),
+                            expr: i,
+                        })
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum PairUnit {
+    Static(usize, usize),
+    Hand { key: (usize, usize), expr: usize },
+    Operator(usize),
+}
+
+fn merge_text(steps: Vec<Step>) -> Vec<Step> {
+    let mut merged: Vec<Step> = Vec::with_capacity(steps.len());
+    for step in steps {
+        if let (Some(Step::Text(last)), Step::Text(text)) = (merged.last_mut(), &step) {
+            last.push_str(text);
+        } else {
+            merged.push(step);
+        }
+    }
+    merged
+}
