@@ -90,36 +90,53 @@ fn measure(set: Set, input: &[u8]) -> (usize, Option<usize>) {
     (len, first)
 }
 
-fn escape_end(set: Set, input: &[u8]) -> usize {
-    let mut i = 0;
-    while i < input.len() {
-        let kept = kept_len(set, input, i);
-        if kept == 0 {
-            return i;
-        }
-        i += kept;
+/// Appends the encoding of `input` to `out`.
+#[inline]
+pub(crate) fn encode_into(set: Set, input: &[u8], out: &mut String) {
+    // One monomorphic loop per set, so the per-byte test is a single table lookup.
+    match set {
+        Set::Component => encode_with(input, out, |b| chars::is(b, UNRESERVED), false, false),
+        Set::Reserved => encode_with(
+            input,
+            out,
+            |b| chars::is(b, UNRESERVED | RESERVED),
+            true,
+            false,
+        ),
+        Set::Form => encode_with(input, out, |b| chars::is(b, chars::FORM), false, true),
     }
-    input.len()
 }
 
-/// Appends the encoding of `input` to `out`.
-pub(crate) fn encode_into(set: Set, input: &[u8], out: &mut String) {
-    let start = escape_end(set, input);
+#[allow(
+    clippy::inline_always,
+    reason = "one copy per set, so `passes` is a constant mask"
+)]
+#[inline(always)]
+fn encode_with(
+    input: &[u8],
+    out: &mut String,
+    passes: impl Fn(u8) -> bool,
+    triplets: bool,
+    space_as_plus: bool,
+) {
     // SAFETY: everything appended below is ASCII: runs of bytes the set passes (all ASCII, as
     // `passes` and `is_triplet` accept only ASCII bytes) and `%XX` triplets or `+`.
     let buf = unsafe { out.as_mut_vec() };
-    buf.extend_from_slice(&input[..start]);
-    let mut run = start;
-    let mut i = start;
+    buf.reserve(input.len());
+    let mut run = 0;
+    let mut i = 0;
     while i < input.len() {
-        let kept = kept_len(set, input, i);
-        if kept > 0 {
-            i += kept;
+        let b = input[i];
+        if passes(b) {
+            i += 1;
+            continue;
+        }
+        if triplets && b == b'%' && chars::is_triplet(&input[i..]) {
+            i += 3;
             continue;
         }
         buf.extend_from_slice(&input[run..i]);
-        let b = input[i];
-        if set == Set::Form && b == b' ' {
+        if space_as_plus && b == b' ' {
             buf.push(b'+');
         } else {
             buf.extend_from_slice(&TRIPLETS[usize::from(b)]);

@@ -6,6 +6,7 @@ use urlkit_syntax::host;
 use urlkit_syntax::path::is_dot_segment;
 
 /// A simple expression that is a whole path segment: non-empty, not `.`/`..`.
+#[inline]
 pub(super) fn whole_segment(w: &mut Writer<'_>, start: usize, name: &str) {
     let segment = &w.out.as_bytes()[start..];
     if segment.is_empty() {

