@@ -68,7 +68,8 @@ pub use crate::url::{ParseError, PathSegments, Url};
 /// assert_eq!(url!("/%e2%82%ac/円"), "/%E2%82%AC/%E5%86%86");
 /// ```
 ///
-/// A host must be ASCII: write a non-ASCII domain in its punycode form (`xn--…`).
+/// A host must be ASCII: write a non-ASCII domain in its punycode form (`xn--…`); the error
+/// message computes it for you.
 ///
 /// # Rejected at compile time
 ///
@@ -76,12 +77,15 @@ pub use crate::url::{ParseError, PathSegments, Url};
 /// the component and the fix, and shows where under the literal:
 ///
 /// - characters that must be percent-encoded: space, controls, `"` `<` `>` `\` `^` `` ` ``
-///   `|`, a `{` or `}` outside a placeholder, non-ASCII characters outside RFC 3987's ranges;
+///   `|`, a `{` or `}` outside a placeholder, non-ASCII characters outside RFC 3987's ranges,
+///   and invisible ones (no-break space, zero-width space, bidi controls);
 /// - `%` without two hex digits, and `%uXXXX` (the message shows the UTF-8 form);
 /// - a second `#`, `[` or `]` outside an IPv6 host;
 /// - a bad scheme, an `http(s)`/`ws(s)`/`ftp`/`file` URL without `//`, an empty host where the
-///   scheme needs one, a port that is not digits or is over 65535, a malformed IPv6 address, a host WHATWG parsers would read as an IPv4 number (`0x7f.1`);
-/// - a relative path whose first segment holds `:` (it would read as a scheme);
+///   scheme needs one, a port that is not digits or is over 65535, a malformed or unbracketed
+///   IPv6 address, a host WHATWG parsers would read as an IPv4 number (`0x7f.1`);
+/// - a relative path whose first segment holds `:` (it would read as a scheme), or that
+///   starts like a URL whose `:` was lost (`https//example.com`);
 /// - `.` and `..` segments that every parser removes (the message shows the resolved path);
 ///   a relative reference may still begin with `./` or `../`.
 ///

@@ -26,6 +26,7 @@ pub mod error;
 pub mod host;
 pub mod normalize;
 pub mod path;
+pub mod punycode;
 pub mod reference;
 pub mod template;
 

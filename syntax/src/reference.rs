@@ -6,9 +6,11 @@
 //! `{?x}`, `{#x}`) ends the component before it, as the delimiter itself would.
 //!
 //! Beyond the RFC this grammar rejects what every parser would silently rewrite (dot segments,
-//! numeric hosts that are not dotted-decimal IPv4) and what makes a URL ambiguous (`%uXXXX`,
-//! a special scheme without `//`). `Url::parse` and the macros share it, so they accept exactly
-//! the same text.
+//! numeric hosts that are not dotted-decimal IPv4), what makes a URL ambiguous (`%uXXXX`, a
+//! special scheme without `//`), and what is valid but never meant: invisible characters
+//! (no-break spaces, bidi controls; RFC 3987 §4.1 forbids the latter in IRIs) and a special
+//! scheme that lost its `:` (`https//host` would be a relative path). `Url::parse` and the
+//! macros share it, so they accept exactly the same text.
 
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -182,12 +184,23 @@ impl Text<'_> {
             && reference.authority.is_none()
         {
             let at = reference.path.start.saturating_sub(1)..reference.path.start;
+            let rest = &self.src[reference.path.start..];
+            let fix = if scheme.eq_ignore_ascii_case("file") {
+                // `file:/etc/hosts` is `file:///etc/hosts`: an empty host, then the path.
+                alloc::format!("{scheme}:///{}", rest.trim_start_matches('/'))
+            } else {
+                alloc::format!("{scheme}://{}", rest.trim_start_matches('/'))
+            };
             errors.push(
                 at,
                 ErrorKind::MissingAuthority {
                     scheme: scheme.to_string(),
+                    fix,
                 },
             );
+        }
+        if reference.scheme.is_none() && reference.authority.is_none() {
+            self.check_missing_colon(errors);
         }
         if let Some(authority) = &reference.authority {
             self.check_authority(authority, scheme, placements, errors);
@@ -239,7 +252,9 @@ impl Text<'_> {
         let mut scheme = None;
         let mut pos = 0;
         if first_stop < n && self.bytes[first_stop] == b':' {
-            if self.scheme_like(0..first_stop, errors) {
+            // `my_app://x` or `ht tp://x` is a scheme with a typo, not a relative path.
+            let then_slashes = self.bytes[first_stop + 1..].starts_with(b"//");
+            if self.scheme_like(0..first_stop, then_slashes, errors) {
                 scheme = Some(0..first_stop);
                 pos = first_stop + 1;
             } else {
@@ -312,7 +327,7 @@ impl Text<'_> {
 
     /// Whether the text before the first `:` is meant as a scheme; reports it if it is a bad
     /// one. Text that could never be a scheme is a relative path instead.
-    fn scheme_like(&self, range: Range<usize>, errors: &mut Errors) -> bool {
+    fn scheme_like(&self, range: Range<usize>, then_slashes: bool, errors: &mut Errors) -> bool {
         if self.exprs_in(range.clone()).next().is_some() {
             return true; // reported as PlaceholderInScheme by the caller
         }
@@ -322,8 +337,10 @@ impl Text<'_> {
                 errors.push(0..1, ErrorKind::EmptyScheme);
                 true
             }
-            [first, ..] if scheme.iter().all(|&b| chars::is(b, chars::SCHEME)) => {
-                if !chars::is(*first, chars::ALPHA) {
+            [first, ..] if then_slashes || scheme.iter().all(|&b| chars::is(b, chars::SCHEME)) => {
+                if !chars::is(*first, chars::ALPHA)
+                    || !scheme.iter().all(|&b| chars::is(b, chars::SCHEME))
+                {
                     errors.push(
                         range.clone(),
                         ErrorKind::BadScheme {
@@ -365,6 +382,25 @@ impl Text<'_> {
         }
     }
 
+    /// `https//example.com` is a valid relative path, and never what anyone means: a URL
+    /// whose `:` was lost. A relative path that really starts that way can be written
+    /// `./https//...`.
+    fn check_missing_colon(&self, errors: &mut Errors) {
+        let Some(slashes) = self.src.find("//") else {
+            return;
+        };
+        let scheme = &self.src[..slashes];
+        if is_special(scheme) {
+            errors.push(
+                0..slashes,
+                ErrorKind::MissingColon {
+                    scheme: scheme.to_string(),
+                    fix: alloc::format!("{scheme}:{}", &self.src[slashes..]),
+                },
+            );
+        }
+    }
+
     fn check_authority(
         &self,
         authority: &Authority,
@@ -398,6 +434,19 @@ impl Text<'_> {
             );
         }
         let host = authority.host.clone();
+        // `http://2001:db8::1/` splits into host `2001` and port `db8::1`; say what it is.
+        if let Some(port) = authority.port.clone()
+            && self.exprs_in(host.start..port.end).next().is_none()
+            && host::is_ipv6(&self.bytes[host.start..port.end])
+        {
+            errors.push(
+                host.start..port.end,
+                ErrorKind::UnbracketedIpv6 {
+                    address: self.src[host.start..port.end].to_string(),
+                },
+            );
+            return;
+        }
         if self.bytes.get(host.start) == Some(&b'[') {
             self.check_ip_literal(host.clone(), placements, errors);
         } else {
@@ -419,10 +468,13 @@ impl Text<'_> {
             let name = &self.bytes[host.clone()];
             if !has_expr {
                 if host::ends_in_a_number(name) && !host::is_ipv4(name) {
+                    let ipv4 = host::whatwg_ipv4(name)
+                        .map(|[a, b, c, d]| alloc::format!("{a}.{b}.{c}.{d}"));
                     errors.push(
                         host.clone(),
                         ErrorKind::NumericHost {
                             host: self.src[host.clone()].to_string(),
+                            ipv4,
                         },
                     );
                 }
@@ -588,8 +640,23 @@ impl Text<'_> {
                 let len = ch.len_utf8();
                 let iri_char = chars::is_ucschar(ch)
                     || (component == Component::Query && chars::is_iprivate(ch));
-                if component == Component::Host {
-                    errors.push(pos..pos + len, ErrorKind::NonAsciiHost { ch });
+                if chars::is_invisible(ch) {
+                    errors.push(pos..pos + len, ErrorKind::Invisible { ch, component });
+                } else if component == Component::Host {
+                    let host = &self.src[range.clone()];
+                    // Suggest a punycode form only for a host that is otherwise valid.
+                    let plain = host.chars().all(|c| {
+                        if c.is_ascii() {
+                            chars::is(c as u8, chars::REG_NAME)
+                        } else {
+                            !chars::is_invisible(c)
+                        }
+                    });
+                    let ascii = plain
+                        .then(|| crate::punycode::host_to_ascii(host))
+                        .flatten();
+                    let host = host.to_string();
+                    errors.push(pos..pos + len, ErrorKind::NonAsciiHost { host, ascii });
                 } else if !(self.iri && iri_char) {
                     errors.push(pos..pos + len, ErrorKind::NonAscii { ch, component });
                 }

@@ -138,7 +138,37 @@ fn each_rejection_has_its_message() {
         (
             "https://ex\u{e4}mple.com/",
             "\u{e4}",
-            "non-ASCII character `\u{e4}` in the URL host; write the host's punycode form (`xn--...`)",
+            "non-ASCII host `ex\u{e4}mple.com`; write its punycode form `xn--exmple-cua.com`",
+        ),
+        (
+            "https://b\u{fc}cher.ex\u{e4}mple/",
+            "\u{fc}",
+            "non-ASCII host `b\u{fc}cher.ex\u{e4}mple`; write its punycode form `xn--bcher-kva.xn--exmple-cua`",
+        ),
+        (
+            "https://exa mple.com/",
+            " ",
+            "invalid character ` ` in the URL host; a host name holds only letters, digits, `-` and `.`",
+        ),
+        (
+            "https://example.com/a\u{a0}b",
+            "\u{a0}",
+            "invisible no-break space U+00A0 in the URL path; write `%20` for a space, or `%C2%A0` to keep it",
+        ),
+        (
+            "https://example.com/?q=\u{200b}",
+            "\u{200b}",
+            "invisible zero-width space U+200B in the URL query; remove it, or write `%E2%80%8B` to keep it",
+        ),
+        (
+            "https://example.com/a\\b",
+            "\\",
+            "invalid character `\\` in the URL path; write `/` to separate segments, or `%5C` for a backslash",
+        ),
+        (
+            "https://example.com/a`b",
+            "`",
+            "invalid character `` ` `` in the URL path; write `%60`",
         ),
         (
             "https://example.com/%zz",
@@ -163,17 +193,32 @@ fn each_rejection_has_its_message() {
         (
             "https://example.com/a#b#c",
             "#",
-            "second `#` in the URL; the fragment cannot contain `#`, write `%23`",
+            "invalid character `#` in the URL fragment; only the first `#` starts the fragment, write `%23`",
         ),
         (
             "https://example.com/[a]",
             "[",
-            "`[` in the URL path; brackets may only enclose an IP address in the host, write `%5B`",
+            "invalid character `[` in the URL path; brackets may only enclose an IPv6 host, write `%5B`",
+        ),
+        (
+            "https://example.com/?ids[]=1",
+            "[",
+            "invalid character `[` in the URL query; brackets may only enclose an IPv6 host, write `%5B`",
         ),
         (
             "1http://example.com",
             "1http",
             "invalid scheme `1http`; a scheme starts with a letter and holds only letters, digits, `+`, `-` and `.`",
+        ),
+        (
+            "my_app://callback",
+            "my_app",
+            "invalid scheme `my_app`; a scheme starts with a letter and holds only letters, digits, `+`, `-` and `.`",
+        ),
+        (
+            "https//example.com/a",
+            "https",
+            "missing `:` after the scheme `https`; write `https://example.com/a`",
         ),
         (
             "://example.com",
@@ -193,7 +238,22 @@ fn each_rejection_has_its_message() {
         (
             "https:example.com",
             ":",
-            "a `https` URL needs `//` and a host after `https:`; write `https://host/...`",
+            "missing `//` after `https:`; write `https://example.com`",
+        ),
+        (
+            "http:/example.com/a",
+            ":",
+            "missing `//` after `http:`; write `http://example.com/a`",
+        ),
+        (
+            "file:/etc/hosts",
+            ":",
+            "missing `//` after `file:`; write `file:///etc/hosts`",
+        ),
+        (
+            "http://2001:db8::1/",
+            "2001:db8::1",
+            "IPv6 address `2001:db8::1` without brackets; write `[2001:db8::1]`",
         ),
         (
             "http://h:8o8o/",
@@ -214,7 +274,12 @@ fn each_rejection_has_its_message() {
         (
             "http://0x7f.1/",
             "0x7f.1",
-            "host `0x7f.1` ends in a number but is not a dotted-decimal IPv4 address; URL parsers would read it as an IPv4 address, write that address as `a.b.c.d`",
+            "host `0x7f.1` reads as the IPv4 address `127.0.0.1`; write `127.0.0.1`",
+        ),
+        (
+            "http://example.123/",
+            "example.123",
+            "host `example.123` ends in a number but is not an IPv4 address, so URL parsers reject it; a host name's last label cannot be a number",
         ),
         (
             "http://ex%61mple.com/",
@@ -267,8 +332,9 @@ fn independent_errors_are_all_reported_and_repeats_fold() {
     assert_eq!(
         messages,
         [
+            "\"ht tp\": invalid scheme `ht tp`; a scheme starts with a letter and holds only letters, digits, `+`, `-` and `.`",
+            "\" \": invalid character ` ` in the URL host; a host name holds only letters, digits, `-` and `.`",
             "\" \": invalid character ` ` in the URL path; write `%20`",
-            "\":\": `:` in the first segment `ht tp:` of a relative path would read as a scheme; write `./ht tp:`, or `%3A` for the `:`",
             "\" \": invalid character ` ` in the URL query; write `%20`",
             "\" \": invalid character ` ` in the URL fragment; write `%20`",
         ]
@@ -375,7 +441,7 @@ fn placements_of_template_expressions() {
     assert_eq!(
         bad("/a/{b c}/d"),
         [
-            "invalid variable name `b c`; names hold letters, digits, `_`, percent-triplets and single inner `.`"
+            "invalid variable name `b c`; names hold letters, digits, `_`, percent-triplets and single inner `.` (for literal braces, write `%7B` and `%7D`)"
         ]
     );
     assert_eq!(
