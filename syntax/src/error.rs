@@ -164,6 +164,8 @@ pub enum ErrorKind {
     EscapeInHost {
         /// The escape as written.
         text: String,
+        /// The character it stands for, if that may be written in a host as it is.
+        plain: Option<char>,
     },
     /// `#` after the fragment delimiter.
     SecondHash,
@@ -219,6 +221,11 @@ pub enum ErrorKind {
     },
     /// `:` after the host with no digits.
     EmptyPort,
+    /// A `[` starting the host without its `]`.
+    UnclosedIpLiteral {
+        /// The host as written.
+        text: String,
+    },
     /// A malformed `[...]` host.
     BadIpLiteral {
         /// The literal, brackets included.
@@ -304,11 +311,13 @@ impl fmt::Display for ErrorKind {
                 }
                 let fix = Escaped(*ch);
                 match (ch, component) {
+                    // WHATWG parsers read `\` as `/` in http(s) URLs, and Windows paths
+                    // use it: `https://h\p` means a path.
+                    ('\\', Component::Host) => f.write_str("; write `/` to start the path"),
                     // A percent-escape is no fix in a host (RFC 3986 §3.2.2 reg-name).
                     (_, Component::Host) => f.write_str(
                         "; a host name holds only letters, digits, `-` and `.`",
                     ),
-                    // Windows paths and WHATWG's special-scheme leniency: `\` meant as `/`.
                     ('\\', _) => write!(
                         f,
                         "; write `/` to separate segments, or `{fix}` for a backslash"
@@ -334,10 +343,11 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::NonAscii { ch, component } => {
                 let fix = Escaped(*ch);
-                if ch.is_control() || ch.is_whitespace() {
+                // A character without a glyph is named by its code point.
+                if ch.escape_debug().nth(1).is_some() {
                     write!(
                         f,
-                        "invalid character U+{:04X} in the URL {component}; write `{fix}`",
+                        "non-ASCII character U+{:04X} in the URL {component}; write `{fix}`",
                         u32::from(*ch)
                     )
                 } else {
@@ -371,10 +381,16 @@ impl fmt::Display for ErrorKind {
                     "`{text}` is not a URL escape, and a lone UTF-16 surrogate has no UTF-8 form; write the character's UTF-8 percent-encoding"
                 ),
             },
-            ErrorKind::EscapeInHost { text } => write!(
-                f,
-                "percent-escape `{text}` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)"
-            ),
+            ErrorKind::EscapeInHost { text, plain } => match plain {
+                Some(plain) => write!(
+                    f,
+                    "percent-escape `{text}` in the URL host; write `{plain}`"
+                ),
+                None => write!(
+                    f,
+                    "percent-escape `{text}` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)"
+                ),
+            },
             ErrorKind::SecondHash => f.write_str(
                 "invalid character `#` in the URL fragment; only the first `#` starts the fragment, write `%23`",
             ),
@@ -420,6 +436,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::EmptyPort => {
                 f.write_str("empty port after `:`; write a port number or remove the `:`")
             }
+            ErrorKind::UnclosedIpLiteral { text } => write!(
+                f,
+                "unclosed `[` in the URL host `{text}`; write `]` after the IPv6 address"
+            ),
             ErrorKind::BadIpLiteral { text } => write!(
                 f,
                 "invalid IP literal `{text}`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`"

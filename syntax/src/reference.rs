@@ -515,7 +515,14 @@ impl Text<'_> {
             return;
         }
         let body = &self.bytes[inner.clone()];
-        if !closed || !(host::is_ipv6(body) || host::is_ipvfuture(body)) {
+        if !closed {
+            errors.push(
+                host.start..host.start + 1,
+                ErrorKind::UnclosedIpLiteral {
+                    text: self.src[host].to_string(),
+                },
+            );
+        } else if !(host::is_ipv6(body) || host::is_ipvfuture(body)) {
             errors.push(
                 host.clone(),
                 ErrorKind::BadIpLiteral {
@@ -685,10 +692,14 @@ impl Text<'_> {
         let rest = &self.bytes[pos..end];
         if chars::is_triplet(rest) {
             if component == Component::Host {
+                let byte = chars::hex_value(rest[1]).unwrap_or(0) << 4
+                    | chars::hex_value(rest[2]).unwrap_or(0);
+                let plain = chars::is(byte, chars::REG_NAME).then(|| char::from(byte));
                 errors.push(
                     pos..pos + 3,
                     ErrorKind::EscapeInHost {
                         text: self.src[pos..pos + 3].to_string(),
+                        plain,
                     },
                 );
             }

@@ -284,7 +284,27 @@ fn each_rejection_has_its_message() {
         (
             "http://ex%61mple.com/",
             "%61",
-            "percent-escape `%61` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)",
+            "percent-escape `%61` in the URL host; write `a`",
+        ),
+        (
+            "http://caf%C3%A9.example/",
+            "%C3",
+            "percent-escape `%C3` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)",
+        ),
+        (
+            "http://[::1/",
+            "[",
+            "unclosed `[` in the URL host `[::1`; write `]` after the IPv6 address",
+        ),
+        (
+            r"https://example.com\path",
+            "\\",
+            "invalid character `\\` in the URL host; write `/` to start the path",
+        ),
+        (
+            "https://example.com/\u{fffe}",
+            "\u{fffe}",
+            "non-ASCII character U+FFFE in the URL path; write `%EF%BF%BE`",
         ),
         (
             "http://h/a/../b",
