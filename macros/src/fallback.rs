@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub(crate) fn expand(errors: syn::Error) -> TokenStream {
-    let errors = errors.to_compile_error();
+    let errors = errors.into_compile_error();
     // A block is an expression wherever `url!` may stand, `const` items included; the empty
     // text is never observed, since the crate does not compile.
     quote!({
