@@ -84,8 +84,10 @@ pub use crate::url::{ParseError, PathSegments, Url};
 /// - a bad scheme, an `http(s)`/`ws(s)`/`ftp`/`file` URL without `//`, an empty host where the
 ///   scheme needs one, a port that is not digits or is over 65535, a malformed or unbracketed
 ///   IPv6 address, a host WHATWG parsers would read as an IPv4 number (`0x7f.1`);
-/// - a relative path whose first segment holds `:` (it would read as a scheme), or that
-///   starts like a URL whose `:` was lost (`https//example.com`);
+/// - a relative path whose first segment holds `:` (it would read as a scheme);
+/// - a host typed without its scheme: `https//example.com` and `www.example.com/a` would be
+///   relative paths, `localhost:8080` the scheme `localhost` (write `./www...` if you really
+///   mean such a path);
 /// - `.` and `..` segments that every parser removes (the message shows the resolved path);
 ///   a relative reference may still begin with `./` or `../`.
 ///

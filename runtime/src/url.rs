@@ -106,8 +106,8 @@ impl Url {
     /// [`Url::parse_iri`]), a `%` without two hex
     /// digits, `%uXXXX`, a second `#`, `[ ]` outside an IPv6 host, a bad scheme, port or IP
     /// literal or an IPv6 address without brackets, a host that WHATWG parsers would read as
-    /// an IPv4 number (`0x7f.1`), an `http(s)`/`ws(s)`/`ftp`/`file` URL without `//` (or
-    /// without its `:`, as in `https//host`), and `.`/`..` segments that every parser would
+    /// an IPv4 number (`0x7f.1`), an `http(s)`/`ws(s)`/`ftp`/`file` URL without `//`, a host
+    /// typed without its scheme (`https//host`, `www.example.com/a`, `localhost:8080`), and `.`/`..` segments that every parser would
     /// remove (a relative path may start with them).
     ///
     /// # Examples

@@ -231,6 +231,16 @@ pub enum ErrorKind {
         /// The literal, brackets included.
         text: String,
     },
+    /// A host written without a scheme, which reads as something else: `www.example.com/a`
+    /// (a relative path) or `localhost:8080` (the scheme `localhost`).
+    MissingScheme {
+        /// The host as written.
+        host: String,
+        /// What the text reads as instead: "a relative path", "the scheme".
+        read_as: &'static str,
+        /// The URL with a scheme.
+        fix: String,
+    },
     /// An IPv6 address without the brackets that set it apart from a port.
     UnbracketedIpv6 {
         /// The address.
@@ -443,6 +453,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::BadIpLiteral { text } => write!(
                 f,
                 "invalid IP literal `{text}`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`"
+            ),
+            ErrorKind::MissingScheme { host, read_as, fix } => write!(
+                f,
+                "missing scheme before the host `{host}`, which reads as {read_as}; write `{fix}`"
             ),
             ErrorKind::UnbracketedIpv6 { address } => write!(
                 f,

@@ -8,9 +8,10 @@
 //! Beyond the RFC this grammar rejects what every parser would silently rewrite (dot segments,
 //! numeric hosts that are not dotted-decimal IPv4), what makes a URL ambiguous (`%uXXXX`, a
 //! special scheme without `//`), and what is valid but never meant: invisible characters
-//! (no-break spaces, bidi controls; RFC 3987 §4.1 forbids the latter in IRIs) and a special
-//! scheme that lost its `:` (`https//host` would be a relative path). `Url::parse` and the
-//! macros share it, so they accept exactly the same text.
+//! (no-break spaces, bidi controls; RFC 3987 §4.1 forbids the latter in IRIs) and a host
+//! typed without its scheme (`https//host` and `www.example.com/a` would be relative paths,
+//! `localhost:8080` the scheme `localhost`). `Url::parse` and the macros share it, so they
+//! accept exactly the same text.
 
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -199,8 +200,8 @@ impl Text<'_> {
                 },
             );
         }
-        if reference.scheme.is_none() && reference.authority.is_none() {
-            self.check_missing_colon(errors);
+        if reference.authority.is_none() && self.exprs.is_empty() {
+            self.check_missing_scheme(&reference, errors);
         }
         if let Some(authority) = &reference.authority {
             self.check_authority(authority, scheme, placements, errors);
@@ -382,22 +383,48 @@ impl Text<'_> {
         }
     }
 
-    /// `https//example.com` is a valid relative path, and never what anyone means: a URL
-    /// whose `:` was lost. A relative path that really starts that way can be written
-    /// `./https//...`.
-    fn check_missing_colon(&self, errors: &mut Errors) {
-        let Some(slashes) = self.src.find("//") else {
-            return;
-        };
-        let scheme = &self.src[..slashes];
-        if is_special(scheme) {
-            errors.push(
-                0..slashes,
-                ErrorKind::MissingColon {
+    /// Text that is a valid URI reference but never what its writer meant: a host typed
+    /// without its scheme. `https//example.com` and `www.example.com/a` are relative paths,
+    /// `localhost:8080` is the scheme `localhost`. A relative path that really starts that way
+    /// can be written `./www.example.com`.
+    fn check_missing_scheme(&self, reference: &Reference, errors: &mut Errors) {
+        let src = self.src;
+        let first_segment = &src[..src.find(['/', '?', '#']).unwrap_or(src.len())];
+        if reference.scheme.is_none() {
+            if let Some(slashes) = src.find("//")
+                && is_special(&src[..slashes])
+            {
+                let scheme = &src[..slashes];
+                let fix = alloc::format!("{scheme}:{}", &src[slashes..]);
+                let kind = ErrorKind::MissingColon {
                     scheme: scheme.to_string(),
-                    fix: alloc::format!("{scheme}:{}", &self.src[slashes..]),
-                },
-            );
+                    fix,
+                };
+                errors.push(0..slashes, kind);
+            } else if first_segment.len() > 4 && first_segment[..4].eq_ignore_ascii_case("www.") {
+                let kind = ErrorKind::MissingScheme {
+                    host: first_segment.to_string(),
+                    read_as: "a relative path",
+                    fix: alloc::format!("https://{src}"),
+                };
+                errors.push(0..first_segment.len(), kind);
+            }
+        } else if let Some((host, port)) = first_segment.split_once(':')
+            && (host.eq_ignore_ascii_case("localhost") || host.contains('.'))
+            && (1..=5).contains(&port.len())
+            && port.bytes().all(|b| b.is_ascii_digit())
+        {
+            let scheme = if host.eq_ignore_ascii_case("localhost") {
+                "http"
+            } else {
+                "https"
+            };
+            let kind = ErrorKind::MissingScheme {
+                host: host.to_string(),
+                read_as: "the scheme",
+                fix: alloc::format!("{scheme}://{src}"),
+            };
+            errors.push(0..first_segment.len(), kind);
         }
     }
 

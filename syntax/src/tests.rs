@@ -79,6 +79,18 @@ fn components_of_valid_references() {
             [Some("file"), n, Some(""), n, Some("/etc/hosts"), n, n],
         ),
         ("/path?x", [n, n, n, n, Some("/path"), Some("x"), n]),
+        // Near misses of the missing-scheme checks: real schemes and paths.
+        ("tel:911", [Some("tel"), n, n, n, Some("911"), n, n]),
+        (
+            "com.example.app:/callback",
+            [Some("com.example.app"), n, n, n, Some("/callback"), n, n],
+        ),
+        (
+            "./www.example.com",
+            [n, n, n, n, Some("./www.example.com"), n, n],
+        ),
+        ("www", [n, n, n, n, Some("www"), n, n]),
+        ("a/https//b", [n, n, n, n, Some("a/https//b"), n, n]),
         ("path/rel", [n, n, n, n, Some("path/rel"), n, n]),
         ("?q", [n, n, n, n, Some(""), Some("q"), n]),
         ("#f", [n, n, n, n, Some(""), n, Some("f")]),
@@ -249,6 +261,21 @@ fn each_rejection_has_its_message() {
             "file:/etc/hosts",
             ":",
             "missing `//` after `file:`; write `file:///etc/hosts`",
+        ),
+        (
+            "www.example.com/a",
+            "www.example.com",
+            "missing scheme before the host `www.example.com`, which reads as a relative path; write `https://www.example.com/a`",
+        ),
+        (
+            "localhost:8080/api",
+            "localhost:8080",
+            "missing scheme before the host `localhost`, which reads as the scheme; write `http://localhost:8080/api`",
+        ),
+        (
+            "example.com:443",
+            "example.com:443",
+            "missing scheme before the host `example.com`, which reads as the scheme; write `https://example.com:443`",
         ),
         (
             "http://2001:db8::1/",
