@@ -1,11 +1,10 @@
 //! Procedural macros of [urlkit](https://docs.rs/urlkit). Depend on `urlkit`, which re-exports
 //! them; this crate's API is an implementation detail.
-//!
-//! One module per phase, each named by what it does:
-//! [`input`] parses the tokens, [`check`] validates the literal against the grammar shared with
-//! the runtime (`urlkit_syntax`), [`expand`] writes the tokens; [`errors`] accumulates and
-//! draws what went wrong, and [`fallback`] keeps a failed expansion from causing more errors.
 
+// One module per phase, each named by what it does: `input` parses the tokens, `check`
+// validates the literal against the grammar shared with the runtime (`urlkit_syntax`),
+// `expand` writes the tokens; `errors` accumulates and draws what went wrong, and `fallback`
+// keeps a failed expansion from causing more errors.
 mod check;
 mod errors;
 mod expand;
