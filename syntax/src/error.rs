@@ -146,6 +146,8 @@ pub enum ErrorKind {
         /// Its punycode form, if it could be computed.
         ascii: Option<String>,
     },
+    /// Spaces, tabs or newlines at the end of the URL.
+    TrailingWhitespace,
     /// `%` not followed by two hex digits.
     BadEscape {
         /// The `%` and up to two following characters, as written.
@@ -321,6 +323,7 @@ impl fmt::Display for ErrorKind {
                 }
                 let fix = Escaped(*ch);
                 match (ch, component) {
+                    (_, Component::Scheme) => f.write_str("; remove it"),
                     // WHATWG parsers read `\` as `/` in http(s) URLs, and Windows paths
                     // use it: `https://h\p` means a path.
                     ('\\', Component::Host) => f.write_str("; write `/` to start the path"),
@@ -377,6 +380,9 @@ impl fmt::Display for ErrorKind {
                     "non-ASCII host `{host}`; write its punycode form (`xn--...`)"
                 ),
             },
+            ErrorKind::TrailingWhitespace => {
+                f.write_str("whitespace at the end of the URL; remove it")
+            }
             ErrorKind::BadEscape { text, component } => write!(
                 f,
                 "invalid percent-escape `{text}` in the URL {component}; `%` must be followed by two hex digits, write `%25` for a literal percent sign"

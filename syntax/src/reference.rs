@@ -185,12 +185,12 @@ impl Text<'_> {
             && reference.authority.is_none()
         {
             let at = reference.path.start.saturating_sub(1)..reference.path.start;
-            let rest = &self.src[reference.path.start..];
+            let rest = self.src[reference.path.start..].trim_start_matches([':', '/']);
             let fix = if scheme.eq_ignore_ascii_case("file") {
                 // `file:/etc/hosts` is `file:///etc/hosts`: an empty host, then the path.
-                alloc::format!("{scheme}:///{}", rest.trim_start_matches('/'))
+                alloc::format!("{scheme}:///{rest}")
             } else {
-                alloc::format!("{scheme}://{}", rest.trim_start_matches('/'))
+                alloc::format!("{scheme}://{rest}")
             };
             errors.push(
                 at,
@@ -339,8 +339,18 @@ impl Text<'_> {
                 true
             }
             [first, ..] if then_slashes || scheme.iter().all(|&b| chars::is(b, chars::SCHEME)) => {
-                if !chars::is(*first, chars::ALPHA)
-                    || !scheme.iter().all(|&b| chars::is(b, chars::SCHEME))
+                // Whitespace pasted with the URL (` https://`, `ht tp://`) is named as such.
+                let spaces: Vec<usize> = (range.clone())
+                    .filter(|&i| self.bytes[i].is_ascii_whitespace())
+                    .collect();
+                for &i in &spaces {
+                    let ch = char::from(self.bytes[i]);
+                    let component = Component::Scheme;
+                    errors.push(i..i + 1, ErrorKind::InvalidChar { ch, component });
+                }
+                let valid = |b: &u8| chars::is(*b, chars::SCHEME) || b.is_ascii_whitespace();
+                if (!chars::is(*first, chars::ALPHA) && spaces.is_empty())
+                    || !scheme.iter().all(valid)
                 {
                     errors.push(
                         range.clone(),
@@ -368,10 +378,16 @@ impl Text<'_> {
         let host_start = at.map_or(range.start, |at| at + 1);
         let userinfo = at.map(|at| range.start..at);
         let host_end = if self.bytes.get(host_start) == Some(&b'[') {
-            self.bytes[host_start..range.end]
+            let close = self.bytes[host_start..range.end]
                 .iter()
                 .position(|&b| b == b']')
-                .map_or(range.end, |i| host_start + i + 1)
+                .map_or(range.end, |i| host_start + i + 1);
+            // Only a port may follow the `]`; anything else stays in the (invalid) host.
+            if close < range.end && self.bytes[close] != b':' {
+                self.find(close..range.end, |t| matches!(t, Tok::Byte(b':')))
+            } else {
+                close
+            }
         } else {
             self.find(host_start..range.end, |t| matches!(t, Tok::Byte(b':')))
         };
@@ -542,14 +558,15 @@ impl Text<'_> {
             return;
         }
         let body = &self.bytes[inner.clone()];
-        if !closed {
+        let has_close = self.bytes[host.clone()].contains(&b']');
+        if !closed && !has_close {
             errors.push(
                 host.start..host.start + 1,
                 ErrorKind::UnclosedIpLiteral {
                     text: self.src[host].to_string(),
                 },
             );
-        } else if !(host::is_ipv6(body) || host::is_ipvfuture(body)) {
+        } else if !closed || !(host::is_ipv6(body) || host::is_ipvfuture(body)) {
             errors.push(
                 host.clone(),
                 ErrorKind::BadIpLiteral {
@@ -696,6 +713,11 @@ impl Text<'_> {
                 }
                 pos += len;
                 continue;
+            }
+            // Whitespace copied along with the URL: no escape is the fix.
+            if b.is_ascii_whitespace() && self.src[pos..].trim_ascii().is_empty() {
+                errors.push(pos..self.src.len(), ErrorKind::TrailingWhitespace);
+                return;
             }
             let ch = char::from(b);
             let kind = match b {

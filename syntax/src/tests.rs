@@ -294,6 +294,26 @@ fn each_rejection_has_its_message() {
             "empty port after `:`; write a port number or remove the `:`",
         ),
         (
+            "http://[::1]x/",
+            "[::1]x",
+            "invalid IP literal `[::1]x`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
+        (
+            "https:://example.com/",
+            ":",
+            "missing `//` after `https:`; write `https://example.com/`",
+        ),
+        (
+            " https://example.com/",
+            " ",
+            "invalid character ` ` in the URL scheme; remove it",
+        ),
+        (
+            "https://example.com/a \n",
+            " \n",
+            "whitespace at the end of the URL; remove it",
+        ),
+        (
             "http://[::g]/",
             "[::g]",
             "invalid IP literal `[::g]`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
@@ -379,7 +399,7 @@ fn independent_errors_are_all_reported_and_repeats_fold() {
     assert_eq!(
         messages,
         [
-            "\"ht tp\": invalid scheme `ht tp`; a scheme starts with a letter and holds only letters, digits, `+`, `-` and `.`",
+            "\" \": invalid character ` ` in the URL scheme; remove it",
             "\" \": invalid character ` ` in the URL host; a host name holds only letters, digits, `-` and `.`",
             "\" \": invalid character ` ` in the URL path; write `%20`",
             "\" \": invalid character ` ` in the URL query; write `%20`",

@@ -15,4 +15,6 @@ fn main() {
     let _ = url!("https://example.com/?q=\u{200b}x");
     let _ = url!("https://example.com/?ids[]=1&ids[]=2");
     let _ = url!("https://example.com/page#section#2");
+    // Whitespace copied along with the URL.
+    let _ = url!("https://example.com/page \n");
 }

@@ -4,6 +4,7 @@ use urlkit::url;
 fn main() {
     let _ = url!("1http://example.com/");
     let _ = url!("my_app://callback");
+    let _ = url!(" https://example.com/");
     let _ = url!("://example.com/");
     // A host typed without its scheme reads as something else.
     let _ = url!("https//example.com/a");
