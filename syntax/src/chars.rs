@@ -151,6 +151,13 @@ pub fn is_iprivate(c: char) -> bool {
 /// `ucschar`, but in a literal they are almost always pasted by accident (a no-break space
 /// for a space), so they are rejected rather than silently percent-encoded. The zero-width
 /// joiners (U+200C, U+200D) are kept: scripts and emoji sequences need them.
+///
+/// ```
+/// use urlkit_syntax::chars::is_invisible;
+///
+/// assert!(is_invisible('\u{a0}')); // no-break space
+/// assert!(!is_invisible('\u{200d}')); // zero-width joiner, as in 👨‍👩‍👧
+/// ```
 pub fn is_invisible(c: char) -> bool {
     matches!(
         u32::from(c),
@@ -170,6 +177,10 @@ pub fn is_invisible(c: char) -> bool {
 }
 
 /// The name of an invisible character, for messages.
+///
+/// ```
+/// assert_eq!(urlkit_syntax::chars::invisible_name('\u{200b}'), Some("zero-width space"));
+/// ```
 pub fn invisible_name(c: char) -> Option<&'static str> {
     Some(match u32::from(c) {
         0xA0 => "no-break space",

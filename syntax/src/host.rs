@@ -99,6 +99,13 @@ pub fn ends_in_a_number(host: &[u8]) -> bool {
 /// The address the WHATWG IPv4 parser reads a host as (URL Standard, "IPv4 parser"): up to
 /// four `.`-separated numbers, each decimal, `0x` hex or `0`-prefixed octal, the last filling
 /// the remaining bytes. `None` where that parser fails.
+///
+/// ```
+/// use urlkit_syntax::host::whatwg_ipv4;
+///
+/// assert_eq!(whatwg_ipv4(b"0x7f.1"), Some([127, 0, 0, 1]));
+/// assert_eq!(whatwg_ipv4(b"example.123"), None);
+/// ```
 pub fn whatwg_ipv4(host: &[u8]) -> Option<[u8; 4]> {
     let host = host.strip_suffix(b".").unwrap_or(host);
     let mut numbers = [0u64; 4];

@@ -29,6 +29,7 @@ pub mod path;
 pub mod punycode;
 pub mod reference;
 pub mod template;
+mod typos;
 
 #[cfg(test)]
 mod tests;

@@ -23,6 +23,7 @@ use crate::error::{Component, ErrorKind, Errors};
 use crate::host;
 use crate::path::{is_dot_segment, resolve_dot_segments};
 use crate::template::{Expression, Operator};
+use crate::typos;
 
 /// Where an expression stands, which decides how its value is checked and encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -201,7 +202,7 @@ impl Text<'_> {
             );
         }
         if reference.authority.is_none() && self.exprs.is_empty() {
-            self.check_missing_scheme(&reference, errors);
+            typos::check_missing_scheme(self.src, reference.scheme.is_some(), errors);
         }
         if let Some(authority) = &reference.authority {
             self.check_authority(authority, scheme, placements, errors);
@@ -396,51 +397,6 @@ impl Text<'_> {
             userinfo,
             host: host_start..host_end,
             port,
-        }
-    }
-
-    /// Text that is a valid URI reference but never what its writer meant: a host typed
-    /// without its scheme. `https//example.com` and `www.example.com/a` are relative paths,
-    /// `localhost:8080` is the scheme `localhost`. A relative path that really starts that way
-    /// can be written `./www.example.com`.
-    fn check_missing_scheme(&self, reference: &Reference, errors: &mut Errors) {
-        let src = self.src;
-        let first_segment = &src[..src.find(['/', '?', '#']).unwrap_or(src.len())];
-        if reference.scheme.is_none() {
-            if let Some(slashes) = src.find("//")
-                && is_special(&src[..slashes])
-            {
-                let scheme = &src[..slashes];
-                let fix = alloc::format!("{scheme}:{}", &src[slashes..]);
-                let kind = ErrorKind::MissingColon {
-                    scheme: scheme.to_string(),
-                    fix,
-                };
-                errors.push(0..slashes, kind);
-            } else if first_segment.len() > 4 && first_segment[..4].eq_ignore_ascii_case("www.") {
-                let kind = ErrorKind::MissingScheme {
-                    host: first_segment.to_string(),
-                    read_as: "a relative path",
-                    fix: alloc::format!("https://{src}"),
-                };
-                errors.push(0..first_segment.len(), kind);
-            }
-        } else if let Some((host, port)) = first_segment.split_once(':')
-            && (host.eq_ignore_ascii_case("localhost") || host.contains('.'))
-            && (1..=5).contains(&port.len())
-            && port.bytes().all(|b| b.is_ascii_digit())
-        {
-            let scheme = if host.eq_ignore_ascii_case("localhost") {
-                "http"
-            } else {
-                "https"
-            };
-            let kind = ErrorKind::MissingScheme {
-                host: host.to_string(),
-                read_as: "the scheme",
-                fix: alloc::format!("{scheme}://{src}"),
-            };
-            errors.push(0..first_segment.len(), kind);
         }
     }
 
@@ -790,7 +746,7 @@ impl Text<'_> {
 }
 
 /// Schemes whose URLs the WHATWG parser treats as "special": they always have an authority.
-fn is_special(scheme: &str) -> bool {
+pub(crate) fn is_special(scheme: &str) -> bool {
     ["http", "https", "ws", "wss", "ftp", "file"]
         .iter()
         .any(|s| scheme.eq_ignore_ascii_case(s))

@@ -422,6 +422,8 @@ fn iri_characters_are_accepted_only_when_asked_for() {
     assert!(all_errors("https://example.com/caf\u{e9}?q=\u{e4}#\u{5186}", iri).is_empty());
     // iprivate only in the query; U+FFFE is never allowed; hosts never take non-ASCII.
     assert!(all_errors("https://h/?\u{e000}", iri).is_empty());
+    // Multi-byte characters where the missing-scheme check looks for `www.`.
+    assert!(all_errors("w\u{e9}\u{e9}/x", iri).is_empty());
     assert_eq!(
         all_errors("https://h/\u{e000}", iri),
         [(
