@@ -270,3 +270,66 @@ fn the_punycode_suggested_for_a_non_ascii_host_is_what_the_url_crate_uses() {
         );
     }
 }
+
+/// What `url!` runs at compile time (the template lexer, then the reference grammar in IRI
+/// mode) must never panic, whatever the literal: a panicking proc macro is an unreadable
+/// compile error. What it accepts must compile to printable ASCII that `Url::parse` keeps as
+/// it is, and that the `url` crate can read when it is absolute.
+mod never_panics {
+    use proptest::prelude::*;
+    use urlkit::Url;
+    use urlkit_syntax::error::Errors;
+    use urlkit_syntax::reference::{self, Options};
+    use urlkit_syntax::{normalize, template};
+
+    fn literal() -> impl Strategy<Value = String> {
+        let pieces = prop_oneof![
+            Just("http".to_string()),
+            Just("https".to_string()),
+            Just("www.".to_string()),
+            Just("localhost".to_string()),
+            Just("://".to_string()),
+            Just("//".to_string()),
+            Just("[::1]".to_string()),
+            Just("%".to_string()),
+            Just("%u".to_string()),
+            Just("..".to_string()),
+            Just("{x}".to_string()),
+            "[a-z0-9]{1,3}",
+            "[:/?#\\[\\]@!$&'()*+,;=%{}|^` \t.-]",
+            "[0-9a-fA-F]{1,4}",
+            any::<char>().prop_map(String::from),
+            "[\u{80}-\u{3000}]",
+        ];
+        proptest::collection::vec(pieces, 0..12).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn checking_a_literal_never_panics(text in literal()) {
+            let mut errors = Errors::new();
+            let expressions = template::lex(&text, &mut errors);
+            reference::parse(&text, &expressions, Options { iri: true }, &mut errors);
+            for error in errors.into_vec() {
+                // Every error has a message, and its ranges are inside the text.
+                prop_assert!(!error.to_string().is_empty());
+                for at in core::iter::once(&error.at).chain(&error.again) {
+                    prop_assert!(at.start <= at.end && at.end <= text.len(), "{at:?}");
+                }
+            }
+            if let Ok(url) = Url::parse_iri(&text) {
+                let mut expected = String::new();
+                normalize::normalize_into(&text, &mut expected);
+                prop_assert_eq!(url.as_str(), expected.as_str());
+                prop_assert!(url.as_str().bytes().all(|b| (0x21..0x7f).contains(&b)));
+                prop_assert_eq!(Url::parse(url.as_str()), Ok(url.clone()));
+                let ipvfuture = url.host().is_some_and(|h| h.starts_with("[v") || h.starts_with("[V"));
+                if url.scheme().is_some() && !ipvfuture {
+                    prop_assert!(url::Url::parse(url.as_str()).is_ok(), "{}", url);
+                }
+            }
+        }
+    }
+}
