@@ -442,7 +442,7 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::EmptyHost { scheme } => write!(
                 f,
-                "empty host in a `{scheme}` URL; write the host after `//`"
+                "empty host after `{scheme}://`; write the host before the path"
             ),
             ErrorKind::BadPort { port } => write!(
                 f,

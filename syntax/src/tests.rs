@@ -245,7 +245,7 @@ fn each_rejection_has_its_message() {
         (
             "https:///a",
             "/",
-            "empty host in a `https` URL; write the host after `//`",
+            "empty host after `https://`; write the host before the path",
         ),
         (
             "https:example.com",

@@ -236,6 +236,23 @@ fn iri_characters_are_pre_encoded_as_utf8_with_uppercase_hex() {
     assert_eq!(url!("/?p=\u{e000}"), "/?p=%EE%80%80");
 }
 
+/// A literal forwarded by another macro arrives wrapped in an invisible group when the
+/// fragment is `expr`; `url!` still sees the literal.
+macro_rules! forwarded {
+    ($e:expr) => {
+        url!($e)
+    };
+}
+
+#[test]
+fn literals_forwarded_by_macro_rules() {
+    assert_eq!(
+        forwarded!("https://example.com/é"),
+        "https://example.com/%C3%A9"
+    );
+    assert_eq!(literals!["/a"][0].0, "/a");
+}
+
 const API: Url = url!("https://api.example.com/v1/");
 static CAFE: Url = url!("https://example.com/café");
 
