@@ -78,7 +78,8 @@ pub use crate::url::{ParseError, PathSegments, Url};
 ///
 /// - characters that must be percent-encoded: space, controls, `"` `<` `>` `\` `^` `` ` ``
 ///   `|`, a `{` or `}` outside a placeholder, non-ASCII characters outside RFC 3987's ranges,
-///   and invisible ones (no-break space, zero-width space, bidi controls);
+///   invisible ones (no-break space, zero-width space, bidi controls), and whitespace pasted
+///   at either end;
 /// - `%` without two hex digits, and `%uXXXX` (the message shows the UTF-8 form);
 /// - a second `#`, `[` or `]` outside an IPv6 host;
 /// - a bad scheme, an `http(s)`/`ws(s)`/`ftp`/`file` URL without `//`, an empty host where the
@@ -104,9 +105,12 @@ pub use crate::url::{ParseError, PathSegments, Url};
 /// All problems of one literal are reported in one compile, and the macro still expands to a
 /// `Url`, so no second error appears where the result is used.
 ///
+/// Placeholders (`{name}`) are reserved for URL templates, which are not supported yet: a
+/// literal containing one is an error; write `%7B` and `%7D` for literal braces.
+///
 /// # Input
 ///
-/// A string literal or a raw string literal (`r"…"`, handy for quotes). Escapes are resolved
+/// A string literal or a raw string literal (`r"…"`). Escapes are resolved
 /// first: `"\u{e9}"` is `é`. The message shows the literal's value, with control and
 /// invisible characters written as Rust escapes (`\t`, `\u{a0}`) so the carets line up. For
 /// a string known only at run time, use [`Url::parse`].
