@@ -125,7 +125,9 @@ fn columns(ch: char) -> usize {
             | 0xFF00..=0xFF60
             | 0xFFE0..=0xFFE6
             | 0x1F300..=0x1F64F
+            | 0x1F680..=0x1F6FF
             | 0x1F900..=0x1F9FF
+            | 0x1FA70..=0x1FAFF
             | 0x20000..=0x2FFFD
             | 0x30000..=0x3FFFD
     );

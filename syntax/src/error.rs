@@ -456,6 +456,11 @@ impl fmt::Display for ErrorKind {
                 f,
                 "unclosed `[` in the URL host `{text}`; write `]` after the IPv6 address"
             ),
+            // RFC 6874 zone identifiers: valid URI syntax, but no WHATWG parser accepts them.
+            ErrorKind::BadIpLiteral { text } if text.contains('%') => write!(
+                f,
+                "invalid IP literal `{text}`; URL parsers do not accept an IPv6 zone (`%25...`), remove it"
+            ),
             ErrorKind::BadIpLiteral { text } => write!(
                 f,
                 "invalid IP literal `{text}`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`"

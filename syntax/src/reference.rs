@@ -554,11 +554,7 @@ impl Text<'_> {
             errors.push(port.start - 1..port.start, ErrorKind::EmptyPort);
         } else if !digits.iter().all(u8::is_ascii_digit) {
             errors.push(port.clone(), ErrorKind::BadPort { port: text() });
-        } else if digits.len() > 5
-            || self.src[port.clone()]
-                .parse::<u32>()
-                .is_ok_and(|p| p > 65535)
-        {
+        } else if too_large(&self.src[port.clone()]) {
             errors.push(port.clone(), ErrorKind::PortTooLarge { port: text() });
         }
     }
@@ -743,6 +739,13 @@ impl Text<'_> {
     fn is_expr(&self, pos: usize) -> bool {
         pos < self.bytes.len() && matches!(self.tok(pos).0, Tok::Expr(_))
     }
+}
+
+/// Whether the digits of a port are over 65535. RFC 3986 §3.2.3 allows leading zeros:
+/// `:0080` is port 80.
+fn too_large(digits: &str) -> bool {
+    let significant = digits.trim_start_matches('0');
+    significant.len() > 5 || significant.parse::<u32>().is_ok_and(|p| p > 65535)
 }
 
 /// Schemes whose URLs the WHATWG parser treats as "special": they always have an authority.

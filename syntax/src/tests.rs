@@ -79,6 +79,10 @@ fn components_of_valid_references() {
             [Some("file"), n, Some(""), n, Some("/etc/hosts"), n, n],
         ),
         ("/path?x", [n, n, n, n, Some("/path"), Some("x"), n]),
+        (
+            "//h:000000080",
+            [n, n, Some("h"), Some("000000080"), Some(""), n, n],
+        ),
         // Near misses of the missing-scheme checks: real schemes and paths.
         ("tel:911", [Some("tel"), n, n, n, Some("911"), n, n]),
         (
@@ -288,6 +292,16 @@ fn each_rejection_has_its_message() {
             "invalid port `8o8o`; a port is written with digits only",
         ),
         ("http://h:99999/", "99999", "port `99999` is over 65535"),
+        (
+            "http://h:0065536/",
+            "0065536",
+            "port `0065536` is over 65535",
+        ),
+        (
+            "http://[fe80::1%25eth0]/",
+            "[fe80::1%25eth0]",
+            "invalid IP literal `[fe80::1%25eth0]`; URL parsers do not accept an IPv6 zone (`%25...`), remove it",
+        ),
         (
             "http://h:/",
             ":",

@@ -24,7 +24,7 @@ macro_rules! literals {
 }
 
 /// Absolute URLs accepted as written.
-fn absolute() -> [(Url, &'static str); 24] {
+fn absolute() -> [(Url, &'static str); 25] {
     literals![
         "https://example.com",
         "https://example.com/",
@@ -35,6 +35,7 @@ fn absolute() -> [(Url, &'static str); 24] {
         "http://example.com:0/",
         "http://example.com:65535/",
         "http://example.com:80/",
+        "http://example.com:0080/",
         "http://127.0.0.1:8080/metrics",
         "http://[2001:db8::1]/",
         "http://[::1]:3000/api",

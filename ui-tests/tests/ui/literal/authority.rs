@@ -14,4 +14,5 @@ fn main() {
     let _ = url!("http://2001:db8::1/");
     let _ = url!("http://[2001:db8::g]/");
     let _ = url!("http://[::1/");
+    let _ = url!("http://[fe80::1%25eth0]:8080/");
 }
