@@ -1,2 +1,19 @@
 //! Procedural macros of [urlkit](https://docs.rs/urlkit). Depend on `urlkit`, which re-exports
 //! them; this crate's API is an implementation detail.
+
+// One module per phase, each named by what it does: `input` parses the tokens, `check`
+// validates the literal against the grammar shared with the runtime (`urlkit_syntax`),
+// `expand` writes the tokens; `errors` accumulates and draws what went wrong, and `fallback`
+// keeps a failed expansion from causing more errors.
+mod check;
+mod errors;
+mod expand;
+mod fallback;
+mod input;
+
+// Documented on its re-export, `urlkit::url`, where the examples can use the runtime.
+#[allow(missing_docs)]
+#[proc_macro]
+pub fn url(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand::url(input.into()).into()
+}

@@ -105,9 +105,10 @@ impl Url {
     /// controls, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, and non-ASCII: see
     /// [`Url::parse_iri`]), a `%` without two hex
     /// digits, `%uXXXX`, a second `#`, `[ ]` outside an IPv6 host, a bad scheme, port or IP
-    /// literal, a host that WHATWG parsers would read as an IPv4 number (`0x7f.1`), an
-    /// `http(s)`/`ws(s)`/`ftp`/`file` URL without `//`, and `.`/`..` segments that every parser
-    /// would remove (a relative path may start with them).
+    /// literal or an IPv6 address without brackets, a host that WHATWG parsers would read as
+    /// an IPv4 number (`0x7f.1`), an `http(s)`/`ws(s)`/`ftp`/`file` URL without `//`, a host
+    /// typed without its scheme (`https//host`, `www.example.com/a`, `localhost:8080`), and `.`/`..` segments that every parser would
+    /// remove (a relative path may start with them).
     ///
     /// # Examples
     /// ```
@@ -124,7 +125,9 @@ impl Url {
     }
 
     /// Like [`Url::parse`], but also accepts an IRI (RFC 3987): non-ASCII characters outside
-    /// the host are percent-encoded as UTF-8, as `url!` does with literals.
+    /// the host are percent-encoded as UTF-8, as `url!` does with literals. Invisible
+    /// characters (no-break and other Unicode spaces, zero-width spaces, bidi controls) are
+    /// rejected all the same: in practice they were pasted by accident.
     ///
     /// # Examples
     /// ```

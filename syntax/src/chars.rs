@@ -145,6 +145,61 @@ pub fn is_iprivate(c: char) -> bool {
     )
 }
 
+/// Non-ASCII characters that a reader cannot see or that change how text around them is
+/// shown: Unicode `White_Space`, the bidi formatting characters RFC 3987 §4.1 forbids in
+/// IRIs (and the isolates added since), zero-width spaces and the byte order mark. They are
+/// `ucschar`, but in a literal they are almost always pasted by accident (a no-break space
+/// for a space), so they are rejected rather than silently percent-encoded. The zero-width
+/// joiners (U+200C, U+200D) are kept: scripts and emoji sequences need them.
+///
+/// ```
+/// use urlkit_syntax::chars::is_invisible;
+///
+/// assert!(is_invisible('\u{a0}')); // no-break space
+/// assert!(!is_invisible('\u{200d}')); // zero-width joiner, as in 👨‍👩‍👧
+/// ```
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0xA0
+            | 0xAD
+            | 0x061C
+            | 0x1680
+            | 0x180E
+            | 0x2000..=0x200B
+            | 0x200E..=0x200F
+            | 0x2028..=0x202F
+            | 0x205F..=0x2060
+            | 0x2066..=0x2069
+            | 0x3000
+            | 0xFEFF
+    )
+}
+
+/// The name of an invisible character, for messages.
+///
+/// ```
+/// assert_eq!(urlkit_syntax::chars::invisible_name('\u{200b}'), Some("zero-width space"));
+/// ```
+pub fn invisible_name(c: char) -> Option<&'static str> {
+    Some(match u32::from(c) {
+        0xA0 => "no-break space",
+        0xAD => "soft hyphen",
+        0x2000..=0x200A | 0x205F | 0x1680 => "space",
+        0x200B => "zero-width space",
+        0x200E => "left-to-right mark",
+        0x200F => "right-to-left mark",
+        0x2028 => "line separator",
+        0x2029 => "paragraph separator",
+        0x202A..=0x202E | 0x2066..=0x2069 | 0x061C => "bidi control",
+        0x202F => "narrow no-break space",
+        0x2060 => "word joiner",
+        0x3000 => "ideographic space",
+        0xFEFF => "byte order mark",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +248,19 @@ mod tests {
         assert!(is_triplet(b"%2f"));
         assert!(!is_triplet(b"%2"));
         assert!(!is_triplet(b"%u20AC"));
+    }
+
+    #[test]
+    fn invisible_characters() {
+        for c in [
+            '\u{a0}', '\u{200b}', '\u{200e}', '\u{202e}', '\u{2066}', '\u{3000}', '\u{feff}',
+        ] {
+            assert!(is_invisible(c), "{c:?}");
+            assert!(invisible_name(c).is_some(), "{c:?}");
+        }
+        for c in ['é', '\u{200c}', '\u{200d}', '円', '\u{1f600}'] {
+            assert!(!is_invisible(c), "{c:?}");
+        }
     }
 
     #[test]

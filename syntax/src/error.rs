@@ -131,11 +131,23 @@ pub enum ErrorKind {
         /// Where it stands.
         component: Component,
     },
-    /// A non-ASCII character in the host: hosts need their punycode form.
-    NonAsciiHost {
+    /// A character that cannot be seen or that reorders text (RFC 3987 §4.1), see
+    /// [`crate::chars::is_invisible`].
+    Invisible {
         /// The character.
         ch: char,
+        /// Where it stands.
+        component: Component,
     },
+    /// A non-ASCII character in the host: hosts need their punycode form.
+    NonAsciiHost {
+        /// The host as written.
+        host: String,
+        /// Its punycode form, if it could be computed.
+        ascii: Option<String>,
+    },
+    /// Spaces, tabs or newlines at the end of the URL.
+    TrailingWhitespace,
     /// `%` not followed by two hex digits.
     BadEscape {
         /// The `%` and up to two following characters, as written.
@@ -154,6 +166,8 @@ pub enum ErrorKind {
     EscapeInHost {
         /// The escape as written.
         text: String,
+        /// The character it stands for, if that may be written in a host as it is.
+        plain: Option<char>,
     },
     /// `#` after the fragment delimiter.
     SecondHash,
@@ -181,6 +195,16 @@ pub enum ErrorKind {
     MissingAuthority {
         /// The scheme.
         scheme: String,
+        /// The URL with `//` added.
+        fix: String,
+    },
+    /// A relative path that starts with a special scheme and `//` but no `:`, such as
+    /// `https//example.com`: a typo, not a path anyone means.
+    MissingColon {
+        /// The scheme as written.
+        scheme: String,
+        /// The URL with the `:` added.
+        fix: String,
     },
     /// No host where the scheme needs one.
     EmptyHost {
@@ -199,15 +223,37 @@ pub enum ErrorKind {
     },
     /// `:` after the host with no digits.
     EmptyPort,
+    /// A `[` starting the host without its `]`.
+    UnclosedIpLiteral {
+        /// The host as written.
+        text: String,
+    },
     /// A malformed `[...]` host.
     BadIpLiteral {
         /// The literal, brackets included.
         text: String,
     },
+    /// A host written without a scheme, which reads as something else: `www.example.com/a`
+    /// (a relative path) or `localhost:8080` (the scheme `localhost`).
+    MissingScheme {
+        /// The host as written.
+        host: String,
+        /// What the text reads as instead: "a relative path", "the scheme".
+        read_as: &'static str,
+        /// The URL with a scheme.
+        fix: String,
+    },
+    /// An IPv6 address without the brackets that set it apart from a port.
+    UnbracketedIpv6 {
+        /// The address.
+        address: String,
+    },
     /// A host whose last label is a number but which is not a dotted-decimal IPv4 address.
     NumericHost {
         /// The host.
         host: String,
+        /// The IPv4 address WHATWG parsers read it as, if they read it as one.
+        ipv4: Option<String>,
     },
     /// A path starting with `//` in a reference without an authority (RFC 3986 §3.3).
     DoubleSlashPath,
@@ -262,26 +308,59 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::InvalidChar { ch, component } => {
-                let fix = Escaped(*ch);
                 if ch.is_control() {
                     write!(
                         f,
-                        "invalid control character U+{:04X} in the URL {component}; write `{fix}`",
+                        "invalid control character U+{:04X} in the URL {component}",
                         u32::from(*ch)
-                    )
+                    )?;
                 } else {
                     write!(
                         f,
-                        "invalid character `{ch}` in the URL {component}; write `{fix}`"
-                    )
+                        "invalid character {} in the URL {component}",
+                        Quoted(*ch)
+                    )?;
+                }
+                let fix = Escaped(*ch);
+                match (ch, component) {
+                    (_, Component::Scheme) => f.write_str("; remove it"),
+                    // WHATWG parsers read `\` as `/` in http(s) URLs, and Windows paths
+                    // use it: `https://h\p` means a path.
+                    ('\\', Component::Host) => f.write_str("; write `/` to start the path"),
+                    // A percent-escape is no fix in a host (RFC 3986 §3.2.2 reg-name).
+                    (_, Component::Host) => f.write_str(
+                        "; a host name holds only letters, digits, `-` and `.`",
+                    ),
+                    ('\\', _) => write!(
+                        f,
+                        "; write `/` to separate segments, or `{fix}` for a backslash"
+                    ),
+                    _ => write!(f, "; write `{fix}`"),
+                }
+            }
+            ErrorKind::Invisible { ch, component } => {
+                let name = crate::chars::invisible_name(*ch).unwrap_or("character");
+                write!(
+                    f,
+                    "invisible {name} U+{:04X} in the URL {component}; ",
+                    u32::from(*ch)
+                )?;
+                let fix = Escaped(*ch);
+                if *component == Component::Host {
+                    f.write_str("remove it")
+                } else if ch.is_whitespace() {
+                    write!(f, "write `%20` for a space, or `{fix}` to keep it")
+                } else {
+                    write!(f, "remove it, or write `{fix}` to keep it")
                 }
             }
             ErrorKind::NonAscii { ch, component } => {
                 let fix = Escaped(*ch);
-                if ch.is_control() || ch.is_whitespace() {
+                // A character without a glyph is named by its code point.
+                if ch.escape_debug().nth(1).is_some() {
                     write!(
                         f,
-                        "invalid character U+{:04X} in the URL {component}; write `{fix}`",
+                        "non-ASCII character U+{:04X} in the URL {component}; write `{fix}`",
                         u32::from(*ch)
                     )
                 } else {
@@ -291,10 +370,19 @@ impl fmt::Display for ErrorKind {
                     )
                 }
             }
-            ErrorKind::NonAsciiHost { ch } => write!(
-                f,
-                "non-ASCII character `{ch}` in the URL host; write the host's punycode form (`xn--...`)"
-            ),
+            ErrorKind::NonAsciiHost { host, ascii } => match ascii {
+                Some(ascii) => write!(
+                    f,
+                    "non-ASCII host `{host}`; write its punycode form `{ascii}`"
+                ),
+                None => write!(
+                    f,
+                    "non-ASCII host `{host}`; write its punycode form (`xn--...`)"
+                ),
+            },
+            ErrorKind::TrailingWhitespace => {
+                f.write_str("whitespace at the end of the URL; remove it")
+            }
             ErrorKind::BadEscape { text, component } => write!(
                 f,
                 "invalid percent-escape `{text}` in the URL {component}; `%` must be followed by two hex digits, write `%25` for a literal percent sign"
@@ -309,18 +397,30 @@ impl fmt::Display for ErrorKind {
                     "`{text}` is not a URL escape, and a lone UTF-16 surrogate has no UTF-8 form; write the character's UTF-8 percent-encoding"
                 ),
             },
-            ErrorKind::EscapeInHost { text } => write!(
-                f,
-                "percent-escape `{text}` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)"
-            ),
+            ErrorKind::EscapeInHost { text, plain } => match plain {
+                Some(plain) => write!(
+                    f,
+                    "percent-escape `{text}` in the URL host; write `{plain}`"
+                ),
+                None => write!(
+                    f,
+                    "percent-escape `{text}` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)"
+                ),
+            },
             ErrorKind::SecondHash => f.write_str(
-                "second `#` in the URL; the fragment cannot contain `#`, write `%23`",
+                "invalid character `#` in the URL fragment; only the first `#` starts the fragment, write `%23`",
             ),
-            ErrorKind::Bracket { ch, component } => write!(
-                f,
-                "`{ch}` in the URL {component}; brackets may only enclose an IP address in the host, write `{}`",
-                Escaped(*ch)
-            ),
+            ErrorKind::Bracket { ch, component } => match component {
+                Component::Host => write!(
+                    f,
+                    "invalid character `{ch}` in the URL host; brackets enclose a whole IPv6 host, such as `[2001:db8::1]`"
+                ),
+                _ => write!(
+                    f,
+                    "invalid character `{ch}` in the URL {component}; brackets may only enclose an IPv6 host, write `{}`",
+                    Escaped(*ch)
+                ),
+            },
             ErrorKind::EmptyScheme => f.write_str(
                 "missing scheme before `:`; write one such as `https:`, or `./:` for a relative path",
             ),
@@ -332,13 +432,17 @@ impl fmt::Display for ErrorKind {
                 f,
                 "`:` in the first segment `{segment}` of a relative path would read as a scheme; write `./{segment}`, or `%3A` for the `:`"
             ),
-            ErrorKind::MissingAuthority { scheme } => write!(
+            ErrorKind::MissingAuthority { scheme, fix } => write!(
                 f,
-                "a `{scheme}` URL needs `//` and a host after `{scheme}:`; write `{scheme}://host/...`"
+                "missing `//` after `{scheme}:`; write `{fix}`"
+            ),
+            ErrorKind::MissingColon { scheme, fix } => write!(
+                f,
+                "missing `:` after the scheme `{scheme}`; write `{fix}`"
             ),
             ErrorKind::EmptyHost { scheme } => write!(
                 f,
-                "empty host in a `{scheme}` URL; write the host after `//`"
+                "empty host after `{scheme}://`; write the host before the path"
             ),
             ErrorKind::BadPort { port } => write!(
                 f,
@@ -348,14 +452,37 @@ impl fmt::Display for ErrorKind {
             ErrorKind::EmptyPort => {
                 f.write_str("empty port after `:`; write a port number or remove the `:`")
             }
+            ErrorKind::UnclosedIpLiteral { text } => write!(
+                f,
+                "unclosed `[` in the URL host `{text}`; write `]` after the IPv6 address"
+            ),
+            // RFC 6874 zone identifiers: valid URI syntax, but no WHATWG parser accepts them.
+            ErrorKind::BadIpLiteral { text } if text.contains('%') => write!(
+                f,
+                "invalid IP literal `{text}`; URL parsers do not accept an IPv6 zone (`%25...`), remove it"
+            ),
             ErrorKind::BadIpLiteral { text } => write!(
                 f,
                 "invalid IP literal `{text}`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`"
             ),
-            ErrorKind::NumericHost { host } => write!(
+            ErrorKind::MissingScheme { host, read_as, fix } => write!(
                 f,
-                "host `{host}` ends in a number but is not a dotted-decimal IPv4 address; URL parsers would read it as an IPv4 address, write that address as `a.b.c.d`"
+                "missing scheme before the host `{host}`, which reads as {read_as}; write `{fix}`"
             ),
+            ErrorKind::UnbracketedIpv6 { address } => write!(
+                f,
+                "IPv6 address `{address}` without brackets; write `[{address}]`"
+            ),
+            ErrorKind::NumericHost { host, ipv4 } => match ipv4 {
+                Some(ipv4) => write!(
+                    f,
+                    "host `{host}` reads as the IPv4 address `{ipv4}`; write `{ipv4}`"
+                ),
+                None => write!(
+                    f,
+                    "host `{host}` ends in a number but is not an IPv4 address, so URL parsers reject it; a host name's last label cannot be a number"
+                ),
+            },
             ErrorKind::DoubleSlashPath => f.write_str(
                 "path starts with `//` but the URL has no authority, so parsers would read the first segment as a host; write `/.//` or remove a `/`",
             ),
@@ -374,7 +501,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::BadVarName { name } => write!(
                 f,
-                "invalid variable name `{name}`; names hold letters, digits, `_`, percent-triplets and single inner `.`"
+                "invalid variable name `{name}`; names hold letters, digits, `_`, percent-triplets and single inner `.` (for literal braces, write `%7B` and `%7D`)"
             ),
             ErrorKind::ReservedOperator { op } => write!(
                 f,
@@ -409,6 +536,19 @@ impl fmt::Display for ErrorKind {
             ErrorKind::SecondFragment => f.write_str(
                 "`{#...}` would start a second fragment; a URL has one `#`",
             ),
+        }
+    }
+}
+
+/// A character in backticks, as rustc quotes code; a backtick itself is quoted as `` ` ``.
+struct Quoted(char);
+
+impl fmt::Display for Quoted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == '`' {
+            f.write_str("`` ` ``")
+        } else {
+            write!(f, "`{}`", self.0)
         }
     }
 }

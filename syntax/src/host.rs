@@ -96,6 +96,49 @@ pub fn ends_in_a_number(host: &[u8]) -> bool {
     matches!(last, [b'0', b'x' | b'X', hex @ ..] if hex.iter().all(u8::is_ascii_hexdigit))
 }
 
+/// The address the WHATWG IPv4 parser reads a host as (URL Standard, "IPv4 parser"): up to
+/// four `.`-separated numbers, each decimal, `0x` hex or `0`-prefixed octal, the last filling
+/// the remaining bytes. `None` where that parser fails.
+///
+/// ```
+/// use urlkit_syntax::host::whatwg_ipv4;
+///
+/// assert_eq!(whatwg_ipv4(b"0x7f.1"), Some([127, 0, 0, 1]));
+/// assert_eq!(whatwg_ipv4(b"example.123"), None);
+/// ```
+pub fn whatwg_ipv4(host: &[u8]) -> Option<[u8; 4]> {
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    let mut numbers = [0u64; 4];
+    let mut count = 0;
+    for part in host.split(|&b| b == b'.') {
+        *numbers.get_mut(count)? = ipv4_number(part)?;
+        count += 1;
+    }
+    let (last, init) = numbers[..count].split_last()?;
+    if init.iter().any(|&n| n > 255) || *last >= 1 << (8 * (5 - count)) {
+        return None;
+    }
+    let mut address = *last;
+    for (i, &n) in init.iter().enumerate() {
+        address += n << (8 * (3 - i));
+    }
+    Some(u32::try_from(address).ok()?.to_be_bytes())
+}
+
+/// One number of the WHATWG IPv4 parser; `None` on failure or overflow.
+fn ipv4_number(part: &[u8]) -> Option<u64> {
+    let (radix, digits) = match part {
+        [] => return None,
+        [b'0', b'x' | b'X', rest @ ..] => (16, rest),
+        [b'0', rest @ ..] if !rest.is_empty() => (8, rest),
+        _ => (10, part),
+    };
+    digits.iter().try_fold(0u64, |n, &b| {
+        let d = u64::from(char::from(b).to_digit(radix)?);
+        n.checked_mul(u64::from(radix))?.checked_add(d)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +201,29 @@ mod tests {
         assert!(!is_ipvfuture(b"v.x"));
         assert!(!is_ipvfuture(b"v1."));
         assert!(!is_ipvfuture(b"1.x"));
+    }
+
+    #[test]
+    fn whatwg_ipv4_forms() {
+        for (host, address) in [
+            ("0x7f.1", Some([127, 0, 0, 1])),
+            ("127.0.0.1", Some([127, 0, 0, 1])),
+            ("1.2.3.4.", Some([1, 2, 3, 4])),
+            ("0177.0.0.01", Some([127, 0, 0, 1])),
+            ("999", Some([0, 0, 3, 231])),
+            ("4294967295", Some([255, 255, 255, 255])),
+            ("0x", Some([0, 0, 0, 0])),
+            ("4294967296", None),
+            ("1.256.1.1", None),
+            ("1.2.65536", None),
+            ("example.123", None),
+            ("1.2.3.4.5", None),
+            ("09", None),
+            ("1..2", None),
+            ("99999999999999999999999", None),
+        ] {
+            assert_eq!(whatwg_ipv4(host.as_bytes()), address, "{host}");
+        }
     }
 
     #[test]

@@ -27,8 +27,10 @@ pub mod host;
 pub mod normalize;
 pub mod path;
 pub mod plan;
+pub mod punycode;
 pub mod reference;
 pub mod template;
+mod typos;
 
 #[cfg(test)]
 mod tests;

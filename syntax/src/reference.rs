@@ -6,9 +6,12 @@
 //! `{?x}`, `{#x}`) ends the component before it, as the delimiter itself would.
 //!
 //! Beyond the RFC this grammar rejects what every parser would silently rewrite (dot segments,
-//! numeric hosts that are not dotted-decimal IPv4) and what makes a URL ambiguous (`%uXXXX`,
-//! a special scheme without `//`). `Url::parse` and the macros share it, so they accept exactly
-//! the same text.
+//! numeric hosts that are not dotted-decimal IPv4), what makes a URL ambiguous (`%uXXXX`, a
+//! special scheme without `//`), and what is valid but never meant: invisible characters
+//! (no-break spaces, bidi controls; RFC 3987 §4.1 forbids the latter in IRIs) and a host
+//! typed without its scheme (`https//host` and `www.example.com/a` would be relative paths,
+//! `localhost:8080` the scheme `localhost`). `Url::parse` and the macros share it, so they
+//! accept exactly the same text.
 
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -20,6 +23,7 @@ use crate::error::{Component, ErrorKind, Errors};
 use crate::host;
 use crate::path::{is_dot_segment, resolve_dot_segments};
 use crate::template::{Expression, Operator};
+use crate::typos;
 
 /// Where an expression stands, which decides how its value is checked and encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -182,12 +186,23 @@ impl Text<'_> {
             && reference.authority.is_none()
         {
             let at = reference.path.start.saturating_sub(1)..reference.path.start;
+            let rest = self.src[reference.path.start..].trim_start_matches([':', '/']);
+            let fix = if scheme.eq_ignore_ascii_case("file") {
+                // `file:/etc/hosts` is `file:///etc/hosts`: an empty host, then the path.
+                alloc::format!("{scheme}:///{rest}")
+            } else {
+                alloc::format!("{scheme}://{rest}")
+            };
             errors.push(
                 at,
                 ErrorKind::MissingAuthority {
                     scheme: scheme.to_string(),
+                    fix,
                 },
             );
+        }
+        if reference.authority.is_none() && self.exprs.is_empty() {
+            typos::check_missing_scheme(self.src, reference.scheme.is_some(), errors);
         }
         if let Some(authority) = &reference.authority {
             self.check_authority(authority, scheme, placements, errors);
@@ -239,7 +254,9 @@ impl Text<'_> {
         let mut scheme = None;
         let mut pos = 0;
         if first_stop < n && self.bytes[first_stop] == b':' {
-            if self.scheme_like(0..first_stop, errors) {
+            // `my_app://x` or `ht tp://x` is a scheme with a typo, not a relative path.
+            let then_slashes = self.bytes[first_stop + 1..].starts_with(b"//");
+            if self.scheme_like(0..first_stop, then_slashes, errors) {
                 scheme = Some(0..first_stop);
                 pos = first_stop + 1;
             } else {
@@ -312,7 +329,7 @@ impl Text<'_> {
 
     /// Whether the text before the first `:` is meant as a scheme; reports it if it is a bad
     /// one. Text that could never be a scheme is a relative path instead.
-    fn scheme_like(&self, range: Range<usize>, errors: &mut Errors) -> bool {
+    fn scheme_like(&self, range: Range<usize>, then_slashes: bool, errors: &mut Errors) -> bool {
         if self.exprs_in(range.clone()).next().is_some() {
             return true; // reported as PlaceholderInScheme by the caller
         }
@@ -322,8 +339,20 @@ impl Text<'_> {
                 errors.push(0..1, ErrorKind::EmptyScheme);
                 true
             }
-            [first, ..] if scheme.iter().all(|&b| chars::is(b, chars::SCHEME)) => {
-                if !chars::is(*first, chars::ALPHA) {
+            [first, ..] if then_slashes || scheme.iter().all(|&b| chars::is(b, chars::SCHEME)) => {
+                // Whitespace pasted with the URL (` https://`, `ht tp://`) is named as such.
+                let spaces: Vec<usize> = (range.clone())
+                    .filter(|&i| self.bytes[i].is_ascii_whitespace())
+                    .collect();
+                for &i in &spaces {
+                    let ch = char::from(self.bytes[i]);
+                    let component = Component::Scheme;
+                    errors.push(i..i + 1, ErrorKind::InvalidChar { ch, component });
+                }
+                let valid = |b: &u8| chars::is(*b, chars::SCHEME) || b.is_ascii_whitespace();
+                if (!chars::is(*first, chars::ALPHA) && spaces.is_empty())
+                    || !scheme.iter().all(valid)
+                {
                     errors.push(
                         range.clone(),
                         ErrorKind::BadScheme {
@@ -350,10 +379,16 @@ impl Text<'_> {
         let host_start = at.map_or(range.start, |at| at + 1);
         let userinfo = at.map(|at| range.start..at);
         let host_end = if self.bytes.get(host_start) == Some(&b'[') {
-            self.bytes[host_start..range.end]
+            let close = self.bytes[host_start..range.end]
                 .iter()
                 .position(|&b| b == b']')
-                .map_or(range.end, |i| host_start + i + 1)
+                .map_or(range.end, |i| host_start + i + 1);
+            // Only a port may follow the `]`; anything else stays in the (invalid) host.
+            if close < range.end && self.bytes[close] != b':' {
+                self.find(close..range.end, |t| matches!(t, Tok::Byte(b':')))
+            } else {
+                close
+            }
         } else {
             self.find(host_start..range.end, |t| matches!(t, Tok::Byte(b':')))
         };
@@ -398,6 +433,19 @@ impl Text<'_> {
             );
         }
         let host = authority.host.clone();
+        // `http://2001:db8::1/` splits into host `2001` and port `db8::1`; say what it is.
+        if let Some(port) = authority.port.clone()
+            && self.exprs_in(host.start..port.end).next().is_none()
+            && host::is_ipv6(&self.bytes[host.start..port.end])
+        {
+            errors.push(
+                host.start..port.end,
+                ErrorKind::UnbracketedIpv6 {
+                    address: self.src[host.start..port.end].to_string(),
+                },
+            );
+            return;
+        }
         if self.bytes.get(host.start) == Some(&b'[') {
             self.check_ip_literal(host.clone(), placements, errors);
         } else {
@@ -419,10 +467,13 @@ impl Text<'_> {
             let name = &self.bytes[host.clone()];
             if !has_expr {
                 if host::ends_in_a_number(name) && !host::is_ipv4(name) {
+                    let ipv4 = host::whatwg_ipv4(name)
+                        .map(|[a, b, c, d]| alloc::format!("{a}.{b}.{c}.{d}"));
                     errors.push(
                         host.clone(),
                         ErrorKind::NumericHost {
                             host: self.src[host.clone()].to_string(),
+                            ipv4,
                         },
                     );
                 }
@@ -463,7 +514,15 @@ impl Text<'_> {
             return;
         }
         let body = &self.bytes[inner.clone()];
-        if !closed || !(host::is_ipv6(body) || host::is_ipvfuture(body)) {
+        let has_close = self.bytes[host.clone()].contains(&b']');
+        if !closed && !has_close {
+            errors.push(
+                host.start..host.start + 1,
+                ErrorKind::UnclosedIpLiteral {
+                    text: self.src[host].to_string(),
+                },
+            );
+        } else if !closed || !(host::is_ipv6(body) || host::is_ipvfuture(body)) {
             errors.push(
                 host.clone(),
                 ErrorKind::BadIpLiteral {
@@ -495,11 +554,7 @@ impl Text<'_> {
             errors.push(port.start - 1..port.start, ErrorKind::EmptyPort);
         } else if !digits.iter().all(u8::is_ascii_digit) {
             errors.push(port.clone(), ErrorKind::BadPort { port: text() });
-        } else if digits.len() > 5
-            || self.src[port.clone()]
-                .parse::<u32>()
-                .is_ok_and(|p| p > 65535)
-        {
+        } else if too_large(&self.src[port.clone()]) {
             errors.push(port.clone(), ErrorKind::PortTooLarge { port: text() });
         }
     }
@@ -588,13 +643,33 @@ impl Text<'_> {
                 let len = ch.len_utf8();
                 let iri_char = chars::is_ucschar(ch)
                     || (component == Component::Query && chars::is_iprivate(ch));
-                if component == Component::Host {
-                    errors.push(pos..pos + len, ErrorKind::NonAsciiHost { ch });
+                if chars::is_invisible(ch) {
+                    errors.push(pos..pos + len, ErrorKind::Invisible { ch, component });
+                } else if component == Component::Host {
+                    let host = &self.src[range.clone()];
+                    // Suggest a punycode form only for a host that is otherwise valid.
+                    let plain = host.chars().all(|c| {
+                        if c.is_ascii() {
+                            chars::is(c as u8, chars::REG_NAME)
+                        } else {
+                            !chars::is_invisible(c)
+                        }
+                    });
+                    let ascii = plain
+                        .then(|| crate::punycode::host_to_ascii(host))
+                        .flatten();
+                    let host = host.to_string();
+                    errors.push(pos..pos + len, ErrorKind::NonAsciiHost { host, ascii });
                 } else if !(self.iri && iri_char) {
                     errors.push(pos..pos + len, ErrorKind::NonAscii { ch, component });
                 }
                 pos += len;
                 continue;
+            }
+            // Whitespace copied along with the URL: no escape is the fix.
+            if b.is_ascii_whitespace() && self.src[pos..].trim_ascii().is_empty() {
+                errors.push(pos..self.src.len(), ErrorKind::TrailingWhitespace);
+                return;
             }
             let ch = char::from(b);
             let kind = match b {
@@ -618,10 +693,14 @@ impl Text<'_> {
         let rest = &self.bytes[pos..end];
         if chars::is_triplet(rest) {
             if component == Component::Host {
+                let byte = chars::hex_value(rest[1]).unwrap_or(0) << 4
+                    | chars::hex_value(rest[2]).unwrap_or(0);
+                let plain = chars::is(byte, chars::REG_NAME).then(|| char::from(byte));
                 errors.push(
                     pos..pos + 3,
                     ErrorKind::EscapeInHost {
                         text: self.src[pos..pos + 3].to_string(),
+                        plain,
                     },
                 );
             }
@@ -662,8 +741,15 @@ impl Text<'_> {
     }
 }
 
+/// Whether the digits of a port are over 65535. RFC 3986 §3.2.3 allows leading zeros:
+/// `:0080` is port 80.
+fn too_large(digits: &str) -> bool {
+    let significant = digits.trim_start_matches('0');
+    significant.len() > 5 || significant.parse::<u32>().is_ok_and(|p| p > 65535)
+}
+
 /// Schemes whose URLs the WHATWG parser treats as "special": they always have an authority.
-fn is_special(scheme: &str) -> bool {
+pub(crate) fn is_special(scheme: &str) -> bool {
     ["http", "https", "ws", "wss", "ftp", "file"]
         .iter()
         .any(|s| scheme.eq_ignore_ascii_case(s))

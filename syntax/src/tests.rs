@@ -79,6 +79,22 @@ fn components_of_valid_references() {
             [Some("file"), n, Some(""), n, Some("/etc/hosts"), n, n],
         ),
         ("/path?x", [n, n, n, n, Some("/path"), Some("x"), n]),
+        (
+            "//h:000000080",
+            [n, n, Some("h"), Some("000000080"), Some(""), n, n],
+        ),
+        // Near misses of the missing-scheme checks: real schemes and paths.
+        ("tel:911", [Some("tel"), n, n, n, Some("911"), n, n]),
+        (
+            "com.example.app:/callback",
+            [Some("com.example.app"), n, n, n, Some("/callback"), n, n],
+        ),
+        (
+            "./www.example.com",
+            [n, n, n, n, Some("./www.example.com"), n, n],
+        ),
+        ("www", [n, n, n, n, Some("www"), n, n]),
+        ("a/https//b", [n, n, n, n, Some("a/https//b"), n, n]),
         ("path/rel", [n, n, n, n, Some("path/rel"), n, n]),
         ("?q", [n, n, n, n, Some(""), Some("q"), n]),
         ("#f", [n, n, n, n, Some(""), n, Some("f")]),
@@ -138,7 +154,37 @@ fn each_rejection_has_its_message() {
         (
             "https://ex\u{e4}mple.com/",
             "\u{e4}",
-            "non-ASCII character `\u{e4}` in the URL host; write the host's punycode form (`xn--...`)",
+            "non-ASCII host `ex\u{e4}mple.com`; write its punycode form `xn--exmple-cua.com`",
+        ),
+        (
+            "https://b\u{fc}cher.ex\u{e4}mple/",
+            "\u{fc}",
+            "non-ASCII host `b\u{fc}cher.ex\u{e4}mple`; write its punycode form `xn--bcher-kva.xn--exmple-cua`",
+        ),
+        (
+            "https://exa mple.com/",
+            " ",
+            "invalid character ` ` in the URL host; a host name holds only letters, digits, `-` and `.`",
+        ),
+        (
+            "https://example.com/a\u{a0}b",
+            "\u{a0}",
+            "invisible no-break space U+00A0 in the URL path; write `%20` for a space, or `%C2%A0` to keep it",
+        ),
+        (
+            "https://example.com/?q=\u{200b}",
+            "\u{200b}",
+            "invisible zero-width space U+200B in the URL query; remove it, or write `%E2%80%8B` to keep it",
+        ),
+        (
+            "https://example.com/a\\b",
+            "\\",
+            "invalid character `\\` in the URL path; write `/` to separate segments, or `%5C` for a backslash",
+        ),
+        (
+            "https://example.com/a`b",
+            "`",
+            "invalid character `` ` `` in the URL path; write `%60`",
         ),
         (
             "https://example.com/%zz",
@@ -163,17 +209,32 @@ fn each_rejection_has_its_message() {
         (
             "https://example.com/a#b#c",
             "#",
-            "second `#` in the URL; the fragment cannot contain `#`, write `%23`",
+            "invalid character `#` in the URL fragment; only the first `#` starts the fragment, write `%23`",
         ),
         (
             "https://example.com/[a]",
             "[",
-            "`[` in the URL path; brackets may only enclose an IP address in the host, write `%5B`",
+            "invalid character `[` in the URL path; brackets may only enclose an IPv6 host, write `%5B`",
+        ),
+        (
+            "https://example.com/?ids[]=1",
+            "[",
+            "invalid character `[` in the URL query; brackets may only enclose an IPv6 host, write `%5B`",
         ),
         (
             "1http://example.com",
             "1http",
             "invalid scheme `1http`; a scheme starts with a letter and holds only letters, digits, `+`, `-` and `.`",
+        ),
+        (
+            "my_app://callback",
+            "my_app",
+            "invalid scheme `my_app`; a scheme starts with a letter and holds only letters, digits, `+`, `-` and `.`",
+        ),
+        (
+            "https//example.com/a",
+            "https",
+            "missing `:` after the scheme `https`; write `https://example.com/a`",
         ),
         (
             "://example.com",
@@ -188,12 +249,42 @@ fn each_rejection_has_its_message() {
         (
             "https:///a",
             "/",
-            "empty host in a `https` URL; write the host after `//`",
+            "empty host after `https://`; write the host before the path",
         ),
         (
             "https:example.com",
             ":",
-            "a `https` URL needs `//` and a host after `https:`; write `https://host/...`",
+            "missing `//` after `https:`; write `https://example.com`",
+        ),
+        (
+            "http:/example.com/a",
+            ":",
+            "missing `//` after `http:`; write `http://example.com/a`",
+        ),
+        (
+            "file:/etc/hosts",
+            ":",
+            "missing `//` after `file:`; write `file:///etc/hosts`",
+        ),
+        (
+            "www.example.com/a",
+            "www.example.com",
+            "missing scheme before the host `www.example.com`, which reads as a relative path; write `https://www.example.com/a`",
+        ),
+        (
+            "localhost:8080/api",
+            "localhost:8080",
+            "missing scheme before the host `localhost`, which reads as the scheme; write `http://localhost:8080/api`",
+        ),
+        (
+            "example.com:443",
+            "example.com:443",
+            "missing scheme before the host `example.com`, which reads as the scheme; write `https://example.com:443`",
+        ),
+        (
+            "http://2001:db8::1/",
+            "2001:db8::1",
+            "IPv6 address `2001:db8::1` without brackets; write `[2001:db8::1]`",
         ),
         (
             "http://h:8o8o/",
@@ -202,9 +293,39 @@ fn each_rejection_has_its_message() {
         ),
         ("http://h:99999/", "99999", "port `99999` is over 65535"),
         (
+            "http://h:0065536/",
+            "0065536",
+            "port `0065536` is over 65535",
+        ),
+        (
+            "http://[fe80::1%25eth0]/",
+            "[fe80::1%25eth0]",
+            "invalid IP literal `[fe80::1%25eth0]`; URL parsers do not accept an IPv6 zone (`%25...`), remove it",
+        ),
+        (
             "http://h:/",
             ":",
             "empty port after `:`; write a port number or remove the `:`",
+        ),
+        (
+            "http://[::1]x/",
+            "[::1]x",
+            "invalid IP literal `[::1]x`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
+        (
+            "https:://example.com/",
+            ":",
+            "missing `//` after `https:`; write `https://example.com/`",
+        ),
+        (
+            " https://example.com/",
+            " ",
+            "invalid character ` ` in the URL scheme; remove it",
+        ),
+        (
+            "https://example.com/a \n",
+            " \n",
+            "whitespace at the end of the URL; remove it",
         ),
         (
             "http://[::g]/",
@@ -214,12 +335,37 @@ fn each_rejection_has_its_message() {
         (
             "http://0x7f.1/",
             "0x7f.1",
-            "host `0x7f.1` ends in a number but is not a dotted-decimal IPv4 address; URL parsers would read it as an IPv4 address, write that address as `a.b.c.d`",
+            "host `0x7f.1` reads as the IPv4 address `127.0.0.1`; write `127.0.0.1`",
+        ),
+        (
+            "http://example.123/",
+            "example.123",
+            "host `example.123` ends in a number but is not an IPv4 address, so URL parsers reject it; a host name's last label cannot be a number",
         ),
         (
             "http://ex%61mple.com/",
             "%61",
-            "percent-escape `%61` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)",
+            "percent-escape `%61` in the URL host; write `a`",
+        ),
+        (
+            "http://caf%C3%A9.example/",
+            "%C3",
+            "percent-escape `%C3` in the URL host; write the host in plain ASCII (punycode for non-ASCII names)",
+        ),
+        (
+            "http://[::1/",
+            "[",
+            "unclosed `[` in the URL host `[::1`; write `]` after the IPv6 address",
+        ),
+        (
+            r"https://example.com\path",
+            "\\",
+            "invalid character `\\` in the URL host; write `/` to start the path",
+        ),
+        (
+            "https://example.com/\u{fffe}",
+            "\u{fffe}",
+            "non-ASCII character U+FFFE in the URL path; write `%EF%BF%BE`",
         ),
         (
             "http://h/a/../b",
@@ -267,8 +413,9 @@ fn independent_errors_are_all_reported_and_repeats_fold() {
     assert_eq!(
         messages,
         [
+            "\" \": invalid character ` ` in the URL scheme; remove it",
+            "\" \": invalid character ` ` in the URL host; a host name holds only letters, digits, `-` and `.`",
             "\" \": invalid character ` ` in the URL path; write `%20`",
-            "\":\": `:` in the first segment `ht tp:` of a relative path would read as a scheme; write `./ht tp:`, or `%3A` for the `:`",
             "\" \": invalid character ` ` in the URL query; write `%20`",
             "\" \": invalid character ` ` in the URL fragment; write `%20`",
         ]
@@ -289,6 +436,8 @@ fn iri_characters_are_accepted_only_when_asked_for() {
     assert!(all_errors("https://example.com/caf\u{e9}?q=\u{e4}#\u{5186}", iri).is_empty());
     // iprivate only in the query; U+FFFE is never allowed; hosts never take non-ASCII.
     assert!(all_errors("https://h/?\u{e000}", iri).is_empty());
+    // Multi-byte characters where the missing-scheme check looks for `www.`.
+    assert!(all_errors("w\u{e9}\u{e9}/x", iri).is_empty());
     assert_eq!(
         all_errors("https://h/\u{e000}", iri),
         [(
@@ -375,7 +524,7 @@ fn placements_of_template_expressions() {
     assert_eq!(
         bad("/a/{b c}/d"),
         [
-            "invalid variable name `b c`; names hold letters, digits, `_`, percent-triplets and single inner `.`"
+            "invalid variable name `b c`; names hold letters, digits, `_`, percent-triplets and single inner `.` (for literal braces, write `%7B` and `%7D`)"
         ]
     );
     assert_eq!(
