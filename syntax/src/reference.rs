@@ -350,10 +350,18 @@ impl Text<'_> {
         let host_start = at.map_or(range.start, |at| at + 1);
         let userinfo = at.map(|at| range.start..at);
         let host_end = if self.bytes.get(host_start) == Some(&b'[') {
-            self.bytes[host_start..range.end]
+            // `IP-literal` is the whole host (RFC 3986 §3.2.2): after its `]` comes the port's
+            // `:` or the end of the authority. Anything else is part of a malformed host, which
+            // `check_ip_literal` reports; it must not be skipped as if it were the `:`.
+            let close = self.bytes[host_start..range.end]
                 .iter()
                 .position(|&b| b == b']')
-                .map_or(range.end, |i| host_start + i + 1)
+                .map(|i| host_start + i + 1);
+            match close {
+                None => range.end,
+                Some(end) if end == range.end || self.bytes[end] == b':' => end,
+                Some(end) => self.find(end..range.end, |t| matches!(t, Tok::Byte(b':'))),
+            }
         } else {
             self.find(host_start..range.end, |t| matches!(t, Tok::Byte(b':')))
         };

@@ -246,6 +246,23 @@ fn each_rejection_has_its_message() {
             "@",
             "invalid character `@` in the URL userinfo; write `%40`",
         ),
+        // Whatever follows an IP literal's `]` other than `:` belongs to a malformed host; it
+        // used to be skipped as if it were the `:` (and a multibyte character there panicked).
+        (
+            "http://[::1]x80/",
+            "[::1]x80",
+            "invalid IP literal `[::1]x80`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
+        (
+            "http://[::1]\u{e9}/",
+            "[::1]\u{e9}",
+            "invalid IP literal `[::1]\u{e9}`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
+        (
+            "http://[::1]x:80/",
+            "[::1]x",
+            "invalid IP literal `[::1]x`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
     ] {
         match url(src) {
             Err((range, got)) => {
