@@ -187,6 +187,17 @@ pub enum ErrorKind {
         /// The scheme.
         scheme: String,
     },
+    /// Userinfo or a port beside an empty host: RFC 3986 allows it, the WHATWG parser fails
+    /// ("host-missing").
+    HostMissing {
+        /// Whether the port (rather than the userinfo) is what has no host.
+        port: bool,
+    },
+    /// Userinfo or a port in a `file` URL, which the WHATWG parser fails on.
+    FileAuthority {
+        /// The part to remove, delimiter included: `me@` or `:1`.
+        part: String,
+    },
     /// A port that is not all digits.
     BadPort {
         /// The port as written.
@@ -339,6 +350,16 @@ impl fmt::Display for ErrorKind {
             ErrorKind::EmptyHost { scheme } => write!(
                 f,
                 "empty host in a `{scheme}` URL; write the host after `//`"
+            ),
+            ErrorKind::HostMissing { port: true } => f.write_str(
+                "missing host before the port; URL parsers reject a port without a host, write the host after `//`",
+            ),
+            ErrorKind::HostMissing { port: false } => f.write_str(
+                "missing host after the userinfo; URL parsers reject userinfo without a host, write the host after `@`",
+            ),
+            ErrorKind::FileAuthority { part } => write!(
+                f,
+                "a `file` URL cannot have a port or userinfo; remove `{part}`"
             ),
             ErrorKind::BadPort { port } => write!(
                 f,

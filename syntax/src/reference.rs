@@ -448,8 +448,50 @@ impl Text<'_> {
                 }
             }
         }
+        self.check_host_present(authority, scheme, errors);
         if let Some(port) = authority.port.clone() {
             self.check_port(port, placements, errors);
+        }
+    }
+
+    /// What RFC 3986 allows around a host but the WHATWG parser fails on: userinfo or a port
+    /// beside an empty host ("host-missing", any scheme), and userinfo or a port in a `file`
+    /// URL (its "file host state" reads them into the host, where `@` and `:` are forbidden
+    /// host code points).
+    fn check_host_present(&self, authority: &Authority, scheme: Option<&str>, errors: &mut Errors) {
+        let userinfo = authority.userinfo.clone();
+        let port = authority.port.clone();
+        let host = authority.host.clone();
+        if scheme.is_some_and(|s| s.eq_ignore_ascii_case("file")) {
+            // `me@` and `:1`, delimiters included: what to remove.
+            for part in [
+                userinfo.map(|u| u.start..u.end + 1),
+                port.map(|p| p.start - 1..p.end),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let part_text = self.src[part.clone()].to_string();
+                errors.push(part, ErrorKind::FileAuthority { part: part_text });
+            }
+            return;
+        }
+        let special = scheme.is_some_and(is_special);
+        // A special scheme's empty host is reported as `EmptyHost` already; a placeholder may
+        // still fill the host.
+        if !host.is_empty() || special {
+            return;
+        }
+        if userinfo.is_some() {
+            errors.push(
+                host.start - 1..host.start,
+                ErrorKind::HostMissing { port: false },
+            );
+        } else if port.is_some() {
+            errors.push(
+                host.end..host.end + 1,
+                ErrorKind::HostMissing { port: true },
+            );
         }
     }
 

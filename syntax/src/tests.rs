@@ -263,6 +263,30 @@ fn each_rejection_has_its_message() {
             "[::1]x",
             "invalid IP literal `[::1]x`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
         ),
+        // RFC 3986 allows an empty host beside userinfo or a port; the WHATWG parser fails on
+        // it ("host-missing"), in every scheme.
+        (
+            "sc://:12/",
+            ":",
+            "missing host before the port; URL parsers reject a port without a host, write the host after `//`",
+        ),
+        (
+            "//user@/a",
+            "@",
+            "missing host after the userinfo; URL parsers reject userinfo without a host, write the host after `@`",
+        ),
+        // The WHATWG "file host state" takes everything up to the path as the host, and `:`
+        // and `@` are forbidden host code points there.
+        (
+            "file://example:1/",
+            ":1",
+            "a `file` URL cannot have a port or userinfo; remove `:1`",
+        ),
+        (
+            "file://me@host/etc",
+            "me@",
+            "a `file` URL cannot have a port or userinfo; remove `me@`",
+        ),
     ] {
         match url(src) {
             Err((range, got)) => {
