@@ -598,9 +598,7 @@ impl Text<'_> {
                 path: written.to_string(),
                 resolved: resolve_dot_segments(written),
             };
-            for segment in bad {
-                errors.push(segment, kind.clone());
-            }
+            errors.push_all(bad, kind);
         }
     }
 

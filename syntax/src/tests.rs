@@ -322,6 +322,24 @@ fn independent_errors_are_all_reported_and_repeats_fold() {
         (all[0].at.clone(), all[0].again.clone()),
         (10..11, alloc::vec![14..15, 16..17])
     );
+    // Dot segments fold into one error holding the path once, whichever order kinds come in.
+    let mut all = Errors::new();
+    reference::parse("/a/./b/../c/.", &[], Options::default(), &mut all);
+    all.push(0..1, ErrorKind::EmptyScheme);
+    all.push_all([5..6, 7..8], ErrorKind::EmptyScheme);
+    all.push_all([], ErrorKind::SecondHash);
+    let all = all.into_vec();
+    let folded: Vec<_> = all
+        .iter()
+        .map(|e| (e.at.clone(), e.again.clone()))
+        .collect();
+    assert_eq!(
+        folded,
+        [
+            (0..1, alloc::vec![5..6, 7..8]),
+            (3..4, alloc::vec![7..9, 12..13])
+        ]
+    );
 }
 
 #[test]
