@@ -13,103 +13,32 @@
 //! surrogates included, so `%C0%AF` is an error, not `/`). The `_lossy` functions behave like
 //! the WHATWG URL Standard's percent-decode followed by "UTF-8 decode without BOM". Everything
 //! borrows the input when there is nothing to decode.
+//!
+//! # Examples
+//! ```
+//! use urlkit::decode;
+//!
+//! assert_eq!(decode::component("caf%C3%A9+cr%C3%A8me")?, "café+crème");
+//! assert_eq!(decode::form("caf%C3%A9+cr%C3%A8me")?, "café crème");
+//! let err = decode::component("100%").unwrap_err();
+//! assert_eq!(err.offset(), 3);
+//! assert_eq!(decode::component_lossy("100%"), "100%");
+//! assert_eq!(decode::component_bytes("%FF%00")?, &b"\xFF\x00"[..]);
+//! # Ok::<(), decode::DecodeError>(())
+//! ```
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
 
 use urlkit_syntax::chars;
-use urlkit_syntax::error::Escaped;
 
-/// Why strict decoding failed, and where.
-///
-/// # Examples
-/// ```
-/// let err = urlkit::decode::component("term=%C4rzteblatt").unwrap_err();
-/// assert_eq!(err.offset(), 5);
-/// assert_eq!(
-///     err.to_string(),
-///     "`%C4` at byte 5 does not decode to UTF-8 (overlong, truncated or invalid sequence)"
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    offset: usize,
-    kind: DecodeErrorKind,
-}
+mod error;
+mod pairs;
 
-/// What [`DecodeError`] is about.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum DecodeErrorKind {
-    /// A `%` not followed by two hex digits; holds what follows it, up to two characters.
-    BadEscape(String),
-    /// `%uXXXX`; holds the escape and, when it names a character, that character's UTF-8
-    /// percent-encoding.
-    PercentU {
-        /// The escape as written.
-        escape: String,
-        /// `%E2%82%AC` for `%u20AC`; `None` for a lone surrogate.
-        utf8: Option<String>,
-    },
-    /// The decoded bytes starting here are not valid UTF-8; holds the input that encodes the
-    /// first bad byte (`%C4`, or the byte itself when it was not escaped).
-    InvalidUtf8(String),
-}
-
-impl DecodeError {
-    /// The byte offset in the input where the problem starts.
-    ///
-    /// # Examples
-    /// ```
-    /// assert_eq!(urlkit::decode::component("ab%zz").unwrap_err().offset(), 2);
-    /// ```
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// What is wrong.
-    ///
-    /// # Examples
-    /// ```
-    /// use urlkit::decode::DecodeErrorKind;
-    /// let err = urlkit::decode::component("%u20AC").unwrap_err();
-    /// assert!(matches!(err.kind(), DecodeErrorKind::PercentU { .. }));
-    /// ```
-    pub fn kind(&self) -> &DecodeErrorKind {
-        &self.kind
-    }
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = self.offset;
-        match &self.kind {
-            DecodeErrorKind::BadEscape(text) => write!(
-                f,
-                "invalid percent-escape `{text}` at byte {at}; `%` must be followed by two hex digits"
-            ),
-            DecodeErrorKind::PercentU {
-                escape,
-                utf8: Some(utf8),
-            } => write!(
-                f,
-                "`{escape}` at byte {at} is not a URL escape; the UTF-8 form is `{utf8}`"
-            ),
-            DecodeErrorKind::PercentU { escape, utf8: None } => write!(
-                f,
-                "`{escape}` at byte {at} is not a URL escape, and a lone UTF-16 surrogate has no UTF-8 form"
-            ),
-            DecodeErrorKind::InvalidUtf8(text) => write!(
-                f,
-                "`{text}` at byte {at} does not decode to UTF-8 (overlong, truncated or invalid sequence)"
-            ),
-        }
-    }
-}
-
-impl core::error::Error for DecodeError {}
+pub use error::{DecodeError, DecodeErrorKind};
+use error::{bad_escape, invalid_utf8};
+pub use pairs::{FormPairs, form_pairs, form_pairs_lossy};
 
 /// Decodes percent-triplets; `+` stays `+`. For paths, fragments and anything RFC 3986.
 ///
@@ -185,41 +114,96 @@ fn nothing_to_decode(input: &str, plus: bool) -> bool {
     }
 }
 
+/// Marks a byte that is not a hex digit in [`HEX_DIGITS`].
+const NOT_HEX: u8 = 0x10;
+
+/// The value of every byte as a hex digit, or [`NOT_HEX`]: the grammar's `chars::hex_value`
+/// as a table, so that a triplet costs two loads and one test.
+static HEX_DIGITS: [u8; 256] = {
+    let mut table = [NOT_HEX; 256];
+    let mut b = 0;
+    while b < 256 {
+        if let Some(v) = chars::hex_value(b as u8) {
+            table[b] = v;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Bit 7 of each byte of `word` that equals `byte`, and possibly of bytes above such a byte
+/// (a borrow can spill upwards): the lowest flagged byte is always a true match. The classic
+/// "has zero byte" test of `word ^ byte * 0x01...01`.
+#[inline]
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let x = word ^ (LOW * u64::from(byte));
+    x.wrapping_sub(LOW) & !x & HIGH
+}
+
 /// Decodes into bytes; `Err` at the first `%` without two hex digits.
 fn bytes(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
-    if nothing_to_decode(input, plus) {
-        return Ok(Cow::Borrowed(input.as_bytes()));
-    }
     let src = input.as_bytes();
-    let mut out = Vec::with_capacity(src.len());
-    let mut i = 0;
-    while i < src.len() {
-        match src[i] {
-            b'%' => {
-                let (Some(hi), Some(lo)) = (
-                    src.get(i + 1).and_then(|&b| chars::hex_value(b)),
-                    src.get(i + 2).and_then(|&b| chars::hex_value(b)),
-                ) else {
-                    return Err(bad_escape(input, i));
-                };
-                out.push(hi << 4 | lo);
-                i += 3;
+    let first = if plus {
+        src.iter().position(|&b| b == b'%' || b == b'+')
+    } else if input.contains('%') {
+        // `contains` has the faster byte search; most input has no `%` at all.
+        input.find('%')
+    } else {
+        None
+    };
+    let Some(first) = first else {
+        return Ok(Cow::Borrowed(src));
+    };
+    // Decoding never lengthens (each input byte yields at most one output byte), so `out` has
+    // room for eight bytes wherever eight input bytes are left.
+    let mut out = alloc::vec![0u8; src.len()];
+    out[..first].copy_from_slice(&src[..first]);
+    let (mut i, mut j) = (first, first);
+    loop {
+        // Copy eight bytes at a time until one of them needs decoding.
+        while let Some(chunk) = src.get(i..i + 8) {
+            out[j..j + 8].copy_from_slice(chunk);
+            let word = u64::from_le_bytes([
+                chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
+            ]);
+            let mut special = bytes_equal(word, b'%');
+            if plus {
+                special |= bytes_equal(word, b'+');
             }
+            if special != 0 {
+                let skip = (special.trailing_zeros() / 8) as usize;
+                (i, j) = (i + skip, j + skip);
+                break;
+            }
+            (i, j) = (i + 8, j + 8);
+        }
+        // Decode a run of escapes (multibyte text is nothing else).
+        while let Some(&[b'%', hi, lo]) = src.get(i..i + 3) {
+            let (hi, lo) = (HEX_DIGITS[usize::from(hi)], HEX_DIGITS[usize::from(lo)]);
+            if (hi | lo) & NOT_HEX != 0 {
+                return Err(bad_escape(input, i));
+            }
+            out[j] = hi << 4 | lo;
+            (i, j) = (i + 3, j + 1);
+        }
+        let Some(&b) = src.get(i) else { break };
+        match b {
+            // Fewer than two bytes follow.
+            b'%' => return Err(bad_escape(input, i)),
             b'+' if plus => {
-                out.push(b' ');
+                out[j] = b' ';
                 i += 1;
             }
             _ => {
-                // Copy the run up to the next byte that needs decoding in one go.
-                let run = src[i..]
-                    .iter()
-                    .position(|&b| b == b'%' || (plus && b == b'+'))
-                    .map_or(src.len(), |n| i + n);
-                out.extend_from_slice(&src[i..run]);
-                i = run;
+                out[j] = b;
+                i += 1;
             }
         }
+        j += 1;
     }
+    out.truncate(j);
     Ok(Cow::Owned(out))
 }
 
@@ -259,160 +243,6 @@ fn lossy(input: &str, plus: bool) -> Cow<'_, str> {
         Ok(s) => Cow::Owned(s),
         Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
     }
-}
-
-#[cold]
-fn bad_escape(input: &str, at: usize) -> DecodeError {
-    let rest = &input.as_bytes()[at..];
-    let unit = |from: usize| -> Option<u16> {
-        let r = rest.get(from..from + 6)?;
-        if r[0] != b'%' || !matches!(r[1], b'u' | b'U') {
-            return None;
-        }
-        r[2..]
-            .iter()
-            .try_fold(0u16, |n, &b| Some(n * 16 + u16::from(chars::hex_value(b)?)))
-    };
-    if let Some(first) = unit(0) {
-        let low = unit(6).filter(|u| (0xDC00..0xE000).contains(u));
-        let (len, c) = match low {
-            Some(low) if (0xD800..0xDC00).contains(&first) => (
-                12,
-                char::from_u32(
-                    0x1_0000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
-                ),
-            ),
-            _ => (6, char::from_u32(u32::from(first))),
-        };
-        return DecodeError {
-            offset: at,
-            kind: DecodeErrorKind::PercentU {
-                escape: String::from(&input[at..at + len]),
-                utf8: c.map(|c| alloc::format!("{}", Escaped(c))),
-            },
-        };
-    }
-    let end = input[at + 1..]
-        .char_indices()
-        .nth(2)
-        .map_or(input.len(), |(n, _)| at + 1 + n);
-    DecodeError {
-        offset: at,
-        kind: DecodeErrorKind::BadEscape(String::from(&input[at..end])),
-    }
-}
-
-/// Maps the index of the first bad byte of the decoded output back to the input.
-#[cold]
-fn invalid_utf8(input: &str, decoded_at: usize) -> DecodeError {
-    let src = input.as_bytes();
-    let (mut i, mut produced) = (0, 0);
-    while produced < decoded_at && i < src.len() {
-        i += if src[i] == b'%' { 3 } else { 1 };
-        produced += 1;
-    }
-    // Each escape decodes to one byte, and so does every other input byte (`+` included).
-    let len = if src.get(i) == Some(&b'%') { 3 } else { 1 };
-    let text = input
-        .get(i..i + len)
-        .map_or_else(|| String::from(&input[i..]), String::from);
-    DecodeError {
-        offset: i,
-        kind: DecodeErrorKind::InvalidUtf8(text),
-    }
-}
-
-/// The `name=value` pairs of a query string or form body, form-decoded strictly; see
-/// [`form_pairs`].
-///
-/// # Examples
-/// ```
-/// let pairs: Result<Vec<_>, _> = urlkit::decode::form_pairs("a=1&b=x+y").collect();
-/// assert_eq!(pairs.unwrap(), [("a".into(), "1".into()), ("b".into(), "x y".into())]);
-/// ```
-#[derive(Clone, Debug)]
-pub struct FormPairs<'a> {
-    rest: &'a str,
-    offset: usize,
-}
-
-/// Splits `input` on `&` (empty pieces skipped) and each piece at its first `=` (a piece
-/// without one is a name with an empty value), then [`form`]-decodes both halves, as the
-/// WHATWG `application/x-www-form-urlencoded` parser does. Errors carry offsets into `input`.
-///
-/// # Examples
-/// ```
-/// let mut pairs = urlkit::decode::form_pairs("q=caf%C3%A9&&flag&bad=%C4");
-/// assert_eq!(pairs.next().unwrap().unwrap(), ("q".into(), "café".into()));
-/// assert_eq!(pairs.next().unwrap().unwrap(), ("flag".into(), "".into()));
-/// assert_eq!(pairs.next().unwrap().unwrap_err().offset(), 22);
-/// ```
-pub fn form_pairs(input: &str) -> FormPairs<'_> {
-    FormPairs {
-        rest: input,
-        offset: 0,
-    }
-}
-
-impl<'a> FormPairs<'a> {
-    /// The next non-empty piece and its offset in the whole input.
-    fn next_piece(&mut self) -> Option<(&'a str, usize)> {
-        loop {
-            if self.rest.is_empty() {
-                return None;
-            }
-            let end = self.rest.find('&').unwrap_or(self.rest.len());
-            let piece = &self.rest[..end];
-            let at = self.offset;
-            let advance = (end + 1).min(self.rest.len());
-            self.rest = &self.rest[advance..];
-            self.offset += advance;
-            if !piece.is_empty() {
-                return Some((piece, at));
-            }
-        }
-    }
-}
-
-fn split_pair(piece: &str) -> (&str, &str, usize) {
-    match piece.find('=') {
-        Some(eq) => (&piece[..eq], &piece[eq + 1..], eq + 1),
-        None => (piece, "", piece.len()),
-    }
-}
-
-impl<'a> Iterator for FormPairs<'a> {
-    type Item = Result<(Cow<'a, str>, Cow<'a, str>), DecodeError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let (piece, at) = self.next_piece()?;
-        let (name, value, value_at) = split_pair(piece);
-        let shift = |mut e: DecodeError, by: usize| {
-            e.offset += by;
-            e
-        };
-        Some(
-            form(name)
-                .map_err(|e| shift(e, at))
-                .and_then(|n| Ok((n, form(value).map_err(|e| shift(e, at + value_at))?))),
-        )
-    }
-}
-
-/// [`form_pairs`] decoded with [`form_lossy`]: the WHATWG `URLSearchParams` behaviour.
-///
-/// # Examples
-/// ```
-/// let pairs: Vec<_> = urlkit::decode::form_pairs_lossy("%=a&b=%C2x").collect();
-/// assert_eq!(pairs, [("%".into(), "a".into()), ("b".into(), "\u{FFFD}x".into())]);
-/// ```
-pub fn form_pairs_lossy(input: &str) -> impl Iterator<Item = (Cow<'_, str>, Cow<'_, str>)> {
-    let mut pieces = form_pairs(input);
-    core::iter::from_fn(move || {
-        let (piece, _) = pieces.next_piece()?;
-        let (name, value, _) = split_pair(piece);
-        Some((form_lossy(name), form_lossy(value)))
-    })
 }
 
 #[cfg(test)]

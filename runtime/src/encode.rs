@@ -12,151 +12,31 @@
 //! Each set comes in three shapes: a function returning [`Cow`] that borrows the input when
 //! nothing needs escaping, an `_into` function appending to a `String` you already have, and
 //! the lazy [`Encode`] adapter for `format!`/`write!` without an intermediate string.
+//!
+//! # Examples
+//! ```
+//! use std::borrow::Cow;
+//! use urlkit::encode::{self, Encode};
+//!
+//! assert_eq!(encode::component("a b&c/d"), "a%20b%26c%2Fd");
+//! assert_eq!(encode::reserved("a b&c/d"), "a%20b&c/d");
+//! assert_eq!(encode::form("a b&c/d"), "a+b%26c%2Fd");
+//! assert!(matches!(encode::component("plain"), Cow::Borrowed("plain")));
+//!
+//! let mut url = String::from("https://example.com/search?q=");
+//! encode::form_into("rust & url", &mut url);
+//! assert_eq!(url, "https://example.com/search?q=rust+%26+url");
+//! assert_eq!(format!("/users/{}", Encode::component("ada l")), "/users/ada%20l");
+//! ```
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
-use urlkit_syntax::chars::{self, HEX_UPPER, RESERVED, UNRESERVED};
+mod engine;
 
-/// The sets of this module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Set {
-    /// RFC 3986 unreserved passes (RFC 6570 `{x}`).
-    Component,
-    /// Unreserved, reserved and triplets pass (RFC 6570 `{+x}`).
-    Reserved,
-    /// `application/x-www-form-urlencoded`.
-    Form,
-}
-
-impl Set {
-    /// Whether `byte` is written as it is (the `%` of a triplet aside).
-    #[inline]
-    fn passes(self, byte: u8) -> bool {
-        match self {
-            Set::Component => chars::is(byte, UNRESERVED),
-            Set::Reserved => chars::is(byte, UNRESERVED | RESERVED),
-            Set::Form => chars::is(byte, chars::FORM),
-        }
-    }
-}
-
-/// `%XX` for every byte, so escaping is one table lookup and one copy.
-static TRIPLETS: [[u8; 3]; 256] = {
-    let mut table = [[0u8; 3]; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = [b'%', HEX_UPPER[b >> 4], HEX_UPPER[b & 15]];
-        b += 1;
-    }
-    table
-};
-
-/// The bytes the set leaves alone at `input[i]`: 1 for a passing byte, 3 for a triplet under
-/// [`Set::Reserved`], 0 if it must be escaped.
-#[inline]
-fn kept_len(set: Set, input: &[u8], i: usize) -> usize {
-    let b = input[i];
-    if set.passes(b) {
-        1
-    } else if set == Set::Reserved && chars::is_triplet(&input[i..]) {
-        3
-    } else {
-        0
-    }
-}
-
-/// How long `input` is once encoded, and the index of its first byte that changes.
-fn measure(set: Set, input: &[u8]) -> (usize, Option<usize>) {
-    let mut first = None;
-    let mut len = 0;
-    let mut i = 0;
-    while i < input.len() {
-        let kept = kept_len(set, input, i);
-        if kept > 0 {
-            len += kept;
-            i += kept;
-        } else {
-            first.get_or_insert(i);
-            len += if set == Set::Form && input[i] == b' ' {
-                1
-            } else {
-                3
-            };
-            i += 1;
-        }
-    }
-    (len, first)
-}
-
-/// Appends the encoding of `input` to `out`.
-#[inline]
-pub(crate) fn encode_into(set: Set, input: &[u8], out: &mut String) {
-    // One monomorphic loop per set, so the per-byte test is a single table lookup.
-    match set {
-        Set::Component => encode_with(input, out, |b| chars::is(b, UNRESERVED), false, false),
-        Set::Reserved => encode_with(
-            input,
-            out,
-            |b| chars::is(b, UNRESERVED | RESERVED),
-            true,
-            false,
-        ),
-        Set::Form => encode_with(input, out, |b| chars::is(b, chars::FORM), false, true),
-    }
-}
-
-#[allow(
-    clippy::inline_always,
-    reason = "one copy per set, so `passes` is a constant mask"
-)]
-#[inline(always)]
-fn encode_with(
-    input: &[u8],
-    out: &mut String,
-    passes: impl Fn(u8) -> bool,
-    triplets: bool,
-    space_as_plus: bool,
-) {
-    // SAFETY: everything appended below is ASCII: runs of bytes the set passes (all ASCII, as
-    // `passes` and `is_triplet` accept only ASCII bytes) and `%XX` triplets or `+`.
-    let buf = unsafe { out.as_mut_vec() };
-    buf.reserve(input.len());
-    let mut run = 0;
-    let mut i = 0;
-    while i < input.len() {
-        let b = input[i];
-        if passes(b) {
-            i += 1;
-            continue;
-        }
-        if triplets && b == b'%' && chars::is_triplet(&input[i..]) {
-            i += 3;
-            continue;
-        }
-        buf.extend_from_slice(&input[run..i]);
-        if space_as_plus && b == b' ' {
-            buf.push(b'+');
-        } else {
-            buf.extend_from_slice(&TRIPLETS[usize::from(b)]);
-        }
-        i += 1;
-        run = i;
-    }
-    buf.extend_from_slice(&input[run..]);
-}
-
-fn encode_cow(set: Set, input: &[u8]) -> Cow<'_, str> {
-    let (len, first) = measure(set, input);
-    if first.is_none() {
-        // No byte needed escaping, so every byte passed the set: all ASCII.
-        return Cow::Borrowed(ascii(input));
-    }
-    let mut out = String::with_capacity(len);
-    encode_into(set, input, &mut out);
-    Cow::Owned(out)
-}
+use engine::encode_cow;
+pub(crate) use engine::{Set, encode_into};
 
 /// Encodes everything but RFC 3986 unreserved characters: safe in every component, and what
 /// RFC 6570 `{x}` writes. See the [module table](self).
@@ -415,41 +295,15 @@ impl<'a> From<Encode<'a>> for Cow<'a, str> {
     }
 }
 
-/// Views bytes the encoder produced as text.
-fn ascii(bytes: &[u8]) -> &str {
-    debug_assert!(bytes.is_ascii());
-    // SAFETY: only called on runs of bytes the set passes and on `TRIPLETS` entries, all of
-    // which are ASCII (see `encode_into`).
-    unsafe { core::str::from_utf8_unchecked(bytes) }
-}
-
 impl fmt::Display for Encode<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let input = self.input;
-        let mut run = 0;
-        let mut i = 0;
-        while i < input.len() {
-            let kept = kept_len(self.set, input, i);
-            if kept > 0 {
-                i += kept;
-                continue;
-            }
-            f.write_str(ascii(&input[run..i]))?;
-            let b = input[i];
-            if self.set == Set::Form && b == b' ' {
-                f.write_str("+")?;
-            } else {
-                f.write_str(ascii(&TRIPLETS[usize::from(b)]))?;
-            }
-            i += 1;
-            run = i;
-        }
-        f.write_str(ascii(&input[run..]))
+        engine::display(self.set, self.input, f)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::engine::{encoded_len, first_change};
     use super::*;
     use alloc::string::ToString;
     use alloc::vec::Vec;
@@ -476,7 +330,7 @@ mod tests {
 
     #[test]
     fn shapes_agree() {
-        let inputs: [&[u8]; 7] = [
+        let inputs: [&[u8]; 11] = [
             b"",
             b"abc",
             b"a b",
@@ -484,6 +338,11 @@ mod tests {
             b"%2f%zz",
             b"\xFF\x00",
             "é円".as_bytes(),
+            // Longer than one eight-byte step of `kept_run`, with the change in each position.
+            b"abcdefgh ijklmnop",
+            b"abcdefghijklmno%",
+            b"abcdefghijklmnop%41qrstuvwx",
+            b"%2Fabcdefgh%zzabcdefgh",
         ];
         for set in [Set::Component, Set::Reserved, Set::Form] {
             for input in inputs {
@@ -493,11 +352,13 @@ mod tests {
                 let shown = Encode { input, set }.to_string();
                 assert_eq!(&into[1..], cow, "{set:?} {input:?}");
                 assert_eq!(shown, cow, "{set:?} {input:?}");
-                assert_eq!(measure(set, input).0, cow.len(), "{set:?} {input:?}");
-                assert_eq!(
-                    matches!(cow, Cow::Borrowed(_)),
-                    measure(set, input).1.is_none()
-                );
+                let first = first_change(set, input);
+                assert_eq!(matches!(cow, Cow::Borrowed(_)), first.is_none());
+                if let Some(first) = first {
+                    assert_eq!(cow.as_bytes()[..first], input[..first], "{set:?} {input:?}");
+                    let len = first + encoded_len(set, input, first);
+                    assert_eq!(len, cow.len(), "{set:?} {input:?}");
+                }
             }
         }
     }

@@ -16,9 +16,11 @@ use crate::decode::{self, DecodeError, FormPairs};
 /// or a relative one (`/a?b`, `../c`, `#top`).
 ///
 /// Every `Url` holds text that [`Url::parse`] accepts: the strict RFC 3986 grammar that
-/// `url!` checks at compile time, with percent-triplets in uppercase hex. It is
-/// printable ASCII, and reads back through WHATWG parsers (the `url` crate, browsers) as the
-/// same URL. The text is a `Cow<'static, str>`, so a `url!` literal costs nothing at run time
+/// `url!` checks at compile time, with percent-triplets in uppercase hex. It is printable
+/// ASCII, and reads back through WHATWG parsers (the `url` crate, browsers) as the same URL,
+/// up to the normalizations they apply (lowercase scheme and host, default port dropped, `/`
+/// for an empty path). One exception: an `IPvFuture` host (`[v1.x]`), which RFC 3986 allows and
+/// WHATWG parsers reject. The text is a `Cow<'static, str>`, so a `url!` literal costs nothing at run time
 /// and can be a `const`.
 ///
 /// Component accessors find their component when called (a scan of the text, no
@@ -340,6 +342,17 @@ impl Url {
 }
 
 /// The decoded segments of a [`Url`]'s path; see [`Url::path_segments`].
+///
+/// # Examples
+/// ```
+/// let url = urlkit::Url::parse("/files/r%C3%A9sum%C3%A9.pdf/%FF")?;
+/// let mut segments = url.path_segments();
+/// assert_eq!(segments.next().unwrap()?, "files");
+/// assert_eq!(segments.next().unwrap()?, "résumé.pdf");
+/// assert_eq!(segments.next().unwrap().unwrap_err().offset(), 0); // `%FF` is not UTF-8
+/// assert!(segments.next().is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct PathSegments<'a> {
     rest: &'a str,

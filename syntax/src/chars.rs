@@ -109,9 +109,10 @@ pub fn is(byte: u8, class: u16) -> bool {
 /// Uppercase hex digits, as RFC 3986 §2.1 asks producers to write them.
 pub const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
-/// The value of one hex digit, either case.
+/// The value of one hex digit, either case. (`const` so that the runtime's decoder can
+/// build its lookup table from it at compile time.)
 #[inline]
-pub fn hex_value(byte: u8) -> Option<u8> {
+pub const fn hex_value(byte: u8) -> Option<u8> {
     match byte {
         b'0'..=b'9' => Some(byte - b'0'),
         b'a'..=b'f' => Some(byte - b'a' + 10),

@@ -379,15 +379,17 @@ impl Text<'_> {
         let host_start = at.map_or(range.start, |at| at + 1);
         let userinfo = at.map(|at| range.start..at);
         let host_end = if self.bytes.get(host_start) == Some(&b'[') {
+            // `IP-literal` is the whole host (RFC 3986 §3.2.2): after its `]` comes the port's
+            // `:` or the end of the authority. Anything else is part of a malformed host, which
+            // `check_ip_literal` reports; it must not be skipped as if it were the `:`.
             let close = self.bytes[host_start..range.end]
                 .iter()
                 .position(|&b| b == b']')
-                .map_or(range.end, |i| host_start + i + 1);
-            // Only a port may follow the `]`; anything else stays in the (invalid) host.
-            if close < range.end && self.bytes[close] != b':' {
-                self.find(close..range.end, |t| matches!(t, Tok::Byte(b':')))
-            } else {
-                close
+                .map(|i| host_start + i + 1);
+            match close {
+                None => range.end,
+                Some(end) if end == range.end || self.bytes[end] == b':' => end,
+                Some(end) => self.find(end..range.end, |t| matches!(t, Tok::Byte(b':'))),
             }
         } else {
             self.find(host_start..range.end, |t| matches!(t, Tok::Byte(b':')))
@@ -491,8 +493,50 @@ impl Text<'_> {
                 }
             }
         }
+        self.check_host_present(authority, scheme, errors);
         if let Some(port) = authority.port.clone() {
             self.check_port(port, placements, errors);
+        }
+    }
+
+    /// What RFC 3986 allows around a host but the WHATWG parser fails on: userinfo or a port
+    /// beside an empty host ("host-missing", any scheme), and userinfo or a port in a `file`
+    /// URL (its "file host state" reads them into the host, where `@` and `:` are forbidden
+    /// host code points).
+    fn check_host_present(&self, authority: &Authority, scheme: Option<&str>, errors: &mut Errors) {
+        let userinfo = authority.userinfo.clone();
+        let port = authority.port.clone();
+        let host = authority.host.clone();
+        if scheme.is_some_and(|s| s.eq_ignore_ascii_case("file")) {
+            // `me@` and `:1`, delimiters included: what to remove.
+            for part in [
+                userinfo.map(|u| u.start..u.end + 1),
+                port.map(|p| p.start - 1..p.end),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let part_text = self.src[part.clone()].to_string();
+                errors.push(part, ErrorKind::FileAuthority { part: part_text });
+            }
+            return;
+        }
+        let special = scheme.is_some_and(is_special);
+        // A special scheme's empty host is reported as `EmptyHost` already; a placeholder may
+        // still fill the host.
+        if !host.is_empty() || special {
+            return;
+        }
+        if userinfo.is_some() {
+            errors.push(
+                host.start - 1..host.start,
+                ErrorKind::HostMissing { port: false },
+            );
+        } else if port.is_some() {
+            errors.push(
+                host.end..host.end + 1,
+                ErrorKind::HostMissing { port: true },
+            );
         }
     }
 
@@ -603,9 +647,7 @@ impl Text<'_> {
                 path: written.to_string(),
                 resolved: resolve_dot_segments(written),
             };
-            for segment in bad {
-                errors.push(segment, kind.clone());
-            }
+            errors.push_all(bad, kind);
         }
     }
 

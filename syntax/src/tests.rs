@@ -392,6 +392,47 @@ fn each_rejection_has_its_message() {
             "@",
             "invalid character `@` in the URL userinfo; write `%40`",
         ),
+        // Whatever follows an IP literal's `]` other than `:` belongs to a malformed host; it
+        // used to be skipped as if it were the `:` (and a multibyte character there panicked).
+        (
+            "http://[::1]x80/",
+            "[::1]x80",
+            "invalid IP literal `[::1]x80`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
+        (
+            "http://[::1]\u{e9}/",
+            "[::1]\u{e9}",
+            "invalid IP literal `[::1]\u{e9}`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
+        (
+            "http://[::1]x:80/",
+            "[::1]x",
+            "invalid IP literal `[::1]x`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",
+        ),
+        // RFC 3986 allows an empty host beside userinfo or a port; the WHATWG parser fails on
+        // it ("host-missing"), in every scheme.
+        (
+            "sc://:12/",
+            ":",
+            "missing host before the port; URL parsers reject a port without a host, write the host after `//`",
+        ),
+        (
+            "//user@/a",
+            "@",
+            "missing host after the userinfo; URL parsers reject userinfo without a host, write the host after `@`",
+        ),
+        // The WHATWG "file host state" takes everything up to the path as the host, and `:`
+        // and `@` are forbidden host code points there.
+        (
+            "file://example:1/",
+            ":1",
+            "a `file` URL cannot have a port or userinfo; remove `:1`",
+        ),
+        (
+            "file://me@host/etc",
+            "me@",
+            "a `file` URL cannot have a port or userinfo; remove `me@`",
+        ),
     ] {
         match url(src) {
             Err((range, got)) => {
@@ -427,6 +468,24 @@ fn independent_errors_are_all_reported_and_repeats_fold() {
     assert_eq!(
         (all[0].at.clone(), all[0].again.clone()),
         (10..11, alloc::vec![14..15, 16..17])
+    );
+    // Dot segments fold into one error holding the path once, whichever order kinds come in.
+    let mut all = Errors::new();
+    reference::parse("/a/./b/../c/.", &[], Options::default(), &mut all);
+    all.push(0..1, ErrorKind::EmptyScheme);
+    all.push_all([5..6, 7..8], ErrorKind::EmptyScheme);
+    all.push_all([], ErrorKind::SecondHash);
+    let all = all.into_vec();
+    let folded: Vec<_> = all
+        .iter()
+        .map(|e| (e.at.clone(), e.again.clone()))
+        .collect();
+    assert_eq!(
+        folded,
+        [
+            (0..1, alloc::vec![5..6, 7..8]),
+            (3..4, alloc::vec![7..9, 12..13])
+        ]
     );
 }
 

@@ -1,2 +1,7 @@
 //! Run-pass integration tests of urlkit live in `tests/`, one file per feature; they read the
 //! public test suites from `../shared/testdata`.
+
+/// The code blocks of the README, run as doc tests so that the tour stays true.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,0 +1,116 @@
+//! `encode::component`, `encode::form` and `decode::component` against the crates users would
+//! otherwise pick, on the same inputs and producing the same output (checked before measuring).
+//!
+//! Run: `cargo bench -p urlkit-bench -- --warm-up-time 1 --measurement-time 3`, then
+//! `python3 bench/ratios.py` for the table of throughput ratios (DESIGN §8).
+
+use std::borrow::Cow;
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
+use urlkit::{decode, encode};
+
+/// What `encode::component` escapes: everything but RFC 3986 unreserved.
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+const ENGLISH: &str = "Percent-encoding, also known as URL encoding, is a method to encode \
+arbitrary data in a uniform resource identifier (URI) using only the US-ASCII characters \
+legal within a URI. Why does it matter? Because a space, a slash, an ampersand & a question \
+mark all mean something in a URL: \"a b/c?d=e&f\" must become something else before it can \
+travel. Most libraries get the common cases right; fewer handle 100% of them, and some \
+encode twice (so %20 turns into %2520). Rules differ by component: paths, queries & \
+fragments allow different characters, and forms write spaces as plus signs! The safest \
+choice for values is to escape everything except letters, digits, '-', '.', '_' and '~'. \
+That is what RFC 6570 does for simple expansion, and what signing schemes expect; it costs \
+a few bytes but never changes the URL's shape. Questions? Write to us: hello@example.com.";
+
+const MULTIBYTE: &str = "Процентное кодирование, также известное как кодирование URL, — \
+метод кодирования произвольных данных в идентификаторе ресурса. パーセントエンコーディングは、\
+URIにおいて使用できない文字を表現するための符号化方式です。百分号编码又称URL编码，是一种\
+统一资源定位符的编码机制。Кириллица и 漢字 вместе: 東京 — Москва — 北京 — Київ. ";
+
+/// The inputs, each about 1 KB but for the short identifier.
+fn inputs() -> Vec<(&'static str, String)> {
+    let ident = "user_name-42.v2~draft";
+    let repeat = |s: &str, len: usize| s.repeat(len.div_ceil(s.len()));
+    vec![
+        ("ident_short", ident.to_owned()),
+        ("ident_1k", repeat(ident, 1024)),
+        ("english_1k", ENGLISH.to_owned()),
+        ("multibyte_1k", repeat(MULTIBYTE, 1024)),
+    ]
+}
+
+fn encode_component(c: &mut Criterion) {
+    let mut group = c.benchmark_group("encode_component");
+    for (name, input) in inputs() {
+        let s = input.as_str();
+        let ours = encode::component(s);
+        assert_eq!(Cow::from(utf8_percent_encode(s, COMPONENT)), ours);
+        assert_eq!(urlencoding::encode(s), ours);
+        group.throughput(Throughput::Bytes(s.len() as u64));
+        group.bench_with_input(BenchmarkId::new("urlkit", name), s, |b, s| {
+            b.iter(|| encode::component(black_box(s)));
+        });
+        group.bench_with_input(BenchmarkId::new("percent_encoding_cow", name), s, |b, s| {
+            b.iter(|| Cow::from(utf8_percent_encode(black_box(s), COMPONENT)));
+        });
+        group.bench_with_input(
+            BenchmarkId::new("percent_encoding_string", name),
+            s,
+            |b, s| b.iter(|| utf8_percent_encode(black_box(s), COMPONENT).to_string()),
+        );
+        group.bench_with_input(BenchmarkId::new("urlencoding", name), s, |b, s| {
+            b.iter(|| urlencoding::encode(black_box(s)));
+        });
+    }
+    group.finish();
+}
+
+fn encode_form(c: &mut Criterion) {
+    let mut group = c.benchmark_group("encode_form");
+    for (name, input) in inputs() {
+        let s = input.as_str();
+        let theirs: String = form_urlencoded::byte_serialize(s.as_bytes()).collect();
+        assert_eq!(encode::form(s), theirs);
+        group.throughput(Throughput::Bytes(s.len() as u64));
+        group.bench_with_input(BenchmarkId::new("urlkit", name), s, |b, s| {
+            b.iter(|| encode::form(black_box(s)));
+        });
+        group.bench_with_input(BenchmarkId::new("form_urlencoded", name), s, |b, s| {
+            b.iter(|| form_urlencoded::byte_serialize(black_box(s).as_bytes()).collect::<String>());
+        });
+    }
+    group.finish();
+}
+
+fn decode_component(c: &mut Criterion) {
+    let mut group = c.benchmark_group("decode_component");
+    for (name, input) in inputs() {
+        // Each input's encoded form; throughput counts the bytes read.
+        let encoded = encode::component(&input).into_owned();
+        let s = encoded.as_str();
+        assert_eq!(decode::component(s).unwrap(), input);
+        assert_eq!(percent_decode_str(s).decode_utf8().unwrap(), input);
+        assert_eq!(urlencoding::decode(s).unwrap(), input);
+        group.throughput(Throughput::Bytes(s.len() as u64));
+        group.bench_with_input(BenchmarkId::new("urlkit", name), s, |b, s| {
+            b.iter(|| decode::component(black_box(s)));
+        });
+        group.bench_with_input(BenchmarkId::new("percent_encoding", name), s, |b, s| {
+            b.iter(|| percent_decode_str(black_box(s)).decode_utf8());
+        });
+        group.bench_with_input(BenchmarkId::new("urlencoding", name), s, |b, s| {
+            b.iter(|| urlencoding::decode(black_box(s)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, encode_component, encode_form, decode_component);
+criterion_main!(benches);

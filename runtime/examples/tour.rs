@@ -1,0 +1,88 @@
+//! A tour of what urlkit does today: `cargo run --example tour`.
+
+use std::borrow::Cow;
+
+use urlkit::encode::Encode;
+use urlkit::{Url, decode, encode};
+
+fn main() {
+    let value = "Café & Co/2024? 50% off";
+    println!("Encoding {value:?} for each place a value can go:");
+    println!("  encode::component  {}", encode::component(value));
+    println!("    (safe anywhere: everything but A-Z a-z 0-9 - . _ ~ is escaped)");
+    println!("  encode::reserved   {}", encode::reserved(value));
+    println!("    (for trusted URL text: keeps / ? & and valid %XX, escapes a lone %)");
+    println!("  encode::form       {}", encode::form(value));
+    println!("    (HTML forms and URLSearchParams: space becomes +)");
+    let user = "ada lovelace";
+    println!(
+        "  no intermediate String: https://example.com/users/{}",
+        Encode::component(user)
+    );
+
+    println!("\nDecoding is strict, and says where it failed:");
+    for input in ["caf%C3%A9%20cr%C3%A8me", "%C4rzteblatt", "100%", "%u00C4"] {
+        match decode::component(input) {
+            Ok(text) => println!("  decode::component({input:?}) = {text:?}"),
+            Err(err) => println!("  decode::component({input:?}) fails: {err}"),
+        }
+    }
+    println!(
+        "  decode::component_lossy(\"%C4rzteblatt\") = {:?} (the WHATWG behaviour)",
+        decode::component_lossy("%C4rzteblatt")
+    );
+    println!(
+        "  decode::form(\"rust+url%21\") = {:?} (+ is a space in forms)",
+        decode::form("rust+url%21").unwrap_or_default()
+    );
+
+    let text = "https://user@example.com:8443/docs/caf%c3%a9/?q=rust+url&page=2#intro";
+    println!("\nUrl::parse({text:?}):");
+    match Url::parse(text) {
+        Ok(url) => show(&url),
+        Err(err) => println!("  rejected: {err}"),
+    }
+
+    println!("\nUrl::parse_iri writes IRI characters as UTF-8 escapes:");
+    match Url::parse_iri("https://example.com/café?q=ä") {
+        Ok(url) => println!("  {url}"),
+        Err(err) => println!("  rejected: {err}"),
+    }
+
+    println!("\nWhat Url::parse rejects, and what it says:");
+    for bad in [
+        "https://example.com/a b",
+        "https://example.com/a/../b",
+        "https://example.com:99999/",
+        "https://example.com/%u00C4",
+        "http:example.com",
+    ] {
+        match Url::parse(bad) {
+            Ok(url) => println!("  {bad:?} accepted as {url}"),
+            Err(err) => println!("  {bad:?}\n      {err}"),
+        }
+    }
+}
+
+fn show(url: &Url) {
+    println!("  as_str     {} (triplet hex in uppercase)", url.as_str());
+    println!("  scheme     {:?}", url.scheme());
+    println!("  authority  {:?}", url.authority());
+    println!("  userinfo   {:?}", url.userinfo());
+    println!("  host       {:?}", url.host());
+    println!("  port       {:?}", url.port());
+    println!("  path       {:?}", url.path());
+    println!("  query      {:?}", url.query());
+    println!("  fragment   {:?}", url.fragment());
+    let segments: Vec<String> = url
+        .path_segments()
+        .map(|s| s.map_or_else(|e| format!("<{e}>"), Cow::into_owned))
+        .collect();
+    println!("  segments   {segments:?}");
+    for pair in url.query_pairs() {
+        match pair {
+            Ok((name, value)) => println!("  query pair {name:?} = {value:?}"),
+            Err(err) => println!("  query pair fails: {err}"),
+        }
+    }
+}
