@@ -10,7 +10,9 @@
 //! - [`template::lex`] finds the RFC 6570 expressions `{...}` of a template;
 //! - [`reference::parse`] checks the text around them as an RFC 3986 URI reference and says
 //!   where each expression stands ([`reference::Placement`]);
-//! - [`chars`] answers "may this byte stand here?" for both, and for the runtime's encoders.
+//! - [`chars`] answers "may this byte stand here?" for both, and for the runtime's encoders;
+//! - [`route`] says which URLs a typed route matches, for the derive (which orders an enum's
+//!   routes and proves none is hidden) and the runtime (which matches requests).
 //!
 //! Errors ([`error::Error`]) carry byte ranges of the source and are worded once, for both
 //! the compiler and the runtime.
@@ -29,6 +31,7 @@ pub mod path;
 pub mod plan;
 pub mod punycode;
 pub mod reference;
+pub mod route;
 pub mod template;
 mod typos;
 

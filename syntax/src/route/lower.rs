@@ -1,0 +1,672 @@
+//! A checked template as a route: where each placeholder stands, in the shapes a URL can be
+//! parsed back from, or why it cannot be.
+//!
+//! Supported: static segments; `{x}` as a whole segment or with text around it in one segment
+//! (`/files/{name}.json`); `{/x}` and `{/x*}` at the end of the path; and a query made of
+//! static pieces, `{?x}`/`{&x}` (with `*` for lists) and pairs written by hand (`key={x}`).
+//! Everything else is refused with the reason, because its value could not be read back
+//! unambiguously: reserved expansion (`{+x}` may hold `/`, `?`, `&`), prefixes (`{x:3}`
+//! truncates), two placeholders in one segment (`{a}-{b}`: where does `a` end?), a comma list
+//! in a segment, and fragments (browsers never send them).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+use crate::normalize::normalize_into;
+use crate::plan::{Context, Step};
+use crate::reference::Reference;
+use crate::template::{Expression, Modifier, Operator};
+
+/// A placeholder's variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Var {
+    /// The name's bytes in the template.
+    pub name: Range<usize>,
+    /// `*` after the name.
+    pub explode: bool,
+}
+
+/// One segment of a route's fixed path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathSegment {
+    /// Text, normalized.
+    Static(String),
+    /// A placeholder, with the segment's text before and after it (normalized).
+    Value {
+        /// Text before the placeholder.
+        prefix: String,
+        /// Text after it.
+        suffix: String,
+        /// The placeholder.
+        var: Var,
+    },
+}
+
+/// A query parameter a placeholder reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryVar {
+    /// The parameter's name, normalized.
+    pub key: String,
+    /// The placeholder.
+    pub var: Var,
+}
+
+/// Where each placeholder of a route template stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// The segments before any `{/x}`.
+    pub segments: Vec<PathSegment>,
+    /// The variables of the `{/x}` expressions that end the path, in order.
+    pub tail: Vec<Var>,
+    /// Static query pieces (`format=json`, `flag`), normalized.
+    pub pairs: Vec<String>,
+    /// Query parameters read by placeholders, in template order.
+    pub keys: Vec<QueryVar>,
+}
+
+/// Why a template cannot be a route.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeError {
+    /// A scheme or an authority: routes are paths.
+    NotOriginForm,
+    /// The template does not start with `/`.
+    NoLeadingSlash,
+    /// A fragment.
+    Fragment,
+    /// An operator routes cannot read back, in the path or the query.
+    Operator {
+        /// The operator character.
+        op: char,
+        /// Whether it stands in the query.
+        query: bool,
+    },
+    /// A prefix modifier `:N`.
+    Prefix,
+    /// `{a,b}` in a path segment.
+    SeveralVars,
+    /// `{x*}` in a path segment.
+    ExplodeInSegment,
+    /// A second placeholder in one segment.
+    TwoInSegment,
+    /// `{/x}` followed by more path.
+    TailNotLast,
+    /// `{/x}` right after a `/`, which makes `//`.
+    TailAfterSlash,
+    /// A query piece that is not a static piece, `{?x}`, `{&x}` or `key={x}`.
+    QueryShape,
+    /// A variable used twice.
+    Duplicate {
+        /// Its name.
+        name: String,
+    },
+    /// A query parameter named twice.
+    DuplicateKey {
+        /// Its name.
+        key: String,
+    },
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShapeError::NotOriginForm => f.write_str(
+                "a route template is a path starting with `/`, without scheme or host; to link to another host, pass a base to `to_url_on`",
+            ),
+            ShapeError::NoLeadingSlash => {
+                f.write_str("a route template is a path starting with `/`; add the `/`")
+            }
+            ShapeError::Fragment => f.write_str(
+                "a route cannot have a fragment: browsers never send it to the server; remove it",
+            ),
+            ShapeError::Operator { op, query: false } => write!(
+                f,
+                "`{{{op}...}}` cannot be parsed back from a path; routes take `{{x}}` for one segment and `{{/x}}` or `{{/x*}}` at the end of the path"
+            ),
+            ShapeError::Operator { op, query: true } => write!(
+                f,
+                "`{{{op}...}}` cannot be parsed back from a query; write `key={{x}}`, `{{?x}}` or `{{&x}}`"
+            ),
+            ShapeError::Prefix => f.write_str(
+                "a prefix `:N` keeps only the value's first characters, so it cannot be parsed back; remove it",
+            ),
+            ShapeError::SeveralVars => f.write_str(
+                "a path placeholder reads one value; write one placeholder per segment, `/{a}/{b}`",
+            ),
+            ShapeError::ExplodeInSegment => f.write_str(
+                "`*` in a segment writes a list separated by commas, which cannot be told apart from commas in its items; write `{/x*}` at the end of the path for one segment per item",
+            ),
+            ShapeError::TwoInSegment => f.write_str(
+                "two placeholders in one path segment cannot be told apart when parsing; put each in its own segment",
+            ),
+            ShapeError::TailNotLast => f.write_str(
+                "`{/x}` and `{/x*}` must end the path, since the number of segments they write varies; write `/{x}` for one segment in the middle",
+            ),
+            ShapeError::TailAfterSlash => f.write_str(
+                "`{/x}` writes its own `/`, so after a `/` it makes `//`; remove the `/` before it",
+            ),
+            ShapeError::QueryShape => f.write_str(
+                "a route's query is made of `key=value` pairs; write `key={x}`, `{?x}` or `{&x}`",
+            ),
+            ShapeError::Duplicate { name } => write!(
+                f,
+                "`{name}` appears twice; a route reads each field from one place"
+            ),
+            ShapeError::DuplicateKey { key } => write!(
+                f,
+                "the query parameter `{key}` appears twice; name each parameter once"
+            ),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Part {
+    Text(usize, usize),
+    Expr(usize),
+}
+
+struct Lowering<'a> {
+    src: &'a str,
+    exprs: &'a [Expression],
+    errors: Vec<(Range<usize>, ShapeError)>,
+}
+
+/// Lowers a template that [`crate::template::lex`] and [`crate::reference::parse`] accepted
+/// without errors, with the steps [`crate::plan::plan`] made of it (its verdict on whether the
+/// query is made of pairs is the one `to_url` follows). Errors come with the template bytes
+/// they are about, in order.
+pub fn lower(
+    src: &str,
+    exprs: &[Expression],
+    reference: &Reference,
+    steps: &[Step],
+) -> Result<Shape, Vec<(Range<usize>, ShapeError)>> {
+    let mut l = Lowering {
+        src,
+        exprs,
+        errors: Vec::new(),
+    };
+    let mut shape = Shape::default();
+    let path = reference.path.clone();
+    if reference.scheme.is_some() || reference.authority.is_some() {
+        l.errors.push((0..path.start, ShapeError::NotOriginForm));
+    } else if !src[path.clone()].starts_with('/') {
+        l.errors
+            .push((0..src.len().min(1), ShapeError::NoLeadingSlash));
+    } else {
+        l.path(path.start + 1..path.end, &mut shape);
+    }
+    if let Some(query) = reference.query.clone() {
+        l.query(query, steps, &mut shape);
+    }
+    if let Some(fragment) = reference.fragment.clone() {
+        l.errors
+            .push((fragment.start - 1..fragment.end, ShapeError::Fragment));
+    }
+    l.duplicates(&shape);
+    if l.errors.is_empty() {
+        Ok(shape)
+    } else {
+        l.errors.sort_by_key(|(at, _)| at.start);
+        Err(l.errors)
+    }
+}
+
+impl Lowering<'_> {
+    fn parts(&self, range: Range<usize>) -> Vec<Part> {
+        let mut parts = Vec::new();
+        let mut pos = range.start;
+        for (i, e) in self.exprs.iter().enumerate() {
+            if e.range.start < range.start || e.range.start >= range.end {
+                continue;
+            }
+            if pos < e.range.start {
+                parts.push(Part::Text(pos, e.range.start));
+            }
+            parts.push(Part::Expr(i));
+            pos = e.range.end;
+        }
+        if pos < range.end {
+            parts.push(Part::Text(pos, range.end));
+        }
+        parts
+    }
+
+    fn normalized(&self, a: usize, b: usize) -> String {
+        let mut out = String::with_capacity(b - a);
+        normalize_into(&self.src[a..b], &mut out);
+        out
+    }
+
+    fn var(&mut self, i: usize) -> Option<Var> {
+        let e = &self.exprs[i];
+        let spec = e.vars.first()?;
+        match spec.modifier {
+            Modifier::Prefix(_) => {
+                self.errors.push((e.range.clone(), ShapeError::Prefix));
+                None
+            }
+            modifier => Some(Var {
+                name: spec.name.clone(),
+                explode: modifier == Modifier::Explode,
+            }),
+        }
+    }
+
+    /// The path after its leading `/`.
+    fn path(&mut self, path: Range<usize>, shape: &mut Shape) {
+        let mut segments: Vec<Vec<Part>> = alloc::vec![Vec::new()];
+        for part in self.parts(path) {
+            match part {
+                Part::Text(mut a, b) => {
+                    while let Some(slash) = self.src[a..b].find('/') {
+                        if slash > 0
+                            && let Some(current) = segments.last_mut()
+                        {
+                            current.push(Part::Text(a, a + slash));
+                        }
+                        segments.push(Vec::new());
+                        a += slash + 1;
+                    }
+                    if a < b
+                        && let Some(current) = segments.last_mut()
+                    {
+                        current.push(Part::Text(a, b));
+                    }
+                }
+                Part::Expr(_) => {
+                    if let Some(current) = segments.last_mut() {
+                        current.push(part);
+                    }
+                }
+            }
+        }
+        // The first `{/x}` starts the tail: only more `{/x}` may follow it, in its segment.
+        let is_tail =
+            |p: &Part| matches!(p, Part::Expr(i) if self.exprs[*i].operator == Operator::Path);
+        let start = segments
+            .iter()
+            .enumerate()
+            .find_map(|(n, parts)| parts.iter().position(is_tail).map(|j| (n, j)));
+        let Some((n, j)) = start else {
+            for parts in &segments {
+                self.segment(parts, shape);
+            }
+            return;
+        };
+        let Part::Expr(first) = segments[n][j] else {
+            return;
+        };
+        let first_range = self.exprs[first].range.clone();
+        for parts in &segments[..n] {
+            self.segment(parts, shape);
+        }
+        if j == 0 {
+            self.errors
+                .push((first_range.clone(), ShapeError::TailAfterSlash));
+        } else {
+            self.segment(&segments[n][..j], shape);
+        }
+        let rest = &segments[n][j..];
+        if n + 1 < segments.len() || !rest.iter().all(is_tail) {
+            self.errors.push((first_range, ShapeError::TailNotLast));
+            return;
+        }
+        for part in rest {
+            let Part::Expr(i) = *part else { continue };
+            let e = &self.exprs[i];
+            for spec in &e.vars {
+                if let Modifier::Prefix(_) = spec.modifier {
+                    self.errors.push((e.range.clone(), ShapeError::Prefix));
+                } else {
+                    shape.tail.push(Var {
+                        name: spec.name.clone(),
+                        explode: spec.modifier == Modifier::Explode,
+                    });
+                }
+            }
+        }
+    }
+
+    /// One segment of the fixed path.
+    fn segment(&mut self, parts: &[Part], shape: &mut Shape) {
+        let mut value: Option<(usize, Var)> = None;
+        for (n, &part) in parts.iter().enumerate() {
+            let Part::Expr(i) = part else { continue };
+            let e = &self.exprs[i];
+            if !e.is_valid() {
+                continue;
+            }
+            let at = e.range.clone();
+            match e.operator {
+                Operator::Simple if e.vars.len() > 1 => {
+                    self.errors.push((at, ShapeError::SeveralVars));
+                }
+                Operator::Simple if e.vars[0].modifier == Modifier::Explode => {
+                    self.errors.push((at, ShapeError::ExplodeInSegment));
+                }
+                Operator::Simple if value.is_some() => {
+                    self.errors.push((at, ShapeError::TwoInSegment));
+                }
+                Operator::Simple => {
+                    if let Some(var) = self.var(i) {
+                        value = Some((n, var));
+                    }
+                }
+                op => {
+                    let op = op.as_str().chars().next().unwrap_or('+');
+                    self.errors
+                        .push((at, ShapeError::Operator { op, query: false }));
+                }
+            }
+        }
+        let text = |parts: &[Part]| {
+            let mut out = String::new();
+            for part in parts {
+                if let Part::Text(a, b) = *part {
+                    normalize_into(&self.src[a..b], &mut out);
+                }
+            }
+            out
+        };
+        shape.segments.push(match value {
+            Some((n, var)) => PathSegment::Value {
+                prefix: text(&parts[..n]),
+                suffix: text(&parts[n + 1..]),
+                var,
+            },
+            None => PathSegment::Static(text(parts)),
+        });
+    }
+
+    fn query(&mut self, query: Range<usize>, steps: &[Step], shape: &mut Shape) {
+        let before = self.errors.len();
+        // Units are separated by `&` in the text and start before each `{?x}`/`{&x}`, as the
+        // plan splits them (`plan::pair_units`).
+        let mut units: Vec<Vec<Part>> = alloc::vec![Vec::new()];
+        for part in self.parts(query) {
+            match part {
+                Part::Text(mut a, b) => {
+                    while let Some(amp) = self.src[a..b].find('&') {
+                        if amp > 0
+                            && let Some(unit) = units.last_mut()
+                        {
+                            unit.push(Part::Text(a, a + amp));
+                        }
+                        units.push(Vec::new());
+                        a += amp + 1;
+                    }
+                    if a < b
+                        && let Some(unit) = units.last_mut()
+                    {
+                        unit.push(Part::Text(a, b));
+                    }
+                }
+                Part::Expr(i) => {
+                    let opens = matches!(
+                        self.exprs[i].operator,
+                        Operator::Query | Operator::QueryContinuation
+                    );
+                    if opens && units.last().is_some_and(|u| !u.is_empty()) {
+                        units.push(Vec::new());
+                    }
+                    if let Some(unit) = units.last_mut() {
+                        unit.push(part);
+                    }
+                }
+            }
+        }
+        for unit in &units {
+            self.unit(unit, shape);
+        }
+        if self.errors.len() == before {
+            // The plan decides how `to_url` writes the query; if it did not read it as pairs,
+            // neither can `from_url`.
+            for step in steps {
+                if let Step::Expand(i, Context::Query) = step {
+                    let at = self.exprs[*i].range.clone();
+                    self.errors.push((at, ShapeError::QueryShape));
+                }
+            }
+        }
+    }
+
+    fn unit(&mut self, unit: &[Part], shape: &mut Shape) {
+        match *unit {
+            [] => {}
+            [Part::Text(a, b)] => shape.pairs.push(self.normalized(a, b)),
+            [Part::Expr(i)]
+                if matches!(
+                    self.exprs[i].operator,
+                    Operator::Query | Operator::QueryContinuation
+                ) =>
+            {
+                let e = &self.exprs[i];
+                let at = e.range.clone();
+                for spec in &e.vars {
+                    if let Modifier::Prefix(_) = spec.modifier {
+                        self.errors.push((at.clone(), ShapeError::Prefix));
+                        continue;
+                    }
+                    let key = self.normalized(spec.name.start, spec.name.end);
+                    shape.keys.push(QueryVar {
+                        key,
+                        var: Var {
+                            name: spec.name.clone(),
+                            explode: spec.modifier == Modifier::Explode,
+                        },
+                    });
+                }
+            }
+            [Part::Text(a, b), Part::Expr(i)]
+                if self.src[a..b].ends_with('=')
+                    && !self.src[a..b - 1].contains('=')
+                    && b - 1 > a =>
+            {
+                let e = &self.exprs[i];
+                if !e.is_valid() {
+                    return;
+                }
+                let at = e.range.clone();
+                match e.operator {
+                    Operator::Simple if e.vars.len() == 1 => {
+                        if let Some(var) = self.var(i) {
+                            let key = self.normalized(a, b - 1);
+                            shape.keys.push(QueryVar { key, var });
+                        }
+                    }
+                    Operator::Simple => self.errors.push((at, ShapeError::QueryShape)),
+                    op => {
+                        let op = op.as_str().chars().next().unwrap_or('+');
+                        self.errors
+                            .push((at, ShapeError::Operator { op, query: true }));
+                    }
+                }
+            }
+            _ => {
+                let at = unit.iter().find_map(|p| match p {
+                    Part::Expr(i) => Some(self.exprs[*i].range.clone()),
+                    Part::Text(..) => None,
+                });
+                if let Some(at) = at {
+                    self.errors.push((at, ShapeError::QueryShape));
+                }
+            }
+        }
+    }
+
+    /// Each variable once, each query parameter once.
+    fn duplicates(&mut self, shape: &Shape) {
+        let mut vars: Vec<&Range<usize>> = Vec::new();
+        for segment in &shape.segments {
+            if let PathSegment::Value { var, .. } = segment {
+                vars.push(&var.name);
+            }
+        }
+        vars.extend(shape.tail.iter().map(|v| &v.name));
+        vars.extend(shape.keys.iter().map(|k| &k.var.name));
+        for (n, name) in vars.iter().enumerate() {
+            let text = &self.src[(*name).clone()];
+            if vars[..n]
+                .iter()
+                .any(|earlier| self.src[(*earlier).clone()] == *text)
+            {
+                let name_text = String::from(text);
+                self.errors
+                    .push(((*name).clone(), ShapeError::Duplicate { name: name_text }));
+            }
+        }
+        for (n, key) in shape.keys.iter().enumerate() {
+            let static_key = shape
+                .pairs
+                .iter()
+                .any(|p| p.split('=').next() == Some(key.key.as_str()));
+            let reported = self.errors.iter().any(|(at, _)| *at == key.var.name);
+            if !reported && (static_key || shape.keys[..n].iter().any(|k| k.key == key.key)) {
+                let at = key.var.name.clone();
+                let key = key.key.clone();
+                self.errors.push((at, ShapeError::DuplicateKey { key }));
+            }
+        }
+    }
+}
+
+/// What a placeholder's field holds, which decides what a route matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// One value, always present.
+    Scalar,
+    /// An `Option`: the value may be absent.
+    Optional,
+    /// A `Vec`: any number of values.
+    List,
+}
+
+/// A [`Pattern`](super::Pattern)'s data, owned: what the derive computes before it writes
+/// the pattern out, and what the tests build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnedPattern {
+    /// See [`Pattern::segments`](super::Pattern::segments): `(prefix, suffix)` for a value,
+    /// `None` for any segment.
+    pub segments: Vec<OwnedSegment>,
+    /// See [`Pattern::tail`](super::Pattern::tail).
+    pub tail: super::Tail,
+    /// See [`Pattern::pairs`](super::Pattern::pairs).
+    pub pairs: Vec<String>,
+    /// See [`Pattern::keys`](super::Pattern::keys): names and whether they are required.
+    pub keys: Vec<(String, bool)>,
+    /// See [`Pattern::deny_unknown`](super::Pattern::deny_unknown).
+    pub deny_unknown: bool,
+}
+
+/// An owned [`Segment`](super::Segment).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OwnedSegment {
+    /// Static text.
+    Static(String),
+    /// A value between a prefix and a suffix.
+    Value(String, String),
+    /// Any segment.
+    Any,
+}
+
+impl Shape {
+    /// The pattern of this shape, given what each placeholder's field holds (`kind` is asked
+    /// with the variable's name). The combination must be valid: lists and options only in
+    /// the places the derive allows them.
+    pub fn pattern(
+        &self,
+        src: &str,
+        kind: impl Fn(&str) -> Kind,
+        deny_unknown: bool,
+    ) -> OwnedPattern {
+        let mut segments: Vec<OwnedSegment> = self
+            .segments
+            .iter()
+            .map(|s| match s {
+                PathSegment::Static(text) => OwnedSegment::Static(text.clone()),
+                PathSegment::Value { prefix, suffix, .. } => {
+                    OwnedSegment::Value(prefix.clone(), suffix.clone())
+                }
+            })
+            .collect();
+        let mut tail = super::Tail::None;
+        for var in &self.tail {
+            match kind(&src[var.name.clone()]) {
+                Kind::Scalar => segments.push(OwnedSegment::Any),
+                Kind::Optional => tail = super::Tail::Optional,
+                Kind::List => tail = super::Tail::Rest,
+            }
+        }
+        let keys = self
+            .keys
+            .iter()
+            .map(|k| {
+                (
+                    k.key.clone(),
+                    kind(&src[k.var.name.clone()]) == Kind::Scalar,
+                )
+            })
+            .collect();
+        OwnedPattern {
+            segments,
+            tail,
+            pairs: self.pairs.clone(),
+            keys,
+            deny_unknown,
+        }
+    }
+}
+
+/// The slices a [`Pattern`](super::Pattern) borrows from an [`OwnedPattern`].
+#[derive(Debug)]
+pub struct Borrowed<'a> {
+    segments: Vec<super::Segment<'a>>,
+    pairs: Vec<&'a str>,
+    keys: Vec<super::Key<'a>>,
+    tail: super::Tail,
+    deny_unknown: bool,
+}
+
+impl OwnedPattern {
+    /// Borrows the data; [`Borrowed::pattern`] then gives the pattern.
+    pub fn borrow(&self) -> Borrowed<'_> {
+        Borrowed {
+            segments: self
+                .segments
+                .iter()
+                .map(|s| match s {
+                    OwnedSegment::Static(text) => super::Segment::Static(text),
+                    OwnedSegment::Value(prefix, suffix) => super::Segment::Value { prefix, suffix },
+                    OwnedSegment::Any => super::Segment::Any,
+                })
+                .collect(),
+            pairs: self.pairs.iter().map(String::as_str).collect(),
+            keys: self
+                .keys
+                .iter()
+                .map(|(name, required)| super::Key {
+                    name,
+                    required: *required,
+                })
+                .collect(),
+            tail: self.tail,
+            deny_unknown: self.deny_unknown,
+        }
+    }
+}
+
+impl Borrowed<'_> {
+    /// The pattern.
+    pub fn pattern(&self) -> super::Pattern<'_> {
+        super::Pattern {
+            segments: &self.segments,
+            tail: self.tail,
+            pairs: &self.pairs,
+            keys: &self.keys,
+            deny_unknown: self.deny_unknown,
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Typed routes (`#[derive(Route)]`): which URLs a route template matches.
+//!
+//! A route template (`/users/{id}/posts{?page}`) is lowered ([`lower`]) into a [`Pattern`]:
+//! one predicate per path segment, what may follow the fixed segments, and what the query must
+//! hold. The runtime matches request URLs against patterns that the derive writes out as
+//! static data; the derive uses the very same predicates at compile time to order an enum's
+//! variants from the most specific to the least ([`order`]) and to prove that no variant is
+//! hidden by the ones before it ([`cover`]). One definition of "matches" serves all three.
+//!
+//! Matching is structural: static text, segment counts, and which query parameters are
+//! present. Whether a value then converts to its field's type is the runtime's business; a
+//! value that does not is an error for that route, not a reason to try the next one.
+//!
+//! The rules, each the one that makes `to_url` and `from_url` inverse (DESIGN §6):
+//! - a path is split at `/` before anything is decoded, so `%2F` stays inside its segment
+//!   (standards-and-pitfalls P2);
+//! - static text matches byte for byte, letter case included; only the hex digits of a
+//!   percent-triplet may differ in case (RFC 3986 §6.2.2.1), and `%61` never matches `a`
+//!   (static text is not decoded);
+//! - a query is `&`-separated pieces (empty pieces skipped), each `key=value` or `key`; keys
+//!   are compared as static text; unknown keys are ignored unless the route denies them.
+
+pub mod cover;
+pub mod lower;
+pub mod order;
+
+#[cfg(test)]
+mod tests;
+
+/// What one path segment must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Segment<'a> {
+    /// Template text (normalized: IRI characters percent-encoded, triplet hex uppercase).
+    Static(&'a str),
+    /// A placeholder `{x}` with the segment's text around it: the segment starts with
+    /// `prefix` and ends with `suffix`, the value is what lies between. A placeholder that is
+    /// the whole segment (both empty) needs a non-empty segment, as `to_url` refuses an empty
+    /// one; between text the value may be empty.
+    Value {
+        /// Text before the placeholder.
+        prefix: &'a str,
+        /// Text after the placeholder.
+        suffix: &'a str,
+    },
+    /// `{/x}` at the end of the path: any segment. (An empty one is only valid as the last
+    /// segment, as in `to_url`; that is a value error, checked by the runtime.)
+    Any,
+}
+
+impl Segment<'_> {
+    /// Whether the raw (still percent-encoded) segment `segment` matches.
+    #[inline]
+    pub fn matches(&self, segment: &str) -> bool {
+        match *self {
+            Segment::Static(text) => static_eq(text, segment),
+            Segment::Value { prefix, suffix } => {
+                if prefix.is_empty() && suffix.is_empty() {
+                    return !segment.is_empty();
+                }
+                segment.len() >= prefix.len() + suffix.len()
+                    && segment
+                        .get(..prefix.len())
+                        .is_some_and(|p| static_eq(prefix, p))
+                    && segment
+                        .get(segment.len() - suffix.len()..)
+                        .is_some_and(|s| static_eq(suffix, s))
+            }
+            Segment::Any => true,
+        }
+    }
+
+    /// The value's part of a segment that [`matches`](Self::matches).
+    #[inline]
+    pub fn value<'s>(&self, segment: &'s str) -> &'s str {
+        match *self {
+            Segment::Value { prefix, suffix } => segment
+                .get(prefix.len()..segment.len().saturating_sub(suffix.len()))
+                .unwrap_or(""),
+            _ => segment,
+        }
+    }
+}
+
+/// What may follow a pattern's fixed segments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tail {
+    /// Nothing: the path has exactly the fixed segments.
+    None,
+    /// `{/x}` with an `Option`: at most one more segment.
+    Optional,
+    /// `{/x*}`: any number of further segments.
+    Rest,
+}
+
+/// A query parameter a placeholder reads (`{?x}`, `{&x}`, `x={x}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key<'a> {
+    /// The parameter's name, as the template writes it.
+    pub name: &'a str,
+    /// Whether a URL without it does not match (a field that is neither `Option` nor a list).
+    pub required: bool,
+}
+
+/// Which URLs one route template matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pattern<'a> {
+    /// One predicate per fixed path segment, after the leading `/`.
+    pub segments: &'a [Segment<'a>],
+    /// What may follow them.
+    pub tail: Tail,
+    /// Static query pieces (`format=json`, or a bare `flag`) that must be present.
+    pub pairs: &'a [&'a str],
+    /// The query parameters placeholders read.
+    pub keys: &'a [Key<'a>],
+    /// Whether a query parameter the template does not name makes the URL not match.
+    pub deny_unknown: bool,
+}
+
+/// Why a URL whose path matched a pattern does not match its query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueryMismatch<'i> {
+    /// The static piece `pattern.pairs[i]` is not in the query.
+    MissingPair(usize),
+    /// The required parameter `pattern.keys[i]` is not in the query.
+    MissingKey(usize),
+    /// A parameter the pattern does not name (only with `deny_unknown`): its raw key.
+    Unknown(&'i str),
+}
+
+impl Pattern<'_> {
+    /// Whether a path of `count` segments can match, as far as its length goes.
+    #[inline]
+    pub fn admits(&self, count: usize) -> bool {
+        let fixed = self.segments.len();
+        match self.tail {
+            Tail::None => count == fixed,
+            Tail::Optional => count == fixed || count == fixed + 1,
+            Tail::Rest => count >= fixed,
+        }
+    }
+
+    /// The predicate for segment `k` of a path this pattern [`admits`](Self::admits).
+    #[inline]
+    pub fn at(&self, k: usize) -> Segment<'_> {
+        self.segments.get(k).copied().unwrap_or(Segment::Any)
+    }
+
+    /// Whether the raw segments of a path (see [`segments`]) match.
+    #[inline]
+    pub fn matches_path(&self, segments: &[&str]) -> bool {
+        self.admits(segments.len())
+            && self
+                .segments
+                .iter()
+                .zip(segments)
+                .all(|(pattern, segment)| pattern.matches(segment))
+    }
+
+    /// Whether the raw query (after `?`, if there is one) holds what the pattern needs.
+    pub fn check_query<'i>(&self, query: Option<&'i str>) -> Result<(), QueryMismatch<'i>> {
+        let query = query.unwrap_or("");
+        for (i, pair) in self.pairs.iter().enumerate() {
+            if !pieces(query).any(|p| static_eq(pair, p.piece)) {
+                return Err(QueryMismatch::MissingPair(i));
+            }
+        }
+        for (i, key) in self.keys.iter().enumerate() {
+            if key.required && !pieces(query).any(|p| static_eq(key.name, p.key)) {
+                return Err(QueryMismatch::MissingKey(i));
+            }
+        }
+        if self.deny_unknown
+            && let Some(p) = pieces(query).find(|p| !self.knows(p.key))
+        {
+            return Err(QueryMismatch::Unknown(p.key));
+        }
+        Ok(())
+    }
+
+    /// Whether the template names the query parameter `key` (raw).
+    pub fn knows(&self, key: &str) -> bool {
+        self.keys.iter().any(|k| static_eq(k.name, key))
+            || self
+                .pairs
+                .iter()
+                .any(|pair| static_eq(piece_key(pair), key))
+    }
+}
+
+/// The raw segments of a path that starts with `/`: `/a/b` has `a` and `b`, `/` one empty
+/// segment, `/a/` the segments `a` and `` (as `Url::path_segments`).
+pub fn segments(path: &str) -> core::str::Split<'_, char> {
+    path.strip_prefix('/').unwrap_or(path).split('/')
+}
+
+/// One `&`-separated piece of a query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece<'i> {
+    /// The whole piece, raw.
+    pub piece: &'i str,
+    /// Before the first `=` (the whole piece if there is none), raw.
+    pub key: &'i str,
+    /// After the first `=` (empty if there is none), raw.
+    pub value: &'i str,
+}
+
+/// The non-empty `&`-separated pieces of a raw query, as the WHATWG
+/// `application/x-www-form-urlencoded` parser splits them.
+pub fn pieces(query: &str) -> impl Iterator<Item = Piece<'_>> + Clone {
+    query.split('&').filter(|p| !p.is_empty()).map(|piece| {
+        let key = piece_key(piece);
+        let value = piece.get(key.len() + 1..).unwrap_or("");
+        Piece { piece, key, value }
+    })
+}
+
+fn piece_key(piece: &str) -> &str {
+    piece.split('=').next().unwrap_or(piece)
+}
+
+/// Whether `input` is the static text `template`: the same bytes, except that the hex digits
+/// of a percent-triplet may be in either case (RFC 3986 §6.2.2.1). Nothing is decoded.
+#[inline]
+pub fn static_eq(template: &str, input: &str) -> bool {
+    if template == input {
+        return true;
+    }
+    let (t, i) = (template.as_bytes(), input.as_bytes());
+    if t.len() != i.len() || !template.contains('%') {
+        return false;
+    }
+    let mut hex = 0;
+    for (&a, &b) in t.iter().zip(i) {
+        let same = if hex > 0 {
+            hex -= 1;
+            a.eq_ignore_ascii_case(&b)
+        } else {
+            if a == b'%' {
+                hex = 2;
+            }
+            a == b
+        };
+        if !same {
+            return false;
+        }
+    }
+    true
+}

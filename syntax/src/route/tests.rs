@@ -1,0 +1,503 @@
+//! Route templates as tables: what they lower to, what they match, in which order they are
+//! tried, and which enums hide a route.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::cover::{self, Finding};
+use super::lower::{self, Kind, OwnedPattern, OwnedSegment, PathSegment, Shape, ShapeError};
+use super::order;
+use super::{Pattern, QueryMismatch, Segment, Tail, segments, static_eq};
+use crate::error::Errors;
+use crate::plan;
+use crate::reference::{self, Options};
+use crate::template;
+
+fn lowered(src: &str) -> Result<Shape, Vec<(String, ShapeError)>> {
+    let mut errors = Errors::new();
+    let exprs = template::lex(src, &mut errors);
+    let reference = reference::parse(src, &exprs, Options { iri: true }, &mut errors);
+    assert!(errors.is_empty(), "{src}: {:?}", errors.into_vec());
+    let steps = plan::plan(src, &exprs, &reference);
+    lower::lower(src, &exprs, &reference, &steps).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|(at, e)| (src[at].to_string(), e))
+            .collect()
+    })
+}
+
+/// The pattern of `src`, with the variables named in `options` optional, those in `lists`
+/// lists, and the rest scalars.
+fn pattern(src: &str, options: &[&str], lists: &[&str]) -> OwnedPattern {
+    let shape = lowered(src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
+    let kind = |name: &str| {
+        if options.contains(&name) {
+            Kind::Optional
+        } else if lists.contains(&name) {
+            Kind::List
+        } else {
+            Kind::Scalar
+        }
+    };
+    shape.pattern(src, kind, false)
+}
+
+fn scalars(src: &str) -> OwnedPattern {
+    pattern(src, &[], &[])
+}
+
+#[test]
+fn shapes_routes_accept() {
+    let shape = lowered("/users/{id}/posts/{slug}.json{?page,tag*}").unwrap();
+    let src = "/users/{id}/posts/{slug}.json{?page,tag*}";
+    assert_eq!(shape.segments.len(), 4);
+    assert_eq!(shape.segments[0], PathSegment::Static("users".into()));
+    let PathSegment::Value {
+        prefix,
+        suffix,
+        var,
+    } = &shape.segments[3]
+    else {
+        panic!("{:?}", shape.segments[3]);
+    };
+    assert_eq!(
+        (prefix.as_str(), suffix.as_str(), &src[var.name.clone()]),
+        ("", ".json", "slug")
+    );
+    let keys: Vec<_> = shape
+        .keys
+        .iter()
+        .map(|k| (k.key.as_str(), k.var.explode))
+        .collect();
+    assert_eq!(keys, [("page", false), ("tag", true)]);
+
+    let p = pattern(
+        "/files/v{version}{/path*}?format=json&q={query}",
+        &[],
+        &["path"],
+    );
+    assert_eq!(
+        p.segments,
+        [
+            OwnedSegment::Static("files".into()),
+            OwnedSegment::Value("v".into(), String::new())
+        ]
+    );
+    assert_eq!(p.tail, Tail::Rest);
+    assert_eq!(p.pairs, ["format=json"]);
+    assert_eq!(p.keys, [("q".to_string(), true)]);
+
+    // Required `{/x}` are fixed segments; an optional one ends the path.
+    let p = pattern("/a{/b,c}{/d}", &["d"], &[]);
+    assert_eq!(p.segments[1..], [OwnedSegment::Any, OwnedSegment::Any]);
+    assert_eq!(p.tail, Tail::Optional);
+    // IRI text is normalized as `to_url` writes it.
+    assert_eq!(
+        scalars("/café/").segments,
+        [
+            OwnedSegment::Static("caf%C3%A9".into()),
+            OwnedSegment::Static(String::new())
+        ]
+    );
+    assert_eq!(scalars("/").segments, [OwnedSegment::Static(String::new())]);
+}
+
+#[test]
+fn shapes_routes_refuse() {
+    use ShapeError as E;
+    let dup = |n: &str| E::Duplicate { name: n.into() };
+    let dup_key = |k: &str| E::DuplicateKey { key: k.into() };
+    for (src, errors) in [
+        ("https://h/x", alloc::vec![("https://h", E::NotOriginForm)]),
+        ("//h/x", alloc::vec![("//h", E::NotOriginForm)]),
+        ("users/{id}", alloc::vec![("u", E::NoLeadingSlash)]),
+        ("{/id}", alloc::vec![("{", E::NoLeadingSlash)]),
+        ("/a#top", alloc::vec![("#top", E::Fragment)]),
+        (
+            "/a/{+rest}",
+            alloc::vec![(
+                "{+rest}",
+                E::Operator {
+                    op: '+',
+                    query: false
+                }
+            )],
+        ),
+        (
+            "/a/{;p}/{.e}",
+            alloc::vec![
+                (
+                    "{;p}",
+                    E::Operator {
+                        op: ';',
+                        query: false
+                    }
+                ),
+                (
+                    "{.e}",
+                    E::Operator {
+                        op: '.',
+                        query: false
+                    }
+                ),
+            ],
+        ),
+        (
+            "/a?q={+q}",
+            alloc::vec![(
+                "{+q}",
+                E::Operator {
+                    op: '+',
+                    query: true
+                }
+            )],
+        ),
+        (
+            "/a/{id:3}{?q:2}",
+            alloc::vec![("{id:3}", E::Prefix), ("{?q:2}", E::Prefix)],
+        ),
+        ("/a/{x,y}", alloc::vec![("{x,y}", E::SeveralVars)]),
+        ("/a/{x*}", alloc::vec![("{x*}", E::ExplodeInSegment)]),
+        ("/a/{x}-{y}", alloc::vec![("{y}", E::TwoInSegment)]),
+        ("/a{/x}/b", alloc::vec![("{/x}", E::TailNotLast)]),
+        ("/a{/x}b", alloc::vec![("{/x}", E::TailNotLast)]),
+        ("/a{/x}{y}", alloc::vec![("{/x}", E::TailNotLast)]),
+        ("/a/{/x}", alloc::vec![("{/x}", E::TailAfterSlash)]),
+        ("/{/x}", alloc::vec![("{/x}", E::TailAfterSlash)]),
+        ("/a?{q}", alloc::vec![("{q}", E::QueryShape)]),
+        ("/a?q={q}x", alloc::vec![("{q}", E::QueryShape)]),
+        (
+            "/a?q={q}&&r={r}",
+            alloc::vec![("{q}", E::QueryShape), ("{r}", E::QueryShape)],
+        ),
+        ("/a/{id}/{id}", alloc::vec![("id", dup("id"))]),
+        ("/a/{id}{?id}", alloc::vec![("id", dup("id"))]),
+        ("/a?x={x}{&y,x}", alloc::vec![("x", dup("x"))]),
+        ("/a?p={x}&p={y}", alloc::vec![("y", dup_key("p"))]),
+        ("/a?p=1{&p}", alloc::vec![("p", dup_key("p"))]),
+    ] {
+        let found = lowered(src).expect_err(src);
+        let expected: Vec<_> = errors
+            .into_iter()
+            .map(|(t, e)| (t.to_string(), e))
+            .collect();
+        assert_eq!(found, expected, "{src}");
+    }
+}
+
+#[test]
+fn static_text_is_compared_without_decoding() {
+    assert!(static_eq("caf%C3%A9", "caf%c3%a9"));
+    assert!(static_eq("users", "users"));
+    assert!(!static_eq("users", "Users"));
+    assert!(!static_eq("a", "%61"));
+    assert!(!static_eq("%41", "a"));
+    assert!(!static_eq("%41b", "%41B"));
+    assert!(!static_eq("a", "ab"));
+}
+
+#[test]
+fn paths_are_split_before_decoding() {
+    let split = |p| segments(p).collect::<Vec<_>>();
+    assert_eq!(split("/a/b%2Fc"), ["a", "b%2Fc"]);
+    assert_eq!(split("/"), [""]);
+    assert_eq!(split("/a/"), ["a", ""]);
+    assert_eq!(split("/a//b"), ["a", "", "b"]);
+}
+
+#[test]
+fn segments_match_and_give_their_value() {
+    let whole = Segment::Value {
+        prefix: "",
+        suffix: "",
+    };
+    let json = Segment::Value {
+        prefix: "",
+        suffix: ".json",
+    };
+    let v = Segment::Value {
+        prefix: "v",
+        suffix: "",
+    };
+    let ab = Segment::Value {
+        prefix: "ab",
+        suffix: "b",
+    };
+    for (segment, input, value) in [
+        (whole, "a%2Fb", Some("a%2Fb")),
+        (whole, "", None),
+        (json, "a.json", Some("a")),
+        (json, ".json", Some("")),
+        (json, "a.JSON", None),
+        (json, "a%2Ejson", None),
+        (v, "v2", Some("2")),
+        (v, "v", Some("")),
+        (ab, "abb", Some("")),
+        (ab, "ab", None), // the prefix and the suffix cannot overlap
+        (Segment::Any, "", Some("")),
+        (Segment::Static(""), "", Some("")),
+        (Segment::Static("x"), "", None),
+    ] {
+        let found = segment.matches(input).then(|| segment.value(input));
+        assert_eq!(found, value, "{segment:?} {input:?}");
+    }
+}
+
+#[test]
+fn paths_match_their_length_and_segments() {
+    for (src, options, lists, yes, no) in [
+        (
+            "/users/{id}",
+            &[][..],
+            &[][..],
+            &["/users/7"][..],
+            &["/users", "/users/", "/users/7/x", "/Users/7"][..],
+        ),
+        (
+            "/files{/path*}",
+            &[],
+            &["path"],
+            &["/files", "/files/", "/files/a/b/c"],
+            &["/file", "/"],
+        ),
+        (
+            "/files{/name}",
+            &["name"],
+            &[],
+            &["/files", "/files/", "/files/a"],
+            &["/files/a/b"],
+        ),
+        ("/", &[], &[], &["/"], &["/a", "//"]),
+    ] {
+        let owned = pattern(src, options, lists);
+        let b = owned.borrow();
+        let p = b.pattern();
+        for path in yes {
+            let segs: Vec<_> = segments(path).collect();
+            assert!(p.matches_path(&segs), "{src} should match {path}");
+        }
+        for path in no {
+            let segs: Vec<_> = segments(path).collect();
+            assert!(!p.matches_path(&segs), "{src} should not match {path}");
+        }
+    }
+}
+
+#[test]
+fn queries_need_their_static_pieces_and_required_keys() {
+    let owned = pattern("/s?format=json&flag{&q,page,tag*}", &["page"], &["tag"]);
+    let b = owned.borrow();
+    let p = b.pattern();
+    assert_eq!(p.check_query(Some("q=x&flag&format=json")), Ok(()));
+    assert_eq!(p.check_query(Some("format=json&flag&q=&other=1")), Ok(()));
+    assert_eq!(
+        p.check_query(Some("flag&q=1")),
+        Err(QueryMismatch::MissingPair(0))
+    );
+    assert_eq!(
+        p.check_query(Some("format=xml&flag&q=1")),
+        Err(QueryMismatch::MissingPair(0))
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&flag=&q=1")),
+        Err(QueryMismatch::MissingPair(1))
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&flag&page=2")),
+        Err(QueryMismatch::MissingKey(0))
+    );
+    assert_eq!(p.check_query(None), Err(QueryMismatch::MissingPair(0)));
+    let mut owned = pattern("/s{?q}", &["q"], &[]);
+    owned.deny_unknown = true;
+    let b = owned.borrow();
+    let p = b.pattern();
+    assert_eq!(p.check_query(Some("q=1&&")), Ok(()));
+    assert_eq!(
+        p.check_query(Some("q=1&Q=2")),
+        Err(QueryMismatch::Unknown("Q"))
+    );
+}
+
+fn patterns(routes: &[(&str, &[&str], &[&str])]) -> Vec<OwnedPattern> {
+    routes
+        .iter()
+        .map(|(src, options, lists)| pattern(src, options, lists))
+        .collect()
+}
+
+fn with_patterns<R>(owned: &[OwnedPattern], f: impl FnOnce(&[Pattern<'_>]) -> R) -> R {
+    let borrowed: Vec<_> = owned.iter().map(OwnedPattern::borrow).collect();
+    let patterns: Vec<_> = borrowed.iter().map(|b| b.pattern()).collect();
+    f(&patterns)
+}
+
+#[test]
+fn the_most_specific_route_is_tried_first() {
+    let expected = [
+        "/",
+        "/users",
+        "/users/me",
+        "/users/{id}.json",
+        "/users/{id}",
+        "/users/{id}/posts",
+        "/users/{id}/posts{/slug}",
+        "/users{/rest*}",
+        "/{page}",
+        "/{page}/edit",
+    ];
+    // Declared backwards and shuffled, tried in the same order.
+    let mut declared: Vec<&str> = expected.iter().rev().copied().collect();
+    declared.swap(2, 7);
+    let owned = patterns(
+        &declared
+            .iter()
+            .map(|s| (*s, &["slug"][..], &["rest"][..]))
+            .collect::<Vec<_>>(),
+    );
+    let tried: Vec<&str> = with_patterns(&owned, |p| order::order(p))
+        .into_iter()
+        .map(|i| declared[i])
+        .collect();
+    assert_eq!(tried, expected);
+
+    // Same path: static pieces first, then required parameters, then fewer parameters.
+    let declared = ["/s{?a,b}", "/s{?a}", "/s?a={a}", "/s?v=1"];
+    let owned = patterns(&declared.map(|s| (s, &["b"][..], &[][..])));
+    let tried: Vec<&str> = with_patterns(&owned, |p| order::order(p))
+        .into_iter()
+        .map(|i| declared[i])
+        .collect();
+    assert_eq!(tried, ["/s?v=1", "/s{?a}", "/s?a={a}", "/s{?a,b}"]);
+}
+
+fn findings(routes: &[(&str, &[&str], &[&str])], deny: bool) -> Vec<(String, String)> {
+    let mut owned = patterns(routes);
+    for p in &mut owned {
+        p.deny_unknown = deny;
+    }
+    with_patterns(&owned, |p| {
+        let tried = order::order(p);
+        cover::check(p, &tried)
+            .into_iter()
+            .map(|(v, finding)| {
+                let about = match finding {
+                    Finding::Identical(u) => alloc::format!("same as {}", routes[u].0),
+                    Finding::Shadowed(us) => {
+                        let names: Vec<_> = us.iter().map(|&u| routes[u].0).collect();
+                        alloc::format!("hidden by {}", names.join(" "))
+                    }
+                };
+                (routes[v].0.to_string(), about)
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn identical_routes_are_found() {
+    let none: &[&str] = &[];
+    let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    // Different names, same URLs.
+    assert_eq!(
+        findings(
+            &[("/users/{id}", none, none), ("/users/{name}", none, none)],
+            false
+        ),
+        pairs(&[("/users/{name}", "same as /users/{id}")])
+    );
+    // Unknown parameters are ignored, so an optional one tells nothing apart...
+    assert_eq!(
+        findings(&[("/s", none, none), ("/s{?q}", &["q"], none)], false),
+        pairs(&[("/s{?q}", "same as /s")])
+    );
+    // ...unless they are denied.
+    assert_eq!(
+        findings(&[("/s", none, none), ("/s{?q}", &["q"], none)], true),
+        pairs(&[])
+    );
+    // A hand-written pair is `{?x}` under another name.
+    assert_eq!(
+        findings(
+            &[("/s{?q}", none, none), ("/s?q={text}", none, none)],
+            false
+        ),
+        pairs(&[("/s?q={text}", "same as /s{?q}")])
+    );
+}
+
+#[test]
+fn hidden_routes_are_found() {
+    let none: &[&str] = &[];
+    let found = |routes: &[(&str, &[&str], &[&str])]| findings(routes, false);
+    let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    // `{/name}` is any segment or none: the three routes before it take all of those.
+    assert_eq!(
+        found(&[
+            ("/files{/name}", &["name"], none),
+            ("/files", none, none),
+            ("/files/{name}", none, none),
+            ("/files/", none, none),
+        ]),
+        pairs(&[("/files{/name}", "hidden by /files /files/{name} /files/")])
+    );
+    // Without `/files/`, it still takes `/files/`.
+    assert_eq!(
+        found(&[
+            ("/files{/name}", &["name"], none),
+            ("/files", none, none),
+            ("/files/{name}", none, none),
+        ]),
+        pairs(&[])
+    );
+    // A required parameter, covered by both of its values' routes? No: `b` takes other values.
+    assert_eq!(
+        found(&[
+            ("/s?m={m}", none, none),
+            ("/s?m=a", none, none),
+            ("/s?m=b", none, none)
+        ]),
+        pairs(&[])
+    );
+    // Overlapping but neither inside the other.
+    assert_eq!(
+        found(&[("/a/{x}/c", none, none), ("/a/b/{y}", none, none)]),
+        pairs(&[])
+    );
+    // Text around a value: `{x}.gz` takes all of `{x}.tar.gz`, but is tried after it.
+    assert_eq!(
+        found(&[("/f/{x}.gz", none, none), ("/f/{x}.tar.gz", none, none)]),
+        pairs(&[])
+    );
+    // A prefix and a suffix that overlap: `ab{x}` and `{x}b` leave `ab` itself to `a{x}`.
+    assert_eq!(
+        found(&[
+            ("/f/ab{x}", none, none),
+            ("/f/{x}b", none, none),
+            ("/f/a{x}", none, none)
+        ]),
+        pairs(&[])
+    );
+    // A rest route is hidden only by one that takes every length.
+    assert_eq!(
+        found(&[("/f{/p*}", none, &["p"]), ("/f{/q*}", none, &["q"])]),
+        pairs(&[("/f{/q*}", "same as /f{/p*}")])
+    );
+    assert_eq!(
+        found(&[
+            ("/f{/p*}", none, &["p"]),
+            ("/f", none, none),
+            ("/f/{a}", none, none),
+            ("/f/{a}/{b}", none, none),
+        ]),
+        pairs(&[])
+    );
+}
