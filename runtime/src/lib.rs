@@ -31,11 +31,13 @@ pub mod decode;
 pub mod encode;
 mod error;
 mod expand;
+pub mod route;
 pub mod template;
 mod url;
 
 pub use crate::error::{Error, ErrorKind};
 pub use crate::expand::value::Fmt;
+pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError};
 pub use crate::url::{ParseError, PathSegments, Url};
 
@@ -49,6 +51,12 @@ pub mod value {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::expand::{Context, Modifier, Operator, Writer};
+
+    /// What `#[derive(Route)]`'s `from_url` calls.
+    pub mod route {
+        pub use crate::route::matcher::{Capture, Entry, Found, Target};
+        pub use urlkit_syntax::route::{Key, Pattern, Segment, Tail};
+    }
 }
 
 /// A URL literal, checked and pre-encoded at compile time: `url!("https://example.com/")`

@@ -91,6 +91,16 @@ impl ParseError {
     }
 }
 
+impl ParseError {
+    /// The error the grammar reports as `kind` about the bytes `at`.
+    pub(crate) fn new(at: Range<usize>, kind: &urlkit_syntax::error::ErrorKind) -> Self {
+        ParseError {
+            message: alloc::format!("{kind}"),
+            at,
+        }
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} (at byte {})", self.message, self.at.start)

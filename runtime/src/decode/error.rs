@@ -79,6 +79,14 @@ impl DecodeError {
     }
 }
 
+impl DecodeError {
+    /// The same error about a slice that starts `by` bytes into a larger text.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.offset += by;
+        self
+    }
+}
+
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = self.offset;

@@ -1,0 +1,315 @@
+//! [`RouteError`]: why a URL does not parse into a route, naming the field and the reason.
+
+use alloc::string::String;
+use core::fmt;
+
+use crate::decode::DecodeError;
+use crate::url::ParseError;
+
+/// Why a URL does not parse into a [`Route`](crate::Route): which route and field, and why.
+///
+/// Messages quote parts of the URL being parsed (they are not secrets the way values being
+/// built into a URL can be), cut to 64 bytes so that a hostile URL cannot flood a log.
+///
+/// # Examples
+/// ```
+/// use urlkit::Route;
+/// use urlkit::route::{ParamError, RouteErrorKind};
+///
+/// #[derive(Route, Debug)]
+/// #[route("/users/{id}{?page}")]
+/// struct User {
+///     id: u64,
+///     page: Option<u32>,
+/// }
+///
+/// let err = User::from_url("/users/ada?page=2").unwrap_err();
+/// assert_eq!(err.field(), Some("id"));
+/// assert_eq!(err.kind(), &RouteErrorKind::Value(ParamError::Invalid { expected: "an integer from 0 to 18446744073709551615" }));
+/// assert_eq!(err.offset(), Some(7));
+/// assert_eq!(
+///     err.to_string(),
+///     "`User.id`: `ada` is not an integer from 0 to 18446744073709551615"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RouteError {
+    route: &'static str,
+    field: Option<&'static str>,
+    kind: RouteErrorKind,
+    /// What of the URL the message quotes (cut to [`QUOTED`] bytes).
+    text: String,
+    offset: Option<usize>,
+}
+
+/// What [`RouteError`] is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RouteErrorKind {
+    /// The text is not a URL in the strict grammar of [`Url::parse`](crate::Url::parse).
+    Url(ParseError),
+    /// A relative reference that is not a path starting with `/`.
+    NotAPath,
+    /// No template of the route matches the URL's path (or the path matched, but not the
+    /// query it needs).
+    NoMatch {
+        /// For a struct, its template.
+        template: Option<&'static str>,
+    },
+    /// The query lacks a static piece the template requires (`format=json`).
+    MissingPiece {
+        /// The piece.
+        piece: &'static str,
+    },
+    /// A query parameter the template does not name, with `#[route(deny_unknown_params)]`.
+    UnknownParameter,
+    /// The field's value is missing, repeated, malformed or not of the field's type.
+    Value(ParamError),
+}
+
+/// Why the values of one placeholder do not make its field: what
+/// [`FromParam`](super::FromParam) returns.
+///
+/// # Examples
+/// ```
+/// use urlkit::route::{FromParam, ParamError};
+///
+/// assert_eq!(u8::from_param("300".into()), Err(ParamError::Invalid { expected: "an integer from 0 to 255" }));
+/// assert_eq!(u8::from_param("007".into()), Err(ParamError::NotCanonical { canonical: Some("7".into()) }));
+/// assert_eq!(bool::from_param("yes".into()), Err(ParamError::Invalid { expected: "`true` or `false`" }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParamError {
+    /// No value where one is required.
+    Missing,
+    /// Several values where the field takes one.
+    Repeated,
+    /// The text is not a value of the type; says what is expected, as in "`x` is not
+    /// *an integer from 0 to 255*".
+    Invalid {
+        /// What a valid value is.
+        expected: &'static str,
+    },
+    /// The text does not parse with `FromStr` into this type (through [`Fmt`](crate::Fmt)).
+    Unparsable {
+        /// The type's name.
+        type_name: &'static str,
+    },
+    /// A number written other than the way `Display` (and so `to_url`) writes it: `007`,
+    /// `+7`, `1.50`, `1e3`. Refused so that every value has one spelling, and parsing then
+    /// building a URL gives it back.
+    NotCanonical {
+        /// How to write it, if that is short.
+        canonical: Option<String>,
+    },
+    /// Percent-decoding failed (bad escape, invalid UTF-8); the offset is in the whole URL.
+    Decode(DecodeError),
+    /// A path segment that is `.` or `..` (or a `%2E` spelling): URL parsers remove it, so it
+    /// never reaches a server as a value.
+    DotSegment,
+    /// An empty path segment (`//`) where `to_url` would refuse to write one.
+    EmptySegment,
+}
+
+/// How much of the URL a message quotes.
+pub(crate) const QUOTED: usize = 64;
+
+/// `text` cut to [`QUOTED`] bytes at a character boundary, with `…` if cut.
+pub(crate) fn quoted(text: &str) -> String {
+    if text.len() <= QUOTED {
+        return String::from(text);
+    }
+    let mut end = QUOTED;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut out = String::from(&text[..end]);
+    out.push('…');
+    out
+}
+
+impl RouteError {
+    pub(crate) fn new(route: &'static str, kind: RouteErrorKind) -> Self {
+        RouteError {
+            route,
+            field: None,
+            kind,
+            text: String::new(),
+            offset: None,
+        }
+    }
+
+    pub(crate) fn field_of(mut self, field: &'static str) -> Self {
+        self.field = Some(field);
+        self
+    }
+
+    pub(crate) fn quoting(mut self, text: &str) -> Self {
+        self.text = quoted(text);
+        self
+    }
+
+    pub(crate) fn at(mut self, offset: usize) -> Self {
+        self.offset = Some(offset);
+        self
+    }
+
+    /// The route: the type's name, and for an enum the variant's once one is known
+    /// (`Api::User`).
+    ///
+    /// # Examples
+    /// ```
+    /// #[derive(urlkit::Route, Debug)]
+    /// enum Api {
+    ///     #[route("/users/{id}")]
+    ///     User { id: u64 },
+    /// }
+    /// assert_eq!(Api::from_url("/users/x").unwrap_err().route(), "Api::User");
+    /// assert_eq!(Api::from_url("/nope").unwrap_err().route(), "Api");
+    /// ```
+    pub fn route(&self) -> &'static str {
+        self.route
+    }
+
+    /// The field whose value is wrong, if the error is about one.
+    ///
+    /// # Examples
+    /// ```
+    /// #[derive(urlkit::Route, Debug)]
+    /// #[route("/search{?q}")]
+    /// struct Search { q: String }
+    /// assert_eq!(Search::from_url("/search").unwrap_err().field(), Some("q"));
+    /// ```
+    pub fn field(&self) -> Option<&'static str> {
+        self.field
+    }
+
+    /// What is wrong.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::route::{ParamError, RouteErrorKind};
+    ///
+    /// #[derive(urlkit::Route, Debug)]
+    /// #[route("/search{?q}")]
+    /// struct Search { q: String }
+    /// let err = Search::from_url("/search").unwrap_err();
+    /// assert_eq!(err.kind(), &RouteErrorKind::Value(ParamError::Missing));
+    /// ```
+    pub fn kind(&self) -> &RouteErrorKind {
+        &self.kind
+    }
+
+    /// The byte offset in the URL of what is wrong, when it is one place.
+    ///
+    /// # Examples
+    /// ```
+    /// #[derive(urlkit::Route, Debug)]
+    /// #[route("/files/{name}")]
+    /// struct File { name: String }
+    /// assert_eq!(File::from_url("/files/%C4").unwrap_err().offset(), Some(7));
+    /// ```
+    pub fn offset(&self) -> Option<usize> {
+        self.offset
+    }
+}
+
+impl fmt::Display for RouteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (route, text) = (self.route, &self.text);
+        match &self.kind {
+            RouteErrorKind::Url(e) => write!(f, "{e}"),
+            RouteErrorKind::NotAPath => write!(
+                f,
+                "`{text}` is neither a path starting with `/` nor a full URL"
+            ),
+            RouteErrorKind::NoMatch {
+                template: Some(template),
+            } => write!(f, "the path `{text}` does not match `{template}`"),
+            RouteErrorKind::NoMatch { template: None } => {
+                write!(f, "the path `{text}` matches no route of `{route}`")
+            }
+            RouteErrorKind::MissingPiece { piece } => write!(
+                f,
+                "`{route}` needs `{piece}` in the query, which is missing"
+            ),
+            RouteErrorKind::UnknownParameter => write!(
+                f,
+                "unknown query parameter `{text}`; `{route}` accepts only the parameters its template names"
+            ),
+            RouteErrorKind::Value(error) => {
+                match self.field {
+                    Some(field) => write!(f, "`{route}.{field}`: ")?,
+                    None => write!(f, "`{route}`: ")?,
+                }
+                match error {
+                    ParamError::Missing => {
+                        write!(f, "missing; the query has no `{text}` parameter")
+                    }
+                    ParamError::Repeated => write!(
+                        f,
+                        "the query gives `{text}` more than once, but the field takes one value"
+                    ),
+                    ParamError::Invalid { expected } => write!(f, "`{text}` is not {expected}"),
+                    ParamError::Unparsable { type_name } => {
+                        write!(f, "`{text}` does not parse as a `{type_name}`")
+                    }
+                    ParamError::NotCanonical {
+                        canonical: Some(canonical),
+                    } => write!(
+                        f,
+                        "`{text}` is not written the way `to_url` writes it; write `{canonical}`"
+                    ),
+                    ParamError::NotCanonical { canonical: None } => write!(
+                        f,
+                        "`{text}` is not written the way `to_url` writes it (its `Display` form)"
+                    ),
+                    ParamError::Decode(e) => write!(f, "{e}"),
+                    ParamError::DotSegment => write!(
+                        f,
+                        "the path segment `{text}` is `.` or `..`, which URL parsers remove"
+                    ),
+                    ParamError::EmptySegment => f.write_str(
+                        "an empty path segment (`//`) where a value belongs; only the last segment may be empty",
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl core::error::Error for RouteError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match &self.kind {
+            RouteErrorKind::Url(e) => Some(e),
+            RouteErrorKind::Value(ParamError::Decode(e)) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Missing => f.write_str("missing value"),
+            ParamError::Repeated => f.write_str("more than one value"),
+            ParamError::Invalid { expected } => write!(f, "not {expected}"),
+            ParamError::Unparsable { type_name } => write!(f, "does not parse as a `{type_name}`"),
+            ParamError::NotCanonical {
+                canonical: Some(canonical),
+            } => write!(
+                f,
+                "not written the way `to_url` writes it; write `{canonical}`"
+            ),
+            ParamError::NotCanonical { canonical: None } => {
+                f.write_str("not written the way `to_url` writes it")
+            }
+            ParamError::Decode(e) => write!(f, "{e}"),
+            ParamError::DotSegment => f.write_str("a `.` or `..` path segment"),
+            ParamError::EmptySegment => f.write_str("an empty path segment"),
+        }
+    }
+}
+
+impl core::error::Error for ParamError {}

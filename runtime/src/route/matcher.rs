@@ -1,0 +1,350 @@
+//! What `#[derive(Route)]`'s `from_url` calls: split the URL once, find the first route whose
+//! [`Pattern`] matches (the derive lists them most specific first), then read each field.
+//!
+//! Generated code has this shape:
+//!
+//! ```text
+//! const ROUTES: &[Entry] = &[Entry { route: "Api::User", template: "/users/{id}", pattern: … }, …];
+//! let target = Target::parse(url, "Api")?;
+//! let found = target.find(ROUTES)?;
+//! match found.index() {
+//!     0 => Ok(Api::User { id: found.field::<u64>(Capture::Segment(1), "id")? }),
+//!     …
+//!     _ => Err(found.no_match()),
+//! }
+//! ```
+//!
+//! Nothing allocates unless a value must be decoded into new text or a path has more than
+//! [`INLINE`] segments.
+
+use urlkit_syntax::chars::{self, PATH, QUERY};
+use urlkit_syntax::error::{Component, ErrorKind};
+use urlkit_syntax::reference;
+use urlkit_syntax::route::{Pattern, QueryMismatch, Tail, segments};
+
+use super::error::{ParamError, RouteError, RouteErrorKind};
+use super::param::FromParam;
+use super::params::Params;
+use crate::url::{ParseError, Url};
+
+/// One route of a type: its name for errors, its template, and its pattern.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// `Api::User`, or the struct's name.
+    pub route: &'static str,
+    /// The template, as written.
+    pub template: &'static str,
+    /// What it matches.
+    pub pattern: Pattern<'static>,
+    /// The field each of `pattern.keys` fills.
+    pub key_fields: &'static [&'static str],
+}
+
+/// Where a field's values are in the URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// Fixed path segment `k` (`{x}`, or a required `{/x}`).
+    Segment(usize),
+    /// The segments after the fixed ones (an optional `{/x}`, or `{/x*}`).
+    Tail,
+    /// The query parameter `pattern.keys[j]`.
+    Key(usize),
+}
+
+/// Segments kept without allocating.
+const INLINE: usize = 16;
+
+#[derive(Debug)]
+enum Segments<'i> {
+    Inline([&'i str; INLINE], usize),
+    Heap(alloc::vec::Vec<&'i str>),
+}
+
+impl<'i> Segments<'i> {
+    fn split(path: &'i str) -> Self {
+        let mut inline = [""; INLINE];
+        let mut len = 0;
+        let mut all = segments(path);
+        for segment in all.by_ref() {
+            if len == INLINE {
+                let mut heap = alloc::vec::Vec::with_capacity(2 * INLINE);
+                heap.extend_from_slice(&inline);
+                heap.push(segment);
+                heap.extend(all);
+                return Segments::Heap(heap);
+            }
+            inline[len] = segment;
+            len += 1;
+        }
+        Segments::Inline(inline, len)
+    }
+
+    fn as_slice(&self) -> &[&'i str] {
+        match self {
+            Segments::Inline(items, len) => &items[..*len],
+            Segments::Heap(items) => items,
+        }
+    }
+}
+
+/// A URL split into what routes match: the path's segments and the query.
+#[derive(Debug)]
+pub struct Target<'i> {
+    input: &'i str,
+    /// The type being parsed, for errors.
+    route: &'static str,
+    path: &'i str,
+    segments: Segments<'i>,
+    query: Option<&'i str>,
+}
+
+impl<'i> Target<'i> {
+    /// Splits `input`: a path (with query) starting with `/`, or a full URL whose scheme and
+    /// authority are then ignored. A fragment is ignored too. The path and the query must be
+    /// valid URL text (percent-encoded); they are not decoded here.
+    ///
+    /// # Errors
+    /// [`RouteErrorKind::Url`] for text that is not a URL, [`RouteErrorKind::NotAPath`] for a
+    /// relative reference that does not start with `/`.
+    pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
+        let (path, query) = if input.starts_with('/') && !input.starts_with("//") {
+            origin_form(input).map_err(|e| RouteError::new(route, RouteErrorKind::Url(e)))?
+        } else {
+            full_url(input, route)?
+        };
+        Ok(Target {
+            input,
+            route,
+            path,
+            segments: Segments::split(path),
+            query,
+        })
+    }
+
+    /// The first of `routes` (most specific first) that matches.
+    ///
+    /// # Errors
+    /// [`RouteErrorKind::NoMatch`] if no route matches the path; if some do but their query
+    /// needs what is missing or denies what is there, the error is about the first of them.
+    pub fn find(&self, routes: &'static [Entry]) -> Result<Found<'_, 'i>, RouteError> {
+        let segments = self.segments.as_slice();
+        let mut first_mismatch = None;
+        for (index, entry) in routes.iter().enumerate() {
+            if !entry.pattern.matches_path(segments) {
+                continue;
+            }
+            match entry.pattern.check_query(self.query) {
+                Ok(()) => {
+                    return Ok(Found {
+                        target: self,
+                        entry,
+                        index,
+                    });
+                }
+                Err(mismatch) => {
+                    first_mismatch.get_or_insert((entry, mismatch));
+                }
+            }
+        }
+        Err(match first_mismatch {
+            Some((entry, mismatch)) => self.query_error(entry, mismatch),
+            None => {
+                let template = match routes {
+                    [only] if !only.route.contains("::") => Some(only.template),
+                    _ => None,
+                };
+                RouteError::new(self.route, RouteErrorKind::NoMatch { template }).quoting(self.path)
+            }
+        })
+    }
+
+    #[cold]
+    fn query_error(&self, entry: &Entry, mismatch: QueryMismatch<'i>) -> RouteError {
+        match mismatch {
+            QueryMismatch::MissingPair(i) => {
+                let piece = entry.pattern.pairs.get(i).copied().unwrap_or_default();
+                RouteError::new(entry.route, RouteErrorKind::MissingPiece { piece })
+            }
+            QueryMismatch::MissingKey(i) => {
+                let key = entry.pattern.keys.get(i).map_or("", |k| k.name);
+                let error =
+                    RouteError::new(entry.route, RouteErrorKind::Value(ParamError::Missing))
+                        .quoting(key);
+                match entry.key_fields.get(i) {
+                    Some(field) => error.field_of(field),
+                    None => error,
+                }
+            }
+            QueryMismatch::Unknown(key) => {
+                RouteError::new(entry.route, RouteErrorKind::UnknownParameter)
+                    .quoting(key)
+                    .at(self.offset_of(key))
+            }
+        }
+    }
+
+    fn offset_of(&self, text: &str) -> usize {
+        (text.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize)
+    }
+}
+
+/// `/path?query#fragment`, checked for characters a URL cannot hold raw.
+fn origin_form(input: &str) -> Result<(&str, Option<&str>), ParseError> {
+    let end = input.find('#').unwrap_or(input.len());
+    let (path, query) = match input[..end].split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (&input[..end], None),
+    };
+    check_chars(input, 0, path.len(), PATH, Component::Path)?;
+    if let Some(query) = query {
+        let start = path.len() + 1;
+        check_chars(input, start, start + query.len(), QUERY, Component::Query)?;
+    }
+    Ok((path, query))
+}
+
+/// Every byte of `input[start..end]` is of `class` or starts a percent-escape (which
+/// decoding checks, where it matters).
+fn check_chars(
+    input: &str,
+    start: usize,
+    end: usize,
+    class: u16,
+    component: Component,
+) -> Result<(), ParseError> {
+    let bytes = &input.as_bytes()[start..end];
+    let Some(bad) = bytes
+        .iter()
+        .position(|&b| !chars::is(b, class) && b != b'%')
+    else {
+        return Ok(());
+    };
+    let at = start + bad;
+    let ch = input[at..]
+        .chars()
+        .next()
+        .unwrap_or(char::REPLACEMENT_CHARACTER);
+    let kind = if ch.is_ascii() {
+        ErrorKind::InvalidChar { ch, component }
+    } else {
+        ErrorKind::NonAscii { ch, component }
+    };
+    Err(ParseError::new(at..at + ch.len_utf8(), &kind))
+}
+
+/// A URL with a scheme or an authority: checked by [`Url::parse`], then its path and query.
+fn full_url<'i>(
+    input: &'i str,
+    route: &'static str,
+) -> Result<(&'i str, Option<&'i str>), RouteError> {
+    Url::parse(input).map_err(|e| RouteError::new(route, RouteErrorKind::Url(e)))?;
+    // `Url::parse` only uppercases triplet hex, so its ranges are the input's.
+    let parts = reference::split(input);
+    let path = &input[parts.path.clone()];
+    let query = parts.query.map(|q| &input[q]);
+    if path.starts_with('/') {
+        Ok((path, query))
+    } else if parts.authority.is_some() && path.is_empty() {
+        // `https://example.com` asks for `/` (RFC 9110 §4.2.3).
+        Ok(("/", query))
+    } else {
+        Err(RouteError::new(route, RouteErrorKind::NotAPath).quoting(input))
+    }
+}
+
+/// The route that matched, ready to read its fields.
+#[derive(Debug)]
+pub struct Found<'t, 'i> {
+    target: &'t Target<'i>,
+    entry: &'static Entry,
+    index: usize,
+}
+
+impl<'i> Found<'_, 'i> {
+    /// Which entry matched.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Reads field `field` of type `T` from where `capture` says.
+    ///
+    /// # Errors
+    /// [`RouteErrorKind::Value`], naming the field, with the value quoted and its offset.
+    #[inline]
+    pub fn field<T: FromParam>(
+        &self,
+        capture: Capture,
+        field: &'static str,
+    ) -> Result<T, RouteError> {
+        let mut params = self.params(capture);
+        T::from_params(&mut params).map_err(|e| self.value_error(field, capture, &params, e))
+    }
+
+    fn params(&self, capture: Capture) -> Params<'_> {
+        let t = self.target;
+        let all = t.segments.as_slice();
+        let pattern = &self.entry.pattern;
+        match capture {
+            Capture::Segment(k) => {
+                let segment = all.get(k).copied().unwrap_or("");
+                let value = pattern.at(k).value(segment);
+                Params::segment(t.input, segment, value, k + 1 == all.len())
+            }
+            Capture::Tail => {
+                let fixed = pattern.segments.len().min(all.len());
+                let rest: &[&str] = match pattern.tail {
+                    Tail::None => &[],
+                    Tail::Optional | Tail::Rest => &all[fixed..],
+                };
+                Params::segments(t.input, rest)
+            }
+            Capture::Key(j) => {
+                let key = pattern.keys.get(j).map_or("", |k| k.name);
+                Params::query(t.input, t.query.unwrap_or(""), key)
+            }
+        }
+    }
+
+    #[cold]
+    fn value_error(
+        &self,
+        field: &'static str,
+        capture: Capture,
+        params: &Params<'_>,
+        error: ParamError,
+    ) -> RouteError {
+        let key = match capture {
+            Capture::Key(j) => self.entry.pattern.keys.get(j).map(|k| k.name),
+            Capture::Segment(_) | Capture::Tail => None,
+        };
+        let raw = params.raw();
+        let offset = match &error {
+            ParamError::Decode(e) => Some(e.offset()),
+            // A missing parameter is nowhere; a repeated one is about the parameter.
+            ParamError::Missing | ParamError::Repeated => None,
+            _ => Some(params.offset_of(raw)),
+        };
+        let quoted = match (&error, key) {
+            (ParamError::Missing | ParamError::Repeated, Some(key)) => key,
+            _ => raw,
+        };
+        let error = RouteError::new(self.entry.route, RouteErrorKind::Value(error))
+            .field_of(field)
+            .quoting(quoted);
+        match offset {
+            Some(offset) => error.at(offset),
+            None => error,
+        }
+    }
+
+    /// The error for an index the generated `match` does not know (never happens: the
+    /// derive writes one arm per entry).
+    #[cold]
+    pub fn no_match(&self) -> RouteError {
+        RouteError::new(
+            self.target.route,
+            RouteErrorKind::NoMatch { template: None },
+        )
+        .quoting(self.target.path)
+    }
+}

@@ -1,0 +1,361 @@
+//! [`FromParam`]: how a decoded value becomes a field, with one accepted spelling per value.
+
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt::{self, Display, Write as _};
+use core::str::FromStr;
+
+use super::{ParamError, Params};
+use crate::expand::value::Fmt;
+
+/// A field type that `from_url` can fill from the values a URL gives its placeholder.
+///
+/// `from_url` splits the URL, percent-decodes each value (see [`Params`]) and hands it to
+/// [`from_param`](Self::from_param). Each implementation accepts exactly the text that
+/// `to_url` writes for its values, so that every value has one spelling and parsing a URL
+/// then building it gives the same URL back:
+///
+/// | type | accepts | e.g. |
+/// |---|---|---|
+/// | `String`, `Box<str>`, `Rc<str>`, `Arc<str>`, `Cow<'static, str>` | any text | `a b/c` |
+/// | `u8` … `u128`, `usize`, `i8` … `i128`, `isize` | decimal digits, `-` for negatives; no `+`, no leading zeros, no `-0` | `42`, `-7` |
+/// | `f32`, `f64` | exactly what `Display` writes: no exponent, no trailing zeros, `inf`, `-inf`, `NaN` | `1.5`, `-0`, `100000` |
+/// | `bool` | `true` or `false` | |
+/// | `char` | one character | `é` |
+/// | `Option<T>` | no value (`None`), or one value for `T` | |
+/// | `Vec<T>` | any number of values for `T`, in order | |
+/// | [`Fmt<T>`](crate::Fmt) with `T: FromStr` | whatever `T::from_str` accepts | a UUID, an IP address |
+///
+/// Numbers written another way (`007`, `+7`, `1.50`, `1e3`) are refused with
+/// [`ParamError::NotCanonical`], which says how to write them. Values were decoded before
+/// they get here: in the query `+` was a space, in the path it stays a `+`.
+///
+/// Whether a field is one value, optional or a list is decided by the derive from its type as
+/// written (`Option<…>`, `Vec<…>`), which fixes the URLs the route matches; a type alias is
+/// not looked through.
+///
+/// # Examples
+/// ```
+/// use std::borrow::Cow;
+/// use urlkit::route::{FromParam, ParamError};
+///
+/// assert_eq!(u16::from_param("8080".into()), Ok(8080));
+/// assert_eq!(f64::from_param("0.5".into()), Ok(0.5));
+/// assert!(f64::from_param("0.50".into()).is_err());
+/// assert_eq!(Option::<char>::from_param("é".into()), Ok(Some('é')));
+///
+/// /// A user name: lowercase ASCII letters only.
+/// struct Login(String);
+///
+/// impl FromParam for Login {
+///     fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+///         if !value.is_empty() && value.bytes().all(|b| b.is_ascii_lowercase()) {
+///             Ok(Login(value.into_owned()))
+///         } else {
+///             Err(ParamError::Invalid { expected: "a login (lowercase letters)" })
+///         }
+///     }
+/// }
+///
+/// assert!(Login::from_param("ada".into()).is_ok());
+/// assert!(Login::from_param("Ada".into()).is_err());
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be parsed from a URL",
+    label = "`from_url` fills this field from the URL",
+    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, `Option` and `Vec` of those, or your own type implementing `urlkit::route::FromParam`",
+    note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
+)]
+pub trait FromParam: Sized {
+    /// Converts one decoded value.
+    ///
+    /// # Errors
+    /// [`ParamError::Invalid`] (or another kind) when the text is not a value of the type.
+    fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError>;
+
+    /// Converts all the values the URL gives the placeholder. The default takes exactly one
+    /// ([`ParamError::Missing`] for none, [`ParamError::Repeated`] for more); `Option` takes
+    /// none or one, `Vec` any number.
+    ///
+    /// # Errors
+    /// As above, and whatever reading the values finds ([`Params::next_value`]).
+    fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
+        let Some(value) = params.next_value()? else {
+            return Err(ParamError::Missing);
+        };
+        if !params.is_done() {
+            return Err(ParamError::Repeated);
+        }
+        Self::from_param(value)
+    }
+}
+
+macro_rules! strings {
+    ($($ty:ty => $convert:expr),* $(,)?) => {$(
+        impl FromParam for $ty {
+            #[inline]
+            fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+                let convert: fn(String) -> $ty = $convert;
+                Ok(convert(value.into_owned()))
+            }
+        }
+    )*};
+}
+
+strings!(
+    String => |s| s,
+    Box<str> => String::into_boxed_str,
+    Rc<str> => Rc::from,
+    Arc<str> => Arc::from,
+    Cow<'static, str> => Cow::Owned,
+);
+
+/// Whether `text` is an integer as `Display` writes it: digits without leading zeros, and a
+/// `-` only before a non-zero value.
+fn canonical_integer(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && text != "-0"
+}
+
+/// A value written another way than `Display` writes it; says how, if that is short.
+#[cold]
+fn not_canonical(value: &impl Display) -> ParamError {
+    let canonical = value.to_string();
+    ParamError::NotCanonical {
+        canonical: (canonical.len() <= super::error::QUOTED).then_some(canonical),
+    }
+}
+
+macro_rules! integers {
+    ($($ty:ty => $expected:literal),* $(,)?) => {$(
+        impl FromParam for $ty {
+            #[inline]
+            fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+                match value.parse::<$ty>() {
+                    Ok(n) if canonical_integer(&value) => Ok(n),
+                    Ok(n) => Err(not_canonical(&n)),
+                    Err(_) => Err(ParamError::Invalid { expected: $expected }),
+                }
+            }
+        }
+    )*};
+}
+
+integers!(
+    u8 => "an integer from 0 to 255",
+    u16 => "an integer from 0 to 65535",
+    u32 => "an integer from 0 to 4294967295",
+    u64 => "an integer from 0 to 18446744073709551615",
+    u128 => "an integer from 0 to 340282366920938463463374607431768211455",
+    usize => "an integer from 0 to `usize::MAX`",
+    i8 => "an integer from -128 to 127",
+    i16 => "an integer from -32768 to 32767",
+    i32 => "an integer from -2147483648 to 2147483647",
+    i64 => "an integer from -9223372036854775808 to 9223372036854775807",
+    i128 => "an integer from -170141183460469231731687303715884105728 to 170141183460469231731687303715884105727",
+    isize => "an integer from `isize::MIN` to `isize::MAX`",
+);
+
+/// Compares what is formatted with `expected`, without storing it.
+struct SameAs<'a> {
+    rest: &'a str,
+    same: bool,
+}
+
+impl fmt::Write for SameAs<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        match self.rest.strip_prefix(s) {
+            Some(rest) if self.same => self.rest = rest,
+            _ => self.same = false,
+        }
+        Ok(())
+    }
+}
+
+/// Whether `value` displays as exactly `text`.
+fn displays_as(value: &impl Display, text: &str) -> bool {
+    let mut cmp = SameAs {
+        rest: text,
+        same: true,
+    };
+    // `SameAs` never fails, and neither do float `Display`s.
+    let _ = write!(cmp, "{value}");
+    cmp.same && cmp.rest.is_empty()
+}
+
+macro_rules! floats {
+    ($($ty:ty => $expected:literal),* $(,)?) => {$(
+        impl FromParam for $ty {
+            fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+                match value.parse::<$ty>() {
+                    Ok(x) if displays_as(&x, &value) => Ok(x),
+                    Ok(x) => Err(not_canonical(&x)),
+                    Err(_) => Err(ParamError::Invalid { expected: $expected }),
+                }
+            }
+        }
+    )*};
+}
+
+floats!(f32 => "a number (an `f32`)", f64 => "a number (an `f64`)");
+
+impl FromParam for bool {
+    fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+        match &*value {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(ParamError::Invalid {
+                expected: "`true` or `false`",
+            }),
+        }
+    }
+}
+
+impl FromParam for char {
+    fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+        let mut chars = value.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(ParamError::Invalid {
+                expected: "a single character",
+            }),
+        }
+    }
+}
+
+/// No value is `None`; one value is `Some`; more are [`ParamError::Repeated`].
+impl<T: FromParam> FromParam for Option<T> {
+    fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+        T::from_param(value).map(Some)
+    }
+
+    fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
+        let Some(value) = params.next_value()? else {
+            return Ok(None);
+        };
+        if !params.is_done() {
+            return Err(ParamError::Repeated);
+        }
+        T::from_param(value).map(Some)
+    }
+}
+
+/// Every value, in the order of the URL; none is an empty list.
+impl<T: FromParam> FromParam for Vec<T> {
+    fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+        Ok(alloc::vec![T::from_param(value)?])
+    }
+
+    fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
+        let mut items = Vec::new();
+        while let Some(value) = params.next_value()? {
+            items.push(T::from_param(value)?);
+        }
+        Ok(items)
+    }
+}
+
+/// Parses with `T::from_str`, as `to_url` writes with `T`'s `Display`: for a route to read
+/// back what it writes, the two must agree (as they do for UUIDs, IP addresses, `NonZero`
+/// integers, and most types).
+///
+/// ```
+/// use std::net::Ipv4Addr;
+/// use urlkit::{Fmt, route::FromParam};
+///
+/// assert_eq!(Fmt::<Ipv4Addr>::from_param("127.0.0.1".into()), Ok(Fmt(Ipv4Addr::LOCALHOST)));
+/// assert!(Fmt::<Ipv4Addr>::from_param("localhost".into()).is_err());
+/// ```
+impl<T: FromStr> FromParam for Fmt<T> {
+    fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+        T::from_str(&value)
+            .map(Fmt)
+            .map_err(|_| ParamError::Unparsable {
+                type_name: core::any::type_name::<T>(),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse<T: FromParam>(text: &str) -> Result<T, ParamError> {
+        T::from_param(Cow::Borrowed(text))
+    }
+
+    fn suggests(canonical: &str) -> ParamError {
+        ParamError::NotCanonical {
+            canonical: Some(canonical.into()),
+        }
+    }
+
+    #[test]
+    fn integers_have_one_spelling() {
+        assert_eq!(parse::<u8>("0"), Ok(0));
+        assert_eq!(parse::<u8>("255"), Ok(255));
+        assert_eq!(parse::<i8>("-128"), Ok(-128));
+        assert_eq!(parse::<u64>("007"), Err(suggests("7")));
+        assert_eq!(parse::<u64>("+7"), Err(suggests("7")));
+        assert_eq!(parse::<i32>("-0"), Err(suggests("0")));
+        assert_eq!(parse::<i32>("-007"), Err(suggests("-7")));
+        for bad in ["", "-", "256", "1.0", "0x10", " 1", "1_000", "-1"] {
+            assert!(
+                matches!(parse::<u8>(bad), Err(ParamError::Invalid { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn floats_are_read_as_display_writes_them() {
+        for (text, value) in [
+            ("0", 0.0),
+            ("-0", -0.0),
+            ("1.5", 1.5),
+            ("0.1", 0.1),
+            ("100000", 1e5),
+            ("inf", f64::INFINITY),
+            ("-inf", f64::NEG_INFINITY),
+        ] {
+            let parsed = parse::<f64>(text).unwrap();
+            assert_eq!(parsed.to_bits(), f64::to_bits(value), "{text}");
+        }
+        assert!(parse::<f64>("NaN").unwrap().is_nan());
+        assert_eq!(parse::<f64>("1.50"), Err(suggests("1.5")));
+        assert_eq!(parse::<f64>("1e3"), Err(suggests("1000")));
+        assert_eq!(parse::<f64>(".5"), Err(suggests("0.5")));
+        assert_eq!(parse::<f64>("+1"), Err(suggests("1")));
+        assert_eq!(parse::<f64>("infinity"), Err(suggests("inf")));
+        assert_eq!(parse::<f32>("0.1"), Ok(0.1));
+        // Too long to quote: the message says "its `Display` form" instead.
+        assert_eq!(
+            parse::<f64>("1e300"),
+            Err(ParamError::NotCanonical { canonical: None })
+        );
+        assert!(matches!(
+            parse::<f64>("one"),
+            Err(ParamError::Invalid { .. })
+        ));
+    }
+
+    #[test]
+    fn bools_chars_and_strings() {
+        assert_eq!(parse::<bool>("true"), Ok(true));
+        assert!(parse::<bool>("True").is_err());
+        assert!(parse::<bool>("1").is_err());
+        assert_eq!(parse::<char>("é"), Ok('é'));
+        assert!(parse::<char>("").is_err());
+        assert!(parse::<char>("ab").is_err());
+        assert_eq!(parse::<String>("a b/c"), Ok("a b/c".into()));
+        assert_eq!(parse::<Arc<str>>(""), Ok(Arc::from("")));
+        assert_eq!(parse::<Vec<u8>>("7"), Ok(alloc::vec![7]));
+    }
+}
