@@ -1,0 +1,66 @@
+//! Value text under RFC 6570's rules: prefixes (§2.4.1) and reserved expansion (§3.2.3).
+
+use alloc::string::String;
+
+use crate::encode::{Set, encode_into};
+
+/// Reserved expansion (`{+x}`, `{#x}`, RFC 6570 Appendix A `U+R`): unreserved and reserved
+/// characters and percent-triplets pass, except `[` and `]` outside a `{+base}`, which are
+/// written `%5B` and `%5D`. RFC 3986 allows brackets only around an IP literal in the host
+/// (§3.2.2), so in a path, query or fragment they would make an invalid URI that parsers
+/// read differently. No uritemplate-test case has a bracket in a value. A `{+base}` may
+/// supply a host, so its brackets pass and the whole URL is checked when it is finished.
+/// Triplets that pass are upper-cased.
+pub(super) fn encode_reserved(bytes: &[u8], brackets_pass: bool, out: &mut String) {
+    let start = out.len();
+    if brackets_pass {
+        encode_into(Set::Reserved, bytes, out);
+    } else {
+        let mut rest = bytes;
+        while let Some(i) = rest.iter().position(|&b| b == b'[' || b == b']') {
+            encode_into(Set::Reserved, &rest[..i], out);
+            out.push_str(if rest[i] == b'[' { "%5B" } else { "%5D" });
+            rest = &rest[i + 1..];
+        }
+        encode_into(Set::Reserved, rest, out);
+    }
+    if bytes.contains(&b'%') {
+        uppercase_triplets(&mut out[start..]);
+    }
+}
+
+/// Upper-cases the hex digits of the triplets in `text`: a `%2f` passed by reserved
+/// expansion becomes `%2F`, the form RFC 3986 §6.2.2.1 asks producers to write and that
+/// `Url` always holds. No uritemplate-test case has a lowercase triplet in a value.
+fn uppercase_triplets(text: &mut str) {
+    let mut i = 0;
+    while let Some(at) = text[i..].find('%') {
+        let hex = i + at + 1..i + at + 3;
+        if let Some(digits) = text.get_mut(hex.clone()) {
+            digits.make_ascii_uppercase();
+        }
+        i = hex.end.min(text.len());
+    }
+}
+
+/// The end of the longest prefix of `text` with at most `budget` characters, and the
+/// characters it holds. With `triplets`, a `%XX` counts as one character (RFC 6570 §2.4.1:
+/// a prefix never splits a triplet); with `utf8`, characters are Unicode scalar values,
+/// otherwise octets.
+pub(super) fn prefix(text: &[u8], budget: usize, triplets: bool, utf8: bool) -> (usize, usize) {
+    let mut i = 0;
+    let mut used = 0;
+    while i < text.len() && used < budget {
+        let b = text[i];
+        i += if triplets && urlkit_syntax::chars::is_triplet(&text[i..]) {
+            3
+        } else if utf8 && b >= 0x80 {
+            // A lead byte's leading ones give its sequence length.
+            (b.leading_ones() as usize).clamp(1, 4)
+        } else {
+            1
+        };
+        used += 1;
+    }
+    (i.min(text.len()), used)
+}
