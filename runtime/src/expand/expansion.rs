@@ -1,16 +1,12 @@
 //! One expression being expanded: RFC 6570 Appendix A, plus the placement checks.
 
-use core::fmt;
-
-use super::text::{encode_reserved, prefix};
 use super::{Context, Modifier, Operator, Writer, checks};
-use crate::encode::{Set, encode_into};
 use crate::error::ErrorKind;
 use crate::expand::value::{Scalar, Value};
 
 /// How value text is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     /// Everything but unreserved is percent-encoded (`{x}`).
     Unreserved,
     /// Reserved characters and triplets pass (`{+x}`, `{#x}`).
@@ -58,11 +54,11 @@ enum Kind {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Expansion<'w, 'n> {
-    w: &'w mut Writer<'n>,
+    pub(super) w: &'w mut Writer<'n>,
     op: Operator,
-    context: Context,
+    pub(super) context: Context,
     kind: Kind,
-    mode: Mode,
+    pub(super) mode: Mode,
     /// Where the expression's output starts.
     start: usize,
     /// Whether a value has been written (and with it `first`).
@@ -75,7 +71,7 @@ pub struct Expansion<'w, 'n> {
     first_name: Option<&'n str>,
     modifier: Modifier,
     /// Characters left under a prefix modifier.
-    budget: Option<usize>,
+    pub(super) budget: Option<usize>,
 }
 
 impl<'w, 'n> Expansion<'w, 'n> {
@@ -370,60 +366,6 @@ impl<'w, 'n> Expansion<'w, 'n> {
         self.w.fail(self.var_name(), ErrorKind::NestedValue);
     }
 
-    /// Writes text of the value, encoded for where it goes.
-    pub fn push_str(&mut self, text: &str) {
-        let text = match self.budget {
-            None => text,
-            Some(budget) => {
-                let (end, used) =
-                    prefix(text.as_bytes(), budget, self.mode == Mode::Reserved, true);
-                self.budget = Some(budget - used);
-                &text[..end]
-            }
-        };
-        match self.mode {
-            Mode::Unreserved => encode_into(Set::Component, text.as_bytes(), &mut self.w.out),
-            Mode::Reserved => encode_reserved(
-                text.as_bytes(),
-                self.context == Context::Base,
-                &mut self.w.out,
-            ),
-            Mode::Raw => self.w.out.push_str(text),
-        }
-    }
-
-    /// Writes octets of the value, each encoded on its own (a prefix counts octets).
-    pub fn push_bytes(&mut self, bytes: &[u8]) {
-        let bytes = match self.budget {
-            None => bytes,
-            Some(budget) => {
-                let (end, used) = prefix(bytes, budget, self.mode == Mode::Reserved, false);
-                self.budget = Some(budget - used);
-                &bytes[..end]
-            }
-        };
-        match self.mode {
-            Mode::Unreserved => encode_into(Set::Component, bytes, &mut self.w.out),
-            Mode::Reserved => {
-                encode_reserved(bytes, self.context == Context::Base, &mut self.w.out);
-            }
-            // Hosts and ports are ASCII; anything else is escaped, then reported by their
-            // checks.
-            Mode::Raw => encode_into(Set::Reserved, bytes, &mut self.w.out),
-        }
-    }
-
-    /// Writes formatted text of the value, encoding it as it is formatted.
-    pub fn push_fmt(&mut self, args: fmt::Arguments<'_>) {
-        if let Some(text) = args.as_str() {
-            self.push_str(text);
-            return;
-        }
-        // Writing into the URL cannot fail; a `Display` impl that reports an error has
-        // written what it had, which is all we can use.
-        let _ = fmt::write(&mut Sink(self), args);
-    }
-
     /// Ends the expression: checks what it wrote against where it stands.
     pub fn finish(self) {
         let Expansion {
@@ -466,15 +408,5 @@ impl<'w, 'n> Expansion<'w, 'n> {
                 _ => {}
             },
         }
-    }
-}
-
-/// Formatted text of a value, encoded as it arrives.
-struct Sink<'e, 'w, 'n>(&'e mut Expansion<'w, 'n>);
-
-impl fmt::Write for Sink<'_, '_, '_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0.push_str(s);
-        Ok(())
     }
 }

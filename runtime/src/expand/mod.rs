@@ -98,6 +98,11 @@ impl<'n> Writer<'n> {
         }
     }
 
+    /// The bytes written so far (text that was in the buffer before included).
+    pub(crate) fn len(&self) -> usize {
+        self.out.len()
+    }
+
     /// Records the first error; later ones follow from it.
     fn fail(&mut self, name: &str, kind: ErrorKind) {
         if self.error.is_none() {

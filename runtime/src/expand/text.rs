@@ -1,8 +1,92 @@
-//! Value text under RFC 6570's rules: prefixes (§2.4.1) and reserved expansion (§3.2.3).
+//! Writing a value's text: encoded for the operator (RFC 6570 Appendix A `allow`), cut by a
+//! prefix modifier (§2.4.1).
 
 use alloc::string::String;
+use core::fmt;
 
+use super::Context;
+use super::expansion::{Expansion, Mode};
 use crate::encode::{Set, encode_into};
+
+impl Expansion<'_, '_> {
+    /// Writes text of the value, encoded for where it goes.
+    pub fn push_str(&mut self, text: &str) {
+        let text = match self.budget {
+            None => text,
+            Some(budget) => {
+                let (end, used) =
+                    prefix(text.as_bytes(), budget, self.mode == Mode::Reserved, true);
+                self.budget = Some(budget - used);
+                &text[..end]
+            }
+        };
+        match self.mode {
+            Mode::Unreserved => encode_into(Set::Component, text.as_bytes(), &mut self.w.out),
+            Mode::Reserved => encode_reserved(
+                text.as_bytes(),
+                self.context == Context::Base,
+                &mut self.w.out,
+            ),
+            Mode::Raw => self.w.out.push_str(text),
+        }
+    }
+
+    /// Writes text made only of unreserved ASCII (the digits and sign of an integer), which
+    /// no operator encodes: copied as is unless a prefix modifier cuts it.
+    pub(crate) fn push_unreserved(&mut self, text: &str) {
+        debug_assert!(
+            text.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b))
+        );
+        if self.budget.is_none() {
+            self.w.out.push_str(text);
+        } else {
+            self.push_str(text);
+        }
+    }
+
+    /// Writes octets of the value, each encoded on its own (a prefix counts octets).
+    pub fn push_bytes(&mut self, bytes: &[u8]) {
+        let bytes = match self.budget {
+            None => bytes,
+            Some(budget) => {
+                let (end, used) = prefix(bytes, budget, self.mode == Mode::Reserved, false);
+                self.budget = Some(budget - used);
+                &bytes[..end]
+            }
+        };
+        match self.mode {
+            Mode::Unreserved => encode_into(Set::Component, bytes, &mut self.w.out),
+            Mode::Reserved => {
+                encode_reserved(bytes, self.context == Context::Base, &mut self.w.out);
+            }
+            // Hosts and ports are ASCII; anything else is escaped, then reported by their
+            // checks.
+            Mode::Raw => encode_into(Set::Reserved, bytes, &mut self.w.out),
+        }
+    }
+
+    /// Writes formatted text of the value, encoding it as it is formatted.
+    pub fn push_fmt(&mut self, args: fmt::Arguments<'_>) {
+        if let Some(text) = args.as_str() {
+            self.push_str(text);
+            return;
+        }
+        // Writing into the URL cannot fail; a `Display` impl that reports an error has
+        // written what it had, which is all we can use.
+        let _ = fmt::write(&mut Sink(self), args);
+    }
+}
+
+/// Formatted text of a value, encoded as it arrives.
+struct Sink<'e, 'w, 'n>(&'e mut Expansion<'w, 'n>);
+
+impl fmt::Write for Sink<'_, '_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.push_str(s);
+        Ok(())
+    }
+}
 
 /// Reserved expansion (`{+x}`, `{#x}`, RFC 6570 Appendix A `U+R`): unreserved and reserved
 /// characters and percent-triplets pass, except `[` and `]` outside a `{+base}`, which are

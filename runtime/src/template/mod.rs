@@ -11,6 +11,7 @@ use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
+use core::sync::atomic::{AtomicUsize, Ordering};
 
 use urlkit_syntax::error::Errors;
 use urlkit_syntax::plan::{self, Step};
@@ -62,12 +63,12 @@ use crate::url::Url;
 /// | `/s{?keys*}` | `/s?k=1&l=2` | explode `*`: one part per item or pair |
 ///
 /// ```
-/// use std::collections::HashMap;
+/// use std::collections::BTreeMap;
 /// use urlkit::{Template, value::Value};
 ///
 /// let (list, keys) = (["x", "y"], [("k", "1"), ("l", "2")]);
-/// let vars: HashMap<&str, &dyn Value> =
-///     HashMap::from([("var", &"a b/c" as &dyn Value), ("path", &"/p/q"), ("list", &list), ("keys", &keys)]);
+/// let vars: BTreeMap<&str, &dyn Value> =
+///     BTreeMap::from([("var", &"a b/c" as &dyn Value), ("path", &"/p/q"), ("list", &list), ("keys", &keys)]);
 /// for (template, expected) in [
 ///     ("/s/{var}", "/s/a%20b%2Fc"),
 ///     ("{+path}/r", "/p/q/r"),
@@ -138,12 +139,17 @@ pub struct Template {
     inner: Arc<Inner>,
 }
 
+/// The most a template reserves up front from what earlier expansions needed (common
+/// limits on URL length are 2 KiB to 8 KiB).
+const MAX_LEARNED_CAPACITY: usize = 4096;
+
 struct Inner {
     source: String,
     expressions: Vec<Expression>,
     steps: Vec<Step>,
-    /// Bytes of template text, for sizing the output.
-    static_len: usize,
+    /// The longest expansion so far (at least the template's text and some room), so that
+    /// the output is allocated once at the right size (DESIGN §8: one allocation per URL).
+    capacity: AtomicUsize,
 }
 
 impl Template {
@@ -168,7 +174,7 @@ impl Template {
             return Err(error);
         }
         let steps = plan::plan(source, &expressions, &reference);
-        let static_len = steps
+        let static_len: usize = steps
             .iter()
             .map(|step| match step {
                 Step::Text(text) | Step::Pair(text) => text.len(),
@@ -180,7 +186,7 @@ impl Template {
                 source: String::from(source),
                 expressions,
                 steps,
-                static_len,
+                capacity: AtomicUsize::new(static_len + 32),
             }),
         })
     }
@@ -241,8 +247,9 @@ impl Template {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, Error> {
-        let mut w = Writer::with_capacity(self.inner.static_len + 32);
+        let mut w = Writer::with_capacity(self.capacity());
         self.run(&mut w, vars);
+        self.learn_capacity(w.len());
         w.finish()
     }
 
@@ -265,8 +272,9 @@ impl Template {
     /// ```
     pub fn expand_into<V: Vars + ?Sized>(&self, vars: &V, out: &mut String) -> Result<(), Error> {
         let mark = out.len();
-        let mut w = Writer::resume(core::mem::take(out), self.inner.static_len + 32);
+        let mut w = Writer::resume(core::mem::take(out), self.capacity());
         self.run(&mut w, vars);
+        self.learn_capacity(w.len() - mark);
         let (text, error) = w.into_parts();
         *out = text;
         match error {
@@ -314,6 +322,21 @@ impl Template {
         let url = self.expand(vars)?;
         out.write_str(url.as_str())
             .map_err(|fmt::Error| Error::write_failed())
+    }
+
+    /// How many bytes to reserve for an expansion.
+    fn capacity(&self) -> usize {
+        // Relaxed: the value is only a size hint; any value read is safe to use.
+        self.inner.capacity.load(Ordering::Relaxed)
+    }
+
+    /// Remembers the length of an expansion if it is the longest so far, up to
+    /// [`MAX_LEARNED_CAPACITY`]: one huge value must not make every later URL reserve as much.
+    fn learn_capacity(&self, len: usize) {
+        let len = len.min(MAX_LEARNED_CAPACITY);
+        if len > self.capacity() {
+            self.inner.capacity.fetch_max(len, Ordering::Relaxed);
+        }
     }
 
     /// Executes the plan against `vars`.
