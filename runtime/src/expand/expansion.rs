@@ -75,6 +75,7 @@ pub struct Expansion<'w, 'n> {
 }
 
 impl<'w, 'n> Expansion<'w, 'n> {
+    #[inline]
     pub(super) fn new(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
         let mode = match context {
             Context::Host { .. } | Context::IpLiteral => Mode::Raw,
@@ -98,6 +99,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
     }
 
+    #[inline]
     pub(super) fn new_segment(w: &'w mut Writer<'n>) -> Self {
         let mut e = Self::new(w, Operator::Simple, Context::Path);
         e.kind = Kind::Segment;
@@ -130,6 +132,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         value.expand(self);
     }
 
+    #[inline]
     pub(crate) fn begin_var(&mut self, name: &'n str, modifier: Modifier) {
         if self.kind != Kind::HandPair {
             self.name = name;
@@ -150,6 +153,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// The operator that decides names and separators: a hand-written pair behaves like
     /// `{?key}`.
+    #[inline]
     fn naming(&self) -> Operator {
         if self.kind == Kind::HandPair {
             Operator::Query
@@ -159,6 +163,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Writes `first` before the first value of the expression, `sep` before the others.
+    #[inline]
     fn separator(&mut self) {
         let first = !self.defined;
         self.defined = true;
@@ -176,11 +181,13 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
+    #[inline]
     fn push_name(&mut self) {
         self.w.out.push_str(self.name);
     }
 
     /// One string value (RFC 6570 §3.2.1, "if the variable is a string").
+    #[inline]
     pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
         self.separator();
         self.budget = match self.modifier {

@@ -54,6 +54,7 @@ struct Tracked<'n> {
 
 impl<'n> Writer<'n> {
     /// An empty URL with room for `capacity` bytes.
+    #[inline]
     pub fn with_capacity(capacity: usize) -> Self {
         Writer {
             out: String::with_capacity(capacity),
@@ -90,15 +91,24 @@ impl<'n> Writer<'n> {
 
     /// The URL must be one that `Url::parse` accepts (after a `{+base}` such as `1http://h`
     /// or `http://h:99999`, or host labels that make `www.1.2.3.4`, it would not be).
+    #[inline]
     fn check_whole_when_finished(&mut self) {
-        if let (Some((name, kind)), None) = (self.check_whole, &self.error)
-            && !checks::is_uri_reference(&self.out[self.origin..])
-        {
+        if let (Some((name, kind)), None) = (self.check_whole, &self.error) {
+            self.check_whole_now(name, kind);
+        }
+    }
+
+    /// Out of line: only templates with a `{+base}` or host labels get here, and the
+    /// common path stays a test of two fields.
+    #[cold]
+    fn check_whole_now(&mut self, name: &'n str, kind: ErrorKind) {
+        if !checks::is_uri_reference(&self.out[self.origin..]) {
             self.fail(name, kind);
         }
     }
 
     /// The bytes written so far (text that was in the buffer before included).
+    #[inline]
     pub(crate) fn len(&self) -> usize {
         self.out.len()
     }
@@ -117,12 +127,14 @@ impl<'n> Writer<'n> {
     }
 
     /// The path starts here and there is no authority before it.
+    #[inline]
     pub fn path_start(&mut self, relative: bool) {
         self.path_start = self.out.len();
         self.first_segment_open = relative;
     }
 
     /// A path segment holding placeholders starts here.
+    #[inline]
     pub fn segment_start(&mut self) {
         if self.out.len() > self.path_start {
             self.first_segment_open = false;
@@ -134,6 +146,7 @@ impl<'n> Writer<'n> {
     }
 
     /// The tracked segment ends; `then_slash` if the template goes on with `/`.
+    #[inline]
     pub fn segment_end(&mut self, then_slash: bool) {
         self.close_segment(self.out.len(), then_slash, false);
         self.segment = None;
@@ -180,45 +193,53 @@ impl<'n> Writer<'n> {
     }
 
     /// A query of pairs starts.
+    #[inline]
     pub fn query_start(&mut self) {
         self.query_open = false;
     }
 
     /// Writes `?` before the first pair of the query, `&` before the others.
+    #[inline]
     fn pair_separator(&mut self) {
         self.out.push(if self.query_open { '&' } else { '?' });
         self.query_open = true;
     }
 
     /// A static `name=value` pair of a query of pairs.
+    #[inline]
     pub fn pair(&mut self, pair: &str) {
         self.pair_separator();
         self.out.push_str(pair);
     }
 
     /// Starts expanding an expression with operator `op` in `context`.
+    #[inline]
     pub fn expansion(&mut self, op: Operator, context: Context) -> Expansion<'_, 'n> {
         Expansion::new(self, op, context)
     }
 
     /// Starts expanding a simple expression that is a whole path segment: at its end the
     /// segment must be non-empty and not a dot segment.
+    #[inline]
     pub fn segment_expansion(&mut self) -> Expansion<'_, 'n> {
         Expansion::new_segment(self)
     }
 
     /// Starts expanding `key={x}` written by hand in a query of pairs (`x` being a
     /// `{x}`, or `{+x}` when `reserved`).
+    #[inline]
     pub fn hand_pair(&mut self, key: &'n str, reserved: bool) -> Expansion<'_, 'n> {
         Expansion::new_hand_pair(self, key, reserved)
     }
 
     /// Starts expanding a port placeholder: `:` and the port if the value is defined.
+    #[inline]
     pub fn port(&mut self) -> Expansion<'_, 'n> {
         Expansion::new_port(self)
     }
 
     /// The URL, or the first value that could not be placed.
+    #[inline]
     pub fn finish(mut self) -> Result<Url, Error> {
         self.check_whole_when_finished();
         match self.error {
