@@ -105,7 +105,12 @@ use crate::url::Url;
 ///   `/` ([`ErrorKind::DoubleSlash`](crate::ErrorKind::DoubleSlash));
 /// - `{+x}` and `{#x}` may not leave their component: no `?` or `#` in a path, no `#` in a
 ///   query or fragment, no `:` in the first segment of a relative path
-///   ([`ErrorKind::LeavesComponent`](crate::ErrorKind::LeavesComponent)).
+///   ([`ErrorKind::LeavesComponent`](crate::ErrorKind::LeavesComponent)); they write `[` and
+///   `]` as `%5B` and `%5D` (RFC 3986 allows brackets only around an IP address), and the
+///   triplets they pass in uppercase hex;
+/// - a `{+x}` that opens a template without a scheme (RFC 6570's `{+base}index`) may supply
+///   the scheme, host and start of the path, and the URL it makes must then be valid
+///   ([`ErrorKind::InvalidBase`](crate::ErrorKind::InvalidBase)).
 ///
 /// The error names the placeholder and never shows the value (values can be secrets). What
 /// an expansion returns is printable ASCII and a valid URI reference that [`Url::parse`]
@@ -119,8 +124,9 @@ use crate::url::Url;
 /// wrapped in [`List`](crate::value::List); `BTreeMap`, `HashMap` and slices of pairs are
 /// associative arrays, in their iteration order; `[u8]` is octets, each percent-encoded on
 /// its own; any `Display` type fits through [`Fmt`](crate::Fmt); references, `Box`, `Rc`
-/// and `Arc` of these, and `dyn Value`, work too. An empty list or map is undefined (RFC
-/// 6570 §2.3).
+/// and `Arc` of these, and `dyn Value`, work too; with the `serde_json` feature, so does
+/// `serde_json::Value` (null is undefined, arrays are lists, objects are maps). An empty
+/// list or map is undefined (RFC 6570 §2.3).
 ///
 /// Variables come from any [`Vars`]: a `BTreeMap` or `HashMap` from names to values, a
 /// closure ([`vars_fn`]), a JSON object (the `serde_json` feature), or your own type.
