@@ -5,7 +5,8 @@
 //! - `parse+expand`: the template text is parsed, then expanded (a template read from an API
 //!   response and used once);
 //! - `expand`: the template is parsed once, outside the loop (a template from configuration,
-//!   used for every request).
+//!   used for every request); for urlkit also `expand_into` a reused `String`, the
+//!   allocation-free path.
 //!
 //! Variables are built once, outside the loop, in each library's own form: for urlkit both
 //! typed (`vars_fn` returning `&dyn Value`) and dynamic (`serde_json::Map`, a `BTreeMap` of
@@ -193,6 +194,17 @@ fn bench(c: &mut Criterion) {
         });
         group.bench_function(BenchmarkId::from_parameter("urlkit (serde_json)"), |b| {
             b.iter(|| black_box(&urlkit).expand(black_box(&json)).unwrap());
+        });
+        // The allocation-free path: one String reused for every URL.
+        let mut reused = String::new();
+        group.bench_function(BenchmarkId::from_parameter("urlkit (typed, into)"), |b| {
+            b.iter(|| {
+                reused.clear();
+                black_box(&urlkit)
+                    .expand_into(black_box(&typed), &mut reused)
+                    .unwrap();
+                reused.len()
+            });
         });
         group.bench_function(BenchmarkId::from_parameter("iri-string"), |b| {
             b.iter(|| {
