@@ -19,7 +19,12 @@
 //! ```
 //!
 //! The crate is `#![no_std]` (it needs `alloc`) and has no dependencies outside the urlkit
-//! workspace. The `std` feature (on by default) adds implementations for `std` types.
+//! workspace by default. Features:
+//! - `std` (on by default): implementations for `std` types (`HashMap` as values and
+//!   variables);
+//! - `serde_json` (off by default, works without `std`): JSON values as template values and
+//!   JSON objects as [`Template`] variables, for templates read from API responses (see
+//!   [`template::Vars`]).
 
 #![no_std]
 
@@ -31,6 +36,8 @@ pub mod decode;
 pub mod encode;
 mod error;
 mod expand;
+#[cfg(feature = "serde_json")]
+mod json;
 pub mod template;
 mod url;
 

@@ -2,8 +2,10 @@
 
 use super::{Operator, Tracked, Writer};
 use crate::error::ErrorKind;
+use urlkit_syntax::error::Errors;
 use urlkit_syntax::host;
 use urlkit_syntax::path::is_dot_segment;
+use urlkit_syntax::reference::{self, Options};
 
 /// A simple expression that is a whole path segment: non-empty, not `.`/`..`.
 #[inline]
@@ -127,4 +129,11 @@ pub(super) fn no_hash(w: &mut Writer<'_>, start: usize, name: &str) {
     if w.out.as_bytes()[start..].contains(&b'#') {
         w.fail(name, ErrorKind::LeavesComponent { delimiter: '#' });
     }
+}
+
+/// Whether `url` is a URI reference the strict grammar (`Url::parse`) accepts.
+pub(super) fn is_uri_reference(url: &str) -> bool {
+    let mut errors = Errors::new();
+    reference::parse(url, &[], Options { iri: false }, &mut errors);
+    errors.is_empty()
 }

@@ -184,7 +184,7 @@ macro_rules! scalar_integer {
     ($($ty:ty),* $(,)?) => {$(
         impl Scalar for $ty {
             fn write(&self, e: &mut Expansion<'_, '_>) {
-                e.push_str(crate::expand::itoa::Buffer::new().format(*self));
+                e.push_unreserved(crate::expand::itoa::Buffer::new().format(*self));
             }
             fn size_hint(&self) -> usize {
                 20
