@@ -217,6 +217,16 @@ const TABLE: &[(&str, usize, &str)] = &[
         7,
         "IPv6 address `2001:db8::1` without brackets; write `[2001:db8::1]`",
     ),
+    (
+        "www.example.com/{x}",
+        0,
+        "missing scheme before the host `www.example.com`, which reads as a relative path; write `https://www.example.com/{x}`",
+    ),
+    (
+        "https//h/{x}",
+        0,
+        "missing `:` after the scheme `https`; write `https://h/{x}`",
+    ),
 ];
 
 #[test]
