@@ -50,6 +50,10 @@ pub enum ErrorKind {
     InvalidPort,
     /// A prefix modifier `{x:N}` on a list or map value (RFC 6570 §2.4.1).
     PrefixOnComposite,
+    /// The base of `url!(base, "relative")` has a query or a fragment: the relative part is
+    /// appended to the base's path, so the base must end with its path.
+    /// [`Error::placeholder`] is empty: no placeholder is at fault.
+    BaseHasQueryOrFragment,
 }
 
 impl Error {
@@ -60,7 +64,8 @@ impl Error {
         }
     }
 
-    /// The name of the placeholder whose value was refused.
+    /// The name of the placeholder whose value was refused (empty for
+    /// [`ErrorKind::BaseHasQueryOrFragment`], which is about the base of a join).
     ///
     /// # Examples
     /// ```
@@ -124,6 +129,9 @@ impl fmt::Display for Error {
             ErrorKind::PrefixOnComposite => write!(
                 f,
                 "`{name}` has a prefix modifier `:N`, which applies only to strings, but its value is a list or map"
+            ),
+            ErrorKind::BaseHasQueryOrFragment => f.write_str(
+                "the base URL has a query or a fragment; `url!(base, \"...\")` appends to the base's path, so pass a base that ends with its path",
             ),
         }
     }

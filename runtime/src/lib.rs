@@ -42,6 +42,7 @@ pub use crate::url::{ParseError, PathSegments, Url};
 /// The values a placeholder takes (RFC 6570 §2.3), and how to make your own types fit.
 pub mod value {
     pub use crate::expand::Expansion;
+    pub use crate::expand::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};
     pub use crate::expand::value::{Fmt, List, ListItem, Scalar, Value};
 }
 

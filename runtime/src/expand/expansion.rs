@@ -324,6 +324,21 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
     }
 
+    /// Writes text made only of unreserved characters (an integer's digits and `-`): no
+    /// encoding can change it, so it is copied unless a prefix must cut it.
+    #[inline(always)]
+    pub(crate) fn push_unreserved(&mut self, text: &str) {
+        debug_assert!(
+            text.bytes()
+                .all(|b| urlkit_syntax::chars::is(b, urlkit_syntax::chars::UNRESERVED))
+        );
+        if self.budget.is_none() {
+            self.w.out.push_str(text);
+        } else {
+            self.push_str(text);
+        }
+    }
+
     /// Writes octets of the value, each encoded on its own (a prefix counts octets).
     pub fn push_bytes(&mut self, bytes: &[u8]) {
         let bytes = match self.budget {
