@@ -13,6 +13,9 @@ mod fallback;
 mod generate;
 mod input;
 
+#[cfg(test)]
+mod tests;
+
 // Documented on its re-export, `urlkit::url`, where the examples can use the runtime.
 #[allow(missing_docs)]
 #[proc_macro]
