@@ -1,2 +1,8 @@
 //! Run-pass integration tests of urlkit live in `tests/`, one file per feature; they read the
 //! public test suites from `../shared/testdata`.
+
+/// The examples of `docs/url-templates.md` (the README's template section), compiled and run
+/// as doctests so the README cannot drift from what `url!` does.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/url-templates.md")]
+pub struct UrlTemplatesReadme;

@@ -347,3 +347,88 @@ fn base_join() -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// The table of expressions in the `url!` documentation, row by row.
+#[test]
+fn documented_expressions_table() -> Result<(), Error> {
+    let (x, list, keys) = ("a b", ["red", "green"], [("k", "v"), ("a", "1")]);
+    let rows = [
+        [
+            url!("{x}")?,
+            url!("{list}")?,
+            url!("{list*}")?,
+            url!("{keys*}")?,
+        ],
+        [
+            url!("{+x}")?,
+            url!("{+list}")?,
+            url!("{+list*}")?,
+            url!("{+keys*}")?,
+        ],
+        [
+            url!("{#x}")?,
+            url!("{#list}")?,
+            url!("{#list*}")?,
+            url!("{#keys*}")?,
+        ],
+        [
+            url!("X{.x}")?,
+            url!("X{.list}")?,
+            url!("X{.list*}")?,
+            url!("X{.keys*}")?,
+        ],
+        [
+            url!("{/x}")?,
+            url!("{/list}")?,
+            url!("{/list*}")?,
+            url!("{/keys*}")?,
+        ],
+        [
+            url!("{;x}")?,
+            url!("{;list}")?,
+            url!("{;list*}")?,
+            url!("{;keys*}")?,
+        ],
+        [
+            url!("{?x}")?,
+            url!("{?list}")?,
+            url!("{?list*}")?,
+            url!("{?keys*}")?,
+        ],
+        [
+            url!("?a=1{&x}")?,
+            url!("?a=1{&list}")?,
+            url!("?a=1{&list*}")?,
+            url!("?a=1{&keys*}")?,
+        ],
+    ];
+    let expected = [
+        ["a%20b", "red,green", "red,green", "k=v,a=1"],
+        ["a%20b", "red,green", "red,green", "k=v,a=1"],
+        ["#a%20b", "#red,green", "#red,green", "#k=v,a=1"],
+        ["X.a%20b", "X.red,green", "X.red.green", "X.k=v.a=1"],
+        ["/a%20b", "/red,green", "/red/green", "/k=v/a=1"],
+        [
+            ";x=a%20b",
+            ";list=red,green",
+            ";list=red;list=green",
+            ";k=v;a=1",
+        ],
+        [
+            "?x=a%20b",
+            "?list=red,green",
+            "?list=red&list=green",
+            "?k=v&a=1",
+        ],
+        [
+            "?a=1&x=a%20b",
+            "?a=1&list=red,green",
+            "?a=1&list=red&list=green",
+            "?a=1&k=v&a=1",
+        ],
+    ];
+    for (row, expected) in rows.iter().zip(expected) {
+        assert_eq!(row.each_ref().map(Url::as_str), expected);
+    }
+    Ok(())
+}
