@@ -15,19 +15,24 @@ pub(crate) enum Shape {
 
 impl Shape {
     /// A template if the first string literal holds a `{` or `}` (a placeholder, even a
-    /// malformed one), or if a base comes before it; a literal otherwise.
+    /// malformed one), or if anything comes before it (a base); a literal otherwise.
     pub(crate) fn of(tokens: &TokenStream) -> Shape {
         for (i, token) in tokens.clone().into_iter().enumerate() {
-            if let TokenTree::Literal(lit) = &token {
-                let text = lit.to_string();
-                if text.starts_with('"') || text.starts_with('r') {
-                    let braces = text.contains('{') || text.contains('}');
-                    return if braces || i > 0 {
-                        Shape::Template
-                    } else {
-                        Shape::Literal
-                    };
+            match &token {
+                TokenTree::Literal(lit) => {
+                    let text = lit.to_string();
+                    if text.starts_with('"') || text.starts_with('r') {
+                        let braces = text.contains('{') || text.contains('}');
+                        return if braces || i > 0 {
+                            Shape::Template
+                        } else {
+                            Shape::Literal
+                        };
+                    }
                 }
+                // `url!(base, ...)` whose relative part is missing or not a string literal.
+                TokenTree::Punct(p) if p.as_char() == ',' => return Shape::Template,
+                _ => {}
             }
         }
         Shape::Literal

@@ -32,6 +32,9 @@ pub(crate) struct NamedArg {
     pub(crate) value: Expr,
 }
 
+const AFTER_THE_BASE: &str =
+    "expected the relative part as a string literal after the base: `url!(base, \"users/{id}\")`";
+
 const TAKES_A_LITERAL: &str =
     "`url!` takes a string literal; for a string known only at run time, use `Url::parse`";
 
@@ -44,12 +47,20 @@ impl Parse for Input {
             None
         } else {
             let expr: Expr = input.parse()?;
-            if !(input.peek(Token![,]) && input.peek2(Lit)) {
+            if !input.peek(Token![,]) {
                 // `new_spanned` underlines from the first token to the last, where `span()`
                 // cannot on stable.
                 return Err(syn::Error::new_spanned(expr, TAKES_A_LITERAL));
             }
-            input.parse::<Token![,]>()?;
+            let comma = input.parse::<Token![,]>()?;
+            if !input.peek(Lit) {
+                let at = if input.is_empty() {
+                    comma.span
+                } else {
+                    input.span()
+                };
+                return Err(syn::Error::new(at, AFTER_THE_BASE));
+            }
             Some(expr)
         };
         let lit = literal(input)?;

@@ -286,8 +286,9 @@ pub mod __private {
 /// `url!(base, "relative")` appends a relative part (a literal or a template) to a [`Url`]
 /// known at run time, such as an API root from configuration. The base's path is kept
 /// (unlike RFC 3986 resolution, a leading `/` does not replace it), and the join has exactly
-/// one `/` whether or not the base ends with one. A relative part that starts with `?` or `#`
-/// is added to the base as it is. It returns `Result<Url, urlkit::Error>`: a base with a query
+/// one `/` whether or not the base ends with one (a relative part that starts with `{/x}`
+/// writes that `/` itself, so an undefined `x` leaves the base without its final `/`). A
+/// relative part that starts with `?` or `#` is added to the base as it is. It returns `Result<Url, urlkit::Error>`: a base with a query
 /// or a fragment is [`ErrorKind::BaseHasQueryOrFragment`].
 ///
 /// ```

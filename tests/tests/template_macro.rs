@@ -317,6 +317,9 @@ fn base_join() -> Result<(), Error> {
         assert_eq!(url!(base, "{/id}")?, "https://api.example.com/v1/7");
         assert_eq!(url!(base, "users/")?, "https://api.example.com/v1/users/");
     }
+    // `{/x}` first writes the joining `/` itself: undefined, the base loses its final `/`.
+    let none: Option<u32> = None;
+    assert_eq!(url!(with_slash, "{/none}")?, "https://api.example.com/v1");
     // A query or fragment alone is added to the base as it is.
     assert_eq!(
         url!(with_slash, "?page={id}")?,

@@ -4,7 +4,8 @@ use urlkit::{url, Error, Url};
 
 fn build(id: u32) -> Result<Url, Error> {
     let url = url!("https://example.com/users/{id/posts")?;
-    Ok(url)
+    let joined = url!(url, )?;
+    Ok(joined)
 }
 
 fn main() {
