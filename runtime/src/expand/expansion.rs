@@ -6,6 +6,7 @@
 //! `always` (hand-written `push_str` + percent-encoding: 1,195 with one more allocation).
 #![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
+use alloc::string::String;
 use core::fmt;
 
 use super::{Context, Modifier, Operator, Writer, checks};
@@ -222,6 +223,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
     }
 
+    #[inline]
     fn refuse_prefix(&mut self) -> bool {
         if matches!(self.modifier, Modifier::Prefix(_)) {
             self.w.fail(self.name, ErrorKind::PrefixOnComposite);
@@ -310,18 +312,21 @@ impl<'w, 'n> Expansion<'w, 'n> {
     pub fn push_str(&mut self, text: &str) {
         let text = match self.budget {
             None => text,
-            Some(budget) => {
-                let (end, used) =
-                    prefix(text.as_bytes(), budget, self.mode == Mode::Reserved, true);
-                self.budget = Some(budget - used);
-                &text[..end]
-            }
+            Some(budget) => self.cut(text, budget),
         };
         match self.mode {
-            Mode::Unreserved => encode_into(Set::Component, text.as_bytes(), &mut self.w.out),
-            Mode::Reserved => encode_into(Set::Reserved, text.as_bytes(), &mut self.w.out),
+            Mode::Unreserved => write_component(text.as_bytes(), &mut self.w.out),
+            Mode::Reserved => write_reserved(text.as_bytes(), &mut self.w.out),
             Mode::Raw => self.w.out.push_str(text),
         }
+    }
+
+    /// The part of `text` a prefix modifier keeps, counted against the budget.
+    #[cold]
+    fn cut<'t>(&mut self, text: &'t str, budget: usize) -> &'t str {
+        let (end, used) = prefix(text.as_bytes(), budget, self.mode == Mode::Reserved, true);
+        self.budget = Some(budget - used);
+        &text[..end]
     }
 
     /// Writes text made only of unreserved characters (an integer's digits and `-`): no
@@ -403,6 +408,22 @@ impl<'w, 'n> Expansion<'w, 'n> {
             },
         }
     }
+}
+
+/// The encoders, kept out of line: the expansion code that calls them is inlined into each
+/// template, where the operator and context are constants, and stays small that way.
+/// (Measured with callgrind, GitHub issues template: with the three encoding loops inlined
+/// into every `Scalar::write`, LLVM kept those out of line and dispatched on the mode at run
+/// time: 1,539 instructions per URL; with the loops here: 1,457, and less code per template.)
+#[inline(never)]
+fn write_component(bytes: &[u8], out: &mut String) {
+    encode_into(Set::Component, bytes, out);
+}
+
+/// See [`write_component`].
+#[inline(never)]
+fn write_reserved(bytes: &[u8], out: &mut String) {
+    encode_into(Set::Reserved, bytes, out);
 }
 
 /// Formatted text of a value, encoded as it arrives.
