@@ -3,17 +3,26 @@
 //! same arguments `Template::expand` passes when it interprets the same steps at run time
 //! (`runtime/src/template.rs`). The two cannot drift apart: a step means one call.
 //!
-//! The expansion has this shape (`url!("/users/{id}{?page}", page = p)`):
+//! The expansion has this shape (`url!("/users/{id}{?page}", page = p)`; `snapshots/` holds
+//! real ones):
 //!
 //! ```text
 //! match (&(p), &(id)) {                       // each value evaluated once, like format_args!
 //!     (__v0, __v1) => {
-//!         struct page {} struct id {}          // markers: type errors name the placeholder
-//!         let mut __w = Writer::with_capacity(7 + hint(__v1) + hint(__v0));
+//!         struct id {} struct page {}          // markers: type errors name the placeholder
+//!         let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
 //!         __w.text("/users/");
-//!         { let mut __e = __w.segment_expansion(); fill::<id>(__v1, &mut __e, "id", None); __e.finish(); }
+//!         {
+//!             let mut __e = __w.segment_expansion();
+//!             Placeholder::<id>::fill(__v1, &mut __e, "id", Modifier::None);
+//!             __e.finish();
+//!         }
 //!         __w.query_start();
-//!         { let mut __e = __w.expansion(Query, QueryPairs); fill::<page>(__v0, ...); __e.finish(); }
+//!         {
+//!             let mut __e = __w.expansion(Operator::Query, Context::QueryPairs);
+//!             Placeholder::<page>::fill(__v0, &mut __e, "page", Modifier::None);
+//!             __e.finish();
+//!         }
 //!         __w.finish()
 //!     }
 //! }
@@ -85,10 +94,7 @@ pub(crate) fn template(input: &Input, checked: &Checked) -> TokenStream {
     };
     let values = &bindings.values;
     let locals = &bindings.locals;
-    if values.is_empty() {
-        return quote_spanned!(site=> { #body });
-    }
-    // `match` keeps every temporary of the values alive until the URL is built, as
+    // A template always has a value or a base (one without is a literal). `match` keeps every temporary of the values alive until the URL is built, as
     // `format_args!` does.
     quote_spanned! {site=>
         match (#(&(#values),)*) {
