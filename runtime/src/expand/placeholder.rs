@@ -21,6 +21,35 @@ use super::{Expansion, Modifier};
 use crate::expand::value::{Scalar, Value};
 use crate::url::Url;
 
+/// The methods of every trait here: generated code fills and sizes a value through the trait
+/// it checks the value against, so a wrong type is one error, not one per use.
+macro_rules! methods {
+    () => {
+        /// Expands the value as the variable `name` with `modifier`.
+        #[doc(hidden)]
+        fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier);
+
+        /// An estimate of the encoded value's length, for sizing the URL up front.
+        #[doc(hidden)]
+        fn hint(&self) -> usize;
+    };
+}
+
+/// [`methods!`] for a [`Value`].
+macro_rules! by_value {
+    () => {
+        #[inline(always)]
+        fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
+            e.var(name, modifier, self);
+        }
+
+        #[inline(always)]
+        fn hint(&self) -> usize {
+            Value::size_hint(self)
+        }
+    };
+}
+
 /// A value that can fill the placeholder named `N` of a `url!` template: every [`Value`].
 ///
 /// `url!` checks each value against this trait so that a type error names the placeholder:
@@ -45,26 +74,12 @@ use crate::url::Url;
     note = "for any type that implements `Display`, wrap the value: `urlkit::Fmt(value)`"
 )]
 pub trait Placeholder<N> {
-    /// Expands the value as the variable `name` with `modifier`.
-    #[doc(hidden)]
-    fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier);
-
-    /// An estimate of the encoded value's length, for sizing the URL up front.
-    #[doc(hidden)]
-    fn hint(&self) -> usize;
+    methods!();
 }
 
 #[diagnostic::do_not_recommend]
 impl<N, T: Value + ?Sized> Placeholder<N> for T {
-    #[inline(always)]
-    fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
-        e.var(name, modifier, self);
-    }
-
-    #[inline(always)]
-    fn hint(&self) -> usize {
-        self.size_hint()
-    }
+    by_value!();
 }
 
 /// Implements a trait of single values: every [`Scalar`] that is a [`Value`], and `Option`s
@@ -74,28 +89,12 @@ macro_rules! single {
     ($trait:ident) => {
         #[diagnostic::do_not_recommend]
         impl<N, T: Scalar + Value + ?Sized> $trait<N> for T {
-            #[inline(always)]
-            fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
-                e.var(name, modifier, self);
-            }
-
-            #[inline(always)]
-            fn hint(&self) -> usize {
-                Value::size_hint(self)
-            }
+            by_value!();
         }
 
         #[diagnostic::do_not_recommend]
         impl<N, T: Scalar + Value> $trait<N> for Option<T> {
-            #[inline(always)]
-            fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
-                e.var(name, modifier, self);
-            }
-
-            #[inline(always)]
-            fn hint(&self) -> usize {
-                Value::size_hint(self)
-            }
+            by_value!();
         }
     };
 }
@@ -124,13 +123,7 @@ macro_rules! single {
     note = "a prefix `:N` keeps the first N characters of a string; it applies to strings, chars, numbers and bools (or an `Option` of one), not to lists or maps"
 )]
 pub trait Prefixed<N> {
-    /// Expands the value as the variable `name` with `modifier`.
-    #[doc(hidden)]
-    fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier);
-
-    /// An estimate of the encoded value's length, for sizing the URL up front.
-    #[doc(hidden)]
-    fn hint(&self) -> usize;
+    methods!();
 }
 
 single!(Prefixed);
@@ -157,13 +150,7 @@ single!(Prefixed);
     note = "a port takes one integer from 0 to 65535 (`u16`, or another integer or text checked when the URL is built), or an `Option` of one"
 )]
 pub trait Port<N> {
-    /// Expands the value as the variable `name` with `modifier`.
-    #[doc(hidden)]
-    fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier);
-
-    /// An estimate of the encoded value's length, for sizing the URL up front.
-    #[doc(hidden)]
-    fn hint(&self) -> usize;
+    methods!();
 }
 
 single!(Port);
@@ -187,26 +174,12 @@ single!(Port);
     note = "for any type that implements `Display`, wrap the value: `urlkit::Fmt(value)`"
 )]
 pub trait NamedArgument {
-    /// Expands the value as the variable `name` with `modifier`.
-    #[doc(hidden)]
-    fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier);
-
-    /// An estimate of the encoded value's length, for sizing the URL up front.
-    #[doc(hidden)]
-    fn hint(&self) -> usize;
+    methods!();
 }
 
 #[diagnostic::do_not_recommend]
 impl<T: Value + ?Sized> NamedArgument for T {
-    #[inline(always)]
-    fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
-        e.var(name, modifier, self);
-    }
-
-    #[inline(always)]
-    fn hint(&self) -> usize {
-        self.size_hint()
-    }
+    by_value!();
 }
 
 /// The base of `url!(base, "relative")`: a [`Url`], or a reference or smart pointer to one.
