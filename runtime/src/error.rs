@@ -59,6 +59,10 @@ pub enum ErrorKind {
     /// The `fmt::Write` given to [`Template::expand_to`](crate::Template::expand_to)
     /// reported an error. [`Error::placeholder`] is empty: no value was at fault.
     Write,
+    /// The base of `url!(base, "relative")` has a query or a fragment: the relative part is
+    /// appended to the base's path, so the base must end with its path.
+    /// [`Error::placeholder`] is empty: no placeholder is at fault.
+    BaseHasQueryOrFragment,
 }
 
 impl Error {
@@ -75,7 +79,8 @@ impl Error {
     }
 
     /// The name of the placeholder whose value was refused (empty for
-    /// [`ErrorKind::Write`]).
+    /// [`ErrorKind::Write`] and [`ErrorKind::BaseHasQueryOrFragment`], which are not about a
+    /// value).
     ///
     /// # Examples
     /// ```
@@ -149,6 +154,9 @@ impl fmt::Display for Error {
                 "the value of `{name}` is a list or map holding lists or maps; a URL template value nests one level only"
             ),
             ErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
+            ErrorKind::BaseHasQueryOrFragment => f.write_str(
+                "the base URL has a query or a fragment; `url!(base, \"...\")` appends to the base's path, so pass a base that ends with its path",
+            ),
         }
     }
 }

@@ -617,6 +617,18 @@ fn placements_of_template_expressions() {
         ]
     );
     assert_eq!(
+        bad("/a/{b,}{?}"),
+        ["missing variable name; write a name after the operator or `,`, or remove the extra `,`"]
+    );
+    assert_eq!(
+        bad("/a/{b:2*}"),
+        ["`:2*` combines a prefix and `*`; a variable takes one modifier, write `:2` or `*`"]
+    );
+    assert_eq!(
+        bad("/a/{b:0*}"),
+        ["invalid prefix `:0*`; write `:` and a length from 1 to 9999 without leading zeros"]
+    );
+    assert_eq!(
         bad("/a/{b/d"),
         ["unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace"]
     );

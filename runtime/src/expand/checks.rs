@@ -11,10 +11,12 @@ use urlkit_syntax::reference::{self, Options};
 #[inline]
 pub(super) fn whole_segment(w: &mut Writer<'_>, start: usize, name: &str) {
     let segment = &w.out.as_bytes()[start..];
-    if segment.is_empty() {
-        w.fail(name, ErrorKind::EmptySegment);
-    } else if is_dot_segment(segment) {
-        w.fail(name, ErrorKind::DotSegment);
+    match segment.first() {
+        None => w.fail(name, ErrorKind::EmptySegment),
+        // Only text starting with `.` or `%` (`%2E`) can be a dot segment; most values are
+        // ruled out by their first byte without a call.
+        Some(b'.' | b'%') if is_dot_segment(segment) => w.fail(name, ErrorKind::DotSegment),
+        Some(_) => {}
     }
 }
 

@@ -233,6 +233,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
     }
 
+    #[inline]
     fn refuse_prefix(&mut self) -> bool {
         if matches!(self.modifier, Modifier::Prefix(_)) {
             self.w.fail(self.var_name(), ErrorKind::PrefixOnComposite);

@@ -9,6 +9,7 @@
 mod checks;
 mod expansion;
 pub(crate) mod itoa;
+pub(crate) mod placeholder;
 mod text;
 pub(crate) mod value;
 
@@ -19,6 +20,7 @@ use crate::error::{Error, ErrorKind};
 use crate::url::Url;
 use urlkit_syntax::path::is_dot_segment;
 pub use urlkit_syntax::plan::Context;
+use urlkit_syntax::reference;
 pub use urlkit_syntax::template::{Modifier, Operator};
 
 /// The URL being built, and what the checks need to know about it.
@@ -111,6 +113,29 @@ impl<'n> Writer<'n> {
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.out.len()
+    }
+
+    /// Starts from `base`, for `url!(base, "relative")`: writes the base's scheme, authority
+    /// and path, without the path's final `/` when `trim_slash` (the relative part then
+    /// starts with its own `/`, so the join has exactly one). The base's path is kept whole;
+    /// a base with a query or a fragment cannot be joined to
+    /// ([`ErrorKind::BaseHasQueryOrFragment`]).
+    #[inline]
+    pub fn with_base(base: &Url, trim_slash: bool, capacity: usize) -> Self {
+        let text = base.as_str();
+        let mut w = Writer::with_capacity(text.len() + capacity);
+        // `Url` holds a valid reference, so the grammar's split is its structure.
+        let parts = reference::split(text);
+        if parts.query.is_some() || parts.fragment.is_some() {
+            w.fail("", ErrorKind::BaseHasQueryOrFragment);
+        }
+        let mut end = parts.path.end;
+        // Only a `/` of the path itself: in `//` (an empty authority) it delimits the host.
+        if trim_slash && !parts.path.is_empty() && text[..end].ends_with('/') {
+            end -= 1;
+        }
+        w.out.push_str(&text[..end]);
+        w
     }
 
     /// Records the first error; later ones follow from it.
