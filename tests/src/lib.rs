@@ -11,3 +11,8 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/url-templates.md")]
 pub struct UrlTemplatesReadme;
+
+/// The examples of `docs/url-literals.md`, run as doctests for the same reason.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/url-literals.md")]
+pub struct UrlLiteralsReadme;
