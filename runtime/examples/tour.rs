@@ -1,7 +1,7 @@
 //! A tour of what urlkit does today: `cargo run --example tour`.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use urlkit::encode::Encode;
 use urlkit::{Template, Url, decode, encode, url};
@@ -65,7 +65,7 @@ fn run_time_templates() {
     let template = "https://api.github.com/repos/{owner}/{repo}/issues{/number}";
     match Template::parse(template) {
         Ok(t) => {
-            let vars = HashMap::from([("owner", "rust-lang"), ("repo", "rust"), ("number", "1")]);
+            let vars = BTreeMap::from([("owner", "rust-lang"), ("repo", "rust"), ("number", "1")]);
             println!("  {template}\n    -> {}", show_result(t.expand(&vars)));
         }
         Err(err) => println!("  {template} rejected: {err}"),
