@@ -1,75 +1,216 @@
-//! Phase 2, validate: the literal against the grammar `url!` shares with `Url::parse`
-//! (`urlkit_syntax`), and the named arguments against the literal's placeholders.
+//! Phase 2, validate: the literal against the grammar `url!` shares with `Url::parse` and
+//! `Template` (`urlkit_syntax`), each variable against the named arguments and the names a
+//! capture can take, and the named arguments against the variables.
 //!
 //! Nothing returns early: every problem is pushed to [`Errors`] and the caller stops at the
 //! barrier, so one compile shows them all.
 
 use core::iter;
+use core::ops::Range;
 
+use syn::ext::IdentExt;
+use syn::parse::Parser;
+use urlkit_syntax::chars;
+use urlkit_syntax::plan::{self, Step};
 use urlkit_syntax::reference::{self, Options};
 use urlkit_syntax::template::{self, Expression};
 
 use crate::errors::{self, Errors};
 use crate::input::Input;
 
-/// The literal's value, checked.
-pub(crate) fn validate(input: &Input) -> syn::Result<String> {
+/// A literal or template that passed every check.
+pub(crate) struct Checked {
+    /// The text the expressions and steps index. For a base join, the relative part with the
+    /// leading `/` it joins with (see [`relative`]).
+    pub(crate) template: String,
+    pub(crate) expressions: Vec<Expression>,
+    /// How to build the URL (`urlkit_syntax::plan`); empty for a literal.
+    pub(crate) steps: Vec<Step>,
+    /// The template's variables, each once, in order of first use.
+    pub(crate) vars: Vec<Var>,
+    /// For a base join: whether the relative part starts with its own `/`, so the base's
+    /// final `/` is dropped and the join has exactly one.
+    pub(crate) trim_slash: bool,
+}
+
+impl Checked {
+    /// A literal with no base: a constant `Url`, not a template.
+    pub(crate) fn is_literal(&self) -> bool {
+        self.expressions.is_empty() && self.steps.is_empty()
+    }
+}
+
+/// One variable of the template and where its value comes from.
+pub(crate) struct Var {
+    pub(crate) name: String,
+    pub(crate) source: Source,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// The named argument with this index.
+    Arg(usize),
+    /// A variable in scope with the same name, as `format!` captures.
+    Capture,
+}
+
+/// The literal, checked.
+pub(crate) fn validate(input: &Input) -> syn::Result<Checked> {
     let value = input.lit.value();
     let mut errors = Errors::default();
-    let expressions = check_grammar(input, &value, &mut errors);
-    check_placeholders(input, &value, &expressions, &mut errors);
-    check_args(input, &expressions, &mut errors);
-    errors.finish()?;
-    Ok(value)
-}
-
-/// RFC 3986 with RFC 3987 characters (which `url!` pre-encodes), and RFC 6570 expressions.
-fn check_grammar(input: &Input, value: &str, errors: &mut Errors) -> Vec<Expression> {
+    let (template, shift) = match input.base {
+        Some(_) => relative(&value),
+        None => (value.clone(), 0),
+    };
     let mut found = urlkit_syntax::error::Errors::new();
-    let expressions = template::lex(value, &mut found);
-    reference::parse(value, &expressions, Options { iri: true }, &mut found);
+    let expressions = template::lex(&template, &mut found);
+    let parsed = reference::parse(&template, &expressions, Options { iri: true }, &mut found);
     for error in found.into_vec() {
-        let ranges: Vec<_> = iter::once(error.at).chain(error.again).collect();
-        errors.push(errors::in_literal(&input.lit, value, &ranges, &error.kind));
+        let ranges: Vec<_> = iter::once(error.at)
+            .chain(error.again)
+            .map(|r| unshift(r, shift))
+            .collect();
+        let message = match error.kind {
+            urlkit_syntax::error::ErrorKind::DotSegment { .. } if input.base.is_some() => {
+                JOINED_DOT_SEGMENT.to_string()
+            }
+            kind => kind.to_string(),
+        };
+        errors.push(errors::in_literal(&input.lit, &value, &ranges, message));
     }
-    expressions
+    if input.base.is_some() {
+        // The text that reads as a scheme or an authority.
+        let joined = match scheme_end(&value) {
+            Some(colon) => Some((0..colon, JOINED_SCHEME)),
+            // Only a value starting with `//` has an authority here (nothing was prepended).
+            None => parsed.authority.as_ref().map(|_| (0..2, JOINED_AUTHORITY)),
+        };
+        if let Some((at, message)) = joined {
+            errors.push(errors::in_literal(&input.lit, &value, &[at], message));
+        }
+    }
+    let vars = resolve(input, &value, &template, shift, &expressions, &mut errors);
+    check_args(input, &vars, &mut errors);
+    errors.finish()?;
+    let steps = if expressions.is_empty() && input.base.is_none() {
+        Vec::new()
+    } else {
+        plan::plan(&template, &expressions, &parsed)
+    };
+    let trim_slash = template.starts_with('/') || template.starts_with("{/");
+    Ok(Checked {
+        template,
+        expressions,
+        steps,
+        vars,
+        trim_slash,
+    })
 }
 
-/// Templates arrive with issue 4; until then a well-formed `{...}` gets one clear error (a
-/// malformed one already has its own from the lexer).
-fn check_placeholders(input: &Input, value: &str, expressions: &[Expression], errors: &mut Errors) {
-    let placeholders: Vec<_> = expressions
+const JOINED_DOT_SEGMENT: &str = "`url!(base, \"...\")` appends to the base's path, so a `.` or `..` segment cannot step out of it; remove the segment";
+
+const JOINED_AUTHORITY: &str = "`url!(base, \"...\")` appends to the base's path, so the relative part cannot start with `//` (a host); write one `/`";
+
+const JOINED_SCHEME: &str = "`url!(base, \"...\")` appends to the base's path, so the relative part cannot have a scheme; for a URL of its own, write `url!(\"...\")`";
+
+/// The end of what reads as a scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`,
+/// `-`, `.`, then `:`), if the text starts with one.
+fn scheme_end(value: &str) -> Option<usize> {
+    let colon = value.find(':')?;
+    let scheme = &value.as_bytes()[..colon];
+    let valid = scheme.first().is_some_and(|&b| chars::is(b, chars::ALPHA))
+        && scheme.iter().all(|&b| chars::is(b, chars::SCHEME));
+    valid.then_some(colon)
+}
+
+/// The relative part of `url!(base, "relative")` as the template the plan reads: its path
+/// starts with `/` (added if not written, and the returned shift says so), which joins it to
+/// the base. A query, a fragment or a `{/x}` at the start joins without one.
+fn relative(value: &str) -> (String, usize) {
+    let own_start = ["/", "?", "#", "{/", "{?", "{#"]
         .iter()
-        .filter(|e| e.is_valid())
-        .map(|e| e.range.clone())
-        .collect();
-    if let Some(first) = placeholders.first() {
-        let message = format!(
-            "placeholders such as `{}` are not supported yet; write `%7B` and `%7D` for literal braces",
-            &value[first.clone()]
-        );
-        errors.push(errors::in_literal(
-            &input.lit,
-            value,
-            &placeholders,
-            message,
-        ));
+        .any(|start| value.starts_with(start));
+    if value.is_empty() || own_start {
+        (value.to_string(), 0)
+    } else {
+        (format!("/{value}"), 1)
     }
+}
+
+/// A range of the template as a range of the literal's value.
+fn unshift(range: Range<usize>, shift: usize) -> Range<usize> {
+    range.start.saturating_sub(shift)..range.end.saturating_sub(shift)
+}
+
+/// Each distinct variable name and where its value comes from: a named argument of that
+/// name, else a variable in scope. A name that cannot be a Rust variable (`last.name`,
+/// `Some%20Thing`, `42`, `type`) must be a named argument.
+fn resolve(
+    input: &Input,
+    value: &str,
+    template: &str,
+    shift: usize,
+    expressions: &[Expression],
+    errors: &mut Errors,
+) -> Vec<Var> {
+    let mut vars: Vec<Var> = Vec::new();
+    let mut uncapturable: Vec<(String, Vec<Range<usize>>)> = Vec::new();
+    for spec in expressions.iter().flat_map(|e| &e.vars) {
+        let name = &template[spec.name.clone()];
+        if vars.iter().any(|v| v.name == name) {
+            continue;
+        }
+        if let Some(i) = input.args.iter().position(|a| a.name == name) {
+            vars.push(Var {
+                name: name.to_string(),
+                source: Source::Arg(i),
+            });
+        } else if syn::parse_str::<syn::Ident>(name).is_ok() {
+            vars.push(Var {
+                name: name.to_string(),
+                source: Source::Capture,
+            });
+        } else {
+            let at = unshift(spec.name.clone(), shift);
+            match uncapturable.iter_mut().find(|(n, _)| n == name) {
+                Some((_, ranges)) => ranges.push(at),
+                None => uncapturable.push((name.to_string(), vec![at])),
+            }
+        }
+    }
+    for (name, ranges) in uncapturable {
+        let message = if syn::Ident::parse_any.parse_str(&name).is_ok() {
+            format!(
+                "`{name}` is a Rust keyword, so no variable in scope can fill `{{{name}}}`; pass the value as a named argument: `{name} = value`"
+            )
+        } else {
+            format!(
+                "`{name}` is not a Rust identifier, so no variable in scope can fill `{{{name}}}`; pass the value as a named argument: `\"{name}\" = value`"
+            )
+        };
+        errors.push(errors::in_literal(&input.lit, value, &ranges, message));
+    }
+    vars
 }
 
 /// Each argument is named once and used by a placeholder.
-fn check_args(input: &Input, expressions: &[Expression], errors: &mut Errors) {
+fn check_args(input: &Input, vars: &[Var], errors: &mut Errors) {
     for (i, arg) in input.args.iter().enumerate() {
+        let shown = if arg.quoted {
+            format!("\"{}\"", arg.name)
+        } else {
+            arg.name.clone()
+        };
         if input.args[..i].iter().any(|a| a.name == arg.name) {
             errors.push(syn::Error::new(
-                arg.name.span(),
-                format!("argument `{}` is given twice; remove one", arg.name),
+                arg.span,
+                format!("argument `{shown}` is given twice; remove one"),
             ));
-        } else if expressions.is_empty() {
+        } else if !vars.iter().any(|v| v.source == Source::Arg(i)) {
             errors.push(syn::Error::new(
-                arg.name.span(),
+                arg.span,
                 format!(
-                    "argument `{0}` is never used; the URL has no placeholder `{{{0}}}`",
+                    "argument `{shown}` is never used; the URL has no placeholder `{{{}}}`",
                     arg.name
                 ),
             ));

@@ -1,16 +1,58 @@
-//! What `url!` expands to when it reports errors: the errors, plus an expression of type `Url`
-//! so that code using the result type-checks and the user sees only the real problems (as
-//! thiserror's `fallback.rs` does for its derive).
+//! What `url!` expands to when it reports errors: the errors, plus an expression of the type
+//! the invocation would have had (`Url` for a literal, `Result<Url, urlkit::Error>` for a
+//! template or a base join), so that code using the result type-checks and the user sees
+//! only the real problems (as thiserror's `fallback.rs` does for its derive).
 
-use proc_macro2::TokenStream;
+use proc_macro2::{TokenStream, TokenTree};
 use quote::quote;
 
-pub(crate) fn expand(errors: syn::Error) -> TokenStream {
+/// What the invocation returns, as far as its tokens tell even when they do not parse.
+#[derive(Clone, Copy)]
+pub(crate) enum Shape {
+    Literal,
+    Template,
+}
+
+impl Shape {
+    /// A template if the first string literal holds a `{` or `}` (a placeholder, even a
+    /// malformed one), or if anything comes before it (a base); a literal otherwise.
+    pub(crate) fn of(tokens: &TokenStream) -> Shape {
+        for (i, token) in tokens.clone().into_iter().enumerate() {
+            match &token {
+                TokenTree::Literal(lit) => {
+                    let text = lit.to_string();
+                    if text.starts_with('"') || text.starts_with('r') {
+                        let braces = text.contains('{') || text.contains('}');
+                        return if braces || i > 0 {
+                            Shape::Template
+                        } else {
+                            Shape::Literal
+                        };
+                    }
+                }
+                // `url!(base, ...)` whose relative part is missing or not a string literal.
+                TokenTree::Punct(p) if p.as_char() == ',' => return Shape::Template,
+                _ => {}
+            }
+        }
+        Shape::Literal
+    }
+}
+
+pub(crate) fn expand(errors: syn::Error, shape: Shape) -> TokenStream {
     let errors = errors.into_compile_error();
     // A block is an expression wherever `url!` may stand, `const` items included; the empty
     // text is never observed, since the crate does not compile.
-    quote!({
-        #errors
-        ::urlkit::Url::__from_static("")
-    })
+    match shape {
+        Shape::Literal => quote!({
+            #errors
+            ::urlkit::Url::__from_static("")
+        }),
+        Shape::Template => quote!({
+            #errors
+            ::core::result::Result::<::urlkit::Url, ::urlkit::Error>::Ok(
+                ::urlkit::Url::__from_static("")
+            )
+        }),
+    }
 }

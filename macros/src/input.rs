@@ -1,14 +1,20 @@
-//! Phase 1, parse: the tokens of `url!(...)` into a string literal and named arguments.
+//! Phase 1, parse: the tokens of `url!(...)` into an optional base, a string literal and
+//! named arguments.
 //!
-//! `url!("literal")` is the whole of issue 3's input; `, name = expr` pairs are parsed here
-//! already because templates (issue 4) take them through the same macro.
+//! - `url!("literal")` and `url!("template {x}", x = value)`;
+//! - `url!(base, "relative/{x}")`: a run-time `Url` joined with a relative part;
+//! - a named argument is `name = value`, or `"name" = value` for an RFC 6570 name that is
+//!   not a Rust identifier (`"last.name" = value`).
 
 use proc_macro2::Span;
+use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, Lit, LitStr, Token};
 
 /// What the user wrote between the parentheses.
 pub(crate) struct Input {
+    /// The `Url` expression of `url!(base, "relative")`.
+    pub(crate) base: Option<Expr>,
     /// The URL or template.
     pub(crate) lit: LitStr,
     /// `name = value` after the literal, in order.
@@ -17,11 +23,17 @@ pub(crate) struct Input {
 
 /// One `name = value` argument.
 pub(crate) struct NamedArg {
-    pub(crate) name: Ident,
-    // Read by templates (issue 4); a literal only checks that no argument was given.
-    #[allow(dead_code)]
+    /// The name, as the template writes it (`r#type` is `type`).
+    pub(crate) name: String,
+    /// Where the name is written.
+    pub(crate) span: Span,
+    /// Written as a string (`"last.name" = value`).
+    pub(crate) quoted: bool,
     pub(crate) value: Expr,
 }
+
+const AFTER_THE_BASE: &str =
+    "expected the relative part as a string literal after the base: `url!(base, \"users/{id}\")`";
 
 const TAKES_A_LITERAL: &str =
     "`url!` takes a string literal; for a string known only at run time, use `Url::parse`";
@@ -31,6 +43,26 @@ impl Parse for Input {
         if input.is_empty() {
             return Err(syn::Error::new(Span::call_site(), TAKES_A_LITERAL));
         }
+        let base = if input.peek(Lit) {
+            None
+        } else {
+            let expr: Expr = input.parse()?;
+            if !input.peek(Token![,]) {
+                // `new_spanned` underlines from the first token to the last, where `span()`
+                // cannot on stable.
+                return Err(syn::Error::new_spanned(expr, TAKES_A_LITERAL));
+            }
+            let comma = input.parse::<Token![,]>()?;
+            if !input.peek(Lit) {
+                let at = if input.is_empty() {
+                    comma.span
+                } else {
+                    input.span()
+                };
+                return Err(syn::Error::new(at, AFTER_THE_BASE));
+            }
+            Some(expr)
+        };
         let lit = literal(input)?;
         let mut args = Vec::new();
         while !input.is_empty() {
@@ -38,48 +70,60 @@ impl Parse for Input {
             if input.is_empty() {
                 break; // a trailing comma, as `format!` allows
             }
-            let name: Ident = input.parse()?;
-            if !input.peek(Token![=]) {
-                return Err(syn::Error::new(
-                    name.span(),
-                    format!(
-                        "expected `{name} = value`; `url!` takes named arguments after the literal"
-                    ),
-                ));
-            }
-            input.parse::<Token![=]>()?;
-            let value: Expr = input.parse()?;
-            args.push(NamedArg { name, value });
+            args.push(named_arg(input)?);
         }
-        Ok(Input { lit, args })
+        Ok(Input { base, lit, args })
     }
 }
 
-/// The first argument, which must be a plain or raw string literal. Anything else is an error
-/// spanned on the whole of it: `url!(concat!(...))` and `url!(some_str)` cannot be checked at
-/// compile time, because a proc macro sees tokens, not values.
-fn literal(input: ParseStream<'_>) -> syn::Result<LitStr> {
-    if input.peek(Lit) {
-        let lit: Lit = input.parse()?;
-        let span = lit.span();
-        let message = match lit {
-            Lit::Str(s) if s.suffix().is_empty() => return Ok(s),
-            Lit::Str(s) => format!(
-                "unexpected suffix `{}` on the URL literal; remove it",
-                s.suffix()
-            ),
-            Lit::ByteStr(_) => {
-                "`url!` takes a string literal, not a byte string; remove the `b` prefix".into()
-            }
-            Lit::CStr(_) => {
-                "`url!` takes a string literal, not a C string; remove the `c` prefix".into()
-            }
-            _ => TAKES_A_LITERAL.into(),
+/// `name = value`, `r#type = value` or `"last.name" = value`.
+fn named_arg(input: ParseStream<'_>) -> syn::Result<NamedArg> {
+    let (name, span, quoted) = if input.peek(LitStr) {
+        let key: LitStr = input.parse()?;
+        (key.value(), key.span(), true)
+    } else {
+        // Any identifier, keywords included: `{type}` is a valid RFC 6570 name.
+        let key = Ident::parse_any(input)?;
+        (key.unraw().to_string(), key.span(), false)
+    };
+    if !input.peek(Token![=]) {
+        let message = if quoted {
+            // `url!("https://host/", "path/{x}")`: a literal base, written as a join.
+            "`url!` takes one URL literal; write the whole URL in it, or join a relative part to a `Url` value with `url!(base, \"...\")`".to_string()
+        } else {
+            format!("expected `{name} = value`; `url!` takes named arguments after the literal")
         };
         return Err(syn::Error::new(span, message));
     }
-    let expr: Expr = input.parse()?;
-    // `new_spanned` underlines from the first token to the last, where `span()` cannot on
-    // stable.
-    Err(syn::Error::new_spanned(expr, TAKES_A_LITERAL))
+    input.parse::<Token![=]>()?;
+    let value: Expr = input.parse()?;
+    Ok(NamedArg {
+        name,
+        span,
+        quoted,
+        value,
+    })
+}
+
+/// The URL literal, which must be a plain or raw string literal. Anything else is an error
+/// spanned on the whole of it: `url!(concat!(...))` and `url!(some_str)` cannot be checked at
+/// compile time, because a proc macro sees tokens, not values.
+fn literal(input: ParseStream<'_>) -> syn::Result<LitStr> {
+    let lit: Lit = input.parse()?;
+    let span = lit.span();
+    let message = match lit {
+        Lit::Str(s) if s.suffix().is_empty() => return Ok(s),
+        Lit::Str(s) => format!(
+            "unexpected suffix `{}` on the URL literal; remove it",
+            s.suffix()
+        ),
+        Lit::ByteStr(_) => {
+            "`url!` takes a string literal, not a byte string; remove the `b` prefix".into()
+        }
+        Lit::CStr(_) => {
+            "`url!` takes a string literal, not a C string; remove the `c` prefix".into()
+        }
+        _ => TAKES_A_LITERAL.into(),
+    };
+    Err(syn::Error::new(span, message))
 }

@@ -2,14 +2,19 @@
 //! them; this crate's API is an implementation detail.
 
 // One module per phase, each named by what it does: `input` parses the tokens, `check`
-// validates the literal against the grammar shared with the runtime (`urlkit_syntax`),
-// `expand` writes the tokens; `errors` accumulates and draws what went wrong, and `fallback`
-// keeps a failed expansion from causing more errors.
+// validates the literal against the grammar shared with the runtime (`urlkit_syntax`) and
+// the names against the arguments, `expand` writes a literal's tokens and `generate` a
+// template's; `errors` accumulates and draws what went wrong, and `fallback` keeps a failed
+// expansion from causing more errors.
 mod check;
 mod errors;
 mod expand;
 mod fallback;
+mod generate;
 mod input;
+
+#[cfg(test)]
+mod tests;
 
 // Documented on its re-export, `urlkit::url`, where the examples can use the runtime.
 #[allow(missing_docs)]

@@ -1,13 +1,92 @@
 //! A tour of what urlkit does today: `cargo run --example tour`.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 use urlkit::encode::Encode;
-use urlkit::{Url, decode, encode};
+use urlkit::{Template, Url, decode, encode, url};
+
+/// Checked and pre-encoded at compile time: a constant, nothing parsed at run time.
+const API: Url = url!("https://api.example.com/v1/");
 
 fn main() {
+    literals_and_templates();
+    run_time_templates();
+    encoding();
+    parsing();
+}
+
+fn literals_and_templates() {
+    println!("url! literals are checked and pre-encoded at compile time:");
+    println!(
+        "  url!(\"https://example.com/café?q=ä\") = {}",
+        url!("https://example.com/café?q=ä")
+    );
+    println!("  const API: Url = {API}");
+
+    println!("\nurl! templates encode each value for the place it goes:");
+    let (owner, repo) = ("rust-lang", "rust");
+    let issues = url!(
+        "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
+        state = "open",
+        labels = ["A-macros", "C-bug"],
+        page = Some(2)
+    );
+    println!("  {}", show_result(issues));
+    let (q, page): (Option<&str>, Option<u32>) = (None, Some(3));
+    println!(
+        "  /search?q={{q}}&page={{page}} with q = None: {}",
+        show_result(url!("/search?q={q}&page={page}"))
+    );
+    let id = 42;
+    println!(
+        "  url!(API, \"users/{{id}}/posts\") = {}",
+        show_result(url!(API, "users/{id}/posts"))
+    );
+
+    println!("\nA value never changes the URL's shape: it is encoded, or refused by name:");
+    for file in ["report 2024.pdf", "a/b?c#d", "..", ""] {
+        println!(
+            "  file = {file:?}: {}",
+            show_result(url!("https://example.com/files/{file}/raw"))
+        );
+    }
+    let host = "evil.com/@good.com";
+    println!(
+        "  host = {host:?}: {}",
+        show_result(url!("https://{host}/"))
+    );
+}
+
+fn run_time_templates() {
+    println!(
+        "\nTemplates that arrive at run time (hypermedia links, configuration) use the same grammar:"
+    );
+    let template = "https://api.github.com/repos/{owner}/{repo}/issues{/number}";
+    match Template::parse(template) {
+        Ok(t) => {
+            let vars = BTreeMap::from([("owner", "rust-lang"), ("repo", "rust"), ("number", "1")]);
+            println!("  {template}\n    -> {}", show_result(t.expand(&vars)));
+        }
+        Err(err) => println!("  {template} rejected: {err}"),
+    }
+    let bad = "https://api.github.com/repos/{owner/issues";
+    match Template::parse(bad) {
+        Ok(_) => println!("  {bad} accepted"),
+        Err(err) => println!("  {bad}\n    -> {err}"),
+    }
+}
+
+fn show_result(result: Result<Url, urlkit::Error>) -> String {
+    match result {
+        Ok(url) => url.into_string(),
+        Err(err) => format!("Err: {err}"),
+    }
+}
+
+fn encoding() {
     let value = "Café & Co/2024? 50% off";
-    println!("Encoding {value:?} for each place a value can go:");
+    println!("\nEncoding {value:?} for each place a value can go:");
     println!("  encode::component  {}", encode::component(value));
     println!("    (safe anywhere: everything but A-Z a-z 0-9 - . _ ~ is escaped)");
     println!("  encode::reserved   {}", encode::reserved(value));
@@ -35,7 +114,9 @@ fn main() {
         "  decode::form(\"rust+url%21\") = {:?} (+ is a space in forms)",
         decode::form("rust+url%21").unwrap_or_default()
     );
+}
 
+fn parsing() {
     let text = "https://user@example.com:8443/docs/caf%c3%a9/?q=rust+url&page=2#intro";
     println!("\nUrl::parse({text:?}):");
     match Url::parse(text) {

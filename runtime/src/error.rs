@@ -50,6 +50,19 @@ pub enum ErrorKind {
     InvalidPort,
     /// A prefix modifier `{x:N}` on a list or map value (RFC 6570 §2.4.1).
     PrefixOnComposite,
+    /// A `{+x}` that opens the template (RFC 6570's `{+base}index`) gave a URL start that
+    /// is not valid: a bad scheme, host or port, a character the URL grammar refuses.
+    InvalidBase,
+    /// A list or map whose items are themselves lists or maps (e.g. a JSON array of
+    /// arrays): RFC 6570 values nest one level only (§2.3).
+    NestedValue,
+    /// The `fmt::Write` given to [`Template::expand_to`](crate::Template::expand_to)
+    /// reported an error. [`Error::placeholder`] is empty: no value was at fault.
+    Write,
+    /// The base of `url!(base, "relative")` has a query or a fragment: the relative part is
+    /// appended to the base's path, so the base must end with its path.
+    /// [`Error::placeholder`] is empty: no placeholder is at fault.
+    BaseHasQueryOrFragment,
 }
 
 impl Error {
@@ -60,7 +73,14 @@ impl Error {
         }
     }
 
-    /// The name of the placeholder whose value was refused.
+    /// A failure of the output, not of a value.
+    pub(crate) fn write_failed() -> Self {
+        Error::new("", ErrorKind::Write)
+    }
+
+    /// The name of the placeholder whose value was refused (empty for
+    /// [`ErrorKind::Write`] and [`ErrorKind::BaseHasQueryOrFragment`], which are not about a
+    /// value).
     ///
     /// # Examples
     /// ```
@@ -124,6 +144,18 @@ impl fmt::Display for Error {
             ErrorKind::PrefixOnComposite => write!(
                 f,
                 "`{name}` has a prefix modifier `:N`, which applies only to strings, but its value is a list or map"
+            ),
+            ErrorKind::InvalidBase => write!(
+                f,
+                "the value of `{name}` does not start a valid URL: check its scheme, host and port"
+            ),
+            ErrorKind::NestedValue => write!(
+                f,
+                "the value of `{name}` is a list or map holding lists or maps; a URL template value nests one level only"
+            ),
+            ErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
+            ErrorKind::BaseHasQueryOrFragment => f.write_str(
+                "the base URL has a query or a fragment; `url!(base, \"...\")` appends to the base's path, so pass a base that ends with its path",
             ),
         }
     }

@@ -1,6 +1,8 @@
 //! URLs correct by construction.
 //!
-//! - [`url!`]: URL literals checked and pre-encoded at compile time, usable in `const`.
+//! - [`url!`]: URL literals checked and pre-encoded at compile time, usable in `const`, and
+//!   RFC 6570 templates compiled to straight-line code that encodes each value for where it
+//!   stands and refuses values that would change the URL's shape.
 //! - [`Url`]: one owned URL type; [`Url::parse`] checks the strict RFC 3986 grammar and says
 //!   what is wrong, where, and what to write instead.
 //! - [`encode`]: percent-encoding for each place a value can go, borrowing when nothing needs
@@ -19,7 +21,12 @@
 //! ```
 //!
 //! The crate is `#![no_std]` (it needs `alloc`) and has no dependencies outside the urlkit
-//! workspace. The `std` feature (on by default) adds implementations for `std` types.
+//! workspace by default. Features:
+//! - `std` (on by default): implementations for `std` types (`HashMap` as values and
+//!   variables);
+//! - `serde_json` (off by default, works without `std`): JSON values as template values and
+//!   JSON objects as [`Template`] variables, for templates read from API responses (see
+//!   [`template::Vars`]).
 
 #![no_std]
 
@@ -31,6 +38,8 @@ pub mod decode;
 pub mod encode;
 mod error;
 mod expand;
+#[cfg(feature = "serde_json")]
+mod json;
 pub mod route;
 pub mod template;
 mod url;
@@ -44,6 +53,7 @@ pub use crate::url::{ParseError, PathSegments, Url};
 /// The values a placeholder takes (RFC 6570 §2.3), and how to make your own types fit.
 pub mod value {
     pub use crate::expand::Expansion;
+    pub use crate::expand::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};
     pub use crate::expand::value::{Fmt, List, ListItem, Scalar, Value};
 }
 
@@ -60,7 +70,8 @@ pub mod __private {
 }
 
 /// A URL literal, checked and pre-encoded at compile time: `url!("https://example.com/")`
-/// is a [`Url`] that costs nothing at run time.
+/// is a [`Url`] that costs nothing at run time; with placeholders, a URL template compiled
+/// at compile time: `url!("/users/{id}")` is a `Result<Url, urlkit::Error>`.
 ///
 /// The literal must be a URI reference in the strict grammar [`Url::parse`] uses (RFC 3986):
 /// an absolute URL or any relative reference. The result is a constant expression, so it can
@@ -131,8 +142,8 @@ pub mod __private {
 /// All problems of one literal are reported in one compile, and the macro still expands to a
 /// `Url`, so no second error appears where the result is used.
 ///
-/// Placeholders (`{name}`) are reserved for URL templates, which are not supported yet: a
-/// literal containing one is an error; write `%7B` and `%7D` for literal braces.
+/// Braces are placeholders (see [Templates](#templates)); write `%7B` and `%7D` for literal
+/// braces.
 ///
 /// # Input
 ///
@@ -140,4 +151,202 @@ pub mod __private {
 /// first: `"\u{e9}"` is `é`. The message shows the literal's value, with control and
 /// invisible characters written as Rust escapes (`\t`, `\u{a0}`) so the carets line up. For
 /// a string known only at run time, use [`Url::parse`].
+///
+/// # Templates
+///
+/// A literal with placeholders is an RFC 6570 URI template, compiled: the text around the
+/// placeholders is checked and pre-encoded as for a literal, and each placeholder becomes a
+/// call that encodes its value for the place it stands in, writing into one `String` sized up
+/// front. A template returns `Result<Url, urlkit::Error>`, because some values cannot be
+/// placed safely ([below](#guards)).
+///
+/// ```
+/// use urlkit::{url, Url};
+///
+/// let (owner, repo) = ("rust-lang", "rust");
+/// let u: Url = url!("https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
+///                   state = "open", labels = ["A-macros", "C-bug"], page = Some(2))?;
+/// assert_eq!(u, "https://api.github.com/repos/rust-lang/rust/issues?state=open&labels=A-macros,C-bug&page=2");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+///
+/// ## Where values come from
+///
+/// As with `format!`: a named argument after the literal (`name = expr`, evaluated once, in
+/// the order written), else a variable in scope with the placeholder's name (captured by
+/// reference; rust-analyzer's go-to-definition finds it from the literal). RFC 6570 allows
+/// names that cannot be Rust variables (`last.name`, `Some%20Thing`, `42`, keywords): give
+/// those as named arguments, with a string key when the name is not an identifier.
+///
+/// ```
+/// # use urlkit::url;
+/// let user = "ada";
+/// assert_eq!(url!("/users/{user}/repos{?page}", page = 2)?, "/users/ada/repos?page=2");
+/// assert_eq!(url!("/people{?last.name}", "last.name" = "Lovelace")?, "/people?last.name=Lovelace");
+/// assert_eq!(url!("/{type}", r#type = "admin")?, "/admin");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+///
+/// ## Expressions
+///
+/// Every RFC 6570 expression, levels 1 to 4, byte for byte as the RFC's Appendix A says
+/// (`{x}` encodes everything but `A-Z a-z 0-9 - . _ ~`):
+///
+/// | operator | `x = "a b"` | `list = ["red", "green"]` | `list*` | `keys* = [("k", "v"), ("a", "1")]` |
+/// |---|---|---|---|---|
+/// | `{x}` | `a%20b` | `red,green` | `red,green` | `k=v,a=1` |
+/// | `{+x}` (reserved characters and `%XX` kept) | `a%20b` | `red,green` | `red,green` | `k=v,a=1` |
+/// | `{#x}` | `#a%20b` | `#red,green` | `#red,green` | `#k=v,a=1` |
+/// | `{.x}` | `.a%20b` | `.red,green` | `.red.green` | `.k=v.a=1` |
+/// | `{/x}` | `/a%20b` | `/red,green` | `/red/green` | `/k=v/a=1` |
+/// | `{;x}` | `;x=a%20b` | `;list=red,green` | `;list=red;list=green` | `;k=v;a=1` |
+/// | `{?x}` | `?x=a%20b` | `?list=red,green` | `?list=red&list=green` | `?k=v&a=1` |
+/// | `{&x}` | `&x=a%20b` | `&list=red,green` | `&list=red&list=green` | `&k=v&a=1` |
+///
+/// Several variables per expression (`{?q,page}`), explode `*` (one item per segment or
+/// pair) and prefix `:N` (the first N characters, never splitting a character or a `%XX`).
+/// An undefined value (`None`, an empty list or map) writes nothing, not even its operator.
+///
+/// ```
+/// # use urlkit::url;
+/// let (path, list, name) = (["a", "b c"], ["red", "green"], "Ferris");
+/// assert_eq!(url!("/files{/path*}{?list*}")?, "/files/a/b%20c?list=red&list=green");
+/// assert_eq!(url!("/initial/{name:1}")?, "/initial/F");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+///
+/// ## Values
+///
+/// - a single value: `str`, `String`, `Cow<str>`, `char`, every integer (written without
+///   allocating), `f32`/`f64`, `bool`; `&[u8]` and `Vec<u8>` are octets, each byte encoded on
+///   its own;
+/// - references and `Box`, `Rc`, `Arc` of any value;
+/// - `Option<T>`: `None` is undefined;
+/// - lists: slices, arrays, `Vec`, `VecDeque`, or any cloneable iterator wrapped in
+///   [`value::List`];
+/// - associative arrays, in iteration order: `BTreeMap`, `HashMap`, slices, arrays and
+///   `Vec`s of pairs;
+/// - any `Display` type wrapped in [`Fmt`]; your own types by implementing [`value::Value`].
+///
+/// A type that is none of these is a compile error on the value, naming the placeholder:
+///
+/// ```text
+/// error[E0277]: `Point` cannot fill the URL placeholder `point`
+///   --> src/main.rs:14:18
+///    |
+/// 14 |     let _ = url!("https://example.com/points/{point}");
+///    |                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ this value goes into `point`
+///    |
+///    = note: a placeholder takes strings, chars, integers, floats, bools, `Option` of those, ...
+///    = note: for any type that implements `Display`, wrap the value: `urlkit::Fmt(value)`
+/// ```
+///
+/// ## Where a placeholder stands
+///
+/// - **path, query, fragment, userinfo**: RFC 6570 encoding, plus the [guards](#guards);
+/// - **host** (`https://{host}/`, `https://api.{region}.example.com/`): the value is checked,
+///   not encoded: a host name of ASCII letters, digits, `-` and `.`, or an IP address (an
+///   IPv6 address gets its brackets); part of a host is one label;
+/// - **port** (`:{port}`): one integer from 0 to 65535; `u8` and `u16` always fit, other
+///   integers and text are checked when the URL is built; `None` leaves out the `:` too; a
+///   list or map is a compile error;
+/// - **scheme**: no placeholder (a compile error).
+///
+/// ## Optional and repeated query parameters
+///
+/// `{?q,page}` writes only the defined values, with `?` before the first and `&` between.
+/// Pairs written by hand behave the same way: a `None` drops its whole pair, a list repeats
+/// it, and no `?&` or dangling `&` is left (RFC 6570 alone would write `page=` for an
+/// undefined value; this is the one extension, and [`Template`] does the same).
+///
+/// ```
+/// # use urlkit::url;
+/// let (q, page, tag) = (None::<&str>, Some(2), ["rust", "url"]);
+/// assert_eq!(url!("/search?q={q}&page={page}&tag={tag}")?, "/search?page=2&tag=rust&tag=url");
+/// assert_eq!(url!("/search{?q,page}")?, "/search?page=2");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+///
+/// ## Guards
+///
+/// No value can change the URL's shape: add or remove a path segment, a query pair, a
+/// fragment, a host or a port. Where encoding alone cannot ensure it, the template returns
+/// an [`Error`] naming the placeholder and the reason ([`ErrorKind`]), never the value:
+///
+/// - a path segment value that is `.` or `..` (including each item of `{/x*}`, and `{+x}`
+///   output that would make one): parsers remove it with the segment before it, even when
+///   written `%2E%2E`;
+/// - an empty value for a placeholder that is a whole path segment (`/users/{id}/posts`);
+///   `{/id}` marks a segment that may be left out;
+/// - `{+x}`/`{#x}` output that would leave its component: `?` or `#` in a path, `#` in a
+///   query or fragment;
+/// - a host or port value that is not one.
+///
+/// ```
+/// # use urlkit::{url, ErrorKind};
+/// let file = "..";
+/// let err = url!("/files/{file}/raw").unwrap_err();
+/// assert_eq!((err.placeholder(), err.kind()), ("file", ErrorKind::DotSegment));
+/// assert_eq!(
+///     err.to_string(),
+///     "the value of `file` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"
+/// );
+/// ```
+///
+/// Everything a template builds is printable ASCII, a valid URI reference, and reads back
+/// through WHATWG parsers as the same segments and pairs with the same decoded values.
+///
+/// ## Joining a base
+///
+/// `url!(base, "relative")` appends a relative part (a literal or a template) to a [`Url`]
+/// known at run time, such as an API root from configuration. The base's path is kept
+/// (unlike RFC 3986 resolution, a leading `/` does not replace it), and the join has exactly
+/// one `/` whether or not the base ends with one (a relative part that starts with `{/x}`
+/// writes that `/` itself, so an undefined `x` leaves the base without its final `/`). A
+/// relative part that starts with `?` or `#` is added to the base as it is. It returns `Result<Url, urlkit::Error>`: a base with a query
+/// or a fragment is [`ErrorKind::BaseHasQueryOrFragment`].
+///
+/// ```
+/// use urlkit::{url, Url};
+///
+/// const API: Url = url!("https://api.example.com/v1/");
+/// let id = 42;
+/// assert_eq!(url!(API, "users/{id}/posts")?, "https://api.example.com/v1/users/42/posts");
+/// assert_eq!(url!(API, "/users")?, "https://api.example.com/v1/users");
+/// let base = Url::parse("https://api.example.com/v1")?;
+/// assert_eq!(url!(base, "users/{id}")?, "https://api.example.com/v1/users/42");
+/// assert_eq!(url!(base, "?page={id}")?, "https://api.example.com/v1?page=42");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The base is any [`value::Base`] (a `Url`, or a reference or pointer to one). The relative
+/// part cannot have a scheme, start with `//`, or hold `.`/`..` segments (compile errors).
+///
+/// ## Template mistakes are compile errors
+///
+/// Every template error is reported at once, in the same voice and with the same carets as
+/// literal errors: unclosed or stray braces, empty expressions, bad names, operators RFC 6570
+/// reserves (`= , ! @ |`), prefixes outside 1 to 9999, a placeholder in the scheme or inside a
+/// `%XX`, an operator a host or port cannot take, a name with no variable in scope or named
+/// argument, and a named argument given twice or never used. The macro still expands to a
+/// `Result<Url, Error>`, so no second error appears where the result is used.
+///
+/// ```compile_fail
+/// let id = 7;
+/// let u = urlkit::url!("https://example.com/users/{id/posts")?;
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+///
+/// ```text
+/// error: unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace
+///        https://example.com/users/{id/posts
+///                                  ^
+/// ```
+///
+/// ## Cost
+///
+/// A template compiles to straight-line code: the evaluation of each value, one
+/// `String::with_capacity` (the only allocation), a copy of each pre-encoded piece of text
+/// and one call per expression that encodes straight into the output. Nothing is parsed at
+/// run time.
 pub use urlkit_macros::url;

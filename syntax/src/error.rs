@@ -539,6 +539,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::EmptyExpression => {
                 f.write_str("empty expression `{}`; write a variable name between the braces")
             }
+            // `{x,}`, `{a,,b}`, `{?}`: a comma or an operator with no name after it.
+            ErrorKind::BadVarName { name } if name.is_empty() => f.write_str(
+                "missing variable name; write a name after the operator or `,`, or remove the extra `,`",
+            ),
             ErrorKind::BadVarName { name } => write!(
                 f,
                 "invalid variable name `{name}`; names hold letters, digits, `_`, percent-triplets and single inner `.` (for literal braces, write `%7B` and `%7D`)"
@@ -546,6 +550,12 @@ impl fmt::Display for ErrorKind {
             ErrorKind::ReservedOperator { op } => write!(
                 f,
                 "operator `{op}` is reserved by RFC 6570; use one of `+ # . / ; ? &` or none"
+            ),
+            // `{x:2*}`: RFC 6570 §2.4 allows one modifier per variable.
+            ErrorKind::BadPrefix { text } if is_prefix_then_explode(text) => write!(
+                f,
+                "`{text}` combines a prefix and `*`; a variable takes one modifier, write `{}` or `*`",
+                &text[..text.len() - 1]
             ),
             ErrorKind::BadPrefix { text } => write!(
                 f,
@@ -578,6 +588,17 @@ impl fmt::Display for ErrorKind {
             ),
         }
     }
+}
+
+/// Whether `text` is a valid prefix modifier followed by `*`: `:2*`.
+fn is_prefix_then_explode(text: &str) -> bool {
+    text.strip_suffix('*')
+        .and_then(|prefix| prefix.strip_prefix(':'))
+        .is_some_and(|digits| {
+            (1..=4).contains(&digits.len())
+                && !digits.starts_with('0')
+                && digits.bytes().all(|b| b.is_ascii_digit())
+        })
 }
 
 /// A character in backticks, as rustc quotes code; a backtick itself is quoted as `` ` ``.

@@ -104,18 +104,34 @@ pub fn plan(src: &str, exprs: &[Expression], reference: &Reference) -> Vec<Step>
     let mut planner = Planner {
         src,
         exprs,
-        steps: Vec::new(),
+        // About a text step before and a path or query step around each expression.
+        steps: Vec::with_capacity(2 * exprs.len() + 2),
     };
     planner.run(reference);
-    merge_text(planner.steps)
+    planner.steps
 }
 
 impl Planner<'_> {
+    /// Template text, normalized; text written in a row becomes one step (so the runtime
+    /// makes one copy, and `Template::parse` one allocation, per run of text).
     fn text(&mut self, range: Range<usize>) {
         if !range.is_empty() {
-            let mut out = String::with_capacity(range.len());
-            normalize_into(&self.src[range], &mut out);
-            self.steps.push(Step::Text(out));
+            let src = self.src;
+            self.append_text(|out| {
+                out.reserve(range.len());
+                normalize_into(&src[range], out);
+            });
+        }
+    }
+
+    /// Writes into the last step if it is text, else into a new text step.
+    fn append_text(&mut self, write: impl FnOnce(&mut String)) {
+        if let Some(Step::Text(last)) = self.steps.last_mut() {
+            write(last);
+        } else {
+            let mut text = String::new();
+            write(&mut text);
+            self.steps.push(Step::Text(text));
         }
     }
 
@@ -206,31 +222,36 @@ impl Planner<'_> {
     fn path(&mut self, path: Range<usize>, reference: &Reference) {
         // Split at the `/` written in the template; each piece is one segment (expressions
         // may add more segments inside themselves).
+        // The segments are consecutive runs of `pieces`, each ending at its entry in `ends`
+        // (one flat list rather than a list per segment: fewer allocations per parse).
         let parts = self.parts(path);
-        let mut segments: Vec<Vec<Part>> = Vec::new();
-        let mut current = Vec::new();
+        let mut pieces: Vec<Part> = Vec::with_capacity(parts.len() + 4);
+        let mut ends: Vec<usize> = Vec::new();
         for part in parts {
             match part {
                 Part::Text(mut a, b) => {
                     while let Some(slash) = self.src[a..b].find('/') {
                         if slash > 0 {
-                            current.push(Part::Text(a, a + slash));
+                            pieces.push(Part::Text(a, a + slash));
                         }
-                        segments.push(core::mem::take(&mut current));
+                        ends.push(pieces.len());
                         a += slash + 1;
                     }
                     if a < b {
-                        current.push(Part::Text(a, b));
+                        pieces.push(Part::Text(a, b));
                     }
                 }
-                Part::Expr(_) => current.push(part),
+                Part::Expr(_) => pieces.push(part),
             }
         }
-        segments.push(current);
-        let count = segments.len();
-        for (n, segment) in segments.iter().enumerate() {
+        ends.push(pieces.len());
+        let count = ends.len();
+        let mut start = 0;
+        for (n, &end) in ends.iter().enumerate() {
+            let segment = &pieces[start..end];
+            start = end;
             if n > 0 {
-                self.steps.push(Step::Text(String::from("/")));
+                self.append_text(|out| out.push('/'));
             }
             let exprs = segment
                 .iter()
@@ -379,16 +400,4 @@ enum PairUnit {
     Static(usize, usize),
     Hand { key: (usize, usize), expr: usize },
     Operator(usize),
-}
-
-fn merge_text(steps: Vec<Step>) -> Vec<Step> {
-    let mut merged: Vec<Step> = Vec::with_capacity(steps.len());
-    for step in steps {
-        if let (Some(Step::Text(last)), Step::Text(text)) = (merged.last_mut(), &step) {
-            last.push_str(text);
-        } else {
-            merged.push(step);
-        }
-    }
-    merged
 }

@@ -201,8 +201,9 @@ impl Text<'_> {
                 },
             );
         }
-        if reference.authority.is_none() && self.exprs.is_empty() {
-            typos::check_missing_scheme(self.src, reference.scheme.is_some(), errors);
+        if reference.authority.is_none() {
+            let literal_end = self.exprs.first().map_or(self.src.len(), |e| e.range.start);
+            typos::check_missing_scheme(self.src, literal_end, reference.scheme.is_some(), errors);
         }
         if let Some(authority) = &reference.authority {
             self.check_authority(authority, scheme, placements, errors);

@@ -543,6 +543,36 @@ fn placements_of_template_expressions() {
     ok("café/{var}", &[Path]);
 
     let bad = |src: &str| place(src).1;
+    // A host typed without its scheme is caught in templates too, when the text that gives it
+    // away comes before the first expression.
+    for (src, message) in [
+        (
+            "www.example.com/{x}",
+            "missing scheme before the host `www.example.com`, which reads as a relative path; write `https://www.example.com/{x}`",
+        ),
+        (
+            "www.{domain}/x",
+            "missing scheme before the host `www.{domain}`, which reads as a relative path; write `https://www.{domain}/x`",
+        ),
+        (
+            "https//{host}/x",
+            "missing `:` after the scheme `https`; write `https://{host}/x`",
+        ),
+        (
+            "localhost:8080/{x}",
+            "missing scheme before the host `localhost`, which reads as the scheme; write `http://localhost:8080/{x}`",
+        ),
+    ] {
+        assert_eq!(bad(src), [message], "{src}");
+    }
+    for fine in [
+        "{x}.example.com/a",
+        "api/{x}",
+        "./www.example.com/{x}",
+        "wwwx/{x}",
+    ] {
+        assert_eq!(bad(fine), Vec::<String>::new(), "{fine}");
+    }
     assert_eq!(
         bad("{scheme}://h/"),
         ["a placeholder cannot stand in the scheme; write the scheme as text"]
@@ -585,6 +615,18 @@ fn placements_of_template_expressions() {
         [
             "invalid variable name `b c`; names hold letters, digits, `_`, percent-triplets and single inner `.` (for literal braces, write `%7B` and `%7D`)"
         ]
+    );
+    assert_eq!(
+        bad("/a/{b,}{?}"),
+        ["missing variable name; write a name after the operator or `,`, or remove the extra `,`"]
+    );
+    assert_eq!(
+        bad("/a/{b:2*}"),
+        ["`:2*` combines a prefix and `*`; a variable takes one modifier, write `:2` or `*`"]
+    );
+    assert_eq!(
+        bad("/a/{b:0*}"),
+        ["invalid prefix `:0*`; write `:` and a length from 1 to 9999 without leading zeros"]
     );
     assert_eq!(
         bad("/a/{b/d"),

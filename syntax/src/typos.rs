@@ -10,10 +10,25 @@ use crate::reference::is_special;
 /// without its scheme. `https//example.com` and `www.example.com/a` are relative paths,
 /// `localhost:8080` is the scheme `localhost`. A relative path that really starts that way
 /// can be written `./www.example.com`.
-pub(crate) fn check_missing_scheme(src: &str, has_scheme: bool, errors: &mut Errors) {
-    let first_segment = &src[..src.find(['/', '?', '#']).unwrap_or(src.len())];
+///
+/// In a template, only text before the first expression (`literal_end`) is judged:
+/// `www.example.com/{x}` and `https//h/{x}` are caught, `{x}.example.com` is not.
+pub(crate) fn check_missing_scheme(
+    src: &str,
+    literal_end: usize,
+    has_scheme: bool,
+    errors: &mut Errors,
+) {
+    let literal = &src[..literal_end];
+    let first_segment = match literal.find(['/', '?', '#']) {
+        Some(end) => &literal[..end],
+        // The first segment runs into an expression: only its literal start is known.
+        None if literal_end < src.len() => literal,
+        None => src,
+    };
+    let whole_segment = first_segment.len() < literal_end || literal_end == src.len();
     if !has_scheme {
-        if let Some(slashes) = src.find("//")
+        if let Some(slashes) = literal.find("//")
             && is_special(&src[..slashes])
         {
             let scheme = &src[..slashes];
@@ -23,17 +38,21 @@ pub(crate) fn check_missing_scheme(src: &str, has_scheme: bool, errors: &mut Err
                 fix,
             };
             errors.push(0..slashes, kind);
-        } else if first_segment.len() > 4
+        } else if first_segment.len() >= 4
             && first_segment.as_bytes()[..4].eq_ignore_ascii_case(b"www.")
+            && src.len() > 4
         {
+            // Name the host as written, placeholders included (`www.{domain}`).
+            let host = &src[..segment_end(src)];
             let kind = ErrorKind::MissingScheme {
-                host: first_segment.to_string(),
+                host: host.to_string(),
                 read_as: "a relative path",
                 fix: alloc::format!("https://{src}"),
             };
-            errors.push(0..first_segment.len(), kind);
+            errors.push(0..host.len(), kind);
         }
     } else if let Some((host, port)) = first_segment.split_once(':')
+        && whole_segment
         && (host.eq_ignore_ascii_case("localhost") || host.contains('.'))
         && (1..=5).contains(&port.len())
         && port.bytes().all(|b| b.is_ascii_digit())
@@ -50,4 +69,18 @@ pub(crate) fn check_missing_scheme(src: &str, has_scheme: bool, errors: &mut Err
         };
         errors.push(0..first_segment.len(), kind);
     }
+}
+
+/// Where the first segment ends: at the first `/`, `?` or `#` outside an expression.
+fn segment_end(src: &str) -> usize {
+    let mut depth = 0usize;
+    for (i, b) in src.bytes().enumerate() {
+        match b {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            b'/' | b'?' | b'#' if depth == 0 => return i,
+            _ => {}
+        }
+    }
+    src.len()
 }

@@ -5,3 +5,14 @@
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The examples of `docs/url-templates.md` (the README's template section), compiled and run
+/// as doctests so the README cannot drift from what `url!` does.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/url-templates.md")]
+pub struct UrlTemplatesReadme;
+
+/// The examples of `docs/url-literals.md`, run as doctests for the same reason.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/url-literals.md")]
+pub struct UrlLiteralsReadme;

@@ -214,7 +214,7 @@ fn hostile_values_in_every_place() {
         ("https://h/s?q={+x}", "~-._", "https://h/s?q=~-._"),
         ("https://h/s?q={+x}", "", "https://h/s?q="),
         ("https://h/s?q={+x}", "a b", "https://h/s?q=a%20b"),
-        ("https://h/s?q={+x}", "%2e%2e", "https://h/s?q=%2e%2e"),
+        ("https://h/s?q={+x}", "%2e%2e", "https://h/s?q=%2E%2E"),
         ("https://h/s?q={+x}", "a:b", "https://h/s?q=a:b"),
         ("https://h/s{?x}", "..", "https://h/s?x=.."),
         ("https://h/s{?x}", ".", "https://h/s?x=."),
@@ -253,7 +253,7 @@ fn hostile_values_in_every_place() {
         ("https://h/{#x}", "~-._", "https://h/#~-._"),
         ("https://h/{#x}", "", "https://h/#"),
         ("https://h/{#x}", "a b", "https://h/#a%20b"),
-        ("https://h/{#x}", "%2e%2e", "https://h/#%2e%2e"),
+        ("https://h/{#x}", "%2e%2e", "https://h/#%2E%2E"),
         ("https://h/{#x}", "a:b", "https://h/#a:b"),
         ("https://{x}@h/", "..", "https://..@h/"),
         ("https://{x}@h/", ".", "https://.@h/"),
@@ -344,7 +344,7 @@ fn hostile_values_in_every_place() {
         ("a{+x}", "~-._", "a~-._"),
         ("a{+x}", "", "a"),
         ("a{+x}", "a b", "aa%20b"),
-        ("a{+x}", "%2e%2e", "a%2e%2e"),
+        ("a{+x}", "%2e%2e", "a%2E%2E"),
         ("a{+x}", "a:b", "!LeavesComponent(:)@x"),
         ("/{+x}", "..", "!DotSegment@x"),
         ("/{+x}", ".", "!DotSegment@x"),
@@ -505,4 +505,61 @@ fn empty_segments_and_double_slashes() {
     ] {
         assert_eq!(expand(template, vars), expected, "{template} {vars:?}");
     }
+}
+
+/// What the property tests found (`tests/tests/template_properties.rs`): values that made a
+/// URL `Url::parse` rejects, or changes.
+#[test]
+fn values_keep_the_url_valid() {
+    for (template, vars, expected) in [
+        // RFC 3986 allows `[ ]` only around an IP literal: reserved expansion encodes them.
+        ("/r{#a}", &[("a", "]")][..], "/r#%5D"),
+        ("/p/{+a}", &[("a", "x[0]")][..], "/p/x%5B0%5D"),
+        ("/s?q={+a}", &[("a", "[a]")][..], "/s?q=%5Ba%5D"),
+        // ...except in a `{+base}`, which may supply an IPv6 host.
+        ("{+a}/x", &[("a", "http://[::1]")][..], "http://[::1]/x"),
+        ("{+a}/x", &[("a", "http://h]")][..], "!InvalidBase@a"),
+        // A `{+base}` must make a valid URL start.
+        ("{+a}index", &[("a", "1http://h/")][..], "!InvalidBase@a"),
+        (
+            "{+a}index",
+            &[("a", "http://h:99999/")][..],
+            "!InvalidBase@a",
+        ),
+        ("{+a}index", &[("a", ":")][..], "!InvalidBase@a"),
+        (
+            "{+a}index",
+            &[("a", "http://example.com/home/")][..],
+            "http://example.com/home/index",
+        ),
+        // Host labels are checked one by one, and the host they make as a whole.
+        (
+            "https://www{.h*}/",
+            &[("h", "1.2.3.4")][..],
+            "!InvalidHost@h",
+        ),
+        ("https://{h}.2/", &[("h", "1")][..], "!InvalidHost@h"),
+        (
+            "https://api.{h}.example/",
+            &[("h", "7")][..],
+            "https://api.7.example/",
+        ),
+        // Triplets passed by reserved expansion are upper-cased, as `Url` holds them.
+        ("/r{#a}", &[("a", "%2e%c3%a9")][..], "/r#%2E%C3%A9"),
+        ("/p/{+a}", &[("a", "a%2fb")][..], "/p/a%2Fb"),
+    ] {
+        assert_eq!(expand(template, vars), expected, "{template} {vars:?}");
+    }
+}
+
+/// An error about a hand-written pair `key={x}` names the variable `x`, not the key.
+#[test]
+fn hand_pair_errors_name_the_variable() {
+    let t = Template::parse("/s?key={x:2}").unwrap();
+    let list = HashMap::from([("x", vec!["a", "b"])]);
+    let err = t.expand(&list).unwrap_err();
+    assert_eq!(
+        (err.placeholder(), err.kind()),
+        ("x", ErrorKind::PrefixOnComposite)
+    );
 }

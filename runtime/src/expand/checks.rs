@@ -2,17 +2,21 @@
 
 use super::{Operator, Tracked, Writer};
 use crate::error::ErrorKind;
+use urlkit_syntax::error::Errors;
 use urlkit_syntax::host;
 use urlkit_syntax::path::is_dot_segment;
+use urlkit_syntax::reference::{self, Options};
 
 /// A simple expression that is a whole path segment: non-empty, not `.`/`..`.
 #[inline]
 pub(super) fn whole_segment(w: &mut Writer<'_>, start: usize, name: &str) {
     let segment = &w.out.as_bytes()[start..];
-    if segment.is_empty() {
-        w.fail(name, ErrorKind::EmptySegment);
-    } else if is_dot_segment(segment) {
-        w.fail(name, ErrorKind::DotSegment);
+    match segment.first() {
+        None => w.fail(name, ErrorKind::EmptySegment),
+        // Only text starting with `.` or `%` (`%2E`) can be a dot segment; most values are
+        // ruled out by their first byte without a call.
+        Some(b'.' | b'%') if is_dot_segment(segment) => w.fail(name, ErrorKind::DotSegment),
+        Some(_) => {}
     }
 }
 
@@ -127,4 +131,11 @@ pub(super) fn no_hash(w: &mut Writer<'_>, start: usize, name: &str) {
     if w.out.as_bytes()[start..].contains(&b'#') {
         w.fail(name, ErrorKind::LeavesComponent { delimiter: '#' });
     }
+}
+
+/// Whether `url` is a URI reference the strict grammar (`Url::parse`) accepts.
+pub(super) fn is_uri_reference(url: &str) -> bool {
+    let mut errors = Errors::new();
+    reference::parse(url, &[], Options { iri: false }, &mut errors);
+    errors.is_empty()
 }

@@ -22,9 +22,11 @@ impl Buffer {
     #[inline]
     pub(crate) fn format<I: Integer>(&mut self, n: I) -> &str {
         let start = n.write(&mut self.bytes);
-        debug_assert!(self.bytes[start..].is_ascii());
-        // SAFETY: `Integer::write` writes only ASCII digits and `-`.
-        unsafe { core::str::from_utf8_unchecked(&self.bytes[start..]) }
+        let text = &self.bytes[start..];
+        debug_assert!(text.iter().all(|&b| b.is_ascii_digit() || b == b'-'));
+        // SAFETY: `write` fills `bytes[start..]` with ASCII digits and possibly a `-`, which
+        // are valid UTF-8. (Validating them anyway cost a tenth of expanding `/users/{id}`.)
+        unsafe { core::str::from_utf8_unchecked(text) }
     }
 }
 

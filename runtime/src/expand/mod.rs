@@ -9,6 +9,8 @@
 mod checks;
 mod expansion;
 pub(crate) mod itoa;
+pub(crate) mod placeholder;
+mod text;
 pub(crate) mod value;
 
 use alloc::string::String;
@@ -18,6 +20,7 @@ use crate::error::{Error, ErrorKind};
 use crate::url::Url;
 use urlkit_syntax::path::is_dot_segment;
 pub use urlkit_syntax::plan::Context;
+use urlkit_syntax::reference;
 pub use urlkit_syntax::template::{Modifier, Operator};
 
 /// The URL being built, and what the checks need to know about it.
@@ -25,6 +28,8 @@ pub use urlkit_syntax::template::{Modifier, Operator};
 #[derive(Debug)]
 pub struct Writer<'n> {
     out: String,
+    /// Where this URL starts in `out` (after text that was there before).
+    origin: usize,
     /// Where a path without an authority starts (`usize::MAX` if there is an authority):
     /// a value must not make it start with `//`.
     path_start: usize,
@@ -34,6 +39,10 @@ pub struct Writer<'n> {
     segment: Option<Tracked<'n>>,
     /// In a query of pairs, whether its `?` has been written.
     query_open: bool,
+    /// A placeholder whose value can only be judged on the whole URL, and the error it
+    /// gets if the URL is not valid: a `{+base}` that may supply a scheme and an authority,
+    /// a part of a host (`www{.dom*}` with `1.2.3.4` makes a numeric host).
+    check_whole: Option<(&'n str, ErrorKind)>,
     error: Option<Error>,
 }
 
@@ -51,12 +60,82 @@ impl<'n> Writer<'n> {
     pub fn with_capacity(capacity: usize) -> Self {
         Writer {
             out: String::with_capacity(capacity),
+            origin: 0,
             path_start: usize::MAX,
             first_segment_open: false,
             segment: None,
             query_open: false,
+            check_whole: None,
             error: None,
         }
+    }
+
+    /// Continues `out`, which may already hold other text (left untouched), with room for
+    /// `additional` more bytes.
+    pub(crate) fn resume(mut out: String, additional: usize) -> Self {
+        out.reserve(additional);
+        let mut w = Writer::with_capacity(0);
+        w.origin = out.len();
+        w.out = out;
+        w
+    }
+
+    /// The text written (whole, even after an error) and the first error.
+    pub(crate) fn into_parts(mut self) -> (String, Option<Error>) {
+        self.check_whole_when_finished();
+        (self.out, self.error)
+    }
+
+    /// Asks for the whole URL to be checked when it is finished, blaming `name`.
+    fn check_whole_url(&mut self, name: &'n str, kind: ErrorKind) {
+        self.check_whole.get_or_insert((name, kind));
+    }
+
+    /// The URL must be one that `Url::parse` accepts (after a `{+base}` such as `1http://h`
+    /// or `http://h:99999`, or host labels that make `www.1.2.3.4`, it would not be).
+    #[inline]
+    fn check_whole_when_finished(&mut self) {
+        if let (Some((name, kind)), None) = (self.check_whole, &self.error) {
+            self.check_whole_now(name, kind);
+        }
+    }
+
+    /// Out of line: only templates with a `{+base}` or host labels get here, and the
+    /// common path stays a test of two fields.
+    #[cold]
+    fn check_whole_now(&mut self, name: &'n str, kind: ErrorKind) {
+        if !checks::is_uri_reference(&self.out[self.origin..]) {
+            self.fail(name, kind);
+        }
+    }
+
+    /// The bytes written so far (text that was in the buffer before included).
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Starts from `base`, for `url!(base, "relative")`: writes the base's scheme, authority
+    /// and path, without the path's final `/` when `trim_slash` (the relative part then
+    /// starts with its own `/`, so the join has exactly one). The base's path is kept whole;
+    /// a base with a query or a fragment cannot be joined to
+    /// ([`ErrorKind::BaseHasQueryOrFragment`]).
+    #[inline]
+    pub fn with_base(base: &Url, trim_slash: bool, capacity: usize) -> Self {
+        let text = base.as_str();
+        let mut w = Writer::with_capacity(text.len() + capacity);
+        // `Url` holds a valid reference, so the grammar's split is its structure.
+        let parts = reference::split(text);
+        if parts.query.is_some() || parts.fragment.is_some() {
+            w.fail("", ErrorKind::BaseHasQueryOrFragment);
+        }
+        let mut end = parts.path.end;
+        // Only a `/` of the path itself: in `//` (an empty authority) it delimits the host.
+        if trim_slash && !parts.path.is_empty() && text[..end].ends_with('/') {
+            end -= 1;
+        }
+        w.out.push_str(&text[..end]);
+        w
     }
 
     /// Records the first error; later ones follow from it.
@@ -187,7 +266,8 @@ impl<'n> Writer<'n> {
 
     /// The URL, or the first value that could not be placed.
     #[inline]
-    pub fn finish(self) -> Result<Url, Error> {
+    pub fn finish(mut self) -> Result<Url, Error> {
+        self.check_whole_when_finished();
         match self.error {
             Some(error) => Err(error),
             None => Ok(Url::from_built(self.out)),

@@ -183,14 +183,16 @@ scalar_via_str!(str, String, Cow<'_, str>);
 macro_rules! scalar_integer {
     ($($ty:ty),* $(,)?) => {$(
         impl Scalar for $ty {
+            #[inline]
             fn write(&self, e: &mut Expansion<'_, '_>) {
-                e.push_str(crate::expand::itoa::Buffer::new().format(*self));
+                e.push_unreserved(crate::expand::itoa::Buffer::new().format(*self));
             }
             fn size_hint(&self) -> usize {
                 20
             }
         }
         impl Value for $ty {
+            #[inline]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
             }
@@ -318,6 +320,7 @@ macro_rules! forward_pointer {
 forward_pointer!(Box, Rc, Arc);
 
 impl<T: Scalar + ?Sized> Scalar for &T {
+    #[inline]
     fn write(&self, e: &mut Expansion<'_, '_>) {
         (**self).write(e);
     }
@@ -327,6 +330,7 @@ impl<T: Scalar + ?Sized> Scalar for &T {
 }
 impl<T: ListItem + ?Sized> ListItem for &T {}
 impl<T: Value + ?Sized> Value for &T {
+    #[inline]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
     }
@@ -363,6 +367,7 @@ fn list_hint<'a, T: Scalar + 'a>(items: impl Iterator<Item = &'a T>) -> usize {
 macro_rules! lists {
     ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
         impl<T: ListItem, $($gen)*> Value for $ty {
+            #[inline]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.list(self.iter());
             }

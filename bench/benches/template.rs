@@ -1,0 +1,225 @@
+//! Run-time RFC 6570 templates: `urlkit::Template` against iri-string and uritemplate-next,
+//! on the same templates and variables (DESIGN §8: `Template::expand` ≥ 3× iri-string).
+//!
+//! Two measurements per library and template:
+//! - `parse+expand`: the template text is parsed, then expanded (a template read from an API
+//!   response and used once);
+//! - `expand`: the template is parsed once, outside the loop (a template from configuration,
+//!   used for every request); for urlkit also `expand_into` a reused `String`, the
+//!   allocation-free path.
+//!
+//! Variables are built once, outside the loop, in each library's own form: for urlkit both
+//! typed (`vars_fn` returning `&dyn Value`) and dynamic (`serde_json::Map`, a `BTreeMap` of
+//! JSON values, like iri-string's `SimpleContext`); for uritemplate-next, whose variables live
+//! in the template, `parse+expand` also includes its `set` calls (its API has no other way).
+//! Before measuring, every library's output is checked to be the same string.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use iri_string::spec::UriSpec;
+use iri_string::template::UriTemplateStr;
+use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
+use serde_json::{Map, Value as Json, json};
+use uritemplate::UriTemplate;
+use urlkit::Template;
+use urlkit::template::vars_fn;
+use urlkit::value::Value;
+
+/// One variable, in a form every library can take.
+#[derive(Clone, Copy)]
+enum Var {
+    Text(&'static str),
+    Number(u64),
+    List(&'static [&'static str]),
+    Pairs(&'static [(&'static str, &'static str)]),
+}
+
+struct Case {
+    name: &'static str,
+    template: &'static str,
+    vars: &'static [(&'static str, Var)],
+    expected: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "github",
+        template: "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
+        vars: &[
+            ("owner", Var::Text("rust-lang")),
+            ("repo", Var::Text("rust")),
+            ("state", Var::Text("open")),
+            ("labels", Var::List(&["A-macros", "C-bug"])),
+            ("page", Var::Number(2)),
+        ],
+        expected: "https://api.github.com/repos/rust-lang/rust/issues?state=open&labels=A-macros,C-bug&page=2",
+    },
+    Case {
+        name: "simple",
+        template: "/users/{id}",
+        vars: &[("id", Var::Number(42))],
+        expected: "/users/42",
+    },
+    Case {
+        name: "level4",
+        template: "{/list*}{?keys*}",
+        vars: &[
+            ("list", Var::List(&["red", "green", "blue"])),
+            (
+                "keys",
+                Var::Pairs(&[("comma", ","), ("dot", "."), ("semi", ";")]),
+            ),
+        ],
+        expected: "/red/green/blue?comma=%2C&dot=.&semi=%3B",
+    },
+];
+
+/// The typed urlkit form: a closure handing out `&dyn Value`s.
+fn typed_value(var: &Var) -> &dyn Value {
+    match var {
+        Var::Text(text) => text,
+        Var::Number(n) => n,
+        Var::List(items) => items,
+        Var::Pairs(pairs) => pairs,
+    }
+}
+
+fn json_vars(case: &Case) -> Map<String, Json> {
+    case.vars
+        .iter()
+        .map(|(name, var)| {
+            let value = match *var {
+                Var::Text(text) => json!(text),
+                Var::Number(n) => json!(n),
+                Var::List(items) => json!(items),
+                Var::Pairs(pairs) => Json::Object(
+                    pairs
+                        .iter()
+                        .map(|(k, v)| ((*k).to_owned(), json!(v)))
+                        .collect(),
+                ),
+            };
+            ((*name).to_owned(), value)
+        })
+        .collect()
+}
+
+fn iri_context(case: &Case) -> SimpleContext {
+    let mut ctx = SimpleContext::new();
+    for (name, var) in case.vars {
+        let value = match *var {
+            Var::Text(text) => IriValue::String(text.to_owned()),
+            Var::Number(n) => IriValue::String(n.to_string()),
+            Var::List(items) => IriValue::List(items.iter().map(|s| (*s).to_owned()).collect()),
+            Var::Pairs(pairs) => IriValue::Assoc(
+                pairs
+                    .iter()
+                    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                    .collect(),
+            ),
+        };
+        ctx.insert(*name, value);
+    }
+    ctx
+}
+
+fn uritemplate_set(t: &mut UriTemplate, case: &Case) {
+    for (name, var) in case.vars {
+        match *var {
+            Var::Text(text) => t.set(name, text),
+            Var::Number(n) => t.set(name, n.to_string()),
+            Var::List(items) => t.set(name, items),
+            Var::Pairs(pairs) => t.set(name, pairs),
+        };
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    for case in CASES {
+        let typed = vars_fn(|name: &str| {
+            case.vars
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, var)| typed_value(var))
+        });
+        let json = json_vars(case);
+        let ctx = iri_context(case);
+
+        let urlkit = Template::parse(case.template).unwrap();
+        let iri = UriTemplateStr::new(case.template).unwrap();
+        let mut uritemplate = UriTemplate::new(case.template);
+        uritemplate_set(&mut uritemplate, case);
+
+        // The same work for all: each library writes the expected URL.
+        assert_eq!(urlkit.expand(&typed).unwrap(), case.expected);
+        assert_eq!(urlkit.expand(&json).unwrap(), case.expected);
+        assert_eq!(
+            iri.expand::<UriSpec, _>(&ctx).unwrap().to_string(),
+            case.expected
+        );
+        assert_eq!(uritemplate.build(), case.expected);
+
+        let mut group = c.benchmark_group(format!("template/parse+expand/{}", case.name));
+        group.bench_function("urlkit (typed)", |b| {
+            b.iter(|| {
+                let t = Template::parse(black_box(case.template)).unwrap();
+                t.expand(black_box(&typed)).unwrap()
+            });
+        });
+        group.bench_function("urlkit (serde_json)", |b| {
+            b.iter(|| {
+                let t = Template::parse(black_box(case.template)).unwrap();
+                t.expand(black_box(&json)).unwrap()
+            });
+        });
+        group.bench_function("iri-string", |b| {
+            b.iter(|| {
+                let t = UriTemplateStr::new(black_box(case.template)).unwrap();
+                t.expand::<UriSpec, _>(black_box(&ctx)).unwrap().to_string()
+            });
+        });
+        group.bench_function("uritemplate-next", |b| {
+            b.iter(|| {
+                let mut t = UriTemplate::new(black_box(case.template));
+                uritemplate_set(&mut t, case);
+                t.build()
+            });
+        });
+        group.finish();
+
+        let mut group = c.benchmark_group(format!("template/expand/{}", case.name));
+        group.bench_function(BenchmarkId::from_parameter("urlkit (typed)"), |b| {
+            b.iter(|| black_box(&urlkit).expand(black_box(&typed)).unwrap());
+        });
+        group.bench_function(BenchmarkId::from_parameter("urlkit (serde_json)"), |b| {
+            b.iter(|| black_box(&urlkit).expand(black_box(&json)).unwrap());
+        });
+        // The allocation-free path: one String reused for every URL.
+        let mut reused = String::new();
+        group.bench_function(BenchmarkId::from_parameter("urlkit (typed, into)"), |b| {
+            b.iter(|| {
+                reused.clear();
+                black_box(&urlkit)
+                    .expand_into(black_box(&typed), &mut reused)
+                    .unwrap();
+                reused.len()
+            });
+        });
+        group.bench_function(BenchmarkId::from_parameter("iri-string"), |b| {
+            b.iter(|| {
+                black_box(iri)
+                    .expand::<UriSpec, _>(black_box(&ctx))
+                    .unwrap()
+                    .to_string()
+            });
+        });
+        group.bench_function(BenchmarkId::from_parameter("uritemplate-next"), |b| {
+            b.iter(|| black_box(&uritemplate).build());
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

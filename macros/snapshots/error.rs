@@ -1,0 +1,12 @@
+// url!("https://example.com/{id")
+fn expansion() {
+    let _ = {
+        ::core::compile_error! {
+            "unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace\nhttps://example.com/{id\n                    ^"
+        }
+        ::core::result::Result::<
+            ::urlkit::Url,
+            ::urlkit::Error,
+        >::Ok(::urlkit::Url::__from_static(""))
+    };
+}

@@ -1,0 +1,51 @@
+//! What `url!` expands to, pinned for the templates a reviewer should read: the expansion is
+//! printed with prettyplease and compared with `snapshots/*.rs`. After a deliberate change,
+//! `URLKIT_BLESS=1 cargo test -p urlkit-macros` rewrites the snapshots; review the diff.
+
+use proc_macro2::TokenStream;
+
+fn expanded(input: &str) -> String {
+    let tokens: TokenStream = input.parse().expect("tokens");
+    let expansion = crate::expand::url(tokens);
+    let file: syn::File = syn::parse2(quote::quote!(fn expansion() { let _ = #expansion; }))
+        .expect("the expansion is Rust");
+    prettyplease::unparse(&file)
+}
+
+#[track_caller]
+fn snapshot(name: &str, input: &str) {
+    let text = format!("// url!({input})\n{}", expanded(input));
+    let path = format!("{}/snapshots/{name}.rs", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("URLKIT_BLESS").is_some() {
+        std::fs::write(&path, &text).expect("write snapshot");
+    }
+    let pinned = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(pinned == text, "{path} differs from:\n{text}");
+}
+
+#[test]
+fn github_issues() {
+    snapshot(
+        "github",
+        r#""https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}", state = "open", labels = ["A-macros", "C-bug"], page = Some(2)"#,
+    );
+}
+
+#[test]
+fn hand_written_pairs_port_and_prefix() {
+    snapshot(
+        "pairs",
+        r#""http://{host}:{port}/search?q={q}&lang={lang:2}", "lang" = locale"#,
+    );
+}
+
+#[test]
+fn base_join() {
+    snapshot("join", r#"API, "users/{id}/posts""#);
+}
+
+#[test]
+fn literal_and_error() {
+    snapshot("literal", r#""https://example.com/café""#);
+    snapshot("error", r#""https://example.com/{id""#);
+}

@@ -1,0 +1,116 @@
+//! [`TemplateError`]: why [`Template::parse`](super::Template::parse) rejected a template.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+use urlkit_syntax::error::Error as SyntaxError;
+
+/// Why [`Template::parse`](super::Template::parse) rejected a template: the same message
+/// `url!` gives at compile time, and the byte offset.
+///
+/// `Display` shows the first problem with its offset; [`errors`](Self::errors) lists every
+/// independent problem, as the macro reports them all in one compile.
+///
+/// # Examples
+/// ```
+/// let err = urlkit::Template::parse("/users/{id").unwrap_err();
+/// assert_eq!(err.offset(), 7);
+/// assert_eq!(
+///     err.to_string(),
+///     "unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace (at byte 7)"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TemplateError {
+    at: Range<usize>,
+    message: String,
+    /// The other problems, in source order (empty in the items [`Self::errors`] yields).
+    more: Vec<TemplateError>,
+}
+
+impl TemplateError {
+    /// One error per problem and per occurrence, in source order. `None` if there were none.
+    pub(super) fn from_syntax(errors: Vec<SyntaxError>) -> Option<TemplateError> {
+        let mut all: Vec<TemplateError> = errors
+            .into_iter()
+            .flat_map(|e| {
+                let message = e.kind.to_string();
+                core::iter::once(e.at)
+                    .chain(e.again)
+                    .map(move |at| TemplateError {
+                        at,
+                        message: message.clone(),
+                        more: Vec::new(),
+                    })
+            })
+            .collect();
+        all.sort_by_key(|e| e.at.start);
+        let mut all = all.into_iter();
+        let mut first = all.next()?;
+        first.more = all.collect();
+        Some(first)
+    }
+
+    /// The byte offset of the (first) problem in the template.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::Template::parse("/a b/{x}").unwrap_err().offset(), 2);
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.at.start
+    }
+
+    /// The template bytes the (first) problem is about.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::Template::parse("{x:0}").unwrap_err().span(), 2..4);
+    /// ```
+    pub fn span(&self) -> Range<usize> {
+        self.at.clone()
+    }
+
+    /// What is wrong, without the offset: for tools that point at the span themselves.
+    ///
+    /// # Examples
+    /// ```
+    /// let err = urlkit::Template::parse("/{}").unwrap_err();
+    /// assert_eq!(err.message(), "empty expression `{}`; write a variable name between the braces");
+    /// ```
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Every problem of the template, first to last in the source, this one first: one item
+    /// per problem and per place it occurs (the macro draws one message with a caret under
+    /// each place; a tool gets them one by one here). Each item's own `errors()` is just
+    /// itself.
+    ///
+    /// # Examples
+    /// ```
+    /// let err = urlkit::Template::parse("/a b/{c d}/{e:0}").unwrap_err();
+    /// let found: Vec<(usize, &str)> = err.errors().map(|e| (e.offset(), e.message())).collect();
+    /// assert_eq!(
+    ///     found,
+    ///     [
+    ///         (2, "invalid character ` ` in the URL path; write `%20`"),
+    ///         (6, "invalid variable name `c d`; names hold letters, digits, `_`, percent-triplets and single inner `.` (for literal braces, write `%7B` and `%7D`)"),
+    ///         (13, "invalid prefix `:0`; write `:` and a length from 1 to 9999 without leading zeros"),
+    ///     ]
+    /// );
+    /// ```
+    pub fn errors(&self) -> impl Iterator<Item = &TemplateError> {
+        core::iter::once(self).chain(self.more.iter())
+    }
+}
+
+impl fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.at.start)
+    }
+}
+
+impl core::error::Error for TemplateError {}

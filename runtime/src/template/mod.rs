@@ -1,0 +1,418 @@
+//! Run-time URI templates (RFC 6570): [`Template`], and [`Vars`], where it finds the values.
+//!
+//! A template known at compile time is better written with `url!`, which checks it while
+//! compiling and costs no parsing; `Template` serves the ones that arrive at run time (API
+//! responses, configuration) with the same grammar and the same expansion code.
+
+mod error;
+mod vars;
+
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt;
+use core::sync::atomic::{AtomicUsize, Ordering};
+
+use urlkit_syntax::error::Errors;
+use urlkit_syntax::plan::{self, Step};
+use urlkit_syntax::reference::{self, Options};
+use urlkit_syntax::template::{self as grammar, Expression};
+
+pub use self::error::TemplateError;
+pub use self::vars::{Vars, VarsFn, vars_fn};
+use crate::error::Error;
+use crate::expand::{Expansion, Writer};
+use crate::url::Url;
+
+/// A URI template (RFC 6570, levels 1 to 4) parsed at run time: from configuration, or from
+/// hypermedia links in API responses (GitHub's `issues_url`, HAL, `JSON:API`, `OpenAPI` links).
+///
+/// `Template` uses the grammar and the expansion code of `url!` templates, so a template
+/// expands to the same URL whether it is known at compile time or at run time. Every
+/// uritemplate-test case (the RFC's examples and the community's extended and negative
+/// tests) passes byte for byte.
+///
+/// # What it accepts
+///
+/// RFC 6570 expressions, each `{` operator? variable-list `}`, in text that must be a valid
+/// URI reference once the expressions are taken out: the rules of `url!` and
+/// [`Url::parse`], with every error's message and byte offset in [`TemplateError`]. IRI
+/// characters in the text are percent-encoded (`café/{x}` writes `caf%C3%A9/...`), and
+/// percent-triplets are upper-cased. Rejected besides: unclosed or stray braces, `{}`,
+/// variable names outside `ALPHA / DIGIT / "_" / pct-encoded` with single inner dots, the
+/// operators RFC 6570 reserves (`= , ! @ |`), prefixes outside 1 to 9999, a placeholder in the
+/// scheme or completing a percent-escape, and operators that cannot stand where they are
+/// (`{+x}` in a host, a second `{?x}` or `{#x}`).
+///
+/// # Operators
+///
+/// With `var = "a b/c"`, `path = "/p/q"`, `list = ["x", "y"]` and `keys = [("k", "1"), ("l",
+/// "2")]`:
+///
+/// | template | expands to | |
+/// |---|---|---|
+/// | `/s/{var}` | `/s/a%20b%2Fc` | simple: all but unreserved is encoded |
+/// | `{+path}/r` | `/p/q/r` | reserved: `/ ? # [ ] @ ! $ & ' ( ) * + , ; =` and triplets pass |
+/// | `/r{#path}` | `/r#/p/q` | fragment: `#`, then as reserved |
+/// | `/f{.list}` | `/f.x,y` | label: `.` before each value |
+/// | `{/list*}` | `/x/y` | path segments: `/` before each value |
+/// | `/m{;list}` | `/m;list=x,y` | path parameters: `;name=value` |
+/// | `/s{?var,list}` | `/s?var=a%20b%2Fc&list=x,y` | query: `?name=value&...` |
+/// | `/s?a=1{&keys*}` | `/s?a=1&k=1&l=2` | query continuation: `&name=value` |
+/// | `/s{/var:3}` | `/s/a%20b` | prefix `:N`: the first N characters of a string |
+/// | `/s{?keys*}` | `/s?k=1&l=2` | explode `*`: one part per item or pair |
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use urlkit::{Template, value::Value};
+///
+/// let (list, keys) = (["x", "y"], [("k", "1"), ("l", "2")]);
+/// let vars: BTreeMap<&str, &dyn Value> =
+///     BTreeMap::from([("var", &"a b/c" as &dyn Value), ("path", &"/p/q"), ("list", &list), ("keys", &keys)]);
+/// for (template, expected) in [
+///     ("/s/{var}", "/s/a%20b%2Fc"),
+///     ("{+path}/r", "/p/q/r"),
+///     ("/r{#path}", "/r#/p/q"),
+///     ("/f{.list}", "/f.x,y"),
+///     ("{/list*}", "/x/y"),
+///     ("/m{;list}", "/m;list=x,y"),
+///     ("/s{?var,list}", "/s?var=a%20b%2Fc&list=x,y"),
+///     ("/s?a=1{&keys*}", "/s?a=1&k=1&l=2"),
+///     ("/s{/var:3}", "/s/a%20b"),
+///     ("/s{?keys*}", "/s?k=1&l=2"),
+/// ] {
+///     assert_eq!(Template::parse(template)?.expand(&vars)?, expected);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Beyond RFC 6570
+///
+/// Where the template shows a URL's structure, expansion keeps it (DESIGN §4, §5); none of
+/// this changes any uritemplate-test case:
+/// - query pairs written by hand behave like `{?q,page}`: `?q={q}&page={page}` drops a pair
+///   whose value is undefined (`None`), with its `&`, and repeats `key=value` for each item
+///   of a list;
+/// - `:{port}` writes `:` and the port only when the value is defined, and the value must be
+///   an integer from 0 to 65535 ([`ErrorKind::InvalidPort`](crate::ErrorKind::InvalidPort));
+/// - a host placeholder is validated, not encoded: a host name or an IP address
+///   ([`ErrorKind::InvalidHost`](crate::ErrorKind::InvalidHost));
+/// - a placeholder that is a whole path segment (`/files/{name}/raw`) must not be empty
+///   ([`ErrorKind::EmptySegment`](crate::ErrorKind::EmptySegment)); `{/name}` marks an
+///   optional segment;
+/// - no value may make a path segment `.` or `..`, however spelled
+///   ([`ErrorKind::DotSegment`](crate::ErrorKind::DotSegment)), nor an empty segment before a
+///   `/` ([`ErrorKind::DoubleSlash`](crate::ErrorKind::DoubleSlash));
+/// - `{+x}` and `{#x}` may not leave their component: no `?` or `#` in a path, no `#` in a
+///   query or fragment, no `:` in the first segment of a relative path
+///   ([`ErrorKind::LeavesComponent`](crate::ErrorKind::LeavesComponent)); they write `[` and
+///   `]` as `%5B` and `%5D` (RFC 3986 allows brackets only around an IP address), and the
+///   triplets they pass in uppercase hex;
+/// - a `{+x}` that opens a template without a scheme (RFC 6570's `{+base}index`) may supply
+///   the scheme, host and start of the path, and the URL it makes must then be valid
+///   ([`ErrorKind::InvalidBase`](crate::ErrorKind::InvalidBase)).
+///
+/// The error names the placeholder and never shows the value (values can be secrets). What
+/// an expansion returns is printable ASCII and a valid URI reference that [`Url::parse`]
+/// accepts.
+///
+/// # Values
+///
+/// A variable's value is any [`Value`](crate::value::Value): strings (`str`, `String`,
+/// `Cow<str>`), `char`, integers, floats and `bool` are strings; `Option` is undefined when
+/// `None`; slices, arrays, `Vec`s and `VecDeque`s are lists, as is any cloneable iterator
+/// wrapped in [`List`](crate::value::List); `BTreeMap`, `HashMap` and slices of pairs are
+/// associative arrays, in their iteration order; `[u8]` is octets, each percent-encoded on
+/// its own; any `Display` type fits through [`Fmt`](crate::Fmt); references, `Box`, `Rc`
+/// and `Arc` of these, and `dyn Value`, work too; with the `serde_json` feature, so does
+/// `serde_json::Value` (null is undefined, arrays are lists, objects are maps). An empty
+/// list or map is undefined (RFC 6570 §2.3).
+///
+/// Variables come from any [`Vars`]: a `BTreeMap` or `HashMap` from names to values, a
+/// closure ([`vars_fn`]), a JSON object (the `serde_json` feature), or your own type.
+///
+/// # Examples
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// let t = urlkit::Template::parse("https://api.github.com/repos/{owner}/{repo}/issues{/number}")?;
+/// let vars = BTreeMap::from([("owner", "rust-lang"), ("repo", "rust"), ("number", "1")]);
+/// assert_eq!(t.expand(&vars)?, "https://api.github.com/repos/rust-lang/rust/issues/1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Template {
+    inner: Arc<Inner>,
+}
+
+/// The most a template reserves up front from what earlier expansions needed (common
+/// limits on URL length are 2 KiB to 8 KiB).
+const MAX_LEARNED_CAPACITY: usize = 4096;
+
+struct Inner {
+    source: String,
+    expressions: Vec<Expression>,
+    steps: Vec<Step>,
+    /// The longest expansion so far (at least the template's text and some room), so that
+    /// the output is allocated once at the right size (DESIGN §8: one allocation per URL).
+    capacity: AtomicUsize,
+}
+
+impl Template {
+    /// Parses `source` with the grammar `url!` uses. The error is the first problem, with
+    /// the message `url!` would give and its byte offset; [`TemplateError::errors`] lists
+    /// them all.
+    ///
+    /// # Examples
+    /// ```
+    /// assert!(urlkit::Template::parse("/search{?q,page}").is_ok());
+    /// let err = urlkit::Template::parse("{scheme}://example.com/").unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "a placeholder cannot stand in the scheme; write the scheme as text (at byte 0)"
+    /// );
+    /// ```
+    pub fn parse(source: &str) -> Result<Template, TemplateError> {
+        let mut errors = Errors::new();
+        let expressions = grammar::lex(source, &mut errors);
+        let reference = reference::parse(source, &expressions, Options { iri: true }, &mut errors);
+        if let Some(error) = TemplateError::from_syntax(errors.into_vec()) {
+            return Err(error);
+        }
+        let steps = plan::plan(source, &expressions, &reference);
+        let static_len: usize = steps
+            .iter()
+            .map(|step| match step {
+                Step::Text(text) | Step::Pair(text) => text.len(),
+                _ => 0,
+            })
+            .sum();
+        Ok(Template {
+            inner: Arc::new(Inner {
+                source: String::from(source),
+                expressions,
+                steps,
+                capacity: AtomicUsize::new(static_len + 32),
+            }),
+        })
+    }
+
+    /// The template as written.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(urlkit::Template::parse("/a{?b}")?.as_str(), "/a{?b}");
+    /// # Ok::<(), urlkit::TemplateError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.inner.source
+    }
+
+    /// The names of the template's variables, each once, in order of first use.
+    ///
+    /// # Examples
+    /// ```
+    /// let t = urlkit::Template::parse("/{a}/{b}{?a,c}")?;
+    /// assert_eq!(t.variables().collect::<Vec<_>>(), ["a", "b", "c"]);
+    /// # Ok::<(), urlkit::TemplateError>(())
+    /// ```
+    pub fn variables(&self) -> impl Iterator<Item = &str> {
+        let source = &self.inner.source;
+        let mut seen: Vec<&str> = Vec::new();
+        self.inner
+            .expressions
+            .iter()
+            .flat_map(|e| e.vars.iter())
+            .map(move |v| &source[v.name.clone()])
+            .filter(move |name| {
+                let new = !seen.contains(name);
+                if new {
+                    seen.push(name);
+                }
+                new
+            })
+    }
+
+    /// Expands the template with the values of `vars` (any [`Vars`]: a map from names to
+    /// values, [`vars_fn`], a JSON object). Undefined variables expand to nothing.
+    ///
+    /// The result is a [`Url`] even when the template is relative (`/users/{id}`,
+    /// `{?q}`): `Url` holds any URI reference. Fails, naming the placeholder, when a value
+    /// cannot be placed safely (see [`ErrorKind`](crate::ErrorKind)).
+    ///
+    /// # Examples
+    /// ```
+    /// use std::collections::BTreeMap;
+    ///
+    /// let t = urlkit::Template::parse("/files/{name}{?v}")?;
+    /// let vars = BTreeMap::from([("name", "report 2024.pdf")]);
+    /// assert_eq!(t.expand(&vars)?, "/files/report%202024.pdf");
+    ///
+    /// let dots = BTreeMap::from([("name", "..")]);
+    /// assert_eq!(t.expand(&dots).unwrap_err().kind(), urlkit::ErrorKind::DotSegment);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, Error> {
+        let mut w = Writer::with_capacity(self.capacity());
+        self.run(&mut w, vars);
+        self.learn_capacity(w.len());
+        w.finish()
+    }
+
+    /// Appends the expansion to `out`, reusing its buffer (see [`expand`](Self::expand)).
+    ///
+    /// On `Err`, `out` is left as it was: the same text (its capacity may have grown).
+    ///
+    /// # Examples
+    /// ```
+    /// use std::collections::BTreeMap;
+    ///
+    /// let t = urlkit::Template::parse("/u/{id}")?;
+    /// let mut out = String::from("GET ");
+    /// t.expand_into(&BTreeMap::from([("id", "7")]), &mut out)?;
+    /// assert_eq!(out, "GET /u/7");
+    ///
+    /// assert!(t.expand_into(&BTreeMap::from([("id", "")]), &mut out).is_err());
+    /// assert_eq!(out, "GET /u/7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expand_into<V: Vars + ?Sized>(&self, vars: &V, out: &mut String) -> Result<(), Error> {
+        let mark = out.len();
+        let mut w = Writer::resume(core::mem::take(out), self.capacity());
+        self.run(&mut w, vars);
+        self.learn_capacity(w.len() - mark);
+        let (text, error) = w.into_parts();
+        *out = text;
+        match error {
+            None => Ok(()),
+            Some(error) => {
+                out.truncate(mark);
+                Err(error)
+            }
+        }
+    }
+
+    /// Writes the expansion to `out`, a [`fmt::Write`] such as a `Formatter` (see
+    /// [`expand`](Self::expand)).
+    ///
+    /// The URL is built first and written with one `write_str` call, so on a value error
+    /// nothing is written. A failure of `out` itself is an [`Error`] of kind
+    /// [`ErrorKind::Write`](crate::ErrorKind::Write). To append to a `String`,
+    /// [`expand_into`](Self::expand_into) avoids the intermediate buffer.
+    ///
+    /// # Examples
+    /// ```
+    /// use std::fmt;
+    /// use urlkit::{Template, template::vars_fn};
+    ///
+    /// /// A link to a user's page, for an HTML template engine.
+    /// struct UserLink<'a>(&'a Template, u64);
+    ///
+    /// impl fmt::Display for UserLink<'_> {
+    ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    ///         f.write_str("<a href=\"")?;
+    ///         self.0.expand_to(&vars_fn(|_| Some(self.1)), f).map_err(|_| fmt::Error)?;
+    ///         f.write_str("\">profile</a>")
+    ///     }
+    /// }
+    ///
+    /// let t = Template::parse("/users/{id}")?;
+    /// assert_eq!(UserLink(&t, 7).to_string(), "<a href=\"/users/7\">profile</a>");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expand_to<V, W>(&self, vars: &V, out: &mut W) -> Result<(), Error>
+    where
+        V: Vars + ?Sized,
+        W: fmt::Write + ?Sized,
+    {
+        let url = self.expand(vars)?;
+        out.write_str(url.as_str())
+            .map_err(|fmt::Error| Error::write_failed())
+    }
+
+    /// How many bytes to reserve for an expansion.
+    fn capacity(&self) -> usize {
+        // Relaxed: the value is only a size hint; any value read is safe to use.
+        self.inner.capacity.load(Ordering::Relaxed)
+    }
+
+    /// Remembers the length of an expansion if it is the longest so far, up to
+    /// [`MAX_LEARNED_CAPACITY`]: one huge value must not make every later URL reserve as much.
+    fn learn_capacity(&self, len: usize) {
+        let len = len.min(MAX_LEARNED_CAPACITY);
+        if len > self.capacity() {
+            self.inner.capacity.fetch_max(len, Ordering::Relaxed);
+        }
+    }
+
+    /// Executes the plan against `vars`.
+    fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
+        let inner = &*self.inner;
+        for step in &inner.steps {
+            match step {
+                Step::Text(text) => w.text(text),
+                Step::PathStart { relative } => w.path_start(*relative),
+                Step::SegmentStart => w.segment_start(),
+                Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
+                Step::QueryStart => w.query_start(),
+                Step::Pair(pair) => w.pair(pair),
+                Step::Segment(i) => self.fill(w.segment_expansion(), *i, vars),
+                Step::Expand(i, context) => {
+                    let op = inner.expressions[*i].operator;
+                    self.fill(w.expansion(op, *context), *i, vars);
+                }
+                Step::HandPair { key, expr } => {
+                    let reserved = inner.expressions[*expr].operator.allows_reserved();
+                    self.fill(w.hand_pair(key, reserved), *expr, vars);
+                }
+                Step::Port(i) => self.fill(w.port(), *i, vars),
+            }
+        }
+    }
+
+    fn fill<'n, V: Vars + ?Sized>(&'n self, mut e: Expansion<'_, 'n>, i: usize, vars: &V) {
+        for var in &self.inner.expressions[i].vars {
+            let name = &self.inner.source[var.name.clone()];
+            e.begin_var(name, var.modifier);
+            vars.expand_var(name, &mut e);
+        }
+        e.finish();
+    }
+}
+
+impl fmt::Display for Template {
+    /// Writes the template as written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.inner.source)
+    }
+}
+
+impl fmt::Debug for Template {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Template").field(&self.inner.source).finish()
+    }
+}
+
+impl core::str::FromStr for Template {
+    type Err = TemplateError;
+
+    /// The same as [`Template::parse`].
+    fn from_str(s: &str) -> Result<Template, TemplateError> {
+        Template::parse(s)
+    }
+}
+
+impl PartialEq for Template {
+    /// Templates are equal when their text is.
+    fn eq(&self, other: &Template) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Template {}
+
+impl core::hash::Hash for Template {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}

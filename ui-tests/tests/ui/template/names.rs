@@ -1,0 +1,15 @@
+// Where values come from: a variable in scope (like `format!`) or a named argument. A name
+// with no value, an argument no placeholder uses, an argument given twice, and RFC 6570
+// names that cannot be Rust variables.
+use urlkit::url;
+
+fn main() {
+    let owner = "rust-lang";
+    let _ = url!("https://api.github.com/repos/{owner}/{repo}");
+    let _ = url!("https://example.com/{owner}", page = 2, "sort" = "asc");
+    let _ = url!("https://example.com/{page}", page = 1, page = 2);
+    let _ = url!("https://example.com/{page}", page = 1, "page" = 2);
+    let _ = url!("https://example.com/people{?last.name,Some%20Thing}/{42}");
+    let _ = url!("https://example.com/{type}/{self}");
+    let _ = url!("https://example.com/", owner = owner);
+}
