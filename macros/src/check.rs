@@ -52,6 +52,8 @@ pub(crate) enum Source {
     Arg(usize),
     /// A variable in scope with the same name, as `format!` captures.
     Capture,
+    /// A field of a typed route (`#[derive(Route)]`).
+    Field,
 }
 
 /// The literal, checked.

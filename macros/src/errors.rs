@@ -25,14 +25,21 @@ use syn::LitStr;
 #[derive(Default)]
 pub(crate) struct Errors {
     combined: Option<syn::Error>,
+    count: usize,
 }
 
 impl Errors {
     pub(crate) fn push(&mut self, error: syn::Error) {
+        self.count += 1;
         match &mut self.combined {
             Some(combined) => combined.combine(error),
             None => self.combined = Some(error),
         }
+    }
+
+    /// How many problems were pushed, to tell whether a phase found any.
+    pub(crate) fn count(&self) -> usize {
+        self.count
     }
 
     /// The phase barrier: `Err` with everything reported so far, if anything was.

@@ -26,7 +26,7 @@ fn try_url(tokens: TokenStream) -> syn::Result<TokenStream> {
 
 /// RFC 3987 §3.1 step 2 (IRI characters become UTF-8 percent-triplets) and RFC 3986 §6.2.2.1
 /// (triplet hex in uppercase): the text `Url::parse_iri` would keep, computed once, here.
-fn literal(value: &str) -> TokenStream {
+pub(crate) fn literal(value: &str) -> TokenStream {
     let mut text = String::with_capacity(value.len());
     normalize::normalize_into(value, &mut text);
     let text = Literal::string(&text);

@@ -46,9 +46,23 @@ use crate::input::Input;
 
 /// The expression a checked template expands to: `Result<Url, urlkit::Error>`.
 pub(crate) fn template(input: &Input, checked: &Checked) -> TokenStream {
+    emit(checked, &Bindings::new(input, checked))
+}
+
+/// The same for a typed route (`#[derive(Route)]`): `values` holds each of `checked.vars`'
+/// value, in order, with the span its type errors point at (the field); `base` is the `Url`
+/// expression of `to_url_on`.
+pub(crate) fn route(
+    checked: &Checked,
+    values: Vec<(TokenStream, Span)>,
+    base: Option<(TokenStream, Span)>,
+) -> TokenStream {
+    emit(checked, &Bindings::of_values(checked, values, base))
+}
+
+fn emit(checked: &Checked, bindings: &Bindings) -> TokenStream {
     let site = Span::mixed_site();
     let w = Ident::new("__w", site);
-    let bindings = Bindings::new(input, checked);
     let static_len: usize = checked
         .steps
         .iter()
@@ -83,7 +97,7 @@ pub(crate) fn template(input: &Input, checked: &Checked) -> TokenStream {
     let steps = checked
         .steps
         .iter()
-        .map(|step| generate_step(step, checked, &bindings, &w));
+        .map(|step| generate_step(step, checked, bindings, &w));
     let markers = &bindings.markers;
     let body = quote_spanned! {site=>
         // Named after the placeholders, so that type errors can say which one.
@@ -192,6 +206,41 @@ impl Bindings {
                 let ident = Ident::new(&v.name, input.lit.span());
                 bind(quote!(#ident), var, input.lit.span());
             }
+        }
+        let markers = checked
+            .vars
+            .iter()
+            .filter_map(|v| marker(&v.name, site))
+            .collect();
+        Bindings {
+            base,
+            values,
+            locals,
+            vars,
+            markers,
+        }
+    }
+
+    /// Bindings for values given in the order of `checked.vars`, after the base if any.
+    fn of_values(
+        checked: &Checked,
+        given: Vec<(TokenStream, Span)>,
+        base: Option<(TokenStream, Span)>,
+    ) -> Self {
+        let site = Span::mixed_site();
+        let mut values = Vec::new();
+        let mut locals = Vec::new();
+        let base = base.map(|(base, span)| {
+            values.push(base);
+            locals.push(Ident::new("__base", site));
+            Ident::new("__base", site.located_at(span))
+        });
+        let mut vars = Vec::with_capacity(given.len());
+        for (value, span) in given {
+            let local = format_ident!("__v{}", locals.len(), span = site);
+            values.push(value);
+            locals.push(local.clone());
+            vars.push((local, span));
         }
         let markers = checked
             .vars

@@ -5,13 +5,15 @@
 // validates the literal against the grammar shared with the runtime (`urlkit_syntax`) and
 // the names against the arguments, `expand` writes a literal's tokens and `generate` a
 // template's; `errors` accumulates and draws what went wrong, and `fallback` keeps a failed
-// expansion from causing more errors.
+// expansion from causing more errors. `route` is `#[derive(Route)]`, with the same layout,
+// whose `to_url` is `generate`'s code.
 mod check;
 mod errors;
 mod expand;
 mod fallback;
 mod generate;
 mod input;
+mod route;
 
 #[cfg(test)]
 mod tests;
@@ -21,4 +23,11 @@ mod tests;
 #[proc_macro]
 pub fn url(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand::url(input.into()).into()
+}
+
+// Documented on its re-export, `urlkit::Route`, where the examples can use the runtime.
+#[allow(missing_docs)]
+#[proc_macro_derive(Route, attributes(route))]
+pub fn derive_route(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    route::derive(input.into()).into()
 }

@@ -49,6 +49,7 @@ pub use crate::expand::value::Fmt;
 pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError};
 pub use crate::url::{ParseError, PathSegments, Url};
+pub use urlkit_macros::Route;
 
 /// The values a placeholder takes (RFC 6570 §2.3), and how to make your own types fit.
 pub mod value {

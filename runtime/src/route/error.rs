@@ -1,5 +1,6 @@
 //! [`RouteError`]: why a URL does not parse into a route, naming the field and the reason.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use core::fmt;
 
@@ -34,6 +35,12 @@ use crate::url::ParseError;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RouteError {
+    /// Boxed: errors are rare, and `from_url`'s `Result` stays small.
+    inner: Box<Inner>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Inner {
     route: &'static str,
     field: Option<&'static str>,
     kind: RouteErrorKind,
@@ -132,26 +139,28 @@ pub(crate) fn quoted(text: &str) -> String {
 impl RouteError {
     pub(crate) fn new(route: &'static str, kind: RouteErrorKind) -> Self {
         RouteError {
-            route,
-            field: None,
-            kind,
-            text: String::new(),
-            offset: None,
+            inner: Box::new(Inner {
+                route,
+                field: None,
+                kind,
+                text: String::new(),
+                offset: None,
+            }),
         }
     }
 
     pub(crate) fn field_of(mut self, field: &'static str) -> Self {
-        self.field = Some(field);
+        self.inner.field = Some(field);
         self
     }
 
     pub(crate) fn quoting(mut self, text: &str) -> Self {
-        self.text = quoted(text);
+        self.inner.text = quoted(text);
         self
     }
 
     pub(crate) fn at(mut self, offset: usize) -> Self {
-        self.offset = Some(offset);
+        self.inner.offset = Some(offset);
         self
     }
 
@@ -169,7 +178,7 @@ impl RouteError {
     /// assert_eq!(Api::from_url("/nope").unwrap_err().route(), "Api");
     /// ```
     pub fn route(&self) -> &'static str {
-        self.route
+        self.inner.route
     }
 
     /// The field whose value is wrong, if the error is about one.
@@ -182,7 +191,7 @@ impl RouteError {
     /// assert_eq!(Search::from_url("/search").unwrap_err().field(), Some("q"));
     /// ```
     pub fn field(&self) -> Option<&'static str> {
-        self.field
+        self.inner.field
     }
 
     /// What is wrong.
@@ -198,7 +207,7 @@ impl RouteError {
     /// assert_eq!(err.kind(), &RouteErrorKind::Value(ParamError::Missing));
     /// ```
     pub fn kind(&self) -> &RouteErrorKind {
-        &self.kind
+        &self.inner.kind
     }
 
     /// The byte offset in the URL of what is wrong, when it is one place.
@@ -211,14 +220,20 @@ impl RouteError {
     /// assert_eq!(File::from_url("/files/%C4").unwrap_err().offset(), Some(7));
     /// ```
     pub fn offset(&self) -> Option<usize> {
-        self.offset
+        self.inner.offset
     }
 }
 
 impl fmt::Display for RouteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (route, text) = (self.route, &self.text);
-        match &self.kind {
+        let Inner {
+            route,
+            field,
+            kind,
+            text,
+            ..
+        } = &*self.inner;
+        match kind {
             RouteErrorKind::Url(e) => write!(f, "{e}"),
             RouteErrorKind::NotAPath => write!(
                 f,
@@ -239,7 +254,7 @@ impl fmt::Display for RouteError {
                 "unknown query parameter `{text}`; `{route}` accepts only the parameters its template names"
             ),
             RouteErrorKind::Value(error) => {
-                match self.field {
+                match field {
                     Some(field) => write!(f, "`{route}.{field}`: ")?,
                     None => write!(f, "`{route}`: ")?,
                 }
@@ -281,7 +296,7 @@ impl fmt::Display for RouteError {
 
 impl core::error::Error for RouteError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        match &self.kind {
+        match &self.inner.kind {
             RouteErrorKind::Url(e) => Some(e),
             RouteErrorKind::Value(ParamError::Decode(e)) => Some(e),
             _ => None,

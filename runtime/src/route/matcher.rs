@@ -55,6 +55,10 @@ pub enum Capture {
 const INLINE: usize = 16;
 
 #[derive(Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "the inline array is the point: most paths are split without allocating"
+)]
 enum Segments<'i> {
     Inline([&'i str; INLINE], usize),
     Heap(alloc::vec::Vec<&'i str>),
@@ -146,16 +150,14 @@ impl<'i> Target<'i> {
                 }
             }
         }
-        Err(match first_mismatch {
-            Some((entry, mismatch)) => self.query_error(entry, mismatch),
-            None => {
-                let template = match routes {
-                    [only] if !only.route.contains("::") => Some(only.template),
-                    _ => None,
-                };
-                RouteError::new(self.route, RouteErrorKind::NoMatch { template }).quoting(self.path)
-            }
-        })
+        if let Some((entry, mismatch)) = first_mismatch {
+            return Err(self.query_error(entry, mismatch));
+        }
+        let template = match routes {
+            [only] if !only.route.contains("::") => Some(only.template),
+            _ => None,
+        };
+        Err(RouteError::new(self.route, RouteErrorKind::NoMatch { template }).quoting(self.path))
     }
 
     #[cold]
@@ -260,7 +262,7 @@ pub struct Found<'t, 'i> {
     index: usize,
 }
 
-impl<'i> Found<'_, 'i> {
+impl Found<'_, '_> {
     /// Which entry matched.
     pub fn index(&self) -> usize {
         self.index

@@ -51,6 +51,8 @@ pub struct QueryVar {
     pub key: String,
     /// The placeholder.
     pub var: Var,
+    /// Written by hand (`key={x}`), rather than `{?x}`/`{&x}`.
+    pub hand: bool,
 }
 
 /// Where each placeholder of a route template stands.
@@ -457,6 +459,7 @@ impl Lowering<'_> {
                             name: spec.name.clone(),
                             explode: spec.modifier == Modifier::Explode,
                         },
+                        hand: false,
                     });
                 }
             }
@@ -474,7 +477,11 @@ impl Lowering<'_> {
                     Operator::Simple if e.vars.len() == 1 => {
                         if let Some(var) = self.var(i) {
                             let key = self.normalized(a, b - 1);
-                            shape.keys.push(QueryVar { key, var });
+                            shape.keys.push(QueryVar {
+                                key,
+                                var,
+                                hand: true,
+                            });
                         }
                     }
                     Operator::Simple => self.errors.push((at, ShapeError::QueryShape)),

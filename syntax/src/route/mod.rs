@@ -188,7 +188,7 @@ impl Pattern<'_> {
 }
 
 /// The raw segments of a path that starts with `/`: `/a/b` has `a` and `b`, `/` one empty
-/// segment, `/a/` the segments `a` and `` (as `Url::path_segments`).
+/// segment, `/a/` the segments `a` and an empty one (as `Url::path_segments`).
 pub fn segments(path: &str) -> core::str::Split<'_, char> {
     path.strip_prefix('/').unwrap_or(path).split('/')
 }

@@ -355,7 +355,7 @@ fn the_most_specific_route_is_tried_first() {
             .map(|s| (*s, &["slug"][..], &["rest"][..]))
             .collect::<Vec<_>>(),
     );
-    let tried: Vec<&str> = with_patterns(&owned, |p| order::order(p))
+    let tried: Vec<&str> = with_patterns(&owned, order::order)
         .into_iter()
         .map(|i| declared[i])
         .collect();
@@ -364,7 +364,7 @@ fn the_most_specific_route_is_tried_first() {
     // Same path: static pieces first, then required parameters, then fewer parameters.
     let declared = ["/s{?a,b}", "/s{?a}", "/s?a={a}", "/s?v=1"];
     let owned = patterns(&declared.map(|s| (s, &["b"][..], &[][..])));
-    let tried: Vec<&str> = with_patterns(&owned, |p| order::order(p))
+    let tried: Vec<&str> = with_patterns(&owned, order::order)
         .into_iter()
         .map(|i| declared[i])
         .collect();

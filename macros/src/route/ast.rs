@@ -1,0 +1,184 @@
+//! The derive's input as routes and fields, each keeping what errors point at.
+
+use proc_macro2::Span;
+use syn::ext::IdentExt;
+use syn::spanned::Spanned;
+use syn::{Data, DeriveInput, Fields, GenericArgument, Ident, LitStr, Member, PathArguments, Type};
+use urlkit_syntax::route::lower::Kind;
+
+use super::attr;
+use crate::errors::Errors;
+
+/// A type deriving `Route`: one route for a struct, one per variant for an enum.
+pub(crate) struct Input<'a> {
+    pub(crate) original: &'a DeriveInput,
+    pub(crate) routes: Vec<Route<'a>>,
+    pub(crate) is_enum: bool,
+}
+
+/// A struct, or one variant.
+pub(crate) struct Route<'a> {
+    /// The variant, for an enum.
+    pub(crate) variant: Option<&'a Ident>,
+    /// How errors name it: `Post`, `Api::User`.
+    pub(crate) label: String,
+    pub(crate) template: Option<LitStr>,
+    /// Where a missing template is reported.
+    pub(crate) span: Span,
+    pub(crate) fields: Vec<Field<'a>>,
+    /// `#[route(deny_unknown_params)]` on the struct or the enum.
+    pub(crate) deny_unknown: bool,
+}
+
+/// One field.
+pub(crate) struct Field<'a> {
+    pub(crate) member: Member,
+    /// The placeholder that fills it: the field's name (`r#type` is `type`), or its index.
+    pub(crate) name: String,
+    pub(crate) ty: &'a Type,
+    /// What it holds, from its type as written.
+    pub(crate) kind: Kind,
+    /// The element type of an `Option` or a `Vec`.
+    pub(crate) inner: Option<&'a Type>,
+    pub(crate) skip: bool,
+    /// Where "no placeholder" is reported: the name, or the type of a tuple field.
+    pub(crate) span: Span,
+}
+
+impl<'a> Input<'a> {
+    pub(crate) fn from_syn(input: &'a DeriveInput, errors: &mut Errors) -> Option<Self> {
+        let attrs = attr::parse(&input.attrs, errors);
+        if let Some(skip) = attrs.skip {
+            errors.push(syn::Error::new(skip, SKIP_ON_FIELDS));
+        }
+        let name = input.ident.to_string();
+        let deny_unknown = attrs.deny_unknown.is_some();
+        let (routes, is_enum) = match &input.data {
+            Data::Struct(data) => {
+                let route = Route {
+                    variant: None,
+                    label: name,
+                    template: attrs.template,
+                    span: input.ident.span(),
+                    fields: fields(&data.fields, errors),
+                    deny_unknown,
+                };
+                (vec![route], false)
+            }
+            Data::Enum(data) => {
+                if let Some(template) = &attrs.template {
+                    errors.push(syn::Error::new(
+                        template.span(),
+                        "a route enum has one template per variant; move `#[route(\"...\")]` to a variant",
+                    ));
+                }
+                let routes = data
+                    .variants
+                    .iter()
+                    .map(|variant| {
+                        let attrs = attr::parse(&variant.attrs, errors);
+                        if let Some(deny) = attrs.deny_unknown {
+                            errors.push(syn::Error::new(
+                                deny,
+                                "`deny_unknown_params` applies to the whole enum; put it on the enum",
+                            ));
+                        }
+                        if let Some(skip) = attrs.skip {
+                            errors.push(syn::Error::new(skip, SKIP_ON_FIELDS));
+                        }
+                        Route {
+                            variant: Some(&variant.ident),
+                            label: format!("{name}::{}", variant.ident),
+                            template: attrs.template,
+                            span: variant.ident.span(),
+                            fields: fields(&variant.fields, errors),
+                            deny_unknown,
+                        }
+                    })
+                    .collect();
+                (routes, true)
+            }
+            Data::Union(data) => {
+                errors.push(syn::Error::new(
+                    data.union_token.span,
+                    "`Route` cannot be derived for a union; use a struct or an enum",
+                ));
+                return None;
+            }
+        };
+        Some(Input {
+            original: input,
+            routes,
+            is_enum,
+        })
+    }
+}
+
+const SKIP_ON_FIELDS: &str =
+    "`skip` applies to a field, which `from_url` then fills with `Default::default()`";
+
+fn fields<'a>(fields: &'a Fields, errors: &mut Errors) -> Vec<Field<'a>> {
+    fields
+        .iter()
+        .enumerate()
+        .map(|(i, field)| {
+            let attrs = attr::parse(&field.attrs, errors);
+            if let Some(template) = &attrs.template {
+                errors.push(syn::Error::new(
+                    template.span(),
+                    "a template goes on the struct or the variant, not on a field",
+                ));
+            }
+            if let Some(deny) = attrs.deny_unknown {
+                errors.push(syn::Error::new(
+                    deny,
+                    "`deny_unknown_params` goes on the struct or the enum, not on a field",
+                ));
+            }
+            let (member, name, span) = match &field.ident {
+                Some(ident) => (
+                    Member::Named(ident.clone()),
+                    ident.unraw().to_string(),
+                    ident.span(),
+                ),
+                None => (Member::Unnamed(i.into()), i.to_string(), field.ty.span()),
+            };
+            let (kind, inner) = kind(&field.ty);
+            Field {
+                member,
+                name,
+                ty: &field.ty,
+                kind,
+                inner,
+                skip: attrs.skip.is_some(),
+                span,
+            }
+        })
+        .collect()
+}
+
+/// `Option<T>` and `Vec<T>` (by the last segment of their path, as written), with `T`.
+pub(crate) fn kind(ty: &Type) -> (Kind, Option<&Type>) {
+    let Type::Path(path) = ty else {
+        return (Kind::Scalar, None);
+    };
+    let Some(last) = path.path.segments.last() else {
+        return (Kind::Scalar, None);
+    };
+    let kind = if last.ident == "Option" {
+        Kind::Optional
+    } else if last.ident == "Vec" {
+        Kind::List
+    } else {
+        return (Kind::Scalar, None);
+    };
+    match &last.arguments {
+        PathArguments::AngleBracketed(args) if path.qself.is_none() => {
+            match args.args.iter().collect::<Vec<_>>()[..] {
+                [GenericArgument::Type(inner)] => (kind, Some(inner)),
+                _ => (Kind::Scalar, None),
+            }
+        }
+        _ => (Kind::Scalar, None),
+    }
+}

@@ -1,0 +1,345 @@
+//! Phase 2 for one route: its template through the grammar `url!` uses (`urlkit_syntax`),
+//! then the route shape (`route::lower`), then each placeholder against the fields.
+//!
+//! Every problem is pushed to [`Errors`]; a route with problems yields `None` and the others
+//! are still checked, so one compile shows every mistake of the type.
+
+use core::iter;
+use core::ops::Range;
+
+use urlkit_syntax::plan;
+use urlkit_syntax::reference::{self, Options};
+use urlkit_syntax::route::lower::{self, Kind, OwnedPattern, PathSegment, Shape, Var};
+use urlkit_syntax::template;
+
+use super::ast::{Field, Route};
+use crate::check::{Checked, Source, Var as CheckedVar};
+use crate::errors::{self, Errors};
+
+/// Where a field's values are in a URL (mirrors the runtime's `Capture`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Capture {
+    Segment(usize),
+    Tail,
+    Key(usize),
+}
+
+/// A route that passed every check.
+pub(crate) struct Valid {
+    /// What `to_url` is generated from: the template as `url!` sees it.
+    pub(crate) checked: Checked,
+    pub(crate) pattern: OwnedPattern,
+    /// For each field, where it is read from (`None` for a skipped field).
+    pub(crate) captures: Vec<Option<Capture>>,
+    /// The field each query key of the pattern fills.
+    pub(crate) key_fields: Vec<String>,
+}
+
+/// Where a placeholder stands in the shape.
+#[derive(Clone, Copy)]
+enum Position {
+    Segment(usize),
+    /// The `i`-th `{/x}` variable, `last` if it ends the path.
+    Tail {
+        i: usize,
+        last: bool,
+    },
+    Key {
+        j: usize,
+        hand: bool,
+    },
+}
+
+pub(crate) fn check(route: &Route<'_>, errors: &mut Errors) -> Option<Valid> {
+    let Some(lit) = &route.template else {
+        let message = match route.variant {
+            Some(variant) => format!(
+                "missing `#[route(\"/path\")]` on the variant `{variant}`; each variant of a route enum has its template"
+            ),
+            None => format!(
+                "missing `#[route(\"/path\")]` on `{}`; a route needs its template",
+                route.label
+            ),
+        };
+        errors.push(syn::Error::new(route.span, message));
+        return None;
+    };
+    let value = lit.value();
+    let mut found = urlkit_syntax::error::Errors::new();
+    let expressions = template::lex(&value, &mut found);
+    let parsed = reference::parse(&value, &expressions, Options { iri: true }, &mut found);
+    if !found.is_empty() {
+        for error in found.into_vec() {
+            let ranges: Vec<_> = iter::once(error.at).chain(error.again).collect();
+            errors.push(errors::in_literal(lit, &value, &ranges, &error.kind));
+        }
+        return None;
+    }
+    let steps = plan::plan(&value, &expressions, &parsed);
+    let shape = match lower::lower(&value, &expressions, &parsed, &steps) {
+        Ok(shape) => shape,
+        Err(problems) => {
+            for (at, problem) in problems {
+                errors.push(errors::in_literal(lit, &value, &[at], problem));
+            }
+            return None;
+        }
+    };
+    let before = errors.count();
+    let placeholders = placeholders(&shape);
+    let mut captures = vec![None; route.fields.len()];
+    for &(var, position) in &placeholders {
+        let name = &value[var.name.clone()];
+        let Some(f) = route.fields.iter().position(|f| f.name == name) else {
+            errors.push(errors::in_literal(
+                lit,
+                &value,
+                core::slice::from_ref(&var.name),
+                no_field(route, name),
+            ));
+            continue;
+        };
+        let field = &route.fields[f];
+        if field.skip {
+            let message = format!(
+                "`{{{name}}}` reads the field `{name}`, which is `#[route(skip)]`; remove the placeholder or the `skip`"
+            );
+            errors.push(errors::in_literal(
+                lit,
+                &value,
+                core::slice::from_ref(&var.name),
+                message,
+            ));
+            continue;
+        }
+        check_kind(field, var, position, lit, &value, errors);
+        captures[f] = Some(capture(&shape, position, field.kind));
+    }
+    for (field, capture) in route.fields.iter().zip(&captures) {
+        let named = placeholders
+            .iter()
+            .any(|(v, _)| value[v.name.clone()] == field.name);
+        if capture.is_none() && !field.skip && !named {
+            let name = &field.name;
+            let message = format!(
+                "field `{name}` has no placeholder in `{value}`; add `{{{name}}}` to the template, or mark the field `#[route(skip)]` (`from_url` then fills it with `Default::default()`)"
+            );
+            errors.push(syn::Error::new(field.span, message));
+        }
+    }
+    if errors.count() > before {
+        return None;
+    }
+    let kind_of = |name: &str| {
+        route
+            .fields
+            .iter()
+            .find(|f| f.name == name)
+            .map_or(Kind::Scalar, |f| f.kind)
+    };
+    let pattern = shape.pattern(&value, kind_of, route.deny_unknown);
+    let key_fields = shape
+        .keys
+        .iter()
+        .map(|k| value[k.var.name.clone()].to_string())
+        .collect();
+    Some(Valid {
+        checked: for_generator(value, expressions, steps),
+        pattern,
+        captures,
+        key_fields,
+    })
+}
+
+/// The template as the generator of `url!` takes it: the variables in order of first use,
+/// each filled from a field.
+fn for_generator(
+    value: String,
+    expressions: Vec<template::Expression>,
+    steps: Vec<plan::Step>,
+) -> Checked {
+    let mut vars: Vec<CheckedVar> = Vec::new();
+    for spec in expressions.iter().flat_map(|e| &e.vars) {
+        let name = &value[spec.name.clone()];
+        if !vars.iter().any(|v| v.name == name) {
+            vars.push(CheckedVar {
+                name: name.to_string(),
+                source: Source::Field,
+            });
+        }
+    }
+    Checked {
+        // Route templates start with `/`, which joins them to a base (`to_url_on`).
+        trim_slash: true,
+        template: value,
+        expressions,
+        steps,
+        vars,
+    }
+}
+
+fn placeholders(shape: &Shape) -> Vec<(&Var, Position)> {
+    let mut out = Vec::new();
+    for (k, segment) in shape.segments.iter().enumerate() {
+        if let PathSegment::Value { var, .. } = segment {
+            out.push((var, Position::Segment(k)));
+        }
+    }
+    let tail = shape.tail.len();
+    for (i, var) in shape.tail.iter().enumerate() {
+        out.push((
+            var,
+            Position::Tail {
+                i,
+                last: i + 1 == tail,
+            },
+        ));
+    }
+    for (j, key) in shape.keys.iter().enumerate() {
+        out.push((&key.var, Position::Key { j, hand: key.hand }));
+    }
+    out
+}
+
+fn capture(shape: &Shape, position: Position, kind: Kind) -> Capture {
+    match position {
+        Position::Segment(k) => Capture::Segment(k),
+        // Required `{/x}` are fixed segments after the template's own (see `Shape::pattern`).
+        Position::Tail { i, .. } if kind == Kind::Scalar => {
+            Capture::Segment(shape.segments.len() + i)
+        }
+        Position::Tail { .. } => Capture::Tail,
+        Position::Key { j, .. } => Capture::Key(j),
+    }
+}
+
+/// `{name}` names no field: say which fields there are, or the one meant.
+fn no_field(route: &Route<'_>, name: &str) -> String {
+    let label = &route.label;
+    let fields: Vec<&str> = route
+        .fields
+        .iter()
+        .filter(|f| !f.skip)
+        .map(|f| f.name.as_str())
+        .collect();
+    if let Some(close) = fields.iter().find(|f| typo(f, name)) {
+        return format!("`{{{name}}}` names no field of `{label}`; did you mean `{close}`?");
+    }
+    if fields.is_empty() {
+        return format!(
+            "`{{{name}}}` names no field of `{label}`, which has none; add the field `{name}`"
+        );
+    }
+    let list: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+    format!(
+        "`{{{name}}}` names no field of `{label}`; its fields are {}",
+        list.join(", ")
+    )
+}
+
+/// One edit apart (a letter added, removed, changed, or two swapped).
+fn typo(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let (short, long) = if a.len() <= b.len() {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
+    match long.len() - short.len() {
+        0 => {
+            let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+            match diff[..] {
+                [_] => true,
+                [i, j] => j == i + 1 && a[i] == b[j] && a[j] == b[i],
+                _ => false,
+            }
+        }
+        1 => (0..long.len()).any(|skip| {
+            long.iter()
+                .enumerate()
+                .filter(|(i, _)| *i != skip)
+                .map(|(_, c)| c)
+                .eq(short.iter())
+        }),
+        _ => false,
+    }
+}
+
+/// `Option` only where a value may be absent, `Vec` only where several may stand.
+fn check_kind(
+    field: &Field<'_>,
+    var: &Var,
+    position: Position,
+    lit: &syn::LitStr,
+    value: &str,
+    errors: &mut Errors,
+) {
+    let name = &field.name;
+    let ty = field.ty;
+    let shown = quote::quote!(#ty).to_string().replace(' ', "");
+    let at_type = |message: String| syn::Error::new_spanned(ty, message);
+    if let Some(inner) = field.inner {
+        let (inner_kind, _) = super::ast::kind(inner);
+        if inner_kind != Kind::Scalar {
+            errors.push(at_type(format!(
+                "`{shown}` nests `Option` and `Vec`, which a URL cannot tell apart (no value, an empty list); write `Option<T>` or `Vec<T>`"
+            )));
+            return;
+        }
+        if field.kind == Kind::List && quote::quote!(#inner).to_string() == "u8" {
+            errors.push(at_type(
+                "a `Vec<u8>` is written into a URL as octets (one string), not as a list of numbers, so `from_url` cannot read it back; use `Vec<u16>` for a list of small numbers".to_string(),
+            ));
+            return;
+        }
+    }
+    let placeholder = |explode: bool| match position {
+        Position::Segment(_) | Position::Key { hand: true, .. } => format!("{{{name}}}"),
+        Position::Tail { .. } => format!("{{/{name}{}}}", if explode { "*" } else { "" }),
+        Position::Key { hand: false, .. } => {
+            format!("{{?{name}{}}}", if explode { "*" } else { "" })
+        }
+    };
+    let written = placeholder(var.explode);
+    let message = match (field.kind, position) {
+        (Kind::Optional, Position::Segment(_)) => Some(format!(
+            "`{shown}` cannot fill `{written}`: a path segment is always written, so its value cannot be absent; an optional value goes at the end of the path (`{{/{name}}}`) or in the query (`{{?{name}}}`)"
+        )),
+        (Kind::List, Position::Segment(_)) => Some(format!(
+            "`{shown}` cannot fill `{written}`, which holds one value; a list goes at the end of the path (`{{/{name}*}}`) or in the query (`{{?{name}*}}`)"
+        )),
+        (Kind::Optional | Kind::List, Position::Tail { last: false, .. }) => Some(format!(
+            "`{shown}` cannot fill `{written}`, which other segments follow; only the last `{{/x}}` of the path may be optional or a list"
+        )),
+        (Kind::List, Position::Tail { .. } | Position::Key { hand: false, .. }) if !var.explode => {
+            Some(format!(
+                "`{written}` writes a list as one value joined with commas, which cannot be told apart from commas in the items; write `{}` for one value per item",
+                placeholder(true)
+            ))
+        }
+        _ => None,
+    };
+    if let Some(message) = message {
+        errors.push(at_type(message));
+    } else if var.explode && field.kind != Kind::List {
+        let message = format!(
+            "`*` in `{written}` marks a list, but `{name}` is a `{shown}`, not a `Vec`; remove the `*`"
+        );
+        errors.push(errors::in_literal(
+            lit,
+            value,
+            &[explode_range(var, value)],
+            message,
+        ));
+    }
+}
+
+/// The `*` after a variable's name.
+fn explode_range(var: &Var, value: &str) -> Range<usize> {
+    let at = var.name.end;
+    if value[at..].starts_with('*') {
+        at..at + 1
+    } else {
+        var.name.clone()
+    }
+}

@@ -1,0 +1,221 @@
+//! Phase 3 for routes: the `Route` impl.
+//!
+//! - `to_url` and `to_url_on` are `url!`'s generator (`crate::generate`) run on the template,
+//!   each placeholder bound to its field: one `Writer` call per plan step, so a route builds
+//!   exactly what `url!` builds with the same template and values;
+//! - `from_url` lists the routes' patterns as constants, most specific first, and reads each
+//!   field from where its placeholder stands (`runtime/src/route/matcher.rs`).
+//!
+//! Locals (`__url`, `__found`, `__f0`) are `Span::mixed_site()`; paths are absolute; the calls
+//! that type-check a field are spanned on the field's type, so a type that cannot be parsed
+//! from a URL (or written into one) is reported there.
+
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use urlkit_syntax::route::Tail;
+use urlkit_syntax::route::lower::{OwnedPattern, OwnedSegment};
+
+use super::ast::{Input, Route};
+use super::check::{Capture, Valid};
+use crate::{expand, generate};
+
+pub(crate) fn expand(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+    let original = input.original;
+    let ident = &original.ident;
+    let (impl_generics, ty_generics, where_clause) = original.generics.split_for_impl();
+    let site = Span::mixed_site();
+    let templates: Vec<String> = input
+        .routes
+        .iter()
+        .map(|r| {
+            r.template
+                .as_ref()
+                .map(syn::LitStr::value)
+                .unwrap_or_default()
+        })
+        .collect();
+    let base = Ident::new("__base", site);
+    let mut template_arms = Vec::new();
+    let mut url_arms = Vec::new();
+    let mut url_on_arms = Vec::new();
+    for ((route, valid), template) in input.routes.iter().zip(valid).zip(&templates) {
+        let path = route_path(route);
+        let bound: Vec<(usize, Ident)> = valid
+            .captures
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.is_some())
+            .map(|(i, _)| (i, format_ident!("__f{}", i, span = site)))
+            .collect();
+        let members = bound.iter().map(|(i, _)| &route.fields[*i].member);
+        let locals = bound.iter().map(|(_, local)| local);
+        let pattern = quote!(#path { #(#members: #locals,)* .. });
+        // Each variable of the template, in the generator's order, from its field.
+        let values: Vec<(TokenStream, Span)> = valid
+            .checked
+            .vars
+            .iter()
+            .filter_map(|var| {
+                let f = route.fields.iter().position(|f| f.name == var.name)?;
+                let (_, local) = bound.iter().find(|(i, _)| *i == f)?;
+                Some((quote!(#local), route.fields[f].ty.span()))
+            })
+            .collect();
+        let to_url = if valid.checked.expressions.is_empty() {
+            let url = expand::literal(template);
+            quote!(::core::result::Result::Ok(#url))
+        } else {
+            generate::route(&valid.checked, values.clone(), None)
+        };
+        let to_url_on = generate::route(&valid.checked, values, Some((quote!(#base), site)));
+        template_arms.push(quote!(#path { .. } => #template,));
+        url_arms.push(quote!(#pattern => #to_url,));
+        url_on_arms.push(quote!(#pattern => #to_url_on,));
+    }
+    let from_url = from_url(input, valid, tried, &templates);
+    let matched = if input.routes.is_empty() {
+        quote!(*self)
+    } else {
+        quote!(self)
+    };
+    let inherent = (!input.is_enum).then(|| {
+        let template = &templates[0];
+        quote! {
+            impl #impl_generics #ident #ty_generics #where_clause {
+                /// The route's template, as written in `#[route("...")]`.
+                pub const TEMPLATE: &'static str = #template;
+            }
+        }
+    });
+    quote! {
+        impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
+            const TEMPLATES: &'static [&'static str] = &[#(#templates),*];
+
+            fn template(&self) -> &'static str {
+                match #matched { #(#template_arms)* }
+            }
+
+            fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                match #matched { #(#url_arms)* }
+            }
+
+            fn to_url_on(
+                &self,
+                #base: &::urlkit::Url,
+            ) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                match #matched { #(#url_on_arms)* }
+            }
+
+            #from_url
+        }
+        #inherent
+    }
+}
+
+fn route_path(route: &Route<'_>) -> TokenStream {
+    if let Some(variant) = route.variant {
+        quote!(Self::#variant)
+    } else {
+        quote!(Self)
+    }
+}
+
+fn from_url(
+    input: &Input<'_>,
+    valid: &[Valid],
+    tried: &[usize],
+    templates: &[String],
+) -> TokenStream {
+    let site = Span::mixed_site();
+    let url = Ident::new("__url", site);
+    let found = Ident::new("__found", site);
+    let target = Ident::new("__target", site);
+    let name = input.original.ident.to_string();
+    let private = quote!(::urlkit::__private::route);
+    let entries = tried.iter().map(|&r| {
+        let route = &input.routes[r];
+        let label = &route.label;
+        let template = &templates[r];
+        let pattern = pattern(&valid[r].pattern);
+        let key_fields = &valid[r].key_fields;
+        quote! {
+            #private::Entry {
+                route: #label,
+                template: #template,
+                pattern: #pattern,
+                key_fields: &[#(#key_fields),*],
+            }
+        }
+    });
+    let arms = tried.iter().enumerate().map(|(n, &r)| {
+        let route = &input.routes[r];
+        let path = route_path(route);
+        let fields = route
+            .fields
+            .iter()
+            .zip(&valid[r].captures)
+            .map(|(field, capture)| {
+                let member = &field.member;
+                let ty = field.ty;
+                let span = ty.span();
+                let Some(capture) = capture else {
+                    let default = quote_spanned!(span=> ::core::default::Default::default());
+                    return quote!(#member: #default,);
+                };
+                let capture = match *capture {
+                    Capture::Segment(k) => quote!(#private::Capture::Segment(#k)),
+                    Capture::Tail => quote!(#private::Capture::Tail),
+                    Capture::Key(j) => quote!(#private::Capture::Key(#j)),
+                };
+                let name = &field.name;
+                let read = quote_spanned!(span=> #found.field::<#ty>(#capture, #name)?);
+                quote!(#member: #read,)
+            });
+        let n = Literal::usize_unsuffixed(n);
+        quote!(#n => ::core::result::Result::Ok(#path { #(#fields)* }),)
+    });
+    quote! {
+        fn from_url(#url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            const ROUTES: &[#private::Entry] = &[#(#entries),*];
+            let #target = #private::Target::parse(#url, #name)?;
+            let #found = #target.find(ROUTES)?;
+            match #found.index() {
+                #(#arms)*
+                _ => ::core::result::Result::Err(#found.no_match()),
+            }
+        }
+    }
+}
+
+/// A pattern as a constant expression.
+fn pattern(p: &OwnedPattern) -> TokenStream {
+    let private = quote!(::urlkit::__private::route);
+    let segments = p.segments.iter().map(|s| match s {
+        OwnedSegment::Static(text) => quote!(#private::Segment::Static(#text)),
+        OwnedSegment::Value(prefix, suffix) => {
+            quote!(#private::Segment::Value { prefix: #prefix, suffix: #suffix })
+        }
+        OwnedSegment::Any => quote!(#private::Segment::Any),
+    });
+    let tail = match p.tail {
+        Tail::None => quote!(#private::Tail::None),
+        Tail::Optional => quote!(#private::Tail::Optional),
+        Tail::Rest => quote!(#private::Tail::Rest),
+    };
+    let pairs = &p.pairs;
+    let keys = p
+        .keys
+        .iter()
+        .map(|(name, required)| quote!(#private::Key { name: #name, required: #required }));
+    let deny = p.deny_unknown;
+    quote! {
+        #private::Pattern {
+            segments: &[#(#segments),*],
+            tail: #tail,
+            pairs: &[#(#pairs),*],
+            keys: &[#(#keys),*],
+            deny_unknown: #deny,
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! What the derive expands to when it reports errors: the errors, plus a `Route` impl (and a
+//! struct's `TEMPLATE`) whose bodies never run, since the crate does not compile. Code that
+//! uses the type as a route then type-checks, and the user sees only the real problems (as
+//! thiserror's `fallback.rs` does).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{Data, DeriveInput};
+
+pub(crate) fn expand(input: &DeriveInput, errors: Option<syn::Error>) -> TokenStream {
+    let errors = errors.map(syn::Error::into_compile_error);
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let inherent = matches!(input.data, Data::Struct(_)).then(|| {
+        quote! {
+            impl #impl_generics #ident #ty_generics #where_clause {
+                /// The route's template.
+                pub const TEMPLATE: &'static str = "";
+            }
+        }
+    });
+    quote! {
+        #errors
+        impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
+            const TEMPLATES: &'static [&'static str] = &[];
+
+            fn template(&self) -> &'static str {
+                ::core::unreachable!()
+            }
+
+            fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                ::core::unreachable!()
+            }
+
+            fn to_url_on(
+                &self,
+                _: &::urlkit::Url,
+            ) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                ::core::unreachable!()
+            }
+
+            fn from_url(_: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+                ::core::unreachable!()
+            }
+        }
+        #inherent
+    }
+}

@@ -1,0 +1,48 @@
+//! `#[derive(Route)]`: a URL template bound to a struct, or one per variant of an enum.
+//!
+//! The phases, each a module named by what it does (thiserror's and serde's layout):
+//! `attr` reads `#[route(...)]`, `ast` the type into routes and fields, `check` each route's
+//! template (the grammar of `url!`, then the route shape) against its fields, `overlap` an
+//! enum's routes against each other, `expand` writes the impl; `fallback` stands in for it
+//! when something was wrong, so that the user sees only the real errors.
+
+mod ast;
+mod attr;
+mod check;
+mod expand;
+mod fallback;
+mod overlap;
+
+use proc_macro2::TokenStream;
+use syn::DeriveInput;
+
+use crate::errors::Errors;
+
+pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
+    let input: DeriveInput = match syn::parse2(tokens) {
+        Ok(input) => input,
+        Err(error) => return error.into_compile_error(),
+    };
+    let mut errors = Errors::default();
+    let Some(ast) = ast::Input::from_syn(&input, &mut errors) else {
+        return fallback::expand(&input, errors.finish().err());
+    };
+    let checked: Vec<_> = ast
+        .routes
+        .iter()
+        .map(|route| check::check(route, &mut errors))
+        .collect();
+    let valid: Option<Vec<_>> = checked.into_iter().collect();
+    let Some(valid) = valid else {
+        return fallback::expand(&input, errors.finish().err());
+    };
+    let tried = if ast.is_enum {
+        overlap::check(&ast.routes, &valid, &mut errors)
+    } else {
+        vec![0]
+    };
+    match errors.finish() {
+        Ok(()) => expand::expand(&ast, &valid, &tried),
+        Err(errors) => fallback::expand(&input, Some(errors)),
+    }
+}
