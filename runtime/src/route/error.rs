@@ -55,7 +55,7 @@ struct Inner {
 pub enum RouteErrorKind {
     /// The text is not a URL in the strict grammar of [`Url::parse`](crate::Url::parse).
     Url(ParseError),
-    /// A relative reference that is not a path starting with `/`.
+    /// Neither a path starting with `/` nor an absolute URL (`users/7`, `?q=1`, `mailto:x`).
     NotAPath,
     /// No template of the route matches the URL's path (or the path matched, but not the
     /// query it needs).
@@ -237,7 +237,7 @@ impl fmt::Display for RouteError {
             RouteErrorKind::Url(e) => write!(f, "{e}"),
             RouteErrorKind::NotAPath => write!(
                 f,
-                "`{text}` is neither a path starting with `/` nor a full URL"
+                "`{text}` is neither a path starting with `/` nor an absolute URL with one"
             ),
             RouteErrorKind::NoMatch {
                 template: Some(template),

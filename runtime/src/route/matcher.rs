@@ -103,15 +103,16 @@ pub struct Target<'i> {
 }
 
 impl<'i> Target<'i> {
-    /// Splits `input`: a path (with query) starting with `/`, or a full URL whose scheme and
-    /// authority are then ignored. A fragment is ignored too. The path and the query must be
-    /// valid URL text (percent-encoded); they are not decoded here.
+    /// Splits `input`: a path and query as a server receives them (HTTP's origin-form, RFC
+    /// 9112 §3.2.1: anything starting with `/`, even `//`), or an absolute URL, whose scheme
+    /// and authority are then ignored. A fragment is ignored too. The path and the query must
+    /// be valid URL text (percent-encoded); they are not decoded here.
     ///
     /// # Errors
     /// [`RouteErrorKind::Url`] for text that is not a URL, [`RouteErrorKind::NotAPath`] for a
     /// relative reference that does not start with `/`.
     pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
-        let (path, query) = if input.starts_with('/') && !input.starts_with("//") {
+        let (path, query) = if input.starts_with('/') {
             origin_form(input).map_err(|e| RouteError::new(route, RouteErrorKind::Url(e)))?
         } else {
             full_url(input, route)?
@@ -129,7 +130,8 @@ impl<'i> Target<'i> {
     ///
     /// # Errors
     /// [`RouteErrorKind::NoMatch`] if no route matches the path; if some do but their query
-    /// needs what is missing or denies what is there, the error is about the first of them.
+    /// needs what is missing or denies what is there, the error is about the first of them
+    /// that has its static query pieces, or else the first.
     pub fn find(&self, routes: &'static [Entry]) -> Result<Found<'_, 'i>, RouteError> {
         let segments = self.segments.as_slice();
         let mut first_mismatch = None;
@@ -145,9 +147,18 @@ impl<'i> Target<'i> {
                         index,
                     });
                 }
-                Err(mismatch) => {
-                    first_mismatch.get_or_insert((entry, mismatch));
-                }
+                // The error is about the first route whose path matched, preferring one
+                // whose static query pieces are there (the route the URL was meant for).
+                Err(mismatch) => match (&first_mismatch, mismatch) {
+                    (None, _)
+                    | (
+                        Some((_, QueryMismatch::MissingPair(_))),
+                        QueryMismatch::MissingKey(_) | QueryMismatch::Unknown(_),
+                    ) => {
+                        first_mismatch = Some((entry, mismatch));
+                    }
+                    _ => {}
+                },
             }
         }
         if let Some((entry, mismatch)) = first_mismatch {
@@ -234,7 +245,7 @@ fn check_chars(
     Err(ParseError::new(at..at + ch.len_utf8(), &kind))
 }
 
-/// A URL with a scheme or an authority: checked by [`Url::parse`], then its path and query.
+/// An absolute URL: checked by [`Url::parse`], then its path and query.
 fn full_url<'i>(
     input: &'i str,
     route: &'static str,
@@ -244,7 +255,10 @@ fn full_url<'i>(
     let parts = reference::split(input);
     let path = &input[parts.path.clone()];
     let query = parts.query.map(|q| &input[q]);
-    if path.starts_with('/') {
+    if parts.scheme.is_none() {
+        // A relative reference that is not a path: `users/7`, `?q`.
+        Err(RouteError::new(route, RouteErrorKind::NotAPath).quoting(input))
+    } else if path.starts_with('/') {
         Ok((path, query))
     } else if parts.authority.is_some() && path.is_empty() {
         // `https://example.com` asks for `/` (RFC 9110 §4.2.3).

@@ -1,0 +1,359 @@
+//! `#[derive(Route)]` on structs: every template shape routes support, built and parsed, and
+//! the errors `from_url` gives, word for word.
+
+use std::net::Ipv4Addr;
+
+use urlkit::route::{ParamError, RouteErrorKind};
+use urlkit::{Fmt, Route, Url, url};
+
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/users/{id}/posts/{slug}{?page,tag*}")]
+struct Post {
+    id: u64,
+    slug: String,
+    page: Option<u32>,
+    tag: Vec<String>,
+}
+
+fn post() -> Post {
+    Post {
+        id: 7,
+        slug: "hello world".into(),
+        page: Some(2),
+        tag: vec!["a&b".into(), "c".into()],
+    }
+}
+
+/// `from_url(to_url(v)) == v`, and the URL is what `url!` builds from the same template.
+#[track_caller]
+fn round_trip<R: Route + PartialEq + std::fmt::Debug>(value: &R, url: &str) {
+    let built = value.to_url().expect("to_url");
+    assert_eq!(built, url);
+    assert_eq!(&R::from_url(built.as_str()).expect("from_url"), value);
+}
+
+#[test]
+fn builds_like_url_and_parses_back() {
+    let p = post();
+    round_trip(&p, "/users/7/posts/hello%20world?page=2&tag=a%26b&tag=c");
+    let (id, slug, page, tag) = (p.id, &p.slug, p.page, &p.tag);
+    assert_eq!(
+        p.to_url().unwrap(),
+        url!("/users/{id}/posts/{slug}{?page,tag*}").unwrap()
+    );
+    let _ = (id, slug, page, tag);
+    // Optional and list parameters left out.
+    round_trip(
+        &Post {
+            page: None,
+            tag: vec![],
+            ..post()
+        },
+        "/users/7/posts/hello%20world",
+    );
+}
+
+#[test]
+fn templates_are_there() {
+    assert_eq!(Post::TEMPLATE, "/users/{id}/posts/{slug}{?page,tag*}");
+    assert_eq!(Post::TEMPLATES, [Post::TEMPLATE]);
+    assert_eq!(post().template(), Post::TEMPLATE);
+}
+
+#[test]
+fn query_order_and_unknown_parameters_do_not_matter() {
+    let parsed = Post::from_url("/users/7/posts/hello%20world?tag=a%26b&utm=x&page=2&tag=c");
+    assert_eq!(parsed.unwrap(), post());
+    // A full URL: scheme and authority are ignored, and so is a fragment.
+    let parsed = Post::from_url("https://example.com/users/7/posts/hello+world?page=2#top");
+    assert_eq!(parsed.unwrap().slug, "hello+world"); // `+` is a space only in the query
+    let parsed = Post::from_url("/users/7/posts/x?tag=a+b&tag=a%2Bb&tag=");
+    assert_eq!(parsed.unwrap().tag, ["a b", "a+b", ""]);
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/files/{name}.json")]
+struct Json {
+    name: String,
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/v{version}/status")]
+struct Status {
+    version: u8,
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/files{/path*}")]
+struct Tree {
+    path: Vec<String>,
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/docs/{section}{/page}")]
+struct Docs {
+    section: String,
+    page: Option<String>,
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/raw{/owner,repo}")]
+struct Raw {
+    owner: String,
+    repo: String,
+}
+
+#[test]
+fn path_shapes() {
+    round_trip(&Json { name: "a.b".into() }, "/files/a.b.json");
+    round_trip(
+        &Json {
+            name: String::new(),
+        },
+        "/files/.json",
+    );
+    round_trip(&Status { version: 2 }, "/v2/status");
+    round_trip(&Tree { path: vec![] }, "/files");
+    round_trip(
+        &Tree {
+            path: vec!["a b".into(), "c/d".into()],
+        },
+        "/files/a%20b/c%2Fd",
+    );
+    // Only the last segment may be empty, as `to_url` writes it.
+    round_trip(
+        &Tree {
+            path: vec!["a".into(), String::new()],
+        },
+        "/files/a/",
+    );
+    round_trip(
+        &Docs {
+            section: "guide".into(),
+            page: None,
+        },
+        "/docs/guide",
+    );
+    round_trip(
+        &Docs {
+            section: "guide".into(),
+            page: Some("intro".into()),
+        },
+        "/docs/guide/intro",
+    );
+    round_trip(
+        &Raw {
+            owner: "rust-lang".into(),
+            repo: "rust".into(),
+        },
+        "/raw/rust-lang/rust",
+    );
+    assert!(Json::from_url("/files/a.JSON").is_err());
+    assert!(Json::from_url("/files/a%2Ejson").is_err()); // static text is not decoded
+    assert!(Docs::from_url("/docs/guide/intro/more").is_err());
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/users/{0}/keys/{1}")]
+struct Key(u64, char);
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/")]
+struct Home;
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/health")]
+struct Health {}
+
+#[test]
+fn tuple_and_unit_structs() {
+    round_trip(&Key(1, 'é'), "/users/1/keys/%C3%A9");
+    round_trip(&Home, "/");
+    round_trip(&Health {}, "/health");
+    assert!(Home::from_url("/health").is_err());
+    assert!(Health::from_url("/health/").is_err());
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/search?q={query}&lang={language}&format=json&pretty")]
+struct Search {
+    query: String,
+    language: Option<String>,
+    #[route(skip)]
+    seen: bool,
+}
+
+#[test]
+fn query_pairs_by_hand_static_pieces_and_skipped_fields() {
+    let search = Search {
+        query: "rust & url".into(),
+        language: None,
+        seen: false,
+    };
+    round_trip(&search, "/search?q=rust%20%26%20url&format=json&pretty");
+    let parsed = Search::from_url("/search?pretty&format=json&q=x&lang=fr").unwrap();
+    assert_eq!(parsed.language.as_deref(), Some("fr"));
+    assert!(!parsed.seen);
+    // The static pieces are part of the route.
+    let err = Search::from_url("/search?q=x&pretty").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`Search` needs `format=json` in the query, which is missing"
+    );
+    let err = Search::from_url("/search?q=x&format=json&pretty=1").unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &RouteErrorKind::MissingPiece { piece: "pretty" }
+    );
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/items{?limit,cursor}", deny_unknown_params)]
+struct Items {
+    limit: Option<u16>,
+    cursor: Option<String>,
+}
+
+#[test]
+fn unknown_parameters_can_be_denied() {
+    assert_eq!(
+        Items::from_url("/items?limit=10").unwrap(),
+        Items {
+            limit: Some(10),
+            cursor: None
+        }
+    );
+    let err = Items::from_url("/items?limit=10&debug=1").unwrap_err();
+    assert_eq!(err.kind(), &RouteErrorKind::UnknownParameter);
+    assert_eq!(
+        err.to_string(),
+        "unknown query parameter `debug`; `Items` accepts only the parameters its template names"
+    );
+    assert_eq!(err.offset(), Some(16));
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/hosts/{ip}/ports/{port}{?up,load,delta}")]
+struct Host {
+    ip: Fmt<Ipv4Addr>,
+    port: u16,
+    up: bool,
+    load: f64,
+    delta: i32,
+}
+
+#[test]
+fn every_kind_of_value() {
+    let host = Host {
+        ip: Fmt(Ipv4Addr::new(10, 0, 0, 1)),
+        port: 8080,
+        up: true,
+        load: 0.25,
+        delta: -3,
+    };
+    round_trip(
+        &host,
+        "/hosts/10.0.0.1/ports/8080?up=true&load=0.25&delta=-3",
+    );
+}
+
+#[test]
+fn errors_name_the_field_and_the_reason() {
+    let message = |url: &str| Post::from_url(url).unwrap_err().to_string();
+    assert_eq!(
+        message("/users/x/posts/a"),
+        "`Post.id`: `x` is not an integer from 0 to 18446744073709551615"
+    );
+    assert_eq!(
+        message("/users/007/posts/a"),
+        "`Post.id`: `007` is not written the way `to_url` writes it; write `7`"
+    );
+    assert_eq!(
+        message("/users/7/posts/a?page=two"),
+        "`Post.page`: `two` is not an integer from 0 to 4294967295"
+    );
+    assert_eq!(
+        message("/users/7/posts/a?page=1&page=2"),
+        "`Post.page`: the query gives `page` more than once, but the field takes one value"
+    );
+    assert_eq!(
+        message("/users/7/posts/caf%C3"),
+        "`Post.slug`: `%C3` at byte 18 does not decode to UTF-8 (overlong, truncated or invalid sequence)"
+    );
+    assert_eq!(
+        message("/users/7/posts/%2e%2E"),
+        "`Post.slug`: the path segment `%2e%2E` is `.` or `..`, which URL parsers remove"
+    );
+    assert_eq!(
+        message("/users/7/posts"),
+        "the path `/users/7/posts` does not match `/users/{id}/posts/{slug}{?page,tag*}`"
+    );
+    assert_eq!(
+        message("/users/7/posts/a b"),
+        "invalid character ` ` in the URL path; write `%20` (at byte 16)"
+    );
+    assert_eq!(
+        message("/users/7/posts/é"),
+        "non-ASCII character `é` in the URL path; write `%C3%A9` (at byte 15)"
+    );
+    assert_eq!(
+        message("users/7"),
+        "`users/7` is neither a path starting with `/` nor an absolute URL with one"
+    );
+    assert_eq!(
+        message("https://example.com/users/7/posts/%zz"),
+        "invalid percent-escape `%zz` in the URL path; `%` must be followed by two hex digits, write `%25` for a literal percent sign (at byte 34)"
+    );
+    let err = Search::from_url("/search?format=json&pretty").unwrap_err();
+    assert_eq!(err.field(), Some("query"));
+    assert_eq!(err.kind(), &RouteErrorKind::Value(ParamError::Missing));
+    assert_eq!(
+        err.to_string(),
+        "`Search.query`: missing; the query has no `q` parameter"
+    );
+    // Quotes are cut short.
+    let long = format!("/users/{}/posts/a", "9".repeat(200));
+    assert_eq!(
+        message(&long),
+        format!(
+            "`Post.id`: `{}…` is not an integer from 0 to 18446744073709551615",
+            "9".repeat(64)
+        )
+    );
+}
+
+const API: Url = url!("https://api.example.com/v1/");
+
+#[test]
+fn on_a_base() {
+    let url = post().to_url_on(&API).unwrap();
+    assert_eq!(
+        url,
+        "https://api.example.com/v1/users/7/posts/hello%20world?page=2&tag=a%26b&tag=c"
+    );
+    assert_eq!(Post::from_url_on(&API, url.as_str()).unwrap(), post());
+    let base = Url::parse("https://api.example.com/v1").unwrap();
+    assert_eq!(Post::from_url_on(&base, url.as_str()).unwrap(), post());
+    let err = Post::from_url_on(&API, "https://api.example.com/v2/users/7/posts/a").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the path `https://api.example.com/v2/users/7/posts/a` matches no route of `Post`"
+    );
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/pages/{id}")]
+struct Page<T: urlkit::route::FromParam + urlkit::value::Value> {
+    id: T,
+}
+
+#[test]
+fn generic_routes() {
+    round_trip(&Page { id: 5u8 }, "/pages/5");
+    round_trip(
+        &Page {
+            id: "five".to_string(),
+        },
+        "/pages/five",
+    );
+}
