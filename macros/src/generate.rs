@@ -50,14 +50,10 @@ pub(crate) fn template(input: &Input, checked: &Checked) -> TokenStream {
 }
 
 /// The same for a typed route (`#[derive(Route)]`): `values` holds each of `checked.vars`'
-/// value, in order, with the span its type errors point at (the field); `base` is the `Url`
-/// expression of `to_url_on`.
-pub(crate) fn route(
-    checked: &Checked,
-    values: Vec<(TokenStream, Span)>,
-    base: Option<(TokenStream, Span)>,
-) -> TokenStream {
-    emit(checked, &Bindings::of_values(checked, values, base))
+/// value, in order, with the span its type errors point at (the field). The derive declares
+/// the marker types itself (see [`marker`]), once for the whole impl.
+pub(crate) fn route(checked: &Checked, values: Vec<(TokenStream, Span)>) -> TokenStream {
+    emit(checked, &Bindings::of_values(values))
 }
 
 fn emit(checked: &Checked, bindings: &Bindings) -> TokenStream {
@@ -221,20 +217,11 @@ impl Bindings {
         }
     }
 
-    /// Bindings for values given in the order of `checked.vars`, after the base if any.
-    fn of_values(
-        checked: &Checked,
-        given: Vec<(TokenStream, Span)>,
-        base: Option<(TokenStream, Span)>,
-    ) -> Self {
+    /// Bindings for values given in the order of `checked.vars`; no markers are declared.
+    fn of_values(given: Vec<(TokenStream, Span)>) -> Self {
         let site = Span::mixed_site();
         let mut values = Vec::new();
         let mut locals = Vec::new();
-        let base = base.map(|(base, span)| {
-            values.push(base);
-            locals.push(Ident::new("__base", site));
-            Ident::new("__base", site.located_at(span))
-        });
         let mut vars = Vec::with_capacity(given.len());
         for (value, span) in given {
             let local = format_ident!("__v{}", locals.len(), span = site);
@@ -242,17 +229,12 @@ impl Bindings {
             locals.push(local.clone());
             vars.push((local, span));
         }
-        let markers = checked
-            .vars
-            .iter()
-            .filter_map(|v| marker(&v.name, site))
-            .collect();
         Bindings {
-            base,
+            base: None,
             values,
             locals,
             vars,
-            markers,
+            markers: Vec::new(),
         }
     }
 
@@ -300,7 +282,7 @@ impl Bindings {
 
 /// The marker type named after a variable, if its name can be a Rust type name (`last.name`
 /// cannot; a keyword is written raw: `r#type`).
-fn marker(name: &str, site: Span) -> Option<Ident> {
+pub(crate) fn marker(name: &str, site: Span) -> Option<Ident> {
     if syn::parse_str::<syn::Ident>(name).is_ok() {
         Some(Ident::new(name, site))
     } else if syn::parse_str::<syn::Ident>(&format!("r#{name}")).is_ok() {

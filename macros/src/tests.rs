@@ -49,3 +49,30 @@ fn literal_and_error() {
     snapshot("literal", r#""https://example.com/café""#);
     snapshot("error", r#""https://example.com/{id""#);
 }
+
+/// What `#[derive(Route)]` expands to, pinned like `url!`'s expansions.
+#[track_caller]
+fn route_snapshot(name: &str, input: &str) {
+    let tokens: TokenStream = input.parse().expect("tokens");
+    let expansion = crate::route::derive(tokens);
+    let file: syn::File = syn::parse2(expansion).expect("the expansion is Rust");
+    let text = format!(
+        "// {}\n{}",
+        input.replace('\n', "\n// "),
+        prettyplease::unparse(&file)
+    );
+    let path = format!("{}/snapshots/{name}.rs", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("URLKIT_BLESS").is_some() {
+        std::fs::write(&path, &text).expect("write snapshot");
+    }
+    let pinned = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(pinned == text, "{path} differs from:\n{text}");
+}
+
+#[test]
+fn route_enum() {
+    route_snapshot(
+        "route",
+        "#[derive(Route)]\nenum Api {\n    #[route(\"/users/{id}{?tab}\")]\n    User { id: u64, tab: Option<String> },\n    #[route(\"/users/me\")]\n    Me,\n}",
+    );
+}

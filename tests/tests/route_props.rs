@@ -112,7 +112,7 @@ fn respell(url: &str, seed: u64) -> String {
     let mut bits = seed;
     let mut next = || {
         bits = bits.rotate_left(7) ^ 0x9E37_79B9_7F4A_7C15;
-        bits & 3 == 0
+        bits.trailing_zeros() >= 2
     };
     // Lowercase hex in the path; static text compares triplets case-insensitively.
     for (i, segment) in path.split('/').enumerate() {

@@ -4,7 +4,7 @@
 use std::net::Ipv4Addr;
 
 use urlkit::route::{ParamError, RouteErrorKind};
-use urlkit::{Fmt, Route, Url, url};
+use urlkit::{ErrorKind, Fmt, Route, Url, url};
 
 #[derive(Route, Debug, PartialEq, Clone)]
 #[route("/users/{id}/posts/{slug}{?page,tag*}")]
@@ -332,8 +332,22 @@ fn on_a_base() {
         "https://api.example.com/v1/users/7/posts/hello%20world?page=2&tag=a%26b&tag=c"
     );
     assert_eq!(Post::from_url_on(&API, url.as_str()).unwrap(), post());
+    // The join of `url!(base, ...)`, with the same template and values.
+    let Post {
+        id,
+        slug,
+        page,
+        tag,
+    } = post();
+    assert_eq!(
+        url,
+        url!(API, "/users/{id}/posts/{slug}{?page,tag*}").unwrap()
+    );
     let base = Url::parse("https://api.example.com/v1").unwrap();
     assert_eq!(Post::from_url_on(&base, url.as_str()).unwrap(), post());
+    let with_query = Url::parse("https://api.example.com/v1?key=k").unwrap();
+    let err = post().to_url_on(&with_query).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::BaseHasQueryOrFragment);
     let err = Post::from_url_on(&API, "https://api.example.com/v2/users/7/posts/a").unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -355,5 +369,30 @@ fn generic_routes() {
             id: "five".to_string(),
         },
         "/pages/five",
+    );
+}
+
+/// Fields named like types: the derive's marker types must not hide them.
+#[allow(non_camel_case_types)]
+type id = u64;
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/odd/{u64}/{String}{?id}")]
+#[allow(non_snake_case)]
+struct OddNames {
+    u64: u64,
+    String: String,
+    id: Option<id>,
+}
+
+#[test]
+fn fields_named_like_types() {
+    round_trip(
+        &OddNames {
+            u64: 1,
+            String: "s".into(),
+            id: Some(2),
+        },
+        "/odd/1/s?id=2",
     );
 }

@@ -88,14 +88,18 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Errors) -> Option<Valid> {
     let before = errors.count();
     let placeholders = placeholders(&shape);
     let mut captures = vec![None; route.fields.len()];
+    // Fields a misspelt placeholder was meant for: one mistake, one error.
+    let mut meant: Vec<&str> = Vec::new();
     for &(var, position) in &placeholders {
         let name = &value[var.name.clone()];
         let Some(f) = route.fields.iter().position(|f| f.name == name) else {
+            let (message, close) = no_field(route, name);
+            meant.extend(close);
             errors.push(errors::in_literal(
                 lit,
                 &value,
                 core::slice::from_ref(&var.name),
-                no_field(route, name),
+                message,
             ));
             continue;
         };
@@ -119,7 +123,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Errors) -> Option<Valid> {
         let named = placeholders
             .iter()
             .any(|(v, _)| value[v.name.clone()] == field.name);
-        if capture.is_none() && !field.skip && !named {
+        if capture.is_none() && !field.skip && !named && !meant.contains(&field.name.as_str()) {
             let name = &field.name;
             let message = format!(
                 "field `{name}` has no placeholder in `{value}`; add `{{{name}}}` to the template, or mark the field `#[route(skip)]` (`from_url` then fills it with `Default::default()`)"
@@ -213,8 +217,8 @@ fn capture(shape: &Shape, position: Position, kind: Kind) -> Capture {
     }
 }
 
-/// `{name}` names no field: say which fields there are, or the one meant.
-fn no_field(route: &Route<'_>, name: &str) -> String {
+/// `{name}` names no field: say which fields there are, or the one meant (returned too).
+fn no_field<'r>(route: &'r Route<'_>, name: &str) -> (String, Option<&'r str>) {
     let label = &route.label;
     let fields: Vec<&str> = route
         .fields
@@ -223,18 +227,21 @@ fn no_field(route: &Route<'_>, name: &str) -> String {
         .map(|f| f.name.as_str())
         .collect();
     if let Some(close) = fields.iter().find(|f| typo(f, name)) {
-        return format!("`{{{name}}}` names no field of `{label}`; did you mean `{close}`?");
+        let message = format!("`{{{name}}}` names no field of `{label}`; did you mean `{close}`?");
+        return (message, Some(close));
     }
     if fields.is_empty() {
-        return format!(
+        let message = format!(
             "`{{{name}}}` names no field of `{label}`, which has none; add the field `{name}`"
         );
+        return (message, None);
     }
     let list: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
-    format!(
+    let message = format!(
         "`{{{name}}}` names no field of `{label}`; its fields are {}",
         list.join(", ")
-    )
+    );
+    (message, None)
 }
 
 /// One edit apart (a letter added, removed, changed, or two swapped).
@@ -313,7 +320,7 @@ fn check_kind(
         )),
         (Kind::List, Position::Tail { .. } | Position::Key { hand: false, .. }) if !var.explode => {
             Some(format!(
-                "`{written}` writes a list as one value joined with commas, which cannot be told apart from commas in the items; write `{}` for one value per item",
+                "`{written}` writes a list as one value joined with commas; a route reads a list from one value per item: write `{}`",
                 placeholder(true)
             ))
         }

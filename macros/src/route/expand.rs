@@ -35,10 +35,8 @@ pub(crate) fn expand(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> Tok
                 .unwrap_or_default()
         })
         .collect();
-    let base = Ident::new("__base", site);
     let mut template_arms = Vec::new();
     let mut url_arms = Vec::new();
-    let mut url_on_arms = Vec::new();
     for ((route, valid), template) in input.routes.iter().zip(valid).zip(&templates) {
         let path = route_path(route);
         let bound: Vec<(usize, Ident)> = valid
@@ -51,7 +49,8 @@ pub(crate) fn expand(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> Tok
         let members = bound.iter().map(|(i, _)| &route.fields[*i].member);
         let locals = bound.iter().map(|(_, local)| local);
         let pattern = quote!(#path { #(#members: #locals,)* .. });
-        // Each variable of the template, in the generator's order, from its field.
+        // Each variable of the template, in the generator's order, from its field (the
+        // field itself, not a reference to it, so that errors name its type).
         let values: Vec<(TokenStream, Span)> = valid
             .checked
             .vars
@@ -59,19 +58,17 @@ pub(crate) fn expand(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> Tok
             .filter_map(|var| {
                 let f = route.fields.iter().position(|f| f.name == var.name)?;
                 let (_, local) = bound.iter().find(|(i, _)| *i == f)?;
-                Some((quote!(#local), route.fields[f].ty.span()))
+                Some((quote!(*#local), route.fields[f].ty.span()))
             })
             .collect();
         let to_url = if valid.checked.expressions.is_empty() {
             let url = expand::literal(template);
             quote!(::core::result::Result::Ok(#url))
         } else {
-            generate::route(&valid.checked, values.clone(), None)
+            generate::route(&valid.checked, values)
         };
-        let to_url_on = generate::route(&valid.checked, values, Some((quote!(#base), site)));
         template_arms.push(quote!(#path { .. } => #template,));
         url_arms.push(quote!(#pattern => #to_url,));
-        url_on_arms.push(quote!(#pattern => #to_url_on,));
     }
     let from_url = from_url(input, valid, tried, &templates);
     let matched = if input.routes.is_empty() {
@@ -88,29 +85,70 @@ pub(crate) fn expand(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> Tok
             }
         }
     });
+    let markers = markers(input, valid);
+    // One scope for the markers and the impls that name them, so that a type error says
+    // `id`, not `<Post as Route>::to_url::id`.
     quote! {
-        impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
-            const TEMPLATES: &'static [&'static str] = &[#(#templates),*];
+        const _: () = {
+            #(#[allow(non_camel_case_types, dead_code)] struct #markers {})*
 
-            fn template(&self) -> &'static str {
-                match #matched { #(#template_arms)* }
+            impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
+                const TEMPLATES: &'static [&'static str] = &[#(#templates),*];
+
+                fn template(&self) -> &'static str {
+                    match #matched { #(#template_arms)* }
+                }
+
+                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                    match #matched { #(#url_arms)* }
+                }
+
+                #from_url
             }
-
-            fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
-                match #matched { #(#url_arms)* }
-            }
-
-            fn to_url_on(
-                &self,
-                #base: &::urlkit::Url,
-            ) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
-                match #matched { #(#url_on_arms)* }
-            }
-
-            #from_url
-        }
-        #inherent
+            #inherent
+        };
     }
+}
+
+/// The marker types named after the fields that placeholders read: `url!`'s generator names
+/// them in errors about values (`Placeholder<id>`), `from_url` in errors about parsing.
+fn markers(input: &Input<'_>, valid: &[Valid]) -> Vec<Ident> {
+    let mut names: Vec<String> = Vec::new();
+    for (route, valid) in input.routes.iter().zip(valid) {
+        for (field, capture) in route.fields.iter().zip(&valid.captures) {
+            if capture.is_some() && !names.contains(&field.name) {
+                names.push(field.name.clone());
+            }
+        }
+    }
+    // A marker named like a type a field uses (`u64: u64`) would hide that type from the
+    // code in the same scope; the type itself then serves as the marker.
+    let mut used = Vec::new();
+    for field in input.routes.iter().flat_map(|r| &r.fields) {
+        let ty = field.ty;
+        idents(quote!(#ty), &mut used);
+    }
+    names
+        .iter()
+        .map(|name| marker(name))
+        .filter(|marker| !used.contains(&marker.to_string()))
+        .collect()
+}
+
+fn idents(tokens: TokenStream, out: &mut Vec<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(ident) => out.push(ident.to_string()),
+            proc_macro2::TokenTree::Group(group) => idents(group.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// A field's marker: its name, or `_0` for a tuple field.
+fn marker(name: &str) -> Ident {
+    let site = Span::mixed_site();
+    generate::marker(name, site).unwrap_or_else(|| format_ident!("_{}", name, span = site))
 }
 
 fn route_path(route: &Route<'_>) -> TokenStream {
@@ -169,7 +207,10 @@ fn from_url(
                     Capture::Key(j) => quote!(#private::Capture::Key(#j)),
                 };
                 let name = &field.name;
-                let read = quote_spanned!(span=> #found.field::<#ty>(#capture, #name)?);
+                let marker = marker(name);
+                let read = quote_spanned!(span=>
+                    <#ty as ::urlkit::route::RouteField<#marker>>::read(&#found, #capture, #name)?
+                );
                 quote!(#member: #read,)
             });
         let n = Literal::usize_unsuffixed(n);

@@ -38,7 +38,7 @@ pub(crate) fn check(routes: &[Route<'_>], valid: &[Valid], errors: &mut Errors) 
                     .map(|&u| format!("`{}` (`{}`)", routes[u].label, template(&routes[u])))
                     .collect();
                 format!(
-                    "`{}` can never match: every URL it matches goes first to a more specific route: {}; remove it, or change its template",
+                    "`{}` can never match: the routes tried before it take every URL it matches: {}; remove it, or change its template",
                     route.label,
                     by.join(", ")
                 )

@@ -10,10 +10,13 @@ mod param;
 mod params;
 
 use crate::error::Error;
+#[cfg(doc)]
+use crate::error::ErrorKind;
+use crate::expand::Writer;
 use crate::url::Url;
 
 pub use error::{ParamError, RouteError, RouteErrorKind};
-pub use param::FromParam;
+pub use param::{FromParam, RouteField};
 pub use params::Params;
 
 /// A type whose values are URLs: each value builds one URL, and the URLs its templates match
@@ -56,13 +59,36 @@ pub trait Route: Sized {
     /// segment that would be empty, `.` or `..`, and the like.
     fn to_url(&self) -> Result<Url, Error>;
 
-    /// Builds the URL on `base`, as `url!(base, TEMPLATE, …)` does: the base's path is kept
-    /// and the join has exactly one `/` (`https://api.example.com/v1` and `/users/7` make
-    /// `https://api.example.com/v1/users/7`).
+    /// Builds the URL on `base`, as `url!(base, TEMPLATE, …)` does (the same join): the
+    /// base's path is kept and the join has exactly one `/` (`https://api.example.com/v1`
+    /// and `/users/7` make `https://api.example.com/v1/users/7`).
     ///
     /// # Errors
-    /// As [`to_url`](Self::to_url), and when the base has a query or a fragment.
-    fn to_url_on(&self, base: &Url) -> Result<Url, Error>;
+    /// As [`to_url`](Self::to_url), and [`ErrorKind::BaseHasQueryOrFragment`] when the base
+    /// has a query or a fragment.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::{url, Route, Url};
+    ///
+    /// #[derive(Route)]
+    /// #[route("/users/{id}")]
+    /// struct User { id: u64 }
+    ///
+    /// let base = Url::parse("https://api.example.com/v1")?;
+    /// assert_eq!(User { id: 7 }.to_url_on(&base)?, "https://api.example.com/v1/users/7");
+    /// let id = 7;
+    /// assert_eq!(User { id }.to_url_on(&base)?, url!(base, "/users/{id}")?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn to_url_on(&self, base: &Url) -> Result<Url, Error> {
+        // The route's URL starts with `/`, so it is the relative part of `url!(base, ...)`
+        // whole: the same `Writer` join, then its text.
+        let relative = self.to_url()?;
+        let mut w = Writer::with_base(base, true, relative.as_str().len());
+        w.text(relative.as_str());
+        w.finish()
+    }
 
     /// Parses a path and query (`/users/7?page=2`) or a full URL (whose scheme and authority
     /// are then ignored; so is a fragment) into a value.

@@ -137,7 +137,7 @@ impl fmt::Display for ShapeError {
                 "a path placeholder reads one value; write one placeholder per segment, `/{a}/{b}`",
             ),
             ShapeError::ExplodeInSegment => f.write_str(
-                "`*` in a segment writes a list separated by commas, which cannot be told apart from commas in its items; write `{/x*}` at the end of the path for one segment per item",
+                "`{x*}` writes a list into one segment, joined with commas; a route reads a list from one segment per item: write `{/x*}` at the end of the path",
             ),
             ShapeError::TwoInSegment => f.write_str(
                 "two placeholders in one path segment cannot be told apart when parsing; put each in its own segment",
@@ -153,7 +153,7 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::Duplicate { name } => write!(
                 f,
-                "`{name}` appears twice; a route reads each field from one place"
+                "`{{{name}}}` appears twice; a route reads each field from one place, remove one"
             ),
             ShapeError::DuplicateKey { key } => write!(
                 f,

@@ -1,0 +1,33 @@
+// `Option` only where a value may be absent, `Vec` only where several may stand; the error is
+// at the field's type and says where the type would fit.
+use urlkit::Route;
+
+#[derive(Route)]
+#[route("/users/{id}")]
+struct OptionalSegment { id: Option<u64> }
+
+#[derive(Route)]
+#[route("/tags/{tags}")]
+struct ListSegment { tags: Vec<String> }
+
+#[derive(Route)]
+#[route("/files{/dir,name}")]
+struct OptionalNotLast { dir: Option<String>, name: String }
+
+#[derive(Route)]
+#[route("/posts{?tag}")]
+struct ListWithoutStar { tag: Vec<String> }
+
+#[derive(Route)]
+#[route("/posts{?page*}")]
+struct StarWithoutList { page: u32 }
+
+#[derive(Route)]
+#[route("/posts{?tag*}")]
+struct Nested { tag: Option<Vec<String>> }
+
+#[derive(Route)]
+#[route("/bytes{?b*}")]
+struct Octets { b: Vec<u8> }
+
+fn main() {}

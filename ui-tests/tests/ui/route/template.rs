@@ -1,0 +1,49 @@
+// Templates `url!` rejects, and templates that are URLs but cannot be routes: each is one
+// error under the literal, with what to write instead.
+use urlkit::Route;
+
+#[derive(Route)]
+#[route("users/{id}")]
+struct NoSlash { id: u64 }
+
+#[derive(Route)]
+#[route("https://api.example.com/users/{id}")]
+struct Absolute { id: u64 }
+
+#[derive(Route)]
+#[route("/users/{id}/a b")]
+struct Space { id: u64 }
+
+#[derive(Route)]
+#[route("/users/{id")]
+struct Unclosed { id: u64 }
+
+#[derive(Route)]
+#[route("/a/../users/{id}")]
+struct Dots { id: u64 }
+
+#[derive(Route)]
+#[route("/docs/{page}#intro")]
+struct Fragment { page: String }
+
+#[derive(Route)]
+#[route("/files/{+path}")]
+struct Reserved { path: String }
+
+#[derive(Route)]
+#[route("/users/{name:3}")]
+struct Prefix { name: String }
+
+#[derive(Route)]
+#[route("/range/{from}-{to}")]
+struct TwoInOne { from: u32, to: u32 }
+
+#[derive(Route)]
+#[route("/files{/path*}/raw")]
+struct TailNotLast { path: Vec<String> }
+
+#[derive(Route)]
+#[route("/search?{q}")]
+struct NotPairs { q: String }
+
+fn main() {}
