@@ -321,7 +321,10 @@ fn values<'q>(query: &'q str, key: &'q str) -> impl Iterator<Item = &'q str> {
 }
 
 /// An optional query parameter: `Some(None)` when absent, `None` when malformed.
-#[allow(clippy::option_option, reason = "absent and malformed are two different outcomes")]
+#[allow(
+    clippy::option_option,
+    reason = "absent and malformed are two different outcomes"
+)]
 fn opt<T: FromParam>(query: &str, key: &str) -> Option<Option<T>> {
     match values(query, key).next() {
         None => Some(None),

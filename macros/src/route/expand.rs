@@ -13,8 +13,8 @@
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use urlkit_syntax::route::Tail;
 use urlkit_syntax::route::lower::{OwnedPattern, OwnedSegment};
+use urlkit_syntax::route::{Tail, order};
 
 use super::ast::{Input, Route};
 use super::check::{Capture, Valid};
@@ -171,7 +171,10 @@ fn from_url(
     let target = Ident::new("__target", site);
     let name = input.original.ident.to_string();
     let private = quote!(::urlkit::__private::route);
-    let entries = tried.iter().map(|&r| {
+    let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
+    let in_order: Vec<_> = borrowed.iter().map(|b| b.pattern()).collect();
+    let skips = order::skips(&in_order);
+    let entries = tried.iter().zip(&skips).map(|(&r, skip)| {
         let route = &input.routes[r];
         let label = &route.label;
         let template = &templates[r];
@@ -183,6 +186,7 @@ fn from_url(
                 template: #template,
                 pattern: #pattern,
                 key_fields: &[#(#key_fields),*],
+                skip: &[#(#skip),*],
             }
         }
     });

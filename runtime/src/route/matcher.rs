@@ -38,6 +38,9 @@ pub struct Entry {
     pub pattern: Pattern<'static>,
     /// The field each of `pattern.keys` fills.
     pub key_fields: &'static [&'static str],
+    /// Where to go on when the path fails at fixed segment `k`
+    /// (`urlkit_syntax::route::order::skips`).
+    pub skip: &'static [usize],
 }
 
 /// Where a field's values are in the URL.
@@ -135,11 +138,22 @@ impl<'i> Target<'i> {
     pub fn find(&self, routes: &'static [Entry]) -> Result<Found<'_, 'i>, RouteError> {
         let segments = self.segments.as_slice();
         let mut first_mismatch = None;
-        for (index, entry) in routes.iter().enumerate() {
-            if !entry.pattern.matches_path(segments) {
+        let mut index = 0;
+        while let Some(entry) = routes.get(index) {
+            let pattern = &entry.pattern;
+            if !pattern.admits(segments.len()) {
+                index += 1;
                 continue;
             }
-            match entry.pattern.check_query(self.query) {
+            if let Some(k) = pattern.first_mismatch(segments) {
+                // The routes up to `skip[k]` fail at `k` too; always move forward.
+                index = entry
+                    .skip
+                    .get(k)
+                    .map_or(index + 1, |&next| next.max(index + 1));
+                continue;
+            }
+            match pattern.check_query(self.query) {
                 Ok(()) => {
                     return Ok(Found {
                         target: self,
@@ -160,6 +174,7 @@ impl<'i> Target<'i> {
                     _ => {}
                 },
             }
+            index += 1;
         }
         if let Some((entry, mismatch)) = first_mismatch {
             return Err(self.query_error(entry, mismatch));
@@ -203,10 +218,16 @@ impl<'i> Target<'i> {
 
 /// `/path?query#fragment`, checked for characters a URL cannot hold raw.
 fn origin_form(input: &str) -> Result<(&str, Option<&str>), ParseError> {
-    let end = input.find('#').unwrap_or(input.len());
-    let (path, query) = match input[..end].split_once('?') {
-        Some((path, query)) => (path, Some(query)),
-        None => (&input[..end], None),
+    let (path, query) = match input.find(['?', '#']) {
+        Some(at) if input.as_bytes()[at] == b'?' => {
+            let rest = &input[at + 1..];
+            (
+                &input[..at],
+                Some(&rest[..rest.find('#').unwrap_or(rest.len())]),
+            )
+        }
+        Some(at) => (&input[..at], None),
+        None => (input, None),
     };
     check_chars(input, 0, path.len(), PATH, Component::Path)?;
     if let Some(query) = query {
