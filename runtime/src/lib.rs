@@ -9,6 +9,8 @@
 //!   escaping.
 //! - [`decode`]: strict percent-decoding (bad escapes, `%uXXXX` and invalid UTF-8 are errors
 //!   with byte offsets), plus explicitly lossy WHATWG-style variants.
+//! - [`Route`](trait@Route) and `#[derive(Route)]`: a template bound to a struct or to each
+//!   variant of an enum, which builds URLs and parses them back, checked at compile time.
 //!
 //! ```
 //! use urlkit::{decode, encode, Url};
@@ -49,6 +51,7 @@ pub use crate::expand::value::Fmt;
 pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError};
 pub use crate::url::{ParseError, PathSegments, Url};
+#[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
 
 /// The values a placeholder takes (RFC 6570 §2.3), and how to make your own types fit.

@@ -16,3 +16,8 @@ pub struct UrlTemplatesReadme;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/url-literals.md")]
 pub struct UrlLiteralsReadme;
+
+/// The examples of `docs/routes.md` (the README's section on typed routes), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/routes.md")]
+pub struct RoutesReadme;

@@ -169,7 +169,9 @@ impl RouteError {
     ///
     /// # Examples
     /// ```
-    /// #[derive(urlkit::Route, Debug)]
+    /// use urlkit::Route;
+    ///
+    /// #[derive(Route, Debug)]
     /// enum Api {
     ///     #[route("/users/{id}")]
     ///     User { id: u64 },
@@ -185,7 +187,9 @@ impl RouteError {
     ///
     /// # Examples
     /// ```
-    /// #[derive(urlkit::Route, Debug)]
+    /// use urlkit::Route;
+    ///
+    /// #[derive(Route, Debug)]
     /// #[route("/search{?q}")]
     /// struct Search { q: String }
     /// assert_eq!(Search::from_url("/search").unwrap_err().field(), Some("q"));
@@ -198,9 +202,10 @@ impl RouteError {
     ///
     /// # Examples
     /// ```
+    /// use urlkit::Route;
     /// use urlkit::route::{ParamError, RouteErrorKind};
     ///
-    /// #[derive(urlkit::Route, Debug)]
+    /// #[derive(Route, Debug)]
     /// #[route("/search{?q}")]
     /// struct Search { q: String }
     /// let err = Search::from_url("/search").unwrap_err();
@@ -214,7 +219,9 @@ impl RouteError {
     ///
     /// # Examples
     /// ```
-    /// #[derive(urlkit::Route, Debug)]
+    /// use urlkit::Route;
+    ///
+    /// #[derive(Route, Debug)]
     /// #[route("/files/{name}")]
     /// struct File { name: String }
     /// assert_eq!(File::from_url("/files/%C4").unwrap_err().offset(), Some(7));

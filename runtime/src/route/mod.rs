@@ -1,5 +1,5 @@
 //! Typed routes: a URL template bound to a Rust type, which builds URLs from values and parses
-//! URLs back into values. See [`Route`](crate::Route) and `#[derive(Route)]`.
+//! URLs back into values. See [`Route`](trait@crate::Route) and `#[derive(Route)]`.
 //!
 //! This module holds what parsing needs: [`FromParam`] (how a value becomes a field),
 //! [`Params`] (the values a URL gives a placeholder) and the errors.
@@ -43,7 +43,8 @@ pub use params::Params;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// See the derive's documentation for templates, attributes and the rules of parsing.
+/// See [the derive's documentation](derive@crate::Route) for templates, attributes, the
+/// checks made at compile time and the rules of parsing.
 pub trait Route: Sized {
     /// The templates, in declaration order: one for a struct, one per variant for an enum.
     const TEMPLATES: &'static [&'static str];

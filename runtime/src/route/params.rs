@@ -22,6 +22,7 @@ use crate::decode;
 /// A field that takes the last of repeated query values, where a plain field refuses them:
 /// ```
 /// use std::borrow::Cow;
+/// use urlkit::Route;
 /// use urlkit::route::{FromParam, ParamError, Params};
 ///
 /// #[derive(Debug, PartialEq)]
@@ -43,7 +44,7 @@ use crate::decode;
 /// #     fn expand(&self, e: &mut urlkit::value::Expansion<'_, '_>) { self.0.expand(e) }
 /// # }
 ///
-/// #[derive(urlkit::Route, Debug, PartialEq)]
+/// #[derive(Route, Debug, PartialEq)]
 /// #[route("/search{?page}")]
 /// struct Search {
 ///     page: Last<u32>,
