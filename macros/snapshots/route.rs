@@ -83,6 +83,7 @@ const _: () = {
                         deny_unknown: false,
                     },
                     key_fields: &[],
+                    skip: &[2usize, 1usize],
                 },
                 ::urlkit::__private::route::Entry {
                     route: "Api::User",
@@ -106,6 +107,7 @@ const _: () = {
                         deny_unknown: false,
                     },
                     key_fields: &["tab"],
+                    skip: &[2usize, 2usize],
                 },
             ];
             let __target = ::urlkit::__private::route::Target::parse(__url, "Api")?;

@@ -4,7 +4,7 @@ use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, GenericArgument, Ident, LitStr, Member, PathArguments, Type};
-use urlkit_syntax::route::lower::Kind;
+use urlkit_syntax::route::owned::Kind;
 
 use super::attr;
 use crate::errors::Errors;

@@ -9,7 +9,8 @@ use core::ops::Range;
 
 use urlkit_syntax::plan;
 use urlkit_syntax::reference::{self, Options};
-use urlkit_syntax::route::lower::{self, Kind, OwnedPattern, PathSegment, Shape, Var};
+use urlkit_syntax::route::lower::{self, PathSegment, Shape, Var};
+use urlkit_syntax::route::owned::{Kind, OwnedPattern};
 use urlkit_syntax::template;
 
 use super::ast::{Field, Route};

@@ -13,7 +13,7 @@
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use urlkit_syntax::route::lower::{OwnedPattern, OwnedSegment};
+use urlkit_syntax::route::owned::{OwnedPattern, OwnedSegment};
 use urlkit_syntax::route::{Tail, order};
 
 use super::ast::{Input, Route};

@@ -2,7 +2,7 @@
 //! `urlkit_syntax::route::order`), and no route identical to or hidden by the routes before
 //! it (`urlkit_syntax::route::cover`, an exact proof).
 
-use urlkit_syntax::route::lower::OwnedPattern;
+use urlkit_syntax::route::owned::OwnedPattern;
 use urlkit_syntax::route::{cover, order};
 
 use super::ast::Route;

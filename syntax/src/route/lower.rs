@@ -11,13 +11,14 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
 use core::ops::Range;
 
 use crate::normalize::normalize_into;
 use crate::plan::{Context, Step};
 use crate::reference::Reference;
 use crate::template::{Expression, Modifier, Operator};
+
+pub use super::shape_error::ShapeError;
 
 /// A placeholder's variable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,101 +67,6 @@ pub struct Shape {
     pub pairs: Vec<String>,
     /// Query parameters read by placeholders, in template order.
     pub keys: Vec<QueryVar>,
-}
-
-/// Why a template cannot be a route.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ShapeError {
-    /// A scheme or an authority: routes are paths.
-    NotOriginForm,
-    /// The template does not start with `/`.
-    NoLeadingSlash,
-    /// A fragment.
-    Fragment,
-    /// An operator routes cannot read back, in the path or the query.
-    Operator {
-        /// The operator character.
-        op: char,
-        /// Whether it stands in the query.
-        query: bool,
-    },
-    /// A prefix modifier `:N`.
-    Prefix,
-    /// `{a,b}` in a path segment.
-    SeveralVars,
-    /// `{x*}` in a path segment.
-    ExplodeInSegment,
-    /// A second placeholder in one segment.
-    TwoInSegment,
-    /// `{/x}` followed by more path.
-    TailNotLast,
-    /// `{/x}` right after a `/`, which makes `//`.
-    TailAfterSlash,
-    /// A query piece that is not a static piece, `{?x}`, `{&x}` or `key={x}`.
-    QueryShape,
-    /// A variable used twice.
-    Duplicate {
-        /// Its name.
-        name: String,
-    },
-    /// A query parameter named twice.
-    DuplicateKey {
-        /// Its name.
-        key: String,
-    },
-}
-
-impl fmt::Display for ShapeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ShapeError::NotOriginForm => f.write_str(
-                "a route template is a path starting with `/`, without scheme or host; to link to another host, pass a base to `to_url_on`",
-            ),
-            ShapeError::NoLeadingSlash => {
-                f.write_str("a route template is a path starting with `/`; add the `/`")
-            }
-            ShapeError::Fragment => f.write_str(
-                "a route cannot have a fragment: browsers never send it to the server; remove it",
-            ),
-            ShapeError::Operator { op, query: false } => write!(
-                f,
-                "`{{{op}...}}` cannot be parsed back from a path; routes take `{{x}}` for one segment and `{{/x}}` or `{{/x*}}` at the end of the path"
-            ),
-            ShapeError::Operator { op, query: true } => write!(
-                f,
-                "`{{{op}...}}` cannot be parsed back from a query; write `key={{x}}`, `{{?x}}` or `{{&x}}`"
-            ),
-            ShapeError::Prefix => f.write_str(
-                "a prefix `:N` keeps only the value's first characters, so it cannot be parsed back; remove it",
-            ),
-            ShapeError::SeveralVars => f.write_str(
-                "a path placeholder reads one value; write one placeholder per segment, `/{a}/{b}`",
-            ),
-            ShapeError::ExplodeInSegment => f.write_str(
-                "`{x*}` writes a list into one segment, joined with commas; a route reads a list from one segment per item: write `{/x*}` at the end of the path",
-            ),
-            ShapeError::TwoInSegment => f.write_str(
-                "two placeholders in one path segment cannot be told apart when parsing; put each in its own segment",
-            ),
-            ShapeError::TailNotLast => f.write_str(
-                "`{/x}` and `{/x*}` must end the path, since the number of segments they write varies; write `/{x}` for one segment in the middle",
-            ),
-            ShapeError::TailAfterSlash => f.write_str(
-                "`{/x}` writes its own `/`, so after a `/` it makes `//`; remove the `/` before it",
-            ),
-            ShapeError::QueryShape => f.write_str(
-                "a route's query is made of `key=value` pairs; write `key={x}`, `{?x}` or `{&x}`",
-            ),
-            ShapeError::Duplicate { name } => write!(
-                f,
-                "`{{{name}}}` appears twice; a route reads each field from one place, remove one"
-            ),
-            ShapeError::DuplicateKey { key } => write!(
-                f,
-                "the query parameter `{key}` appears twice; name each parameter once"
-            ),
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -536,144 +442,6 @@ impl Lowering<'_> {
                 let key = key.key.clone();
                 self.errors.push((at, ShapeError::DuplicateKey { key }));
             }
-        }
-    }
-}
-
-/// What a placeholder's field holds, which decides what a route matches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// One value, always present.
-    Scalar,
-    /// An `Option`: the value may be absent.
-    Optional,
-    /// A `Vec`: any number of values.
-    List,
-}
-
-/// A [`Pattern`](super::Pattern)'s data, owned: what the derive computes before it writes
-/// the pattern out, and what the tests build.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OwnedPattern {
-    /// See [`Pattern::segments`](super::Pattern::segments): `(prefix, suffix)` for a value,
-    /// `None` for any segment.
-    pub segments: Vec<OwnedSegment>,
-    /// See [`Pattern::tail`](super::Pattern::tail).
-    pub tail: super::Tail,
-    /// See [`Pattern::pairs`](super::Pattern::pairs).
-    pub pairs: Vec<String>,
-    /// See [`Pattern::keys`](super::Pattern::keys): names and whether they are required.
-    pub keys: Vec<(String, bool)>,
-    /// See [`Pattern::deny_unknown`](super::Pattern::deny_unknown).
-    pub deny_unknown: bool,
-}
-
-/// An owned [`Segment`](super::Segment).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OwnedSegment {
-    /// Static text.
-    Static(String),
-    /// A value between a prefix and a suffix.
-    Value(String, String),
-    /// Any segment.
-    Any,
-}
-
-impl Shape {
-    /// The pattern of this shape, given what each placeholder's field holds (`kind` is asked
-    /// with the variable's name). The combination must be valid: lists and options only in
-    /// the places the derive allows them.
-    pub fn pattern(
-        &self,
-        src: &str,
-        kind: impl Fn(&str) -> Kind,
-        deny_unknown: bool,
-    ) -> OwnedPattern {
-        let mut segments: Vec<OwnedSegment> = self
-            .segments
-            .iter()
-            .map(|s| match s {
-                PathSegment::Static(text) => OwnedSegment::Static(text.clone()),
-                PathSegment::Value { prefix, suffix, .. } => {
-                    OwnedSegment::Value(prefix.clone(), suffix.clone())
-                }
-            })
-            .collect();
-        let mut tail = super::Tail::None;
-        for var in &self.tail {
-            match kind(&src[var.name.clone()]) {
-                Kind::Scalar => segments.push(OwnedSegment::Any),
-                Kind::Optional => tail = super::Tail::Optional,
-                Kind::List => tail = super::Tail::Rest,
-            }
-        }
-        let keys = self
-            .keys
-            .iter()
-            .map(|k| {
-                (
-                    k.key.clone(),
-                    kind(&src[k.var.name.clone()]) == Kind::Scalar,
-                )
-            })
-            .collect();
-        OwnedPattern {
-            segments,
-            tail,
-            pairs: self.pairs.clone(),
-            keys,
-            deny_unknown,
-        }
-    }
-}
-
-/// The slices a [`Pattern`](super::Pattern) borrows from an [`OwnedPattern`].
-#[derive(Debug)]
-pub struct Borrowed<'a> {
-    segments: Vec<super::Segment<'a>>,
-    pairs: Vec<&'a str>,
-    keys: Vec<super::Key<'a>>,
-    tail: super::Tail,
-    deny_unknown: bool,
-}
-
-impl OwnedPattern {
-    /// Borrows the data; [`Borrowed::pattern`] then gives the pattern.
-    pub fn borrow(&self) -> Borrowed<'_> {
-        Borrowed {
-            segments: self
-                .segments
-                .iter()
-                .map(|s| match s {
-                    OwnedSegment::Static(text) => super::Segment::Static(text),
-                    OwnedSegment::Value(prefix, suffix) => super::Segment::Value { prefix, suffix },
-                    OwnedSegment::Any => super::Segment::Any,
-                })
-                .collect(),
-            pairs: self.pairs.iter().map(String::as_str).collect(),
-            keys: self
-                .keys
-                .iter()
-                .map(|(name, required)| super::Key {
-                    name,
-                    required: *required,
-                })
-                .collect(),
-            tail: self.tail,
-            deny_unknown: self.deny_unknown,
-        }
-    }
-}
-
-impl Borrowed<'_> {
-    /// The pattern.
-    pub fn pattern(&self) -> super::Pattern<'_> {
-        super::Pattern {
-            segments: &self.segments,
-            tail: self.tail,
-            pairs: &self.pairs,
-            keys: &self.keys,
-            deny_unknown: self.deny_unknown,
         }
     }
 }

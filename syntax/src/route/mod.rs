@@ -23,6 +23,8 @@
 pub mod cover;
 pub mod lower;
 pub mod order;
+pub mod owned;
+mod shape_error;
 
 #[cfg(test)]
 mod tests;

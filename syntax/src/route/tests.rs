@@ -5,8 +5,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::cover::{self, Finding};
-use super::lower::{self, Kind, OwnedPattern, OwnedSegment, PathSegment, Shape, ShapeError};
+use super::lower::{self, PathSegment, Shape, ShapeError};
 use super::order;
+use super::owned::{Kind, OwnedPattern, OwnedSegment};
 use super::{Pattern, QueryMismatch, Segment, Tail, segments, static_eq};
 use crate::error::Errors;
 use crate::plan;
