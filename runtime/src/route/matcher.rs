@@ -20,7 +20,7 @@
 use urlkit_syntax::chars::{self, PATH, QUERY};
 use urlkit_syntax::error::{Component, ErrorKind};
 use urlkit_syntax::reference;
-use urlkit_syntax::route::{Pattern, QueryMismatch, Tail, segments};
+use urlkit_syntax::route::{Pattern, QueryMismatch, Tail};
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::param::FromParam;
@@ -68,22 +68,20 @@ enum Segments<'i> {
 }
 
 impl<'i> Segments<'i> {
-    fn split(path: &'i str) -> Self {
-        let mut inline = [""; INLINE];
-        let mut len = 0;
-        let mut all = segments(path);
-        for segment in all.by_ref() {
-            if len == INLINE {
-                let mut heap = alloc::vec::Vec::with_capacity(2 * INLINE);
-                heap.extend_from_slice(&inline);
-                heap.push(segment);
-                heap.extend(all);
-                return Segments::Heap(heap);
+    fn push(&mut self, segment: &'i str) {
+        match self {
+            Segments::Inline(items, len) if *len < INLINE => {
+                items[*len] = segment;
+                *len += 1;
             }
-            inline[len] = segment;
-            len += 1;
+            Segments::Inline(items, _) => {
+                let mut heap = alloc::vec::Vec::with_capacity(2 * INLINE);
+                heap.extend_from_slice(&items[..]);
+                heap.push(segment);
+                *self = Segments::Heap(heap);
+            }
+            Segments::Heap(items) => items.push(segment),
         }
-        Segments::Inline(inline, len)
     }
 
     fn as_slice(&self) -> &[&'i str] {
@@ -115,16 +113,19 @@ impl<'i> Target<'i> {
     /// [`RouteErrorKind::Url`] for text that is not a URL, [`RouteErrorKind::NotAPath`] for a
     /// relative reference that does not start with `/`.
     pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
-        let (path, query) = if input.starts_with('/') {
-            origin_form(input).map_err(|e| RouteError::new(route, RouteErrorKind::Url(e)))?
+        let url_error = |e| RouteError::new(route, RouteErrorKind::Url(e));
+        let (path, segments, query) = if input.starts_with('/') {
+            origin_form(input).map_err(url_error)?
         } else {
-            full_url(input, route)?
+            let (path, query) = full_url(input, route)?;
+            let (path, segments) = split_path(path).map_err(url_error)?;
+            (path, segments, query)
         };
         Ok(Target {
             input,
             route,
             path,
-            segments: Segments::split(path),
+            segments,
             query,
         })
     }
@@ -216,25 +217,43 @@ impl<'i> Target<'i> {
     }
 }
 
-/// `/path?query#fragment`, checked for characters a URL cannot hold raw.
-fn origin_form(input: &str) -> Result<(&str, Option<&str>), ParseError> {
-    let (path, query) = match input.find(['?', '#']) {
-        Some(at) if input.as_bytes()[at] == b'?' => {
-            let rest = &input[at + 1..];
-            (
-                &input[..at],
-                Some(&rest[..rest.find('#').unwrap_or(rest.len())]),
-            )
-        }
-        Some(at) => (&input[..at], None),
-        None => (input, None),
-    };
-    check_chars(input, 0, path.len(), PATH, Component::Path)?;
+/// `/path?query#fragment`, checked for characters a URL cannot hold raw: the path split into
+/// segments, and the query.
+#[allow(clippy::type_complexity, reason = "a private helper's three results")]
+fn origin_form(input: &str) -> Result<(&str, Segments<'_>, Option<&str>), ParseError> {
+    let (path, segments) = split_path(input)?;
+    let query = input[path.len()..].strip_prefix('?').map(|rest| {
+        let end = rest.find('#').unwrap_or(rest.len());
+        &rest[..end]
+    });
     if let Some(query) = query {
         let start = path.len() + 1;
         check_chars(input, start, start + query.len(), QUERY, Component::Query)?;
     }
-    Ok((path, query))
+    Ok((path, segments, query))
+}
+
+/// The path at the start of `text` (which starts with `/`), up to `?` or `#`, split at `/`
+/// (before any decoding, so `%2F` stays inside its segment) and checked, in one pass.
+fn split_path(text: &str) -> Result<(&str, Segments<'_>), ParseError> {
+    let bytes = text.as_bytes();
+    let mut segments = Segments::Inline([""; INLINE], 0);
+    let (mut start, mut i) = (1, 1);
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'/' => {
+                segments.push(&text[start..i]);
+                start = i + 1;
+            }
+            b'?' | b'#' => break,
+            b'%' => {}
+            _ if chars::is(b, PATH) => {}
+            _ => return Err(bad_char(text, i, Component::Path)),
+        }
+        i += 1;
+    }
+    segments.push(&text[start.min(i)..i]);
+    Ok((&text[..i], segments))
 }
 
 /// Every byte of `input[start..end]` is of `class` or starts a percent-escape (which
@@ -253,17 +272,22 @@ fn check_chars(
     else {
         return Ok(());
     };
-    let at = start + bad;
-    let ch = input[at..]
-        .chars()
-        .next()
+    Err(bad_char(input, start + bad, component))
+}
+
+/// The error for the character at byte `at`, which a URL cannot hold raw.
+#[cold]
+fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
+    let ch = input
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
         .unwrap_or(char::REPLACEMENT_CHARACTER);
     let kind = if ch.is_ascii() {
         ErrorKind::InvalidChar { ch, component }
     } else {
         ErrorKind::NonAscii { ch, component }
     };
-    Err(ParseError::new(at..at + ch.len_utf8(), &kind))
+    ParseError::new(at..at + ch.len_utf8(), &kind)
 }
 
 /// An absolute URL: checked by [`Url::parse`], then its path and query.
