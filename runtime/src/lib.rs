@@ -59,6 +59,18 @@ pub mod value {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::expand::{Context, Modifier, Operator, Writer};
+    // A template's parts, as `static` data.
+    pub use crate::template::compiled::{
+        Compiled, CompiledExpression as Expression, CompiledStep as Step,
+    };
+    pub use alloc::borrow::Cow;
+    pub use urlkit_syntax::template::VarSpec;
+
+    /// The parsed form of `template`, for tests that compare what `template!` and
+    /// `Template::parse` make of the same text.
+    pub fn compiled(template: &crate::Template) -> &Compiled {
+        template.compiled()
+    }
 }
 
 /// A URL literal, checked and pre-encoded at compile time: `url!("https://example.com/")`
@@ -342,3 +354,4 @@ pub mod __private {
 /// and one call per expression that encodes straight into the output. Nothing is parsed at
 /// run time.
 pub use urlkit_macros::url;
+
