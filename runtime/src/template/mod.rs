@@ -1,8 +1,9 @@
 //! Run-time URI templates (RFC 6570): [`Template`], and [`Vars`], where it finds the values.
 //!
-//! A template known at compile time is better written with `url!`, which checks it while
-//! compiling and costs no parsing; `Template` serves the ones that arrive at run time (API
-//! responses, configuration) with the same grammar and the same expansion code.
+//! `Template` serves templates that arrive at run time (API responses, configuration) with
+//! the grammar and the expansion code of `url!`. A template known at compile time is better
+//! written with `template!`, which checks it while compiling and makes a `Template` that
+//! costs no parsing, or with `url!`, which also compiles the expansion.
 
 pub(crate) mod compiled;
 mod error;
@@ -126,6 +127,26 @@ use crate::url::Url;
 ///
 /// Variables come from any [`Vars`]: a `BTreeMap` or `HashMap` from names to values, a
 /// closure ([`vars_fn`]), a JSON object (the `serde_json` feature), or your own type.
+///
+/// # Known at compile time
+///
+/// [`template!`](crate::template!) checks a literal template while compiling (every mistake
+/// is a compile error, as with `url!`) and makes a `Template` in a `const` or a `static`,
+/// with nothing parsed at run time. It is the same template as `Template::parse` of the same
+/// text: the same parsed form, run by the same code, so every method answers the same.
+/// Cloning it copies a pointer; cloning a parsed one counts a reference.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use urlkit::{template, Template};
+///
+/// const USER_POSTS: Template = template!("/users/{id}/posts{?page}");
+///
+/// let vars = BTreeMap::from([("id", 7)]);
+/// assert_eq!(USER_POSTS.expand(&vars)?, "/users/7/posts");
+/// assert_eq!(USER_POSTS, Template::parse("/users/{id}/posts{?page}")?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Examples
 /// ```
