@@ -124,8 +124,10 @@ fn template_macro_builds_what_parse_builds() {
         "",
         "{#x,path}",
         "/s?q={+x}&page={page}#f{+anchor}",
+        // Names no Rust variable can have, which `url!` needs as named arguments.
+        "/people{?last.name,Some%20Thing,42}",
     );
-    assert_eq!(compared, 19);
+    assert_eq!(compared, 20);
 }
 
 #[test]
@@ -150,6 +152,20 @@ fn usable_in_const_and_static() {
         ROUTES[1].expand(&BTreeMap::from([("id", 7)])).unwrap(),
         "/users/7"
     );
+}
+
+/// A type's routes as associated constants.
+struct Api;
+
+impl Api {
+    const USER: Template = template!("/users/{id}");
+}
+
+#[test]
+fn usable_as_an_associated_constant() {
+    let vars = BTreeMap::from([("id", "ada")]);
+    assert_eq!(Api::USER.expand(&vars).unwrap(), "/users/ada");
+    assert_eq!(Api::USER.variables().collect::<Vec<_>>(), ["id"]);
 }
 
 #[test]
