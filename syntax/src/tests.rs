@@ -633,3 +633,38 @@ fn placements_of_template_expressions() {
         ["unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace"]
     );
 }
+
+#[test]
+fn steps_convert_their_text_and_count_it() {
+    use crate::plan::{self, Step};
+    let src = "/a/{x}?q={q}&k=v";
+    let mut errors = Errors::new();
+    let exprs = template::lex(src, &mut errors);
+    let r = reference::parse(src, &exprs, Options { iri: true }, &mut errors);
+    assert!(errors.is_empty());
+    let steps = plan::plan(src, &exprs, &r);
+    // The text a step holds is converted; everything else is kept.
+    let lengths: Vec<Step<usize>> = steps
+        .iter()
+        .cloned()
+        .map(|step| step.map_text(|text| text.len()))
+        .collect();
+    assert_eq!(
+        lengths,
+        [
+            Step::PathStart { relative: false },
+            Step::Text(3),
+            Step::Segment(0),
+            Step::QueryStart,
+            Step::HandPair { key: 1, expr: 1 },
+            Step::Pair(3),
+        ]
+    );
+    // `/a/` and `k=v` are written whatever the values; the pair `q=` only with a value.
+    assert_eq!(plan::static_len(&steps), 6);
+    let vars: Vec<usize> = exprs
+        .into_iter()
+        .map(|e| e.map_vars(|vars| vars.len()).vars)
+        .collect();
+    assert_eq!(vars, [1, 1]);
+}
