@@ -20,6 +20,8 @@
 //! generated test draws values of that type and gives the same values to `Template` as
 //! `&dyn Value`.
 
+mod common;
+
 use std::fmt::Write as _;
 
 use urlkit::Template;
@@ -262,13 +264,5 @@ fn templates_cover_every_part_and_parse() {
 #[test]
 fn generated_file_is_up_to_date() {
     let text = generate();
-    let path = format!("{}/{OUTPUT}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("URLKIT_BLESS").is_some() {
-        std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == text,
-        "{OUTPUT} is out of date; run `URLKIT_BLESS=1 cargo test -p urlkit-tests --test template_agreement_gen`"
-    );
+    common::check_generated(OUTPUT, &text, "template_agreement_gen");
 }

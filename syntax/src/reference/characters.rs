@@ -1,12 +1,12 @@
 //! Every character of a component against what RFC 3986 allows there (§2, Appendix A), and
 //! percent-escapes, with the message that says what to write instead.
 
-use alloc::string::{String, ToString};
+use alloc::string::ToString;
 use core::ops::Range;
 
 use super::{Text, Tok};
 use crate::chars::{self, HEX};
-use crate::error::{Component, ErrorKind, Errors};
+use crate::error::{Component, ErrorKind, Errors, Escaped};
 
 impl Text<'_> {
     /// Checks every character of `range` against `allowed`; hands each expression to
@@ -106,7 +106,8 @@ impl Text<'_> {
             }
             return pos + 3;
         }
-        if let Some((len, utf8)) = percent_u(rest) {
+        if let Some((len, named)) = chars::percent_u(rest) {
+            let utf8 = named.map(|c| Escaped(c).to_string());
             errors.push(
                 pos..pos + len,
                 ErrorKind::PercentU {
@@ -135,29 +136,4 @@ impl Text<'_> {
         );
         pos + 1
     }
-}
-
-/// `%uXXXX` (and a following low surrogate): its length and UTF-8 form.
-fn percent_u(rest: &[u8]) -> Option<(usize, Option<String>)> {
-    let unit = |at: usize| -> Option<u16> {
-        let r = rest.get(at..at + 6)?;
-        if r[0] != b'%' || !matches!(r[1], b'u' | b'U') {
-            return None;
-        }
-        r[2..]
-            .iter()
-            .try_fold(0u16, |n, &b| Some(n * 16 + u16::from(chars::hex_value(b)?)))
-    };
-    let first = unit(0)?;
-    let second = unit(6).filter(|u| (0xDC00..0xE000).contains(u));
-    let (len, decoded) = if (0xD800..0xDC00).contains(&first)
-        && let Some(low) = second
-    {
-        let c = 0x1_0000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
-        (12, char::from_u32(c))
-    } else {
-        (6, char::from_u32(u32::from(first)))
-    };
-    let utf8 = decoded.map(|c| crate::error::Escaped(c).to_string());
-    Some((len, utf8))
 }
