@@ -8,11 +8,12 @@
 use core::iter;
 use core::ops::Range;
 
+use syn::LitStr;
 use syn::ext::IdentExt;
 use syn::parse::Parser;
 use urlkit_syntax::chars;
 use urlkit_syntax::plan::{self, Step};
-use urlkit_syntax::reference::{self, Options};
+use urlkit_syntax::reference::{self, Options, Reference};
 use urlkit_syntax::template::{self, Expression};
 
 use crate::errors::{self, Errors};
@@ -64,22 +65,13 @@ pub(crate) fn validate(input: &Input) -> syn::Result<Checked> {
         Some(_) => relative(&value),
         None => (value.clone(), 0),
     };
-    let mut found = urlkit_syntax::error::Errors::new();
-    let expressions = template::lex(&template, &mut found);
-    let parsed = reference::parse(&template, &expressions, Options { iri: true }, &mut found);
-    for error in found.into_vec() {
-        let ranges: Vec<_> = iter::once(error.at)
-            .chain(error.again)
-            .map(|r| unshift(r, shift))
-            .collect();
-        let message = match error.kind {
-            urlkit_syntax::error::ErrorKind::DotSegment { .. } if input.base.is_some() => {
-                JOINED_DOT_SEGMENT.to_string()
-            }
-            kind => kind.to_string(),
-        };
-        errors.push(errors::in_literal(&input.lit, &value, &ranges, message));
-    }
+    let (expressions, parsed) = grammar(
+        &input.lit,
+        &template,
+        shift,
+        input.base.is_some(),
+        &mut errors,
+    );
     if input.base.is_some() {
         // The text that reads as a scheme or an authority.
         let joined = match scheme_end(&value) {
@@ -107,6 +99,36 @@ pub(crate) fn validate(input: &Input) -> syn::Result<Checked> {
         vars,
         trim_slash,
     })
+}
+
+/// The template (`lit`'s value, or for a base join the relative part shifted by `shift`
+/// bytes, see [`relative`]) against the grammar `Url::parse` and `Template` use; every error
+/// is pushed, drawn under the literal. Shared by `url!` and `template!`.
+pub(crate) fn grammar(
+    lit: &LitStr,
+    template: &str,
+    shift: usize,
+    joined: bool,
+    errors: &mut Errors,
+) -> (Vec<Expression>, Reference) {
+    let value = lit.value();
+    let mut found = urlkit_syntax::error::Errors::new();
+    let expressions = template::lex(template, &mut found);
+    let parsed = reference::parse(template, &expressions, Options { iri: true }, &mut found);
+    for error in found.into_vec() {
+        let ranges: Vec<_> = iter::once(error.at)
+            .chain(error.again)
+            .map(|r| unshift(r, shift))
+            .collect();
+        let message = match error.kind {
+            urlkit_syntax::error::ErrorKind::DotSegment { .. } if joined => {
+                JOINED_DOT_SEGMENT.to_string()
+            }
+            kind => kind.to_string(),
+        };
+        errors.push(errors::in_literal(lit, &value, &ranges, message));
+    }
+    (expressions, parsed)
 }
 
 const JOINED_DOT_SEGMENT: &str = "`url!(base, \"...\")` appends to the base's path, so a `.` or `..` segment cannot step out of it; remove the segment";

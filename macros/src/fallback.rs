@@ -1,7 +1,8 @@
 //! What `url!` expands to when it reports errors: the errors, plus an expression of the type
 //! the invocation would have had (`Url` for a literal, `Result<Url, urlkit::Error>` for a
 //! template or a base join), so that code using the result type-checks and the user sees
-//! only the real problems (as thiserror's `fallback.rs` does for its derive).
+//! only the real problems (as thiserror's `fallback.rs` does for its derive). `template!`
+//! likewise expands to a `Template` beside its errors.
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::quote;
@@ -55,4 +56,16 @@ pub(crate) fn expand(errors: syn::Error, shape: Shape) -> TokenStream {
             )
         }),
     }
+}
+
+/// What a failed `template!` expands to: the errors and a `Template` (of an empty template),
+/// usable wherever the real one would have been, `const` and `static` items included.
+pub(crate) fn template(errors: syn::Error) -> TokenStream {
+    let errors = errors.into_compile_error();
+    quote!({
+        #errors
+        static __STAND_IN: ::urlkit::__private::Compiled =
+            ::urlkit::__private::Compiled::from_static("", &[], &[], 0);
+        ::urlkit::Template::__from_static(&__STAND_IN)
+    })
 }

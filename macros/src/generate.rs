@@ -292,7 +292,7 @@ pub(crate) fn marker(name: &str, site: Span) -> Option<Ident> {
     }
 }
 
-fn modifier(modifier: Modifier) -> TokenStream {
+pub(crate) fn modifier(modifier: Modifier) -> TokenStream {
     let site = Span::mixed_site();
     match modifier {
         Modifier::None => quote_spanned!(site=> ::urlkit::__private::Modifier::None),
@@ -304,7 +304,7 @@ fn modifier(modifier: Modifier) -> TokenStream {
     }
 }
 
-fn operator(op: Operator) -> TokenStream {
+pub(crate) fn operator(op: Operator) -> TokenStream {
     let site = Span::mixed_site();
     let variant = Ident::new(
         match op {
@@ -322,7 +322,7 @@ fn operator(op: Operator) -> TokenStream {
     quote_spanned!(site=> ::urlkit::__private::Operator::#variant)
 }
 
-fn context(context: Context) -> TokenStream {
+pub(crate) fn context(context: Context) -> TokenStream {
     let site = Span::mixed_site();
     let path = quote_spanned!(site=> ::urlkit::__private::Context);
     match context {

@@ -5,6 +5,8 @@
 //! - `url!(base, "relative/{x}")`: a run-time `Url` joined with a relative part;
 //! - a named argument is `name = value`, or `"name" = value` for an RFC 6570 name that is
 //!   not a Rust identifier (`"last.name" = value`).
+//!
+//! And of `template!("...")`: the string literal alone.
 
 use proc_macro2::Span;
 use syn::ext::IdentExt;
@@ -63,7 +65,7 @@ impl Parse for Input {
             }
             Some(expr)
         };
-        let lit = literal(input)?;
+        let lit = literal(input, "url!", TAKES_A_LITERAL)?;
         let mut args = Vec::new();
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -105,10 +107,11 @@ fn named_arg(input: ParseStream<'_>) -> syn::Result<NamedArg> {
     })
 }
 
-/// The URL literal, which must be a plain or raw string literal. Anything else is an error
-/// spanned on the whole of it: `url!(concat!(...))` and `url!(some_str)` cannot be checked at
-/// compile time, because a proc macro sees tokens, not values.
-fn literal(input: ParseStream<'_>) -> syn::Result<LitStr> {
+/// The URL literal of `mac` (`url!` or `template!`), which must be a plain or raw string
+/// literal. Anything else is an error spanned on the whole of it, `takes_a_literal` for what
+/// is not a string: `url!(concat!(...))` and `url!(some_str)` cannot be checked at compile
+/// time, because a proc macro sees tokens, not values.
+fn literal(input: ParseStream<'_>, mac: &str, takes_a_literal: &str) -> syn::Result<LitStr> {
     let lit: Lit = input.parse()?;
     let span = lit.span();
     let message = match lit {
@@ -118,12 +121,42 @@ fn literal(input: ParseStream<'_>) -> syn::Result<LitStr> {
             s.suffix()
         ),
         Lit::ByteStr(_) => {
-            "`url!` takes a string literal, not a byte string; remove the `b` prefix".into()
+            format!("`{mac}` takes a string literal, not a byte string; remove the `b` prefix")
         }
         Lit::CStr(_) => {
-            "`url!` takes a string literal, not a C string; remove the `c` prefix".into()
+            format!("`{mac}` takes a string literal, not a C string; remove the `c` prefix")
         }
-        _ => TAKES_A_LITERAL.into(),
+        _ => takes_a_literal.into(),
     };
     Err(syn::Error::new(span, message))
+}
+
+/// What `template!(...)` takes: the template as a string literal, nothing else.
+pub(crate) struct TemplateInput {
+    pub(crate) lit: LitStr,
+}
+
+const TAKES_A_TEMPLATE: &str = "`template!` takes a string literal; for a template known only at run time, use `Template::parse`";
+
+const ONLY_THE_TEMPLATE: &str = "`template!` takes only the template; pass the values when expanding it (`TEMPLATE.expand(&vars)`), or build the URL here with `url!(\"...\", name = value)`";
+
+impl Parse for TemplateInput {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.is_empty() {
+            return Err(syn::Error::new(Span::call_site(), TAKES_A_TEMPLATE));
+        }
+        if !input.peek(Lit) {
+            let expr: Expr = input.parse()?;
+            return Err(syn::Error::new_spanned(expr, TAKES_A_TEMPLATE));
+        }
+        let lit = literal(input, "template!", TAKES_A_TEMPLATE)?;
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if !input.is_empty() {
+                let rest: proc_macro2::TokenStream = input.parse()?;
+                return Err(syn::Error::new_spanned(rest, ONLY_THE_TEMPLATE));
+            }
+        }
+        Ok(TemplateInput { lit })
+    }
 }

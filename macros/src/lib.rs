@@ -5,9 +5,11 @@
 // validates the literal against the grammar shared with the runtime (`urlkit_syntax`) and
 // the names against the arguments, `expand` writes a literal's tokens and `generate` a
 // template's; `errors` accumulates and draws what went wrong, and `fallback` keeps a failed
-// expansion from causing more errors. `route` is `#[derive(Route)]`, with the same layout,
-// whose `to_url` is `generate`'s code.
+// expansion from causing more errors. `template!` shares `input`, `check` and `fallback`;
+// `embed` writes its template as static data. `route` is `#[derive(Route)]`, with the same
+// layout, whose `to_url` is `generate`'s code.
 mod check;
+mod embed;
 mod errors;
 mod expand;
 mod fallback;
@@ -23,6 +25,13 @@ mod tests;
 #[proc_macro]
 pub fn url(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     expand::url(input.into()).into()
+}
+
+// Documented on its re-export, `urlkit::template`, where the examples can use the runtime.
+#[allow(missing_docs)]
+#[proc_macro]
+pub fn template(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    embed::template(input.into()).into()
 }
 
 // Documented on its re-export, `urlkit::Route`, where the examples can use the runtime.

@@ -4,9 +4,9 @@
 
 use proc_macro2::TokenStream;
 
-fn expanded(input: &str) -> String {
+fn expanded(input: &str, expand: fn(TokenStream) -> TokenStream) -> String {
     let tokens: TokenStream = input.parse().expect("tokens");
-    let expansion = crate::expand::url(tokens);
+    let expansion = expand(tokens);
     let file: syn::File = syn::parse2(quote::quote!(fn expansion() { let _ = #expansion; }))
         .expect("the expansion is Rust");
     prettyplease::unparse(&file)
@@ -14,7 +14,12 @@ fn expanded(input: &str) -> String {
 
 #[track_caller]
 fn snapshot(name: &str, input: &str) {
-    let text = format!("// url!({input})\n{}", expanded(input));
+    snapshot_of("url", crate::expand::url, name, input);
+}
+
+#[track_caller]
+fn snapshot_of(mac: &str, expand: fn(TokenStream) -> TokenStream, name: &str, input: &str) {
+    let text = format!("// {mac}!({input})\n{}", expanded(input, expand));
     let path = format!("{}/snapshots/{name}.rs", env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("URLKIT_BLESS").is_some() {
         std::fs::write(&path, &text).expect("write snapshot");
@@ -48,6 +53,22 @@ fn base_join() {
 fn literal_and_error() {
     snapshot("literal", r#""https://example.com/café""#);
     snapshot("error", r#""https://example.com/{id""#);
+}
+
+#[test]
+fn template_constant_and_error() {
+    snapshot_of(
+        "template",
+        crate::embed::template,
+        "template",
+        r#""/users/{id}/posts{?page,tag*}""#,
+    );
+    snapshot_of(
+        "template",
+        crate::embed::template,
+        "template_error",
+        r#""/users/{id""#,
+    );
 }
 
 /// What `#[derive(Route)]` expands to, pinned like `url!`'s expansions.

@@ -65,6 +65,18 @@ pub mod value {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::expand::{Context, Modifier, Operator, Writer};
+    // `template!`: a template's parts, written as `static` data.
+    pub use crate::template::compiled::{
+        Compiled, CompiledExpression as Expression, CompiledStep as Step,
+    };
+    pub use alloc::borrow::Cow;
+    pub use urlkit_syntax::template::VarSpec;
+
+    /// The parsed form of `template`, for tests that compare what `template!` and
+    /// `Template::parse` make of the same text.
+    pub fn compiled(template: &crate::Template) -> &Compiled {
+        template.compiled()
+    }
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
@@ -354,3 +366,48 @@ pub mod __private {
 /// and one call per expression that encodes straight into the output. Nothing is parsed at
 /// run time.
 pub use urlkit_macros::url;
+
+/// A [`Template`] checked and parsed at compile time: `template!("/users/{id}{?page}")` is a
+/// constant expression, usable in a `const` or a `static`, that costs no parsing at run time.
+///
+/// The literal is checked as [`url!`] checks a template, with the same grammar, the same
+/// messages and the same carets under the literal; every mistake is a compile error. The
+/// result behaves exactly as `Template::parse` of the same text would (`as_str`,
+/// `variables`, `expand`, `expand_into`, `expand_to`, `Display`, equality and hashing), and
+/// expands with the same code. Cloning it copies a pointer.
+///
+/// Use it for a template known when compiling whose values are gathered at run time into a
+/// [`template::Vars`] (a map, a JSON object, a closure, a struct of settings); when the values
+/// are Rust variables at the place the URL is built, `url!("...", name = value)` compiles the
+/// expansion itself, checks value types, and is faster.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use urlkit::{template, Template};
+///
+/// const ISSUES: Template = template!("https://api.github.com/repos/{owner}/{repo}/issues{?state,page}");
+/// static USER: Template = template!("/users/{id}");
+///
+/// let vars = BTreeMap::from([("owner", "rust-lang"), ("repo", "rust"), ("state", "open")]);
+/// assert_eq!(ISSUES.expand(&vars)?, "https://api.github.com/repos/rust-lang/rust/issues?state=open");
+/// assert_eq!(ISSUES.variables().collect::<Vec<_>>(), ["owner", "repo", "state", "page"]);
+/// assert_eq!(USER.to_string(), "/users/{id}");
+/// assert_eq!(USER, Template::parse("/users/{id}")?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The same checks as `url!`, at compile time:
+///
+/// ```compile_fail
+/// const SEARCH: urlkit::Template = urlkit::template!("/search{?q,page");
+/// ```
+///
+/// ```text
+/// error: unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace
+///        /search{?q,page
+///               ^
+/// ```
+///
+/// The macro takes one string literal. For a template that is known only at run time, use
+/// [`Template::parse`].
+pub use urlkit_macros::template;

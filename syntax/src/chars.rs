@@ -127,6 +127,30 @@ pub fn is_triplet(bytes: &[u8]) -> bool {
     bytes.len() >= 3 && bytes[0] == b'%' && is(bytes[1], HEX) && is(bytes[2], HEX)
 }
 
+/// JavaScript's non-standard `%uXXXX` escape (`escape()`) at the start of `bytes`, with the
+/// `%uXXXX` low surrogate that may follow a high one: how many bytes it spans, and the
+/// character it names (`None` for a lone surrogate, which names none). Both the grammar and
+/// the strict decoder refuse it; this is what lets them say what to write instead.
+pub fn percent_u(bytes: &[u8]) -> Option<(usize, Option<char>)> {
+    let unit = |at: usize| -> Option<u16> {
+        let escape = bytes.get(at..at + 6)?;
+        if escape[0] != b'%' || !matches!(escape[1], b'u' | b'U') {
+            return None;
+        }
+        escape[2..]
+            .iter()
+            .try_fold(0u16, |n, &b| Some(n * 16 + u16::from(hex_value(b)?)))
+    };
+    let first = unit(0)?;
+    if (0xD800..0xDC00).contains(&first)
+        && let Some(low) = unit(6).filter(|u| (0xDC00..0xE000).contains(u))
+    {
+        let c = 0x1_0000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+        return Some((12, char::from_u32(c)));
+    }
+    Some((6, char::from_u32(u32::from(first))))
+}
+
 /// RFC 3987 `ucschar`: the non-ASCII characters an IRI may hold anywhere.
 pub fn is_ucschar(c: char) -> bool {
     let c = u32::from(c);
@@ -262,6 +286,16 @@ mod tests {
         for c in ['é', '\u{200c}', '\u{200d}', '円', '\u{1f600}'] {
             assert!(!is_invisible(c), "{c:?}");
         }
+    }
+
+    #[test]
+    fn percent_u_escapes() {
+        assert_eq!(percent_u(b"%u20AC rest"), Some((6, Some('\u{20AC}'))));
+        assert_eq!(percent_u(b"%UD83D%uDE00"), Some((12, Some('\u{1F600}'))));
+        assert_eq!(percent_u(b"%uD800x"), Some((6, None)));
+        assert_eq!(percent_u(b"%uDE00%uD83D"), Some((6, None)));
+        assert_eq!(percent_u(b"%u20A"), None);
+        assert_eq!(percent_u(b"%20AC"), None);
     }
 
     #[test]

@@ -46,10 +46,15 @@ pub enum Context {
 }
 
 /// One thing to do while building a URL.
+///
+/// `S` is how text is held: [`plan`] makes `String`s; the runtime's `Template` holds
+/// `Cow<'static, str>`, borrowed from a `static` when `template!` wrote the steps at compile
+/// time and owned when `Template::parse` made them (see [`Step::map_text`]). One type of step
+/// for both, so one interpreter runs them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Step<S = String> {
     /// Write this text (normalized: IRI characters encoded, triplet hex uppercase).
-    Text(String),
+    Text(S),
     /// Expand this expression as a whole path segment: its value must be non-empty and not
     /// a dot segment.
     Segment(usize),
@@ -73,17 +78,47 @@ pub enum Step {
     /// A query of pairs starts: nothing is written until its first pair.
     QueryStart,
     /// A static `name=value` of a query of pairs.
-    Pair(String),
+    Pair(S),
     /// `name={x}` written by hand in a query of pairs: one pair per value (none when
     /// undefined, one per item of a list).
     HandPair {
         /// The name, normalized.
-        key: String,
+        key: S,
         /// The expression after `=`.
         expr: usize,
     },
     /// `:{port}`: writes `:` and the port when the value is defined.
     Port(usize),
+}
+
+impl<S> Step<S> {
+    /// The same step with its text converted by `f` (e.g. `String` into `Cow::Owned`).
+    pub fn map_text<T>(self, f: impl FnOnce(S) -> T) -> Step<T> {
+        match self {
+            Step::Text(text) => Step::Text(f(text)),
+            Step::Pair(pair) => Step::Pair(f(pair)),
+            Step::HandPair { key, expr } => Step::HandPair { key: f(key), expr },
+            Step::Segment(i) => Step::Segment(i),
+            Step::PathStart { relative } => Step::PathStart { relative },
+            Step::SegmentStart => Step::SegmentStart,
+            Step::SegmentEnd { then_slash } => Step::SegmentEnd { then_slash },
+            Step::Expand(i, context) => Step::Expand(i, context),
+            Step::QueryStart => Step::QueryStart,
+            Step::Port(i) => Step::Port(i),
+        }
+    }
+}
+
+/// The bytes of template text that `steps` write whatever the values: a lower bound of an
+/// expansion's length, from which `Template` and `template!` size the output up front.
+pub fn static_len<S: AsRef<str>>(steps: &[Step<S>]) -> usize {
+    steps
+        .iter()
+        .map(|step| match step {
+            Step::Text(text) | Step::Pair(text) => text.as_ref().len(),
+            _ => 0,
+        })
+        .sum()
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -123,21 +123,37 @@ pub struct VarSpec {
 }
 
 /// One `{...}` of a template.
+///
+/// `V` holds the variables: [`lex`] makes a `Vec`; the runtime's `Template` holds a
+/// `Cow<'static, [VarSpec]>`, borrowed from a `static` that `template!` wrote at compile
+/// time, or owned (see [`Expression::map_vars`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Expression {
+pub struct Expression<V = Vec<VarSpec>> {
     /// The expression's bytes, braces included.
     pub range: Range<usize>,
     /// The operator.
     pub operator: Operator,
     /// The variables; empty when the expression is malformed (its error was reported).
-    pub vars: Vec<VarSpec>,
+    pub vars: V,
 }
 
-impl Expression {
+impl<V: AsRef<[VarSpec]>> Expression<V> {
     /// Whether the expression parsed; a malformed one stays in the list as a hole so the URL
     /// around it is still checked, but it expands to nothing.
     pub fn is_valid(&self) -> bool {
-        !self.vars.is_empty()
+        !self.vars.as_ref().is_empty()
+    }
+}
+
+impl<V> Expression<V> {
+    /// The same expression with its variables converted by `f` (e.g. `Vec` into
+    /// `Cow::Owned`).
+    pub fn map_vars<W>(self, f: impl FnOnce(V) -> W) -> Expression<W> {
+        Expression {
+            range: self.range,
+            operator: self.operator,
+            vars: f(self.vars),
+        }
     }
 }
 

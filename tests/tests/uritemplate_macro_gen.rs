@@ -14,6 +14,8 @@
 //! Names that are not Rust identifiers (`last.name`, `Some%20Thing`, `42`) are always
 //! named arguments with a string key (`"last.name" = "Doe"`).
 
+mod common;
+
 use std::fmt::Write as _;
 
 use serde_json::Value as Json;
@@ -197,13 +199,5 @@ fn generated_file_is_up_to_date() {
     let (text, count) = generate();
     // All positive cases: 64 spec examples, 117 by section, 53 extended.
     assert_eq!(count, 64 + 117 + 53);
-    let path = format!("{}/{OUTPUT}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("URLKIT_BLESS").is_some() {
-        std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == text,
-        "{OUTPUT} is out of date; run `URLKIT_BLESS=1 cargo test -p urlkit-tests --test uritemplate_macro_gen`"
-    );
+    common::check_generated(OUTPUT, &text, "uritemplate_macro_gen");
 }

@@ -118,27 +118,7 @@ impl core::error::Error for DecodeError {}
 
 #[cold]
 pub(super) fn bad_escape(input: &str, at: usize) -> DecodeError {
-    let rest = &input.as_bytes()[at..];
-    let unit = |from: usize| -> Option<u16> {
-        let r = rest.get(from..from + 6)?;
-        if r[0] != b'%' || !matches!(r[1], b'u' | b'U') {
-            return None;
-        }
-        r[2..]
-            .iter()
-            .try_fold(0u16, |n, &b| Some(n * 16 + u16::from(chars::hex_value(b)?)))
-    };
-    if let Some(first) = unit(0) {
-        let low = unit(6).filter(|u| (0xDC00..0xE000).contains(u));
-        let (len, c) = match low {
-            Some(low) if (0xD800..0xDC00).contains(&first) => (
-                12,
-                char::from_u32(
-                    0x1_0000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
-                ),
-            ),
-            _ => (6, char::from_u32(u32::from(first))),
-        };
+    if let Some((len, c)) = chars::percent_u(&input.as_bytes()[at..]) {
         return DecodeError {
             offset: at,
             kind: DecodeErrorKind::PercentU {

@@ -30,29 +30,23 @@ impl Buffer {
     }
 }
 
-fn write_unsigned(mut n: u128, buf: &mut [u8; MAX]) -> usize {
-    let mut at = MAX;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return at;
+/// The digit loop, for `u64` (fast division) and `u128` (only for 128-bit integers).
+macro_rules! digits {
+    ($($name:ident: $ty:ty),*) => {$(
+        fn $name(mut n: $ty, buf: &mut [u8; MAX]) -> usize {
+            let mut at = MAX;
+            loop {
+                at -= 1;
+                buf[at] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    return at;
+                }
+            }
         }
-    }
+    )*};
 }
-
-fn write_u64(mut n: u64, buf: &mut [u8; MAX]) -> usize {
-    let mut at = MAX;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return at;
-        }
-    }
-}
+digits!(write_u64: u64, write_unsigned: u128);
 
 macro_rules! unsigned {
     ($($ty:ty),*) => {$(

@@ -1,27 +1,24 @@
 //! Run-time URI templates (RFC 6570): [`Template`], and [`Vars`], where it finds the values.
 //!
-//! A template known at compile time is better written with `url!`, which checks it while
-//! compiling and costs no parsing; `Template` serves the ones that arrive at run time (API
-//! responses, configuration) with the same grammar and the same expansion code.
+//! `Template` serves templates that arrive at run time (API responses, configuration) with
+//! the grammar and the expansion code of `url!`. A template known at compile time is better
+//! written with `template!`, which checks it while compiling and makes a `Template` that
+//! costs no parsing, or with `url!`, which also compiles the expansion.
 
+pub(crate) mod compiled;
 mod error;
 mod vars;
 
 use alloc::string::String;
 use alloc::sync::Arc;
-use alloc::vec::Vec;
 use core::fmt;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use urlkit_syntax::error::Errors;
-use urlkit_syntax::plan::{self, Step};
-use urlkit_syntax::reference::{self, Options};
-use urlkit_syntax::template::{self as grammar, Expression};
-
+use self::compiled::Compiled;
 pub use self::error::TemplateError;
 pub use self::vars::{Vars, VarsFn, vars_fn};
 use crate::error::Error;
-use crate::expand::{Expansion, Writer};
+use crate::expand::Writer;
 use crate::url::Url;
 
 /// A URI template (RFC 6570, levels 1 to 4) parsed at run time: from configuration, or from
@@ -131,6 +128,26 @@ use crate::url::Url;
 /// Variables come from any [`Vars`]: a `BTreeMap` or `HashMap` from names to values, a
 /// closure ([`vars_fn`]), a JSON object (the `serde_json` feature), or your own type.
 ///
+/// # Known at compile time
+///
+/// [`template!`](crate::template!) checks a literal template while compiling (every mistake
+/// is a compile error, as with `url!`) and makes a `Template` in a `const` or a `static`,
+/// with nothing parsed at run time. It is the same template as `Template::parse` of the same
+/// text: the same parsed form, run by the same code, so every method answers the same.
+/// Cloning it copies a pointer; cloning a parsed one counts a reference.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use urlkit::{template, Template};
+///
+/// const USER_POSTS: Template = template!("/users/{id}/posts{?page}");
+///
+/// let vars = BTreeMap::from([("id", 7)]);
+/// assert_eq!(USER_POSTS.expand(&vars)?, "/users/7/posts");
+/// assert_eq!(USER_POSTS, Template::parse("/users/{id}/posts{?page}")?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Examples
 /// ```
 /// use std::collections::BTreeMap;
@@ -142,19 +159,30 @@ use crate::url::Url;
 /// ```
 #[derive(Clone)]
 pub struct Template {
-    inner: Arc<Inner>,
+    repr: Repr,
+}
+
+/// Where the parsed template lives. Both forms hold the same [`Compiled`] and run it with the
+/// same interpreter ([`Compiled::run`]); only ownership differs.
+#[derive(Clone)]
+enum Repr {
+    /// Written by `template!` into a `static`: cloning copies a pointer, and a `const` can
+    /// hold it.
+    Static(&'static Compiled),
+    /// Built by [`Template::parse`]: cloning counts a reference.
+    Shared(Arc<Shared>),
 }
 
 /// The most a template reserves up front from what earlier expansions needed (common
 /// limits on URL length are 2 KiB to 8 KiB).
 const MAX_LEARNED_CAPACITY: usize = 4096;
 
-struct Inner {
-    source: String,
-    expressions: Vec<Expression>,
-    steps: Vec<Step>,
+struct Shared {
+    compiled: Compiled,
     /// The longest expansion so far (at least the template's text and some room), so that
     /// the output is allocated once at the right size (DESIGN §8: one allocation per URL).
+    /// A `static` cannot hold an atomic and stay usable in a `const`, so the compile-time
+    /// form keeps its first estimate.
     capacity: AtomicUsize,
 }
 
@@ -173,28 +201,26 @@ impl Template {
     /// );
     /// ```
     pub fn parse(source: &str) -> Result<Template, TemplateError> {
-        let mut errors = Errors::new();
-        let expressions = grammar::lex(source, &mut errors);
-        let reference = reference::parse(source, &expressions, Options { iri: true }, &mut errors);
-        if let Some(error) = TemplateError::from_syntax(errors.into_vec()) {
-            return Err(error);
-        }
-        let steps = plan::plan(source, &expressions, &reference);
-        let static_len: usize = steps
-            .iter()
-            .map(|step| match step {
-                Step::Text(text) | Step::Pair(text) => text.len(),
-                _ => 0,
-            })
-            .sum();
+        let compiled = Compiled::parse(source)?;
+        let capacity = AtomicUsize::new(compiled.capacity());
         Ok(Template {
-            inner: Arc::new(Inner {
-                source: String::from(source),
-                expressions,
-                steps,
-                capacity: AtomicUsize::new(static_len + 32),
-            }),
+            repr: Repr::Shared(Arc::new(Shared { compiled, capacity })),
         })
+    }
+
+    /// What `template!` expands to.
+    #[doc(hidden)]
+    pub const fn __from_static(compiled: &'static Compiled) -> Template {
+        Template {
+            repr: Repr::Static(compiled),
+        }
+    }
+
+    pub(crate) fn compiled(&self) -> &Compiled {
+        match &self.repr {
+            Repr::Static(compiled) => compiled,
+            Repr::Shared(shared) => &shared.compiled,
+        }
     }
 
     /// The template as written.
@@ -205,7 +231,7 @@ impl Template {
     /// # Ok::<(), urlkit::TemplateError>(())
     /// ```
     pub fn as_str(&self) -> &str {
-        &self.inner.source
+        self.compiled().source()
     }
 
     /// The names of the template's variables, each once, in order of first use.
@@ -217,20 +243,7 @@ impl Template {
     /// # Ok::<(), urlkit::TemplateError>(())
     /// ```
     pub fn variables(&self) -> impl Iterator<Item = &str> {
-        let source = &self.inner.source;
-        let mut seen: Vec<&str> = Vec::new();
-        self.inner
-            .expressions
-            .iter()
-            .flat_map(|e| e.vars.iter())
-            .map(move |v| &source[v.name.clone()])
-            .filter(move |name| {
-                let new = !seen.contains(name);
-                if new {
-                    seen.push(name);
-                }
-                new
-            })
+        self.compiled().variables()
     }
 
     /// Expands the template with the values of `vars` (any [`Vars`]: a map from names to
@@ -254,7 +267,7 @@ impl Template {
     /// ```
     pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, Error> {
         let mut w = Writer::with_capacity(self.capacity());
-        self.run(&mut w, vars);
+        self.compiled().run(&mut w, vars);
         self.learn_capacity(w.len());
         w.finish()
     }
@@ -279,7 +292,7 @@ impl Template {
     pub fn expand_into<V: Vars + ?Sized>(&self, vars: &V, out: &mut String) -> Result<(), Error> {
         let mark = out.len();
         let mut w = Writer::resume(core::mem::take(out), self.capacity());
-        self.run(&mut w, vars);
+        self.compiled().run(&mut w, vars);
         self.learn_capacity(w.len() - mark);
         let (text, error) = w.into_parts();
         *out = text;
@@ -332,64 +345,35 @@ impl Template {
 
     /// How many bytes to reserve for an expansion.
     fn capacity(&self) -> usize {
-        // Relaxed: the value is only a size hint; any value read is safe to use.
-        self.inner.capacity.load(Ordering::Relaxed)
+        match &self.repr {
+            Repr::Static(compiled) => compiled.capacity(),
+            // Relaxed: the value is only a size hint; any value read is safe to use.
+            Repr::Shared(shared) => shared.capacity.load(Ordering::Relaxed),
+        }
     }
 
     /// Remembers the length of an expansion if it is the longest so far, up to
     /// [`MAX_LEARNED_CAPACITY`]: one huge value must not make every later URL reserve as much.
     fn learn_capacity(&self, len: usize) {
-        let len = len.min(MAX_LEARNED_CAPACITY);
-        if len > self.capacity() {
-            self.inner.capacity.fetch_max(len, Ordering::Relaxed);
-        }
-    }
-
-    /// Executes the plan against `vars`.
-    fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
-        let inner = &*self.inner;
-        for step in &inner.steps {
-            match step {
-                Step::Text(text) => w.text(text),
-                Step::PathStart { relative } => w.path_start(*relative),
-                Step::SegmentStart => w.segment_start(),
-                Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
-                Step::QueryStart => w.query_start(),
-                Step::Pair(pair) => w.pair(pair),
-                Step::Segment(i) => self.fill(w.segment_expansion(), *i, vars),
-                Step::Expand(i, context) => {
-                    let op = inner.expressions[*i].operator;
-                    self.fill(w.expansion(op, *context), *i, vars);
-                }
-                Step::HandPair { key, expr } => {
-                    let reserved = inner.expressions[*expr].operator.allows_reserved();
-                    self.fill(w.hand_pair(key, reserved), *expr, vars);
-                }
-                Step::Port(i) => self.fill(w.port(), *i, vars),
+        if let Repr::Shared(shared) = &self.repr {
+            let len = len.min(MAX_LEARNED_CAPACITY);
+            if len > shared.capacity.load(Ordering::Relaxed) {
+                shared.capacity.fetch_max(len, Ordering::Relaxed);
             }
         }
-    }
-
-    fn fill<'n, V: Vars + ?Sized>(&'n self, mut e: Expansion<'_, 'n>, i: usize, vars: &V) {
-        for var in &self.inner.expressions[i].vars {
-            let name = &self.inner.source[var.name.clone()];
-            e.begin_var(name, var.modifier);
-            vars.expand_var(name, &mut e);
-        }
-        e.finish();
     }
 }
 
 impl fmt::Display for Template {
     /// Writes the template as written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.inner.source)
+        f.write_str(self.as_str())
     }
 }
 
 impl fmt::Debug for Template {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Template").field(&self.inner.source).finish()
+        f.debug_tuple("Template").field(&self.as_str()).finish()
     }
 }
 

@@ -1,4 +1,5 @@
-//! Reading the public suites in `../shared/testdata` (see its PROVENANCE.md).
+//! Reading the public suites in `../shared/testdata` (see its PROVENANCE.md), and keeping
+//! generated test files in step with their generators.
 
 use std::path::PathBuf;
 
@@ -6,6 +7,10 @@ use serde_json::Value;
 
 /// Parses `shared/testdata/<name>`, which sits beside the workspace (`../shared` from its
 /// root; CI checks it out there).
+#[allow(
+    dead_code,
+    reason = "each test binary uses its own part of this module"
+)]
 pub(crate) fn testdata(name: &str) -> Value {
     let path: PathBuf = [
         env!("CARGO_MANIFEST_DIR"),
@@ -20,4 +25,22 @@ pub(crate) fn testdata(name: &str) -> Value {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+/// Checks that the committed `tests/<file>` is `text`, as its generator (the test binary
+/// `generator`) writes it now; with `URLKIT_BLESS` set, writes it first.
+#[allow(
+    dead_code,
+    reason = "each test binary uses its own part of this module"
+)]
+pub(crate) fn check_generated(file: &str, text: &str, generator: &str) {
+    let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("URLKIT_BLESS").is_some() {
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == text,
+        "{file} is out of date; run `URLKIT_BLESS=1 cargo test -p urlkit-tests --test {generator}`"
+    );
 }

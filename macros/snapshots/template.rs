@@ -1,0 +1,59 @@
+// template!("/users/{id}/posts{?page,tag*}")
+fn expansion() {
+    let _ = {
+        static __EXPRESSIONS: [::urlkit::__private::Expression; 2] = [
+            ::urlkit::__private::Expression {
+                range: 7..11,
+                operator: ::urlkit::__private::Operator::Simple,
+                vars: ::urlkit::__private::Cow::Borrowed(
+                    &[
+                        ::urlkit::__private::VarSpec {
+                            name: 8..10,
+                            modifier: ::urlkit::__private::Modifier::None,
+                        },
+                    ],
+                ),
+            },
+            ::urlkit::__private::Expression {
+                range: 17..29,
+                operator: ::urlkit::__private::Operator::Query,
+                vars: ::urlkit::__private::Cow::Borrowed(
+                    &[
+                        ::urlkit::__private::VarSpec {
+                            name: 19..23,
+                            modifier: ::urlkit::__private::Modifier::None,
+                        },
+                        ::urlkit::__private::VarSpec {
+                            name: 24..27,
+                            modifier: ::urlkit::__private::Modifier::Explode,
+                        },
+                    ],
+                ),
+            },
+        ];
+        static __STEPS: [::urlkit::__private::Step; 6] = [
+            ::urlkit::__private::Step::PathStart {
+                relative: false,
+            },
+            ::urlkit::__private::Step::Text(
+                ::urlkit::__private::Cow::Borrowed("/users/"),
+            ),
+            ::urlkit::__private::Step::Segment(0),
+            ::urlkit::__private::Step::Text(
+                ::urlkit::__private::Cow::Borrowed("/posts"),
+            ),
+            ::urlkit::__private::Step::QueryStart,
+            ::urlkit::__private::Step::Expand(
+                1,
+                ::urlkit::__private::Context::QueryPairs,
+            ),
+        ];
+        static __TEMPLATE: ::urlkit::__private::Compiled = ::urlkit::__private::Compiled::from_static(
+            "/users/{id}/posts{?page,tag*}",
+            &__EXPRESSIONS,
+            &__STEPS,
+            13,
+        );
+        ::urlkit::Template::__from_static(&__TEMPLATE)
+    };
+}

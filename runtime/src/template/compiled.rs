@@ -1,0 +1,158 @@
+//! [`Compiled`]: a template taken apart, the same data whether `template!` wrote it into a
+//! `static` at compile time or [`Template::parse`](super::Template::parse) built it at run
+//! time; and [`Compiled::run`], the one interpreter of its steps.
+//!
+//! Text is held as `Cow<'static, _>`: borrowed from the binary for the compile-time form,
+//! owned for the run-time form. A `Cow` rather than a type parameter keeps one concrete
+//! type, so the interpreter is compiled once and `Template` needs no generic methods. The
+//! cost is a test of the `Cow`'s tag where text is read and, in `parse`, a pass that moves
+//! the parts into `Cow`s. Measured with callgrind on the GitHub issues template (release
+//! build): `expand` 2,920 instructions against 2,904 when `Template` held `String`s and
+//! `Vec`s, parse and expand 18,600 against 18,222.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use urlkit_syntax::error::Errors;
+use urlkit_syntax::plan::{self, Step};
+use urlkit_syntax::reference::{self, Options};
+use urlkit_syntax::template::{self as grammar, Expression, VarSpec};
+
+use super::error::TemplateError;
+use super::vars::Vars;
+use crate::expand::{Expansion, Writer};
+
+/// A step as a template holds it.
+#[doc(hidden)]
+pub type CompiledStep = Step<Cow<'static, str>>;
+
+/// An expression as a template holds it.
+#[doc(hidden)]
+pub type CompiledExpression = Expression<Cow<'static, [VarSpec]>>;
+
+/// Bytes reserved beyond the template's own text before the first expansion, for values.
+const ROOM_FOR_VALUES: usize = 32;
+
+/// A checked template: its text, its expressions and the plan (`urlkit_syntax::plan`) that
+/// `url!` turns into code and `Template` interprets.
+///
+/// It holds no atomic: a `static` cannot hold interior mutability and stay usable in a
+/// `const`. The capacity a [`Template`](super::Template) learns from its expansions lives
+/// beside it, in the run-time form only.
+#[doc(hidden)]
+#[derive(Debug, PartialEq, Eq)]
+pub struct Compiled {
+    source: Cow<'static, str>,
+    expressions: Cow<'static, [CompiledExpression]>,
+    steps: Cow<'static, [CompiledStep]>,
+    /// Bytes to reserve for an expansion: the text the steps always write, plus room.
+    capacity: usize,
+}
+
+impl Compiled {
+    /// What `template!` expands to (in a `static`), from what it computed at compile time
+    /// with the same grammar and planner as [`Compiled::parse`]: `static_len` is
+    /// `urlkit_syntax::plan::static_len` of the steps.
+    pub const fn from_static(
+        source: &'static str,
+        expressions: &'static [CompiledExpression],
+        steps: &'static [CompiledStep],
+        static_len: usize,
+    ) -> Compiled {
+        Compiled {
+            source: Cow::Borrowed(source),
+            expressions: Cow::Borrowed(expressions),
+            steps: Cow::Borrowed(steps),
+            capacity: static_len + ROOM_FOR_VALUES,
+        }
+    }
+
+    /// Checks `source` with the grammar `url!` uses and plans it.
+    pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
+        let mut errors = Errors::new();
+        let expressions = grammar::lex(source, &mut errors);
+        let reference = reference::parse(source, &expressions, Options { iri: true }, &mut errors);
+        if let Some(error) = TemplateError::from_syntax(errors.into_vec()) {
+            return Err(error);
+        }
+        let steps = plan::plan(source, &expressions, &reference);
+        let static_len = plan::static_len(&steps);
+        // Moving each `String`/`Vec` into a `Cow` copies no text; the collects reuse their
+        // vectors' allocations, the items being the same size.
+        let expressions: Vec<CompiledExpression> = expressions
+            .into_iter()
+            .map(|e| e.map_vars(Cow::Owned))
+            .collect();
+        let steps: Vec<CompiledStep> = steps
+            .into_iter()
+            .map(|step| step.map_text(Cow::Owned))
+            .collect();
+        Ok(Compiled {
+            source: Cow::Owned(String::from(source)),
+            expressions: Cow::Owned(expressions),
+            steps: Cow::Owned(steps),
+            capacity: static_len + ROOM_FOR_VALUES,
+        })
+    }
+
+    pub(super) fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Bytes to reserve before the first expansion.
+    pub(super) fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// The names of the variables, each once, in order of first use.
+    pub(super) fn variables(&self) -> impl Iterator<Item = &str> {
+        let source = &*self.source;
+        let mut seen: Vec<&str> = Vec::new();
+        self.expressions
+            .iter()
+            .flat_map(|e| e.vars.iter())
+            .map(move |v| &source[v.name.clone()])
+            .filter(move |name| {
+                let new = !seen.contains(name);
+                if new {
+                    seen.push(name);
+                }
+                new
+            })
+    }
+
+    /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`
+    /// generates for it (`macros/src/generate.rs`), with the same arguments.
+    pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
+        for step in self.steps.iter() {
+            match step {
+                Step::Text(text) => w.text(text),
+                Step::PathStart { relative } => w.path_start(*relative),
+                Step::SegmentStart => w.segment_start(),
+                Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
+                Step::QueryStart => w.query_start(),
+                Step::Pair(pair) => w.pair(pair),
+                Step::Segment(i) => self.fill(w.segment_expansion(), *i, vars),
+                Step::Expand(i, context) => {
+                    let op = self.expressions[*i].operator;
+                    self.fill(w.expansion(op, *context), *i, vars);
+                }
+                Step::HandPair { key, expr } => {
+                    let reserved = self.expressions[*expr].operator.allows_reserved();
+                    self.fill(w.hand_pair(key, reserved), *expr, vars);
+                }
+                Step::Port(i) => self.fill(w.port(), *i, vars),
+            }
+        }
+    }
+
+    fn fill<'n, V: Vars + ?Sized>(&'n self, mut e: Expansion<'_, 'n>, i: usize, vars: &V) {
+        for var in self.expressions[i].vars.iter() {
+            let name = &self.source[var.name.clone()];
+            e.begin_var(name, var.modifier);
+            vars.expand_var(name, &mut e);
+        }
+        e.finish();
+    }
+}

@@ -1,0 +1,304 @@
+//! The RFC 3986 `URI-reference` grammar (§3, §4.1, Appendix A) over text that may hold RFC
+//! 6570 expressions.
+//!
+//! An expression is a hole: it is never looked into, but where it stands decides what its value
+//! may become ([`Placement`]), and an expression whose operator writes a delimiter (`{/x}`,
+//! `{?x}`, `{#x}`) ends the component before it, as the delimiter itself would.
+//!
+//! Beyond the RFC this grammar rejects what every parser would silently rewrite (dot segments,
+//! numeric hosts that are not dotted-decimal IPv4), what makes a URL ambiguous (`%uXXXX`, a
+//! special scheme without `//`), and what is valid but never meant: invisible characters
+//! (no-break spaces, bidi controls; RFC 3987 §4.1 forbids the latter in IRIs) and a host
+//! typed without its scheme (`https//host` and `www.example.com/a` would be relative paths,
+//! `localhost:8080` the scheme `localhost`). `Url::parse` and the macros share it, so they
+//! accept exactly the same text.
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::chars;
+use crate::error::{Component, ErrorKind, Errors};
+use crate::path::{is_dot_segment, resolve_dot_segments};
+use crate::template::{Expression, Operator};
+use crate::typos;
+
+mod authority;
+mod characters;
+mod split;
+
+/// Where an expression stands, which decides how its value is checked and encoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Placement {
+    /// Before the scheme's `:` (always reported as an error).
+    Scheme,
+    /// A `{+x}` that opens a template with no scheme of its own: its value may supply the
+    /// scheme, the authority and the start of the path (RFC 6570 §3.2.3's `{+base}index`).
+    Base,
+    /// In `user:password` before `@`.
+    Userinfo,
+    /// A registered name or part of one.
+    Host,
+    /// Alone between `[` and `]`.
+    IpLiteral,
+    /// The whole port.
+    Port,
+    /// In the path.
+    Path,
+    /// In the query.
+    Query,
+    /// In the fragment.
+    Fragment,
+}
+
+/// `userinfo@host:port`, as byte ranges of the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Authority {
+    /// Before `@`, if there is one.
+    pub userinfo: Option<Range<usize>>,
+    /// The host, brackets included for an IP literal.
+    pub host: Range<usize>,
+    /// After the host's `:`, if there is one.
+    pub port: Option<Range<usize>>,
+}
+
+/// The components of a URI reference, as byte ranges of the source (delimiters excluded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reference {
+    /// Before the first `:`.
+    pub scheme: Option<Range<usize>>,
+    /// After `//`.
+    pub authority: Option<Authority>,
+    /// Possibly empty.
+    pub path: Range<usize>,
+    /// After `?`, or from a `{?x}` that opens it.
+    pub query: Option<Range<usize>>,
+    /// After `#`, or from a `{#x}` that opens it.
+    pub fragment: Option<Range<usize>>,
+    /// Where each expression stands, in the order of the expressions.
+    pub placements: Vec<Placement>,
+}
+
+/// What the grammar accepts beyond plain RFC 3986 text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Accept RFC 3987 IRI characters (`ucschar` anywhere but the host, `iprivate` in the
+    /// query); the caller percent-encodes them.
+    pub iri: bool,
+}
+
+/// Checks `src` as a URI reference whose holes are `expressions` (sorted, non-overlapping, as
+/// [`crate::template::lex`] returns them), reporting every problem to `errors`.
+///
+/// The returned ranges are usable even when errors were reported, so the caller can go on
+/// checking the expressions without a cascade of follow-on errors.
+pub fn parse(
+    src: &str,
+    expressions: &[Expression],
+    options: Options,
+    errors: &mut Errors,
+) -> Reference {
+    let text = Text {
+        src,
+        bytes: src.as_bytes(),
+        exprs: expressions,
+        iri: options.iri,
+    };
+    text.parse(errors)
+}
+
+/// Splits a URI reference known to be valid into its components, without checking it.
+pub fn split(src: &str) -> Reference {
+    let text = Text {
+        src,
+        bytes: src.as_bytes(),
+        exprs: &[],
+        iri: true,
+    };
+    let mut ignored = Errors::new();
+    text.split(&mut ignored).0
+}
+
+#[derive(Clone, Copy)]
+enum Tok {
+    Byte(u8),
+    Expr(usize),
+}
+
+struct Text<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    exprs: &'a [Expression],
+    iri: bool,
+}
+
+/// Which expression, if any, opened the query and the fragment.
+struct Openers {
+    query: Option<usize>,
+    fragment: Option<usize>,
+}
+
+impl Text<'_> {
+    fn tok(&self, pos: usize) -> (Tok, usize) {
+        let b = self.bytes[pos];
+        if matches!(b, b'{' | b'}')
+            && let Ok(i) = self.exprs.binary_search_by_key(&pos, |e| e.range.start)
+        {
+            return (Tok::Expr(i), self.exprs[i].range.end);
+        }
+        (Tok::Byte(b), pos + 1)
+    }
+
+    fn op(&self, i: usize) -> Operator {
+        self.exprs[i].operator
+    }
+
+    /// The first position in `range` whose token satisfies `stop`, or `range.end`.
+    fn find(&self, range: Range<usize>, stop: impl Fn(Tok) -> bool) -> usize {
+        let mut pos = range.start;
+        while pos < range.end {
+            let (tok, next) = self.tok(pos);
+            if stop(tok) {
+                return pos;
+            }
+            pos = next;
+        }
+        range.end
+    }
+
+    fn exprs_in(&self, range: Range<usize>) -> impl Iterator<Item = usize> + '_ {
+        self.exprs
+            .iter()
+            .enumerate()
+            .filter(move |(_, e)| e.range.start >= range.start && e.range.start < range.end)
+            .map(|(i, _)| i)
+    }
+
+    fn is_expr(&self, pos: usize) -> bool {
+        pos < self.bytes.len() && matches!(self.tok(pos).0, Tok::Expr(_))
+    }
+
+    fn parse(&self, errors: &mut Errors) -> Reference {
+        let (mut reference, openers) = self.split(errors);
+        let mut placements = core::mem::take(&mut reference.placements);
+        let placements = &mut placements[..];
+        for i in self.exprs_in(0..reference.scheme.as_ref().map_or(0, |s| s.end)) {
+            errors.push(self.exprs[i].range.clone(), ErrorKind::PlaceholderInScheme);
+            placements[i] = Placement::Scheme;
+        }
+        let scheme = reference.scheme.clone().map(|s| &self.src[s]);
+        if let Some(scheme) = scheme
+            && is_special(scheme)
+            && reference.authority.is_none()
+        {
+            let at = reference.path.start.saturating_sub(1)..reference.path.start;
+            let rest = self.src[reference.path.start..].trim_start_matches([':', '/']);
+            let fix = if scheme.eq_ignore_ascii_case("file") {
+                // `file:/etc/hosts` is `file:///etc/hosts`: an empty host, then the path.
+                alloc::format!("{scheme}:///{rest}")
+            } else {
+                alloc::format!("{scheme}://{rest}")
+            };
+            errors.push(
+                at,
+                ErrorKind::MissingAuthority {
+                    scheme: scheme.to_string(),
+                    fix,
+                },
+            );
+        }
+        if reference.authority.is_none() {
+            let literal_end = self.exprs.first().map_or(self.src.len(), |e| e.range.start);
+            typos::check_missing_scheme(self.src, literal_end, reference.scheme.is_some(), errors);
+        }
+        if let Some(authority) = &reference.authority {
+            self.check_authority(authority, scheme, placements, errors);
+        }
+        self.check_path(&reference, placements, errors);
+        if let Some(query) = reference.query.clone() {
+            self.check_text(
+                query,
+                Component::Query,
+                chars::QUERY,
+                errors,
+                |i, errors| {
+                    if self.op(i) == Operator::Query && openers.query != Some(i) {
+                        errors.push(self.exprs[i].range.clone(), ErrorKind::SecondQuery);
+                    }
+                    placements[i] = Placement::Query;
+                },
+            );
+        }
+        if let Some(fragment) = reference.fragment.clone() {
+            self.check_text(
+                fragment,
+                Component::Fragment,
+                chars::QUERY,
+                errors,
+                |i, errors| {
+                    if self.op(i) == Operator::Fragment && openers.fragment != Some(i) {
+                        errors.push(self.exprs[i].range.clone(), ErrorKind::SecondFragment);
+                    }
+                    placements[i] = Placement::Fragment;
+                },
+            );
+        }
+        reference.placements = placements.to_vec();
+        reference
+    }
+
+    fn check_path(&self, reference: &Reference, placements: &mut [Placement], errors: &mut Errors) {
+        let path = reference.path.clone();
+        let relative = reference.scheme.is_none() && reference.authority.is_none();
+        self.check_text(
+            path.clone(),
+            Component::Path,
+            chars::PATH,
+            errors,
+            |i, _| {
+                let opens_template = self.exprs[i].range.start == 0;
+                placements[i] = if relative && opens_template && self.op(i) == Operator::Reserved {
+                    Placement::Base
+                } else {
+                    Placement::Path
+                };
+            },
+        );
+        // Dot segments (RFC 3986 §5.2.4) written as text. A relative-path reference may begin
+        // with them (`../up`); anywhere else every parser removes them, so the URL would not
+        // be what it says.
+        let absolute = !relative || self.bytes.get(path.start) == Some(&b'/');
+        let mut leading = !absolute;
+        let mut bad = Vec::new();
+        let mut start = path.start;
+        while start <= path.end {
+            let end = self.find(start..path.end, |t| matches!(t, Tok::Byte(b'/')));
+            let segment = start..end;
+            let literal = self.exprs_in(segment.clone()).next().is_none();
+            let dot = literal && is_dot_segment(&self.bytes[segment.clone()]);
+            // The empty segment before an absolute path's first `/` does not end the run.
+            let before_root = segment.is_empty() && start == path.start;
+            if dot && !leading {
+                bad.push(segment);
+            } else if !dot && !before_root {
+                leading = false;
+            }
+            start = end + 1;
+        }
+        if !bad.is_empty() {
+            let written = &self.src[path];
+            let kind = ErrorKind::DotSegment {
+                path: written.to_string(),
+                resolved: resolve_dot_segments(written),
+            };
+            errors.push_all(bad, kind);
+        }
+    }
+}
+
+/// Schemes whose URLs the WHATWG parser treats as "special": they always have an authority.
+pub(crate) fn is_special(scheme: &str) -> bool {
+    ["http", "https", "ws", "wss", "ftp", "file"]
+        .iter()
+        .any(|s| scheme.eq_ignore_ascii_case(s))
+}
