@@ -4,14 +4,31 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use urlkit::encode::Encode;
-use urlkit::{Template, Url, decode, encode, url};
+use urlkit::{Route, Template, Url, decode, encode, url};
 
 /// Checked and pre-encoded at compile time: a constant, nothing parsed at run time.
 const API: Url = url!("https://api.example.com/v1/");
 
+/// A REST API's routes as one enum: built with `to_url`, parsed back with `from_url`.
+#[derive(Route, Debug, PartialEq)]
+enum Api {
+    #[route("/users/{id}")]
+    User { id: u64 },
+    #[route("/users/me")]
+    Me,
+    #[route("/repos/{owner}/{repo}/issues{?state,label*}")]
+    Issues {
+        owner: String,
+        repo: String,
+        state: Option<String>,
+        label: Vec<String>,
+    },
+}
+
 fn main() {
     literals_and_templates();
     run_time_templates();
+    routes();
     encoding();
     parsing();
 }
@@ -74,6 +91,32 @@ fn run_time_templates() {
     match Template::parse(bad) {
         Ok(_) => println!("  {bad} accepted"),
         Err(err) => println!("  {bad}\n    -> {err}"),
+    }
+}
+
+fn routes() {
+    println!("\nTyped routes build and parse the same URLs:");
+    let issues = Api::Issues {
+        owner: "rust-lang".into(),
+        repo: "rust".into(),
+        state: Some("open".into()),
+        label: vec!["A-macros".into(), "C-bug".into()],
+    };
+    println!(
+        "  {issues:?}\n    .to_url() = {}",
+        show_result(issues.to_url())
+    );
+    for received in [
+        "/users/me",
+        "/users/42",
+        "/repos/o/r/issues?label=a&label=b&utm_source=x",
+        "/users/seven",
+        "/users/%2e%2e",
+    ] {
+        match Api::from_url(received) {
+            Ok(route) => println!("  from_url({received:?}) = {route:?}"),
+            Err(err) => println!("  from_url({received:?}) fails: {err}"),
+        }
     }
 }
 
