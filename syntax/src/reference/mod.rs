@@ -216,35 +216,42 @@ impl Text<'_> {
         }
         self.check_path(&reference, placements, errors);
         if let Some(query) = reference.query.clone() {
-            self.check_text(
-                query,
-                Component::Query,
-                chars::QUERY,
-                errors,
-                |i, errors| {
-                    if self.op(i) == Operator::Query && openers.query != Some(i) {
-                        errors.push(self.exprs[i].range.clone(), ErrorKind::SecondQuery);
-                    }
-                    placements[i] = Placement::Query;
-                },
-            );
+            let opened = (Operator::Query, openers.query, ErrorKind::SecondQuery);
+            self.check_opened(query, Component::Query, opened, placements, errors);
         }
         if let Some(fragment) = reference.fragment.clone() {
-            self.check_text(
-                fragment,
-                Component::Fragment,
-                chars::QUERY,
-                errors,
-                |i, errors| {
-                    if self.op(i) == Operator::Fragment && openers.fragment != Some(i) {
-                        errors.push(self.exprs[i].range.clone(), ErrorKind::SecondFragment);
-                    }
-                    placements[i] = Placement::Fragment;
-                },
+            let opened = (
+                Operator::Fragment,
+                openers.fragment,
+                ErrorKind::SecondFragment,
             );
+            self.check_opened(fragment, Component::Fragment, opened, placements, errors);
         }
         reference.placements = placements.to_vec();
         reference
+    }
+
+    /// The query or the fragment (`pchar / "/" / "?"`, RFC 3986 §3.4–3.5): an expression with
+    /// the operator that opens it (`{?x}`, `{#x}`) may only be the one that did, since a second
+    /// one would write a second `?` or `#`.
+    fn check_opened(
+        &self,
+        range: Range<usize>,
+        component: Component,
+        (operator, opener, second): (Operator, Option<usize>, ErrorKind),
+        placements: &mut [Placement],
+        errors: &mut Errors,
+    ) {
+        let placement = match component {
+            Component::Query => Placement::Query,
+            _ => Placement::Fragment,
+        };
+        self.check_text(range, component, chars::QUERY, errors, |i, errors| {
+            if self.op(i) == operator && opener != Some(i) {
+                errors.push(self.exprs[i].range.clone(), second.clone());
+            }
+            placements[i] = placement;
+        });
     }
 
     fn check_path(&self, reference: &Reference, placements: &mut [Placement], errors: &mut Errors) {
