@@ -139,8 +139,9 @@ pub fn plan(src: &str, exprs: &[Expression], reference: &Reference) -> Vec<Step>
     let mut planner = Planner {
         src,
         exprs,
-        // About a text step before and a path or query step around each expression.
-        steps: Vec::with_capacity(2 * exprs.len() + 2),
+        // A text step before each expression, and up to three path or query steps around
+        // it: enough that `Template::parse` allocates the steps once.
+        steps: Vec::with_capacity(4 * exprs.len() + 4),
     };
     planner.run(reference);
     planner.steps
@@ -171,7 +172,7 @@ impl Planner<'_> {
     }
 
     fn parts(&self, range: Range<usize>) -> Vec<Part> {
-        let mut parts = Vec::new();
+        let mut parts = Vec::with_capacity(2 * self.exprs.len() + 1);
         let mut pos = range.start;
         for (i, e) in self.exprs.iter().enumerate() {
             if e.range.start < range.start || e.range.start >= range.end {

@@ -161,7 +161,9 @@ impl<V> Expression<V> {
 /// `errors` and kept, without variables, so that no brace is read twice.
 pub fn lex(template: &str, errors: &mut Errors) -> Vec<Expression> {
     let bytes = template.as_bytes();
-    let mut expressions = Vec::new();
+    // One allocation: every expression opens with a `{` (a stray `}` is rarer than a `{`
+    // that does not start one).
+    let mut expressions = Vec::with_capacity(bytes.iter().filter(|&&b| b == b'{').count());
     let mut pos = 0;
     while pos < bytes.len() {
         match bytes[pos] {
@@ -223,10 +225,11 @@ fn parse_expression(template: &str, range: Range<usize>, errors: &mut Errors) ->
             None => Operator::Simple,
         },
     };
-    let mut vars = Vec::new();
+    let list = &template[start..inner.end];
+    let mut vars = Vec::with_capacity(list.bytes().filter(|&b| b == b',').count() + 1);
     let mut ok = true;
     let mut spec_start = start;
-    for spec in template[start..inner.end].split(',') {
+    for spec in list.split(',') {
         let spec_range = spec_start..spec_start + spec.len();
         spec_start = spec_range.end + 1;
         match parse_varspec(template, spec_range) {

@@ -28,7 +28,8 @@ pub(crate) fn check_missing_scheme(
     };
     let whole_segment = first_segment.len() < literal_end || literal_end == src.len();
     if !has_scheme {
-        if let Some(slashes) = literal.find("//")
+        // A byte search: `str::find` with a `&str` pattern builds a searcher first.
+        if let Some(slashes) = literal.as_bytes().windows(2).position(|w| w == b"//")
             && is_special(&src[..slashes])
         {
             let scheme = &src[..slashes];
