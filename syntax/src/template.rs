@@ -163,7 +163,7 @@ pub fn lex(template: &str, errors: &mut Errors) -> Vec<Expression> {
     let bytes = template.as_bytes();
     // One allocation: every expression opens with a `{` (a stray `}` is rarer than a `{`
     // that does not start one).
-    let mut expressions = Vec::with_capacity(bytes.iter().filter(|&&b| b == b'{').count());
+    let mut expressions = Vec::with_capacity(template.matches('{').count());
     let mut pos = 0;
     while pos < bytes.len() {
         match bytes[pos] {
@@ -226,7 +226,7 @@ fn parse_expression(template: &str, range: Range<usize>, errors: &mut Errors) ->
         },
     };
     let list = &template[start..inner.end];
-    let mut vars = Vec::with_capacity(list.bytes().filter(|&b| b == b',').count() + 1);
+    let mut vars = Vec::with_capacity(list.matches(',').count() + 1);
     let mut ok = true;
     let mut spec_start = start;
     for spec in list.split(',') {
