@@ -190,9 +190,16 @@ impl<'n> Writer<'n> {
         let segment = &self.out.as_bytes()[start..end];
         if is_dot_segment(segment) {
             self.fail(name, ErrorKind::DotSegment);
-        } else if segment.is_empty() && then_slash && !allow_empty {
+        } else if segment.is_empty() && then_slash && !allow_empty && self.follows_slash(start) {
             self.fail(name, ErrorKind::DoubleSlash);
         }
+    }
+
+    /// Whether the byte before `at` is a `/` of this URL: only then does an empty segment
+    /// ending in `/` make `//`. At the start of the URL or right after the authority
+    /// (`{+base}/users` with an empty `base`) it is the path's leading `/`.
+    fn follows_slash(&self, at: usize) -> bool {
+        at > self.origin && self.out.as_bytes()[at - 1] == b'/'
     }
 
     /// Writes a `/` that a value's expansion creates (`{/x}`): closes the tracked segment and

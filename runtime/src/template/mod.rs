@@ -98,8 +98,9 @@ use crate::url::Url;
 ///   ([`ErrorKind::EmptySegment`](crate::ErrorKind::EmptySegment)); `{/name}` marks an
 ///   optional segment;
 /// - no value may make a path segment `.` or `..`, however spelled
-///   ([`ErrorKind::DotSegment`](crate::ErrorKind::DotSegment)), nor an empty segment before a
-///   `/` ([`ErrorKind::DoubleSlash`](crate::ErrorKind::DoubleSlash));
+///   ([`ErrorKind::DotSegment`](crate::ErrorKind::DotSegment)), nor an empty segment between
+///   two `/` ([`ErrorKind::DoubleSlash`](crate::ErrorKind::DoubleSlash)); an empty `{+base}` in
+///   `{+base}/users` leaves the path's leading `/`, which is allowed;
 /// - `{+x}` and `{#x}` may not leave their component: no `?` or `#` in a path, no `#` in a
 ///   query or fragment, no `:` in the first segment of a relative path
 ///   ([`ErrorKind::LeavesComponent`](crate::ErrorKind::LeavesComponent)); they write `[` and
