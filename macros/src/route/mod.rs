@@ -32,17 +32,14 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
         .iter()
         .map(|route| check::check(route, &mut errors))
         .collect();
-    let valid: Option<Vec<_>> = checked.into_iter().collect();
-    let Some(valid) = valid else {
-        return fallback::expand(&input, errors.finish().err());
-    };
     let tried = if ast.is_enum {
-        overlap::check(&ast.routes, &valid, &mut errors)
+        overlap::check(&ast.routes, &checked, &mut errors)
     } else {
         vec![0]
     };
-    match errors.finish() {
-        Ok(()) => expand::expand(&ast, &valid, &tried),
-        Err(errors) => fallback::expand(&input, Some(errors)),
+    let valid: Option<Vec<_>> = checked.into_iter().collect();
+    match (valid, errors.finish()) {
+        (Some(valid), Ok(())) => expand::expand(&ast, &valid, &tried),
+        (_, result) => fallback::expand(&input, result.err()),
     }
 }

@@ -11,16 +11,40 @@ use crate::errors::Errors;
 
 /// The order in which `routes` are tried (indices), after reporting any route that can never
 /// match.
-pub(crate) fn check(routes: &[Route<'_>], valid: &[Valid], errors: &mut Errors) -> Vec<usize> {
-    let borrowed: Vec<_> = valid.iter().map(|v| v.pattern.borrow()).collect();
+///
+/// Routes whose own check failed (`None`) are left out, so that an overlap is reported in the
+/// same compile as their errors. What is found among the others holds for the whole enum:
+/// leaving routes out never makes two routes differ, nor hides one route behind others
+/// (the order of the rest is the same, and a route has fewer routes before it).
+pub(crate) fn check(
+    routes: &[Route<'_>],
+    valid: &[Option<Valid>],
+    errors: &mut Errors,
+) -> Vec<usize> {
+    // `members[i]` is the route that pattern `i` comes from.
+    let (members, borrowed): (Vec<usize>, Vec<_>) = valid
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| Some((i, v.as_ref()?.pattern.borrow())))
+        .unzip();
     let patterns: Vec<_> = borrowed.iter().map(|b| b.pattern()).collect();
     let tried = order::order(&patterns);
     for (v, finding) in cover::check(&patterns, &tried) {
+        // From pattern indices back to route indices.
+        let v = members[v];
+        let finding = match finding {
+            cover::Finding::Identical(u) => cover::Finding::Identical(members[u]),
+            cover::Finding::Shadowed(by) => {
+                cover::Finding::Shadowed(by.into_iter().map(|u| members[u]).collect())
+            }
+        };
         let route = &routes[v];
         let Some(lit) = &route.template else { continue };
         let message = match finding {
             cover::Finding::Identical(u) => {
-                let hint = if differ_in_optional_keys(&valid[u].pattern, &valid[v].pattern) {
+                let hint = if let (Some(a), Some(b)) = (&valid[u], &valid[v])
+                    && differ_in_optional_keys(&a.pattern, &b.pattern)
+                {
                     "; unknown query parameters are ignored, so an optional one does not tell routes apart (`#[route(deny_unknown_params)]` on the enum makes it count)"
                 } else {
                     ""
@@ -46,7 +70,7 @@ pub(crate) fn check(routes: &[Route<'_>], valid: &[Valid], errors: &mut Errors) 
         };
         errors.push(syn::Error::new(lit.span(), message));
     }
-    tried
+    tried.into_iter().map(|i| members[i]).collect()
 }
 
 fn template(route: &Route<'_>) -> String {

@@ -31,4 +31,15 @@ enum Files {
     Index,
 }
 
+// Reported with the other routes' mistakes, in one compile.
+#[derive(Route)]
+enum Posts {
+    #[route("/posts/{id}")]
+    ById { id: u64 },
+    #[route("/posts/{slug}")]
+    BySlug { slug: String },
+    #[route("/posts/{id}/comments")]
+    Comments { id: u64, page: u32 },
+}
+
 fn main() {}
