@@ -57,8 +57,16 @@ pub(crate) enum Source {
     Field,
 }
 
+/// What a rejected template still tells: the errors, and the variables its well-formed
+/// expressions name, so that the stand-in can evaluate their values (see
+/// [`crate::fallback`]).
+pub(crate) struct Rejected {
+    pub(crate) errors: syn::Error,
+    pub(crate) vars: Vec<Var>,
+}
+
 /// The literal, checked.
-pub(crate) fn validate(input: &Input) -> syn::Result<Checked> {
+pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
     let value = input.lit.value();
     let mut errors = Errors::default();
     let (template, shift) = match input.base {
@@ -85,7 +93,9 @@ pub(crate) fn validate(input: &Input) -> syn::Result<Checked> {
     }
     let vars = resolve(input, &value, &template, shift, &expressions, &mut errors);
     check_args(input, &vars, &mut errors);
-    errors.finish()?;
+    if let Err(errors) = errors.finish() {
+        return Err(Rejected { errors, vars });
+    }
     let steps = if expressions.is_empty() && input.base.is_none() {
         Vec::new()
     } else {

@@ -12,16 +12,18 @@ use crate::{check, fallback, generate, input::Input};
 /// [`fallback`]).
 pub(crate) fn url(tokens: TokenStream) -> TokenStream {
     let shape = fallback::Shape::of(&tokens);
-    try_url(tokens).unwrap_or_else(|errors| fallback::expand(errors, shape))
-}
-
-fn try_url(tokens: TokenStream) -> syn::Result<TokenStream> {
-    let input: Input = syn::parse2(tokens)?;
-    let checked = check::validate(&input)?;
-    if checked.is_literal() {
-        return Ok(literal(&checked.template));
+    let input: Input = match syn::parse2(tokens) {
+        Ok(input) => input,
+        Err(errors) => return fallback::expand(errors, shape, &[]),
+    };
+    match check::validate(&input) {
+        Ok(checked) if checked.is_literal() => literal(&checked.template),
+        Ok(checked) => generate::template(&input, &checked),
+        Err(rejected) => {
+            let values = generate::values(&input, &rejected.vars);
+            fallback::expand(rejected.errors, shape, &values)
+        }
     }
-    Ok(generate::template(&input, &checked))
 }
 
 /// RFC 3987 §3.1 step 2 (IRI characters become UTF-8 percent-triplets) and RFC 3986 §6.2.2.1

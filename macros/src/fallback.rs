@@ -40,17 +40,23 @@ impl Shape {
     }
 }
 
-pub(crate) fn expand(errors: syn::Error, shape: Shape) -> TokenStream {
+/// The errors and a stand-in of the invocation's type. `values` are the expressions a
+/// template would have read (the base, the named arguments, the captured variables): they are
+/// evaluated, so that a misspelt variable is reported in this compile too, and no variable
+/// is flagged unused for want of the template that uses it.
+pub(crate) fn expand(errors: syn::Error, shape: Shape, values: &[TokenStream]) -> TokenStream {
     let errors = errors.into_compile_error();
     // A block is an expression wherever `url!` may stand, `const` items included; the empty
     // text is never observed, since the crate does not compile.
     match shape {
+        // A literal may stand in a `const`, where the values could not be read.
         Shape::Literal => quote!({
             #errors
             ::urlkit::Url::__from_static("")
         }),
         Shape::Template => quote!({
             #errors
+            #(let _ = &(#values);)*
             ::core::result::Result::<::urlkit::Url, ::urlkit::Error>::Ok(
                 ::urlkit::Url::__from_static("")
             )

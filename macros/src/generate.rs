@@ -36,13 +36,26 @@
 //! there, naming the placeholder (`runtime/src/expand/placeholder.rs`).
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use urlkit_syntax::plan::{Context, Step};
 use urlkit_syntax::template::{Modifier, Operator, VarSpec};
 
-use crate::check::{Checked, Source};
+use crate::check::{Checked, Source, Var};
 use crate::input::Input;
+
+/// The expressions a rejected template would have read, for its stand-in
+/// ([`crate::fallback::expand`]): the base, every named argument, each captured variable
+/// (spanned as [`Bindings::new`] spans it, so a misspelt name is reported at the literal).
+pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
+    let base = input.base.iter().map(|base| quote!(#base));
+    let args = input.args.iter().map(|arg| arg.value.to_token_stream());
+    let captures = vars
+        .iter()
+        .filter(|v| v.source == Source::Capture)
+        .map(|v| Ident::new(&v.name, input.lit.span()).to_token_stream());
+    base.chain(args).chain(captures).collect()
+}
 
 /// The expression a checked template expands to: `Result<Url, urlkit::Error>`.
 pub(crate) fn template(input: &Input, checked: &Checked) -> TokenStream {

@@ -1,5 +1,6 @@
 // A template with errors is those errors only: the macro still expands to a
 // `Result<Url, urlkit::Error>`, so `?`, `unwrap` and `match` on it raise nothing more.
+// The values it names are still read, so a misspelt variable shows in the same compile.
 use urlkit::{url, Error, Url};
 
 fn build(id: u32) -> Result<Url, Error> {
@@ -17,4 +18,5 @@ fn main() {
         Err(e) => println!("{e}"),
     }
     let _: Url = url!("https://example.com/{q}", q 1).unwrap();
+    let _ = url!("https://example.com/search?q={q}&page={pgae} ");
 }
