@@ -344,8 +344,21 @@ mod tests {
             b"abcdefghijklmnop%41qrstuvwx",
             b"%2Fabcdefgh%zzabcdefgh",
         ];
+        // Around the lengths where `first_change` stops scanning byte by byte (16) and
+        // `append` stops encoding through the stack (64 bytes after the unchanged prefix).
+        let long: Vec<Vec<u8>> = [15, 16, 63, 64, 65, 200]
+            .into_iter()
+            .flat_map(|n| {
+                [
+                    b"a".repeat(n),
+                    [b"a".repeat(n - 1), b" ".to_vec()].concat(),
+                    [b"ab ".to_vec(), "é%4".repeat(n / 2).into_bytes()].concat(),
+                ]
+            })
+            .collect();
+        let inputs = inputs.into_iter().chain(long.iter().map(Vec::as_slice));
         for set in [Set::Component, Set::Reserved, Set::Form] {
-            for input in inputs {
+            for input in inputs.clone() {
                 let cow = encode_cow(set, input);
                 let mut into = String::from(">");
                 encode_into(set, input, &mut into);

@@ -106,6 +106,10 @@ fn kept_run(actions: &[u8; 256], input: &[u8]) -> usize {
 /// The index of the first byte the set changes, if any.
 pub(super) fn first_change(set: Set, input: &[u8]) -> Option<usize> {
     let actions = set.actions();
+    if set != Set::Reserved && input.len() < 16 {
+        // A URL's values are mostly this short: one lookup a byte, no chunking to set up.
+        return input.iter().position(|&b| actions[usize::from(b)] != KEEP);
+    }
     let mut i = 0;
     loop {
         i += kept_run(actions, &input[i..]);
@@ -215,8 +219,25 @@ fn write_reserved(input: &[u8], dst: &mut [u8]) -> usize {
     j
 }
 
-/// Appends the encoding of `input` to `buf`, sized once: its unchanged prefix, then the rest.
+/// Longest rest of an input (after its unchanged prefix) that [`append`] encodes through a
+/// buffer on the stack.
+const SHORT: usize = 64;
+
+/// Appends the encoding of `input` to `buf`: its unchanged prefix, then the rest.
+///
+/// A short rest (a URL's values, mostly) is encoded in one pass into a buffer on the stack and
+/// copied once: measuring its encoded length first and zeroing the room in `buf` cost more than
+/// the encoding. A long one is measured, and `buf` grown once to the exact size.
 fn append(set: Set, input: &[u8], first: usize, buf: &mut Vec<u8>) {
+    let rest = &input[first..];
+    if rest.len() <= SHORT {
+        let mut escaped = [0u8; 3 * SHORT + SLACK];
+        let written = write_escaped(set, rest, &mut escaped);
+        buf.reserve(first + written);
+        buf.extend_from_slice(&input[..first]);
+        buf.extend_from_slice(&escaped[..written]);
+        return;
+    }
     let start = buf.len() + first;
     let end = start + encoded_len(set, input, first);
     buf.reserve_exact(end + SLACK - buf.len());
