@@ -20,21 +20,18 @@ fn expansion() {
                     + ::urlkit::value::Placeholder::<page>::hint(__v2),
             );
             __w.text("https://api.github.com/repos/");
-            {
-                let mut __e = __w.segment_expansion();
-                ::urlkit::value::Placeholder::<
-                    owner,
-                >::fill(__v3, &mut __e, "owner", ::urlkit::__private::Modifier::None);
-                __e.finish();
-            }
+            ::urlkit::value::Placeholder::<
+                owner,
+            >::fill_segment(
+                __v3,
+                &mut __w,
+                "owner",
+                ::urlkit::__private::Modifier::None,
+            );
             __w.text("/");
-            {
-                let mut __e = __w.segment_expansion();
-                ::urlkit::value::Placeholder::<
-                    repo,
-                >::fill(__v4, &mut __e, "repo", ::urlkit::__private::Modifier::None);
-                __e.finish();
-            }
+            ::urlkit::value::Placeholder::<
+                repo,
+            >::fill_segment(__v4, &mut __w, "repo", ::urlkit::__private::Modifier::None);
             __w.text("/issues");
             __w.query_start();
             {

@@ -11,13 +11,9 @@ fn expansion() {
             );
             __w.path_start(false);
             __w.text("/users/");
-            {
-                let mut __e = __w.segment_expansion();
-                ::urlkit::value::Placeholder::<
-                    id,
-                >::fill(__v1, &mut __e, "id", ::urlkit::__private::Modifier::None);
-                __e.finish();
-            }
+            ::urlkit::value::Placeholder::<
+                id,
+            >::fill_segment(__v1, &mut __w, "id", ::urlkit::__private::Modifier::None);
             __w.text("/posts");
             __w.finish()
         }

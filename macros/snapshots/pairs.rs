@@ -17,47 +17,43 @@ fn expansion() {
                     + ::urlkit::value::Prefixed::<lang>::hint(__v0),
             );
             __w.text("http://");
-            {
-                let mut __e = __w
-                    .expansion(
-                        ::urlkit::__private::Operator::Simple,
-                        ::urlkit::__private::Context::Host {
-                            whole: true,
-                        },
-                    );
-                ::urlkit::value::Placeholder::<
-                    host,
-                >::fill(__v1, &mut __e, "host", ::urlkit::__private::Modifier::None);
-                __e.finish();
-            }
-            {
-                let mut __e = __w.port();
-                ::urlkit::value::Port::<
-                    port,
-                >::fill(__v2, &mut __e, "port", ::urlkit::__private::Modifier::None);
-                __e.finish();
-            }
+            ::urlkit::value::Placeholder::<
+                host,
+            >::fill_expansion(
+                __v1,
+                &mut __w,
+                (
+                    ::urlkit::__private::Operator::Simple,
+                    ::urlkit::__private::Context::Host {
+                        whole: true,
+                    },
+                ),
+                "host",
+                ::urlkit::__private::Modifier::None,
+            );
+            ::urlkit::value::Port::<
+                port,
+            >::fill_port(__v2, &mut __w, "port", ::urlkit::__private::Modifier::None);
             __w.text("/search");
             __w.query_start();
-            {
-                let mut __e = __w.hand_pair("q", false);
-                ::urlkit::value::Placeholder::<
-                    q,
-                >::fill(__v3, &mut __e, "q", ::urlkit::__private::Modifier::None);
-                __e.finish();
-            }
-            {
-                let mut __e = __w.hand_pair("lang", false);
-                ::urlkit::value::Prefixed::<
-                    lang,
-                >::fill(
-                    __v0,
-                    &mut __e,
-                    "lang",
-                    ::urlkit::__private::Modifier::Prefix(2u16),
-                );
-                __e.finish();
-            }
+            ::urlkit::value::Placeholder::<
+                q,
+            >::fill_hand_pair(
+                __v3,
+                &mut __w,
+                ("q", false),
+                "q",
+                ::urlkit::__private::Modifier::None,
+            );
+            ::urlkit::value::Prefixed::<
+                lang,
+            >::fill_hand_pair(
+                __v0,
+                &mut __w,
+                ("lang", false),
+                "lang",
+                ::urlkit::__private::Modifier::Prefix(2u16),
+            );
             __w.finish()
         }
     };

@@ -29,35 +29,27 @@ const _: () = {
                             );
                             __w.path_start(false);
                             __w.text("/users/");
-                            {
-                                let mut __e = __w.segment_expansion();
-                                ::urlkit::value::Placeholder::<
-                                    id,
-                                >::fill(
-                                    __v0,
-                                    &mut __e,
-                                    "id",
-                                    ::urlkit::__private::Modifier::None,
-                                );
-                                __e.finish();
-                            }
+                            ::urlkit::value::Placeholder::<
+                                id,
+                            >::fill_segment(
+                                __v0,
+                                &mut __w,
+                                "id",
+                                ::urlkit::__private::Modifier::None,
+                            );
                             __w.query_start();
-                            {
-                                let mut __e = __w
-                                    .expansion(
-                                        ::urlkit::__private::Operator::Query,
-                                        ::urlkit::__private::Context::QueryPairs,
-                                    );
-                                ::urlkit::value::Placeholder::<
-                                    tab,
-                                >::fill(
-                                    __v1,
-                                    &mut __e,
-                                    "tab",
-                                    ::urlkit::__private::Modifier::None,
-                                );
-                                __e.finish();
-                            }
+                            ::urlkit::value::Placeholder::<
+                                tab,
+                            >::fill_expansion(
+                                __v1,
+                                &mut __w,
+                                (
+                                    ::urlkit::__private::Operator::Query,
+                                    ::urlkit::__private::Context::QueryPairs,
+                                ),
+                                "tab",
+                                ::urlkit::__private::Modifier::None,
+                            );
                             __w.finish()
                         }
                     }

@@ -12,17 +12,15 @@
 //!         struct id {} struct page {}          // markers: type errors name the placeholder
 //!         let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
 //!         __w.text("/users/");
-//!         {
-//!             let mut __e = __w.segment_expansion();
-//!             Placeholder::<id>::fill(__v1, &mut __e, "id", Modifier::None);
-//!             __e.finish();
-//!         }
+//!         // An expression of one variable: one call opens, fills and closes it.
+//!         Placeholder::<id>::fill_segment(__v1, &mut __w, "id", Modifier::None);
 //!         __w.query_start();
-//!         {
-//!             let mut __e = __w.expansion(Operator::Query, Context::QueryPairs);
-//!             Placeholder::<page>::fill(__v0, &mut __e, "page", Modifier::None);
-//!             __e.finish();
-//!         }
+//!         Placeholder::<page>::fill_expansion(
+//!             __v0, &mut __w, (Operator::Query, Context::QueryPairs), "page", Modifier::None,
+//!         );
+//!         // Several variables (`{?page,tag}`) share one expansion:
+//!         // { let mut __e = __w.expansion(..); Placeholder::<page>::fill(__v0, &mut __e, ..);
+//!         //   Placeholder::<tag>::fill(__v2, &mut __e, ..); __e.finish(); }
 //!         __w.finish()
 //!     }
 //! }
@@ -141,6 +139,19 @@ fn generate_step(step: &Step, checked: &Checked, bindings: &Bindings, w: &Ident)
         });
         quote_spanned!(site=> #(#fills)* #e.finish();)
     };
+    // An expression of one variable is one call that opens, fills and closes it.
+    let single = |expr: usize, method: &str, args: TokenStream| {
+        let [spec] = checked.expressions[expr].vars.as_slice() else {
+            return None;
+        };
+        let name = &checked.template[spec.name.clone()];
+        let modifier = modifier(spec.modifier);
+        let (binding, check) = bindings.check(checked, expr, spec);
+        let method = Ident::new(method, site);
+        Some(quote_spanned!(bindings.span_of(checked, spec)=>
+            #check::#method(#binding, &mut #w, #args #name, #modifier);
+        ))
+    };
     match step {
         Step::Text(text) => quote_spanned!(site=> #w.text(#text);),
         Step::PathStart { relative } => quote_spanned!(site=> #w.path_start(#relative);),
@@ -148,25 +159,39 @@ fn generate_step(step: &Step, checked: &Checked, bindings: &Bindings, w: &Ident)
         Step::SegmentEnd { then_slash } => quote_spanned!(site=> #w.segment_end(#then_slash);),
         Step::QueryStart => quote_spanned!(site=> #w.query_start();),
         Step::Pair(pair) => quote_spanned!(site=> #w.pair(#pair);),
-        Step::Segment(i) => {
+        Step::Segment(i) => single(*i, "fill_segment", TokenStream::new()).unwrap_or_else(|| {
             let fill = fill(*i);
             quote_spanned!(site=> { let mut #e = #w.segment_expansion(); #fill })
-        }
+        }),
         Step::Expand(i, context) => {
             let op = operator(checked.expressions[*i].operator);
             let context = self::context(*context);
-            let fill = fill(*i);
-            quote_spanned!(site=> { let mut #e = #w.expansion(#op, #context); #fill })
+            single(
+                *i,
+                "fill_expansion",
+                quote_spanned!(site=> (#op, #context),),
+            )
+            .unwrap_or_else(|| {
+                let fill = fill(*i);
+                quote_spanned!(site=> { let mut #e = #w.expansion(#op, #context); #fill })
+            })
         }
         Step::HandPair { key, expr } => {
             let reserved = checked.expressions[*expr].operator.allows_reserved();
-            let fill = fill(*expr);
-            quote_spanned!(site=> { let mut #e = #w.hand_pair(#key, #reserved); #fill })
+            single(
+                *expr,
+                "fill_hand_pair",
+                quote_spanned!(site=> (#key, #reserved),),
+            )
+            .unwrap_or_else(|| {
+                let fill = fill(*expr);
+                quote_spanned!(site=> { let mut #e = #w.hand_pair(#key, #reserved); #fill })
+            })
         }
-        Step::Port(i) => {
+        Step::Port(i) => single(*i, "fill_port", TokenStream::new()).unwrap_or_else(|| {
             let fill = fill(*i);
             quote_spanned!(site=> { let mut #e = #w.port(); #fill })
-        }
+        }),
     }
 }
 
