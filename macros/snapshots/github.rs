@@ -22,16 +22,21 @@ fn expansion() {
             __w.text("https://api.github.com/repos/");
             ::urlkit::value::Placeholder::<
                 owner,
-            >::fill_segment(
+            >::fill_alone(
                 __v3,
-                &mut __w,
+                __w.segment_expansion(),
                 "owner",
                 ::urlkit::__private::Modifier::None,
             );
             __w.text("/");
             ::urlkit::value::Placeholder::<
                 repo,
-            >::fill_segment(__v4, &mut __w, "repo", ::urlkit::__private::Modifier::None);
+            >::fill_alone(
+                __v4,
+                __w.segment_expansion(),
+                "repo",
+                ::urlkit::__private::Modifier::None,
+            );
             __w.text("/issues");
             __w.query_start();
             {

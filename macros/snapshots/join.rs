@@ -13,7 +13,12 @@ fn expansion() {
             __w.text("/users/");
             ::urlkit::value::Placeholder::<
                 id,
-            >::fill_segment(__v1, &mut __w, "id", ::urlkit::__private::Modifier::None);
+            >::fill_alone(
+                __v1,
+                __w.segment_expansion(),
+                "id",
+                ::urlkit::__private::Modifier::None,
+            );
             __w.text("/posts");
             __w.finish()
         }

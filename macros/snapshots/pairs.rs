@@ -19,38 +19,36 @@ fn expansion() {
             __w.text("http://");
             ::urlkit::value::Placeholder::<
                 host,
-            >::fill_expansion(
+            >::fill_alone(
                 __v1,
-                &mut __w,
-                (
-                    ::urlkit::__private::Operator::Simple,
-                    ::urlkit::__private::Context::Host {
-                        whole: true,
-                    },
-                ),
+                __w
+                    .expansion(
+                        ::urlkit::__private::Operator::Simple,
+                        ::urlkit::__private::Context::Host {
+                            whole: true,
+                        },
+                    ),
                 "host",
                 ::urlkit::__private::Modifier::None,
             );
             ::urlkit::value::Port::<
                 port,
-            >::fill_port(__v2, &mut __w, "port", ::urlkit::__private::Modifier::None);
+            >::fill_alone(__v2, __w.port(), "port", ::urlkit::__private::Modifier::None);
             __w.text("/search");
             __w.query_start();
             ::urlkit::value::Placeholder::<
                 q,
-            >::fill_hand_pair(
+            >::fill_alone(
                 __v3,
-                &mut __w,
-                ("q", false),
+                __w.hand_pair("q", false),
                 "q",
                 ::urlkit::__private::Modifier::None,
             );
             ::urlkit::value::Prefixed::<
                 lang,
-            >::fill_hand_pair(
+            >::fill_alone(
                 __v0,
-                &mut __w,
-                ("lang", false),
+                __w.hand_pair("lang", false),
                 "lang",
                 ::urlkit::__private::Modifier::Prefix(2u16),
             );

@@ -31,22 +31,22 @@ const _: () = {
                             __w.text("/users/");
                             ::urlkit::value::Placeholder::<
                                 id,
-                            >::fill_segment(
+                            >::fill_alone(
                                 __v0,
-                                &mut __w,
+                                __w.segment_expansion(),
                                 "id",
                                 ::urlkit::__private::Modifier::None,
                             );
                             __w.query_start();
                             ::urlkit::value::Placeholder::<
                                 tab,
-                            >::fill_expansion(
+                            >::fill_alone(
                                 __v1,
-                                &mut __w,
-                                (
-                                    ::urlkit::__private::Operator::Query,
-                                    ::urlkit::__private::Context::QueryPairs,
-                                ),
+                                __w
+                                    .expansion(
+                                        ::urlkit::__private::Operator::Query,
+                                        ::urlkit::__private::Context::QueryPairs,
+                                    ),
                                 "tab",
                                 ::urlkit::__private::Modifier::None,
                             );

@@ -12,11 +12,11 @@
 //!         struct id {} struct page {}          // markers: type errors name the placeholder
 //!         let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
 //!         __w.text("/users/");
-//!         // An expression of one variable: one call opens, fills and closes it.
-//!         Placeholder::<id>::fill_segment(__v1, &mut __w, "id", Modifier::None);
+//!         // An expression of one variable: one statement fills it and closes it.
+//!         Placeholder::<id>::fill_alone(__v1, __w.segment_expansion(), "id", Modifier::None);
 //!         __w.query_start();
-//!         Placeholder::<page>::fill_expansion(
-//!             __v0, &mut __w, (Operator::Query, Context::QueryPairs), "page", Modifier::None,
+//!         Placeholder::<page>::fill_alone(
+//!             __v0, __w.expansion(Operator::Query, Context::QueryPairs), "page", Modifier::None,
 //!         );
 //!         // Several variables (`{?page,tag}`) share one expansion:
 //!         // { let mut __e = __w.expansion(..); Placeholder::<page>::fill(__v0, &mut __e, ..);
@@ -127,72 +127,47 @@ fn emit(checked: &Checked, bindings: &Bindings) -> TokenStream {
 /// One `Writer` call per step, mirroring `Template::expand`.
 fn generate_step(step: &Step, checked: &Checked, bindings: &Bindings, w: &Ident) -> TokenStream {
     let site = Span::mixed_site();
-    let e = Ident::new("__e", site);
-    let fill = |expr: usize| {
-        let fills = checked.expressions[expr].vars.iter().map(|spec| {
-            let name = &checked.template[spec.name.clone()];
-            let modifier = modifier(spec.modifier);
-            let (binding, check) = bindings.check(checked, expr, spec);
-            quote_spanned!(bindings.span_of(checked, spec)=>
-                #check::fill(#binding, &mut #e, #name, #modifier);
-            )
-        });
-        quote_spanned!(site=> #(#fills)* #e.finish();)
+    let (expr, open) = match step {
+        Step::Text(text) => return quote_spanned!(site=> #w.text(#text);),
+        Step::PathStart { relative } => return quote_spanned!(site=> #w.path_start(#relative);),
+        Step::SegmentStart => return quote_spanned!(site=> #w.segment_start();),
+        Step::SegmentEnd { then_slash } => {
+            return quote_spanned!(site=> #w.segment_end(#then_slash););
+        }
+        Step::QueryStart => return quote_spanned!(site=> #w.query_start();),
+        Step::Pair(pair) => return quote_spanned!(site=> #w.pair(#pair);),
+        Step::Segment(i) => (*i, quote_spanned!(site=> #w.segment_expansion())),
+        Step::Expand(i, context) => {
+            let op = operator(checked.expressions[*i].operator);
+            let context = self::context(*context);
+            (*i, quote_spanned!(site=> #w.expansion(#op, #context)))
+        }
+        Step::HandPair { key, expr } => {
+            let reserved = checked.expressions[*expr].operator.allows_reserved();
+            (*expr, quote_spanned!(site=> #w.hand_pair(#key, #reserved)))
+        }
+        Step::Port(i) => (*i, quote_spanned!(site=> #w.port())),
     };
-    // An expression of one variable is one call that opens, fills and closes it.
-    let single = |expr: usize, method: &str, args: TokenStream| {
-        let [spec] = checked.expressions[expr].vars.as_slice() else {
-            return None;
-        };
+    // Each variable through the trait that checks its type, spanned on its value.
+    let call = |spec: &VarSpec, method: &str, expansion: TokenStream| {
         let name = &checked.template[spec.name.clone()];
         let modifier = modifier(spec.modifier);
         let (binding, check) = bindings.check(checked, expr, spec);
         let method = Ident::new(method, site);
-        Some(quote_spanned!(bindings.span_of(checked, spec)=>
-            #check::#method(#binding, &mut #w, #args #name, #modifier);
-        ))
+        quote_spanned!(bindings.span_of(checked, spec)=>
+            #check::#method(#binding, #expansion, #name, #modifier);
+        )
     };
-    match step {
-        Step::Text(text) => quote_spanned!(site=> #w.text(#text);),
-        Step::PathStart { relative } => quote_spanned!(site=> #w.path_start(#relative);),
-        Step::SegmentStart => quote_spanned!(site=> #w.segment_start();),
-        Step::SegmentEnd { then_slash } => quote_spanned!(site=> #w.segment_end(#then_slash);),
-        Step::QueryStart => quote_spanned!(site=> #w.query_start();),
-        Step::Pair(pair) => quote_spanned!(site=> #w.pair(#pair);),
-        Step::Segment(i) => single(*i, "fill_segment", TokenStream::new()).unwrap_or_else(|| {
-            let fill = fill(*i);
-            quote_spanned!(site=> { let mut #e = #w.segment_expansion(); #fill })
-        }),
-        Step::Expand(i, context) => {
-            let op = operator(checked.expressions[*i].operator);
-            let context = self::context(*context);
-            single(
-                *i,
-                "fill_expansion",
-                quote_spanned!(site=> (#op, #context),),
-            )
-            .unwrap_or_else(|| {
-                let fill = fill(*i);
-                quote_spanned!(site=> { let mut #e = #w.expansion(#op, #context); #fill })
-            })
-        }
-        Step::HandPair { key, expr } => {
-            let reserved = checked.expressions[*expr].operator.allows_reserved();
-            single(
-                *expr,
-                "fill_hand_pair",
-                quote_spanned!(site=> (#key, #reserved),),
-            )
-            .unwrap_or_else(|| {
-                let fill = fill(*expr);
-                quote_spanned!(site=> { let mut #e = #w.hand_pair(#key, #reserved); #fill })
-            })
-        }
-        Step::Port(i) => single(*i, "fill_port", TokenStream::new()).unwrap_or_else(|| {
-            let fill = fill(*i);
-            quote_spanned!(site=> { let mut #e = #w.port(); #fill })
-        }),
+    let vars = &checked.expressions[expr].vars;
+    if let [spec] = vars.as_slice() {
+        // One variable: one statement that fills the expansion and closes it.
+        return call(spec, "fill_alone", open);
     }
+    let e = Ident::new("__e", site);
+    let fills = vars
+        .iter()
+        .map(|spec| call(spec, "fill", quote_spanned!(site=> &mut #e)));
+    quote_spanned!(site=> { let mut #e = #open; #(#fills)* #e.finish(); })
 }
 
 /// The values of the template's variables and the locals that hold them.

@@ -17,7 +17,7 @@ use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::sync::Arc;
 
-use super::{Context, Expansion, Modifier, Operator, Writer};
+use super::{Expansion, Modifier};
 use crate::expand::value::{Scalar, Value};
 use crate::url::Url;
 
@@ -33,55 +33,13 @@ macro_rules! methods {
         #[doc(hidden)]
         fn hint(&self) -> usize;
 
-        // An expression of one variable, opened, filled and closed in one call: generated
-        // code is then one statement a placeholder, which keeps what rustc checks for each
-        // `url!` small (DESIGN §8 compile time). Expressions of several variables open one
-        // expansion and `fill` each.
-
-        /// A whole path segment `{x}`, as [`Writer::segment_expansion`] opens it.
+        /// Fills an expression of this one variable and closes it: generated code is then
+        /// one statement a placeholder (`Placeholder::<id>::fill_alone(v, w.port(), ..)`),
+        /// which keeps what rustc checks for each `url!` small (DESIGN §8 compile time).
+        /// Expressions of several variables `fill` each, then `finish`.
         #[doc(hidden)]
         #[inline(always)]
-        fn fill_segment<'n>(&self, w: &mut Writer<'n>, name: &'n str, modifier: Modifier) {
-            let mut e = w.segment_expansion();
-            self.fill(&mut e, name, modifier);
-            e.finish();
-        }
-
-        /// An expression of one variable, as [`Writer::expansion`] opens it.
-        #[doc(hidden)]
-        #[inline(always)]
-        fn fill_expansion<'n>(
-            &self,
-            w: &mut Writer<'n>,
-            (op, context): (Operator, Context),
-            name: &'n str,
-            modifier: Modifier,
-        ) {
-            let mut e = w.expansion(op, context);
-            self.fill(&mut e, name, modifier);
-            e.finish();
-        }
-
-        /// A hand-written query pair `key={x}`, as [`Writer::hand_pair`] opens it.
-        #[doc(hidden)]
-        #[inline(always)]
-        fn fill_hand_pair<'n>(
-            &self,
-            w: &mut Writer<'n>,
-            (key, reserved): (&'n str, bool),
-            name: &'n str,
-            modifier: Modifier,
-        ) {
-            let mut e = w.hand_pair(key, reserved);
-            self.fill(&mut e, name, modifier);
-            e.finish();
-        }
-
-        /// The port `:{port}`, as [`Writer::port`] opens it.
-        #[doc(hidden)]
-        #[inline(always)]
-        fn fill_port<'n>(&self, w: &mut Writer<'n>, name: &'n str, modifier: Modifier) {
-            let mut e = w.port();
+        fn fill_alone<'n>(&self, mut e: Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
             self.fill(&mut e, name, modifier);
             e.finish();
         }
