@@ -121,10 +121,32 @@ pub fn static_len<S: AsRef<str>>(steps: &[Step<S>]) -> usize {
         .sum()
 }
 
+/// A run of template text (byte range) or an expression (index), in order.
 #[derive(Clone, Copy, Debug)]
-enum Part {
+pub(crate) enum Part {
     Text(usize, usize),
     Expr(usize),
+}
+
+/// The text runs and the expressions that start in `range` of the template, in order: how
+/// the planner and the route lowering (`route::lower`) read one component.
+pub(crate) fn parts(exprs: &[Expression], range: Range<usize>) -> Vec<Part> {
+    let mut parts = Vec::with_capacity(2 * exprs.len() + 1);
+    let mut pos = range.start;
+    for (i, e) in exprs.iter().enumerate() {
+        if e.range.start < range.start || e.range.start >= range.end {
+            continue;
+        }
+        if pos < e.range.start {
+            parts.push(Part::Text(pos, e.range.start));
+        }
+        parts.push(Part::Expr(i));
+        pos = e.range.end;
+    }
+    if pos < range.end {
+        parts.push(Part::Text(pos, range.end));
+    }
+    parts
 }
 
 struct Planner<'a> {
@@ -139,8 +161,9 @@ pub fn plan(src: &str, exprs: &[Expression], reference: &Reference) -> Vec<Step>
     let mut planner = Planner {
         src,
         exprs,
-        // A text step before each expression, and up to three path or query steps around
-        // it: enough that `Template::parse` allocates the steps once.
+        // A text step before each expression and up to three path or query steps around
+        // it, plus the path's and query's start: for most templates one allocation (static
+        // query pairs each add a step and may grow it).
         steps: Vec::with_capacity(4 * exprs.len() + 4),
     };
     planner.run(reference);
@@ -172,22 +195,7 @@ impl Planner<'_> {
     }
 
     fn parts(&self, range: Range<usize>) -> Vec<Part> {
-        let mut parts = Vec::with_capacity(2 * self.exprs.len() + 1);
-        let mut pos = range.start;
-        for (i, e) in self.exprs.iter().enumerate() {
-            if e.range.start < range.start || e.range.start >= range.end {
-                continue;
-            }
-            if pos < e.range.start {
-                parts.push(Part::Text(pos, e.range.start));
-            }
-            parts.push(Part::Expr(i));
-            pos = e.range.end;
-        }
-        if pos < range.end {
-            parts.push(Part::Text(pos, range.end));
-        }
-        parts
+        parts(self.exprs, range)
     }
 
     fn emit(&mut self, parts: &[Part], context: Context) {

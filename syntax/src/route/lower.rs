@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use crate::normalize::normalize_into;
-use crate::plan::{Context, Step};
+use crate::plan::{self, Context, Part, Step};
 use crate::reference::Reference;
 use crate::template::{Expression, Modifier, Operator};
 
@@ -69,12 +69,6 @@ pub struct Shape {
     pub keys: Vec<QueryVar>,
 }
 
-#[derive(Clone, Copy, Debug)]
-enum Part {
-    Text(usize, usize),
-    Expr(usize),
-}
-
 struct Lowering<'a> {
     src: &'a str,
     exprs: &'a [Expression],
@@ -124,22 +118,7 @@ pub fn lower(
 
 impl Lowering<'_> {
     fn parts(&self, range: Range<usize>) -> Vec<Part> {
-        let mut parts = Vec::new();
-        let mut pos = range.start;
-        for (i, e) in self.exprs.iter().enumerate() {
-            if e.range.start < range.start || e.range.start >= range.end {
-                continue;
-            }
-            if pos < e.range.start {
-                parts.push(Part::Text(pos, e.range.start));
-            }
-            parts.push(Part::Expr(i));
-            pos = e.range.end;
-        }
-        if pos < range.end {
-            parts.push(Part::Text(pos, range.end));
-        }
-        parts
+        plan::parts(self.exprs, range)
     }
 
     fn normalized(&self, a: usize, b: usize) -> String {
