@@ -20,9 +20,15 @@ fn snapshot(name: &str, input: &str) {
 #[track_caller]
 fn snapshot_of(mac: &str, expand: fn(TokenStream) -> TokenStream, name: &str, input: &str) {
     let text = format!("// {mac}!({input})\n{}", expanded(input, expand));
+    pin(name, &text);
+}
+
+/// Compares `text` with `snapshots/{name}.rs` (or rewrites it under `URLKIT_BLESS`).
+#[track_caller]
+fn pin(name: &str, text: &str) {
     let path = format!("{}/snapshots/{name}.rs", env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("URLKIT_BLESS").is_some() {
-        std::fs::write(&path, &text).expect("write snapshot");
+        std::fs::write(&path, text).expect("write snapshot");
     }
     let pinned = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(pinned == text, "{path} differs from:\n{text}");
@@ -82,12 +88,7 @@ fn route_snapshot(name: &str, input: &str) {
         input.replace('\n', "\n// "),
         prettyplease::unparse(&file)
     );
-    let path = format!("{}/snapshots/{name}.rs", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("URLKIT_BLESS").is_some() {
-        std::fs::write(&path, &text).expect("write snapshot");
-    }
-    let pinned = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(pinned == text, "{path} differs from:\n{text}");
+    pin(name, &text);
 }
 
 #[test]

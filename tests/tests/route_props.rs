@@ -8,21 +8,13 @@
 //!    escaped unreserved characters, `+` for a space in the query, pairs reordered, unknown
 //!    parameters added) and from raw text; `from_url` never panics on either.
 
+mod common;
+
 use proptest::prelude::*;
 use urlkit::decode;
 use urlkit::{ErrorKind, Route};
 
-/// Arbitrary strings, with the ones that matter most for URLs made likely.
-fn text() -> impl Strategy<Value = String> {
-    prop_oneof![
-        4 => any::<String>(),
-        4 => "[./%?#&=+;:@ aé~-]{0,5}",
-        1 => Just(String::from("..")),
-        1 => Just(String::from(".")),
-        1 => Just(String::new()),
-        1 => Just(String::from("%2e%2e")),
-    ]
-}
+use common::hostile_text as text;
 
 #[derive(Route, Debug, PartialEq, Clone)]
 #[route("/s/{a}/v{b}.txt{/rest*}?k={c}{&d,e*,f,g}")]

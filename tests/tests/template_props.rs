@@ -5,21 +5,13 @@
 //! the values given. Query pairs are form-decoded by `url`; `url!` writes `+` as `%2B`, so
 //! form decoding gives the value back unchanged.
 
+mod common;
+
 use percent_encoding::percent_decode_str;
 use proptest::prelude::*;
 use urlkit::{Error, ErrorKind, Url, url};
 
-/// Arbitrary strings, with the ones that matter most for URLs made likely.
-fn value() -> impl Strategy<Value = String> {
-    prop_oneof![
-        4 => any::<String>(),
-        4 => "[./%?#&=+;:@ aé~-]{0,5}",
-        1 => Just(String::from("..")),
-        1 => Just(String::from(".")),
-        1 => Just(String::new()),
-        1 => Just(String::from("%2e%2e")),
-    ]
-}
+use common::hostile_text as value;
 
 fn decode(text: &str) -> String {
     percent_decode_str(text)

@@ -44,3 +44,21 @@ pub(crate) fn check_generated(file: &str, text: &str, generator: &str) {
         "{file} is out of date; run `URLKIT_BLESS=1 cargo test -p urlkit-tests --test {generator}`"
     );
 }
+
+/// Arbitrary strings, with the ones that matter most for URLs made likely: delimiters, `%`,
+/// space, non-ASCII, dot segments (also percent-encoded) and the empty string.
+#[allow(
+    dead_code,
+    reason = "each test binary uses its own part of this module"
+)]
+pub(crate) fn hostile_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    prop_oneof![
+        4 => any::<String>(),
+        4 => "[./%?#&=+;:@ aé~-]{0,5}",
+        1 => Just(String::from("..")),
+        1 => Just(String::from(".")),
+        1 => Just(String::new()),
+        1 => Just(String::from("%2e%2e")),
+    ]
+}
