@@ -344,7 +344,7 @@ mod tests {
             b"abcdefghijklmnop%41qrstuvwx",
             b"%2Fabcdefgh%zzabcdefgh",
         ];
-        // Around the lengths where `first_change` stops scanning byte by byte (16) and
+        // Around the lengths where `kept_run` stops scanning byte by byte (16) and
         // `append` stops encoding through the stack (64 bytes after the unchanged prefix).
         let long: Vec<Vec<u8>> = [15, 16, 63, 64, 65, 200]
             .into_iter()

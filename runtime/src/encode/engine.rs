@@ -83,6 +83,16 @@ static TRIPLETS: [[u8; 3]; 256] = {
 /// How many bytes at the start of `input` the set keeps as they are (a `%` stops the run).
 #[inline]
 fn kept_run(actions: &[u8; 256], input: &[u8]) -> usize {
+    let by_byte = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .position(|&b| actions[usize::from(b)] != KEEP)
+            .unwrap_or(bytes.len())
+    };
+    if input.len() < 16 {
+        // A URL's values are mostly this short: one lookup a byte, no chunking to set up.
+        return by_byte(input);
+    }
     let mut chunks = input.chunks_exact(8);
     let mut i = 0;
     for chunk in &mut chunks {
@@ -96,19 +106,17 @@ fn kept_run(actions: &[u8; 256], input: &[u8]) -> usize {
         }
         i += 8;
     }
-    let rest = &input[i..];
-    i + rest
-        .iter()
-        .position(|&b| actions[usize::from(b)] != KEEP)
-        .unwrap_or(rest.len())
+    i + by_byte(&input[i..])
 }
 
 /// The index of the first byte the set changes, if any.
 pub(super) fn first_change(set: Set, input: &[u8]) -> Option<usize> {
     let actions = set.actions();
-    if set != Set::Reserved && input.len() < 16 {
-        // A URL's values are mostly this short: one lookup a byte, no chunking to set up.
-        return input.iter().position(|&b| actions[usize::from(b)] != KEEP);
+    if set != Set::Reserved {
+        // Only `reserved` keeps something that ends a run (a valid triplet); under the other
+        // sets the first run ends at the first change.
+        let run = kept_run(actions, input);
+        return (run < input.len()).then_some(run);
     }
     let mut i = 0;
     loop {
