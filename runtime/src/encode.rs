@@ -308,9 +308,9 @@ mod tests {
     use alloc::string::ToString;
     use alloc::vec::Vec;
 
-    /// Every printable ASCII character through each set, against the tables of
-    /// shared/research/standards-and-pitfalls.md (JS encodeURIComponent plus `!'()*`, RFC
-    /// 6570 `U+R`, and `URLSearchParams`).
+    /// Every printable ASCII character through each set, against the tables the standards
+    /// give (JS `encodeURIComponent` plus `!'()*`, RFC 6570 §1.5 `U+R`, and the WHATWG
+    /// `application/x-www-form-urlencoded` serializer behind `URLSearchParams`).
     #[test]
     fn printable_ascii_through_each_set() {
         let ascii: String = (0x20u8..0x7F).map(char::from).collect();

@@ -1,5 +1,5 @@
 //! Run-pass integration tests of urlkit live in `tests/`, one file per feature; they read the
-//! public test suites from `../shared/testdata`.
+//! public test suites vendored in `tests/data`.
 
 /// The code blocks of the README, run as doc tests so that the tour stays true.
 #[doc = include_str!("../../README.md")]

@@ -1,7 +1,8 @@
-//! Hostile values in every place a placeholder can stand (shared/research/rust-anchors.md §3,
-//! plus empty, space, `%2e%2e` and `:`), through the expansion core that `url!` and
+//! Hostile values in every place a placeholder can stand (the values behind other
+//! crates' published bugs: `..`, `%2e%2e`, `/`, `?`, `#`, `&`, `@`, CR/LF, NUL, plus empty, space, `%2e%2e` and `:`), through the expansion core that `url!` and
 //! `Template` share: each either lands encoded where it belongs or is refused, naming the
-//! placeholder. The table was reviewed line by line against DESIGN §5.
+//! placeholder. The table was reviewed line by line against the guarantee
+//! (crate docs of `urlkit`, "What a value can never do").
 
 use std::collections::HashMap;
 

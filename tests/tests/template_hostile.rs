@@ -1,4 +1,4 @@
-//! The hostile values of shared/research/rust-anchors.md §3 (plus empty, space, `%2e%2e` and
+//! The hostile values behind other crates' published bugs (plus empty, space, `%2e%2e` and
 //! `:`) in every place a `url!` placeholder can stand: as a whole value, as one item of a
 //! list, as a map key. The compiled template must give exactly what `Template` gives for the
 //! same template and value (`template_guards.rs` holds the reviewed golden table of those

@@ -1,17 +1,14 @@
 //! The uritemplate-test suite (RFC 6570 spec examples, by section, extended and negative
-//! tests; shared/testdata, see PROVENANCE.md) through `urlkit::Template`, with the JSON
+//! tests; tests/data, see PROVENANCE.md) through `urlkit::Template`, with the JSON
 //! variables of each group used as they are (the runtime's `serde_json` feature).
+
+mod common;
 
 use serde_json::Value as Json;
 use urlkit::Template;
 
 fn suite(file: &str) -> Json {
-    let path = format!(
-        "{}/../../shared/testdata/uritemplate-test__{file}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).unwrap()
+    common::testdata(&format!("uritemplate-test__{file}.json"))
 }
 
 /// What running one file gave.

@@ -1,30 +1,30 @@
-//! Reading the public suites in `../shared/testdata` (see its PROVENANCE.md), and keeping
+//! Reading the public suites vendored in `tests/data` (see its PROVENANCE.md), and keeping
 //! generated test files in step with their generators.
 
 use std::path::PathBuf;
 
 use serde_json::Value;
 
-/// Parses `shared/testdata/<name>`, which sits beside the workspace (`../shared` from its
-/// root; CI checks it out there).
+/// Parses `tests/data/<name>`, a suite vendored in the repository (nothing is read from
+/// outside it).
 #[allow(
     dead_code,
     reason = "each test binary uses its own part of this module"
 )]
 pub(crate) fn testdata(name: &str) -> Value {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "..",
-        "..",
-        "shared",
-        "testdata",
-        name,
-    ]
-    .iter()
-    .collect();
+    let path = data_path(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+/// The path of `tests/data/<name>`.
+#[allow(
+    dead_code,
+    reason = "each test binary uses its own part of this module"
+)]
+pub(crate) fn data_path(name: &str) -> PathBuf {
+    [env!("CARGO_MANIFEST_DIR"), "data", name].iter().collect()
 }
 
 /// Checks that the committed `tests/<file>` is `text`, as its generator (the test binary

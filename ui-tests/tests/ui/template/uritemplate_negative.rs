@@ -1,4 +1,4 @@
-// Every negative case of the uritemplate-test suite (shared/testdata, negative-tests.json)
+// Every negative case of the uritemplate-test suite (tests/data, negative-tests.json)
 // is a compile error. `{keys:1}` and `{+keys:1}` are valid syntax whose value is a map, so
 // they are type errors (see the end of the file).
 use urlkit::url;
