@@ -2,7 +2,7 @@
 //! `Template` (`urlkit_syntax`), each variable against the named arguments and the names a
 //! capture can take, and the named arguments against the variables.
 //!
-//! Nothing returns early: every problem is pushed to [`Errors`] and the caller stops at the
+//! Nothing returns early: every problem is pushed to [`Diagnostics`] and the caller stops at the
 //! barrier, so one compile shows them all.
 
 use core::iter;
@@ -16,7 +16,7 @@ use urlkit_syntax::plan::{self, Step};
 use urlkit_syntax::reference::{self, Options, Reference};
 use urlkit_syntax::template::{self, Expression};
 
-use crate::errors::{self, Errors};
+use crate::diagnostics::{self, Diagnostics};
 use crate::input::Input;
 
 /// A literal or template that passed every check.
@@ -68,7 +68,7 @@ pub(crate) struct Rejected {
 /// The literal, checked.
 pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
     let value = input.lit.value();
-    let mut errors = Errors::default();
+    let mut errors = Diagnostics::default();
     let (template, shift) = match input.base {
         Some(_) => relative(&value),
         None => (value.clone(), 0),
@@ -88,7 +88,7 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
             None => parsed.authority.as_ref().map(|_| (0..2, JOINED_AUTHORITY)),
         };
         if let Some((at, message)) = joined {
-            errors.push(errors::in_literal(&input.lit, &value, &[at], message));
+            errors.push(diagnostics::in_literal(&input.lit, &value, &[at], message));
         }
     }
     let vars = resolve(input, &value, &template, shift, &expressions, &mut errors);
@@ -119,7 +119,7 @@ pub(crate) fn grammar(
     template: &str,
     shift: usize,
     joined: bool,
-    errors: &mut Errors,
+    errors: &mut Diagnostics,
 ) -> (Vec<Expression>, Reference) {
     let value = lit.value();
     let mut found = urlkit_syntax::error::Errors::new();
@@ -136,7 +136,7 @@ pub(crate) fn grammar(
             }
             kind => kind.to_string(),
         };
-        errors.push(errors::in_literal(lit, &value, &ranges, message));
+        errors.push(diagnostics::in_literal(lit, &value, &ranges, message));
     }
     (expressions, parsed)
 }
@@ -185,7 +185,7 @@ fn resolve(
     template: &str,
     shift: usize,
     expressions: &[Expression],
-    errors: &mut Errors,
+    errors: &mut Diagnostics,
 ) -> Vec<Var> {
     let mut vars: Vec<Var> = Vec::new();
     let mut uncapturable: Vec<(String, Vec<Range<usize>>)> = Vec::new();
@@ -222,13 +222,13 @@ fn resolve(
                 "`{name}` is not a Rust identifier, so no variable in scope can fill `{{{name}}}`; pass the value as a named argument: `\"{name}\" = value`"
             )
         };
-        errors.push(errors::in_literal(&input.lit, value, &ranges, message));
+        errors.push(diagnostics::in_literal(&input.lit, value, &ranges, message));
     }
     vars
 }
 
 /// Each argument is named once and used by a placeholder.
-fn check_args(input: &Input, vars: &[Var], errors: &mut Errors) {
+fn check_args(input: &Input, vars: &[Var], errors: &mut Diagnostics) {
     for (i, arg) in input.args.iter().enumerate() {
         let shown = if arg.quoted {
             format!("\"{}\"", arg.name)

@@ -9,15 +9,15 @@ use quote::quote;
 
 /// What the invocation returns, as far as its tokens tell even when they do not parse.
 #[derive(Clone, Copy)]
-pub(crate) enum Shape {
+pub(crate) enum StandIn {
     Literal,
     Template,
 }
 
-impl Shape {
+impl StandIn {
     /// A template if the first string literal holds a `{` or `}` (a placeholder, even a
     /// malformed one), or if anything comes before it (a base); a literal otherwise.
-    pub(crate) fn of(tokens: &TokenStream) -> Shape {
+    pub(crate) fn of(tokens: &TokenStream) -> StandIn {
         for (i, token) in tokens.clone().into_iter().enumerate() {
             match &token {
                 TokenTree::Literal(lit) => {
@@ -25,18 +25,18 @@ impl Shape {
                     if text.starts_with('"') || text.starts_with('r') {
                         let braces = text.contains('{') || text.contains('}');
                         return if braces || i > 0 {
-                            Shape::Template
+                            StandIn::Template
                         } else {
-                            Shape::Literal
+                            StandIn::Literal
                         };
                     }
                 }
                 // `url!(base, ...)` whose relative part is missing or not a string literal.
-                TokenTree::Punct(p) if p.as_char() == ',' => return Shape::Template,
+                TokenTree::Punct(p) if p.as_char() == ',' => return StandIn::Template,
                 _ => {}
             }
         }
-        Shape::Literal
+        StandIn::Literal
     }
 }
 
@@ -44,17 +44,17 @@ impl Shape {
 /// template would have read (the base, the named arguments, the captured variables): they are
 /// evaluated, so that a misspelt variable is reported in this compile too, and no variable
 /// is flagged unused for want of the template that uses it.
-pub(crate) fn expand(errors: syn::Error, shape: Shape, values: &[TokenStream]) -> TokenStream {
+pub(crate) fn expand(errors: syn::Error, shape: StandIn, values: &[TokenStream]) -> TokenStream {
     let errors = errors.into_compile_error();
     // A block is an expression wherever `url!` may stand, `const` items included; the empty
     // text is never observed, since the crate does not compile.
     match shape {
         // A literal may stand in a `const`, where the values could not be read.
-        Shape::Literal => quote!({
+        StandIn::Literal => quote!({
             #errors
             ::urlkit::Url::__from_static("")
         }),
-        Shape::Template => quote!({
+        StandIn::Template => quote!({
             #errors
             #(let _ = &(#values);)*
             ::core::result::Result::<::urlkit::Url, ::urlkit::Error>::Ok(

@@ -31,7 +31,7 @@
 //! with the literal's span, so it resolves where `url!` is written (and rust-analyzer's
 //! go-to-definition finds it). The call that type-checks a value is spanned on the value
 //! (a named argument's expression, or the literal for a capture), so a wrong type is reported
-//! there, naming the placeholder (`runtime/src/expand/placeholder.rs`).
+//! there, naming the placeholder (`runtime/src/value/placeholder.rs`).
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};

@@ -1,21 +1,21 @@
 //! Procedural macros of [urlkit](https://docs.rs/urlkit). Depend on `urlkit`, which re-exports
 //! them; this crate's API is an implementation detail.
 
-// One module per phase, each named by what it does: `input` parses the tokens, `check`
-// validates the literal against the grammar shared with the runtime (`urlkit_syntax`) and
-// the names against the arguments, `expand` writes a literal's tokens and `generate` a
-// template's; `errors` accumulates and draws what went wrong, and `fallback` keeps a failed
-// expansion from causing more errors. `template!` shares `input`, `check` and `fallback`;
-// `embed` writes its template as static data. `route` is `#[derive(Route)]`, with the same
-// layout, whose `to_url` is `generate`'s code.
+// One module per macro, named after it, drives the phases: `url` (`url!`), `template`
+// (`template!`) and `route` (`#[derive(Route)]`, with a module per phase of its own). The
+// phases are modules named by what they do: `input` parses the tokens, `check` validates the
+// literal against the grammar shared with the runtime (`urlkit_syntax`) and the names against
+// the arguments, `generate` writes the code that builds a URL from the plan (also a route's
+// `to_url`); `diagnostics` collects and draws what went wrong, and `fallback` keeps a failed
+// expansion from causing more errors.
 mod check;
-mod embed;
-mod errors;
-mod expand;
+mod diagnostics;
 mod fallback;
 mod generate;
 mod input;
 mod route;
+mod template;
+mod url;
 
 #[cfg(test)]
 mod tests;
@@ -24,14 +24,14 @@ mod tests;
 #[allow(missing_docs)]
 #[proc_macro]
 pub fn url(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    expand::url(input.into()).into()
+    url::url(input.into()).into()
 }
 
 // Documented on its re-export, `urlkit::template`, where the examples can use the runtime.
 #[allow(missing_docs)]
 #[proc_macro]
 pub fn template(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    embed::template(input.into()).into()
+    template::template(input.into()).into()
 }
 
 // Documented on its re-export, `urlkit::Route`, where the examples can use the runtime.

@@ -14,7 +14,7 @@ fn expanded(input: &str, expand: fn(TokenStream) -> TokenStream) -> String {
 
 #[track_caller]
 fn snapshot(name: &str, input: &str) {
-    snapshot_of("url", crate::expand::url, name, input);
+    snapshot_of("url", crate::url::url, name, input);
 }
 
 #[track_caller]
@@ -65,13 +65,13 @@ fn literal_and_error() {
 fn template_constant_and_error() {
     snapshot_of(
         "template",
-        crate::embed::template,
+        crate::template::template,
         "template",
         r#""/users/{id}/posts{?page,tag*}""#,
     );
     snapshot_of(
         "template",
-        crate::embed::template,
+        crate::template::template,
         "template_error",
         r#""/users/{id""#,
     );

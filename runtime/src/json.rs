@@ -8,9 +8,9 @@ use alloc::string::String;
 
 use serde_json::{Map, Value as Json};
 
-use crate::expand::Expansion;
-use crate::expand::value::{Scalar, Value};
 use crate::template::Vars;
+use crate::value::Expansion;
+use crate::value::{Scalar, Value};
 
 /// A JSON value as a template value:
 ///

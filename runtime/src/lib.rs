@@ -39,32 +39,26 @@ extern crate std;
 pub mod decode;
 pub mod encode;
 mod error;
-mod expand;
 #[cfg(feature = "serde_json")]
 mod json;
 pub mod route;
 pub mod template;
 mod url;
+pub mod value;
+mod writer;
 
 pub use crate::error::{Error, ErrorKind};
-pub use crate::expand::value::Fmt;
 pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError};
 pub use crate::url::{ParseError, PathSegments, Url};
+pub use crate::value::Fmt;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
-
-/// The values a placeholder takes (RFC 6570 §2.3), and how to make your own types fit.
-pub mod value {
-    pub use crate::expand::Expansion;
-    pub use crate::expand::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};
-    pub use crate::expand::value::{Fmt, List, ListItem, Scalar, Value};
-}
 
 /// What generated code calls; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::expand::{Context, Modifier, Operator, Writer};
+    pub use crate::writer::{Context, Modifier, Operator, Writer};
     // `template!`: a template's parts, written as `static` data.
     pub use crate::template::compiled::{
         Compiled, CompiledExpression as Expression, CompiledStep as Step,

@@ -7,7 +7,7 @@ use syn::{Data, DeriveInput, Fields, GenericArgument, Ident, LitStr, Member, Pat
 use urlkit_syntax::route::owned::Kind;
 
 use super::attr;
-use crate::errors::Errors;
+use crate::diagnostics::Diagnostics;
 
 /// A type deriving `Route`: one route for a struct, one per variant for an enum.
 pub(crate) struct Input<'a> {
@@ -46,7 +46,7 @@ pub(crate) struct Field<'a> {
 }
 
 impl<'a> Input<'a> {
-    pub(crate) fn from_syn(input: &'a DeriveInput, errors: &mut Errors) -> Option<Self> {
+    pub(crate) fn from_syn(input: &'a DeriveInput, errors: &mut Diagnostics) -> Option<Self> {
         let attrs = attr::parse(&input.attrs, errors);
         if let Some(skip) = attrs.skip {
             errors.push(syn::Error::new(skip, SKIP_ON_FIELDS));
@@ -117,7 +117,7 @@ impl<'a> Input<'a> {
 const SKIP_ON_FIELDS: &str =
     "`skip` applies to a field, which `from_url` then fills with `Default::default()`";
 
-fn fields<'a>(fields: &'a Fields, errors: &mut Errors) -> Vec<Field<'a>> {
+fn fields<'a>(fields: &'a Fields, errors: &mut Diagnostics) -> Vec<Field<'a>> {
     fields
         .iter()
         .enumerate()

@@ -7,7 +7,7 @@
 use proc_macro2::Span;
 use syn::{Attribute, Ident, LitStr, Token};
 
-use crate::errors::Errors;
+use crate::diagnostics::Diagnostics;
 
 /// What the `#[route]` attributes of one item say.
 #[derive(Default)]
@@ -24,7 +24,7 @@ const UNKNOWN: &str =
     "expected a template string such as `\"/users/{id}\"`, `deny_unknown_params` or `skip`";
 
 /// Reads every `#[route(...)]` of `attrs`.
-pub(crate) fn parse(attrs: &[Attribute], errors: &mut Errors) -> Attrs {
+pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
     let mut out = Attrs::default();
     for attr in attrs.iter().filter(|a| a.path().is_ident("route")) {
         let parsed = attr.parse_args_with(|input: syn::parse::ParseStream<'_>| {

@@ -1,7 +1,7 @@
 //! Phase 2 for one route: its template through the grammar `url!` uses (`urlkit_syntax`),
 //! then the route shape (`route::lower`), then each placeholder against the fields.
 //!
-//! Every problem is pushed to [`Errors`]; a route with problems yields `None` and the others
+//! Every problem is pushed to [`Diagnostics`]; a route with problems yields `None` and the others
 //! are still checked, so one compile shows every mistake of the type.
 
 use core::iter;
@@ -15,7 +15,7 @@ use urlkit_syntax::template;
 
 use super::ast::{Field, Route};
 use crate::check::{Checked, Source, Var as CheckedVar};
-use crate::errors::{self, Errors};
+use crate::diagnostics::{self, Diagnostics};
 
 /// Where a field's values are in a URL (mirrors the runtime's `Capture`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ enum Position {
     },
 }
 
-pub(crate) fn check(route: &Route<'_>, errors: &mut Errors) -> Option<Valid> {
+pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid> {
     let Some(lit) = &route.template else {
         let message = match route.variant {
             Some(variant) => format!(
@@ -72,7 +72,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Errors) -> Option<Valid> {
     if !found.is_empty() {
         for error in found.into_vec() {
             let ranges: Vec<_> = iter::once(error.at).chain(error.again).collect();
-            errors.push(errors::in_literal(lit, &value, &ranges, &error.kind));
+            errors.push(diagnostics::in_literal(lit, &value, &ranges, &error.kind));
         }
         return None;
     }
@@ -81,7 +81,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Errors) -> Option<Valid> {
         Ok(shape) => shape,
         Err(problems) => {
             for (at, problem) in problems {
-                errors.push(errors::in_literal(lit, &value, &[at], problem));
+                errors.push(diagnostics::in_literal(lit, &value, &[at], problem));
             }
             return None;
         }
@@ -96,7 +96,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Errors) -> Option<Valid> {
         let Some(f) = route.fields.iter().position(|f| f.name == name) else {
             let (message, close) = no_field(route, name);
             meant.extend(close);
-            errors.push(errors::in_literal(
+            errors.push(diagnostics::in_literal(
                 lit,
                 &value,
                 core::slice::from_ref(&var.name),
@@ -109,7 +109,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Errors) -> Option<Valid> {
             let message = format!(
                 "`{{{name}}}` reads the field `{name}`, which is `#[route(skip)]`; remove the placeholder or the `skip`"
             );
-            errors.push(errors::in_literal(
+            errors.push(diagnostics::in_literal(
                 lit,
                 &value,
                 core::slice::from_ref(&var.name),
@@ -280,7 +280,7 @@ fn check_kind(
     position: Position,
     lit: &syn::LitStr,
     value: &str,
-    errors: &mut Errors,
+    errors: &mut Diagnostics,
 ) {
     let name = &field.name;
     let ty = field.ty;
@@ -333,7 +333,7 @@ fn check_kind(
         let message = format!(
             "`*` in `{written}` marks a list, but `{name}` is a `{shown}`, not a `Vec`; remove the `*`"
         );
-        errors.push(errors::in_literal(
+        errors.push(diagnostics::in_literal(
             lit,
             value,
             &[explode_range(var, value)],

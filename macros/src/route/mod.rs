@@ -3,27 +3,27 @@
 //! The phases, each a module named by what it does (thiserror's and serde's layout):
 //! `attr` reads `#[route(...)]`, `ast` the type into routes and fields, `check` each route's
 //! template (the grammar of `url!`, then the route shape) against its fields, `overlap` an
-//! enum's routes against each other, `expand` writes the impl; `fallback` stands in for it
+//! enum's routes against each other, `impls` writes the impl; `fallback` stands in for it
 //! when something was wrong, so that the user sees only the real errors.
 
 mod ast;
 mod attr;
 mod check;
-mod expand;
 mod fallback;
+mod impls;
 mod overlap;
 
 use proc_macro2::TokenStream;
 use syn::DeriveInput;
 
-use crate::errors::Errors;
+use crate::diagnostics::Diagnostics;
 
 pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     let input: DeriveInput = match syn::parse2(tokens) {
         Ok(input) => input,
         Err(error) => return error.into_compile_error(),
     };
-    let mut errors = Errors::default();
+    let mut errors = Diagnostics::default();
     let Some(ast) = ast::Input::from_syn(&input, &mut errors) else {
         return fallback::expand(&input, errors.finish().err());
     };
@@ -39,7 +39,7 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     };
     let valid: Option<Vec<_>> = checked.into_iter().collect();
     match (valid, errors.finish()) {
-        (Some(valid), Ok(())) => expand::expand(&ast, &valid, &tried),
+        (Some(valid), Ok(())) => impls::impl_route(&ast, &valid, &tried),
         (_, result) => fallback::expand(&input, result.err()),
     }
 }

@@ -7,7 +7,7 @@ use urlkit_syntax::route::{cover, order};
 
 use super::ast::Route;
 use super::check::Valid;
-use crate::errors::Errors;
+use crate::diagnostics::Diagnostics;
 
 /// The order in which `routes` are tried (indices), after reporting any route that can never
 /// match.
@@ -19,7 +19,7 @@ use crate::errors::Errors;
 pub(crate) fn check(
     routes: &[Route<'_>],
     valid: &[Option<Valid>],
-    errors: &mut Errors,
+    errors: &mut Diagnostics,
 ) -> Vec<usize> {
     // `members[i]` is the route that pattern `i` comes from.
     let (members, borrowed): (Vec<usize>, Vec<_>) = valid

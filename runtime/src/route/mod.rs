@@ -12,8 +12,8 @@ mod params;
 use crate::error::Error;
 #[cfg(doc)]
 use crate::error::ErrorKind;
-use crate::expand::Writer;
 use crate::url::Url;
+use crate::writer::Writer;
 
 pub use error::{ParamError, RouteError, RouteErrorKind};
 pub use param::{FromParam, RouteField};

@@ -11,7 +11,7 @@ use core::str::FromStr;
 
 use super::matcher::{Capture, Found};
 use super::{ParamError, Params, RouteError};
-use crate::expand::value::Fmt;
+use crate::value::Fmt;
 
 /// A field type that `from_url` can fill from the values a URL gives its placeholder.
 ///

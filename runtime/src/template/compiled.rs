@@ -21,7 +21,8 @@ use urlkit_syntax::template::{self as grammar, Expression, VarSpec};
 
 use super::error::TemplateError;
 use super::vars::Vars;
-use crate::expand::{Expansion, Writer};
+use crate::value::Expansion;
+use crate::writer::Writer;
 
 /// A step as a template holds it.
 #[doc(hidden)]

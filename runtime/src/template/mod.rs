@@ -18,8 +18,8 @@ use self::compiled::Compiled;
 pub use self::error::TemplateError;
 pub use self::vars::{Vars, VarsFn, vars_fn};
 use crate::error::Error;
-use crate::expand::Writer;
 use crate::url::Url;
+use crate::writer::Writer;
 
 /// A URI template (RFC 6570, levels 1 to 4) parsed at run time: from configuration, or from
 /// hypermedia links in API responses (GitHub's `issues_url`, HAL, `JSON:API`, `OpenAPI` links).

@@ -4,8 +4,8 @@ use alloc::collections::BTreeMap;
 use core::borrow::Borrow;
 use core::fmt;
 
-use crate::expand::Expansion;
-use crate::expand::value::Value;
+use crate::value::Expansion;
+use crate::value::Value;
 
 /// Where a [`Template`](super::Template) finds the values of its variables: the small trait
 /// every variable source implements.

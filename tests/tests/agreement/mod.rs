@@ -1,4 +1,4 @@
-//! What `template_agreement.rs` (generated) runs each case through, and the values it draws.
+//! What `agreement_cases.rs` (generated) runs each case through, and the values it draws.
 //!
 //! A case is one template and one set of values: `url!` expands them at compile-time-built
 //! code, `Template::parse` and `template!` by interpreting the same plan. All three must

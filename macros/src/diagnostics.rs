@@ -1,0 +1,176 @@
+//! Diagnostics: every independent problem of one invocation is reported in the same compile
+//! (serde's `Ctxt`, cxx's `Errors`), and a problem inside the literal is drawn with carets.
+//!
+//! Stable Rust cannot point inside a string literal (`Literal::subspan` is nightly-only), so
+//! rustc underlines the whole literal and the message itself shows where: the literal's value
+//! on one line and `^` under the offending characters on the next. rustc indents the lines
+//! after a message's first to line up with its text, so the value sits right under the words
+//! that describe it:
+//!
+//! ```text
+//! error: invalid character ` ` in the URL path; write `%20`
+//!        https://example.com/a b/c d
+//!                             ^   ^
+//!  --> src/main.rs:4:18
+//! ```
+
+use core::fmt::Display;
+use core::ops::Range;
+
+use proc_macro2::Span;
+use syn::LitStr;
+
+/// Problems found so far, folded into one `syn::Error` that renders as one `compile_error!`
+/// per problem.
+#[derive(Default)]
+pub(crate) struct Diagnostics {
+    combined: Option<syn::Error>,
+    count: usize,
+}
+
+impl Diagnostics {
+    pub(crate) fn push(&mut self, error: syn::Error) {
+        self.count += 1;
+        match &mut self.combined {
+            Some(combined) => combined.combine(error),
+            None => self.combined = Some(error),
+        }
+    }
+
+    /// How many problems were pushed, to tell whether a phase found any.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The phase barrier: `Err` with everything reported so far, if anything was.
+    pub(crate) fn finish(self) -> syn::Result<()> {
+        self.combined.map_or(Ok(()), Err)
+    }
+}
+
+/// An error about the bytes `ranges` of the literal's value: the message, then the value with
+/// carets under every range.
+pub(crate) fn in_literal(
+    lit: &LitStr,
+    value: &str,
+    ranges: &[Range<usize>],
+    message: impl Display,
+) -> syn::Error {
+    let span = ranges
+        .first()
+        .and_then(|first| subspan(lit, value, first.clone()))
+        .unwrap_or_else(|| lit.span());
+    syn::Error::new(span, format!("{message}\n{}", carets(value, ranges)))
+}
+
+/// The span of `range` of the value, where the compiler can give one (nightly, and only when
+/// the value is the source text verbatim, i.e. no escapes); `None` on stable.
+fn subspan(lit: &LitStr, value: &str, range: Range<usize>) -> Option<Span> {
+    let source = lit.token().to_string();
+    let start = source.find('"')? + 1;
+    if source.get(start..start + value.len())? != value {
+        return None; // escapes: value offsets are not source offsets
+    }
+    lit.token().subspan(start + range.start..start + range.end)
+}
+
+/// The value with carets under `ranges`. Characters a terminal would not show are written as
+/// Rust escapes (`\t`, `\u{a0}`), so the carets stay under what they point at and a stray tab
+/// or no-break space becomes visible; wide (East Asian) characters take two columns.
+fn carets(value: &str, ranges: &[Range<usize>]) -> String {
+    let marked = |i: usize| {
+        ranges
+            .iter()
+            .any(|r| r.contains(&i) || (r.is_empty() && r.start == i))
+    };
+    let mut line = String::new();
+    let mut marks = String::new();
+    for (i, ch) in value.char_indices() {
+        let shown = visible(ch);
+        let width = if shown.len() == ch.len_utf8() && !ch.is_ascii() {
+            columns(ch)
+        } else {
+            shown.chars().count() // ASCII, or an escape made of ASCII
+        };
+        line.push_str(&shown);
+        let mark = if marked(i) { '^' } else { ' ' };
+        marks.extend(core::iter::repeat_n(mark, width));
+    }
+    if marked(value.len()) {
+        marks.push('^'); // an empty range at the end: "something is missing here"
+    }
+    format!("{}\n{}", line.trim_end(), marks.trim_end())
+}
+
+/// `ch` as a reader should see it: itself if printable, else its Rust escape.
+fn visible(ch: char) -> String {
+    match ch {
+        // Shown as written in the source they most likely came from.
+        '"' | '\'' | '\\' => ch.to_string(),
+        // `escape_debug` escapes controls, format characters (U+200B, U+202E, U+FEFF), unusual
+        // spaces (U+00A0, U+3000) and combining marks, exactly what would hide or misalign.
+        _ => ch.escape_debug().to_string(),
+    }
+}
+
+/// Terminal columns of a printable non-ASCII character: 2 for East Asian wide and fullwidth
+/// characters (Unicode UAX #11, the blocks that occur in text), 1 otherwise.
+fn columns(ch: char) -> usize {
+    let wide = matches!(
+        u32::from(ch),
+        0x1100..=0x115F
+            | 0x2E80..=0x303E
+            | 0x3041..=0x33FF
+            | 0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xA000..=0xA4CF
+            | 0xA960..=0xA97F
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE10..=0xFE19
+            | 0xFE30..=0xFE6F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6
+            | 0x1F300..=0x1F64F
+            | 0x1F680..=0x1F6FF
+            | 0x1F900..=0x1F9FF
+            | 0x1FA70..=0x1FAFF
+            | 0x20000..=0x2FFFD
+            | 0x30000..=0x3FFFD
+    );
+    if wide { 2 } else { 1 }
+}
+
+#[cfg(test)]
+// One-element arrays of ranges are what `carets` takes: one occurrence of a problem.
+#[allow(clippy::single_range_in_vec_init)]
+mod tests {
+    use super::carets;
+
+    #[test]
+    fn carets_under_every_occurrence() {
+        assert_eq!(
+            carets("https://example.com/a b/c d", &[21..22, 25..26]),
+            "https://example.com/a b/c d\n                     ^   ^"
+        );
+        assert_eq!(carets("/a%zz", &[2..5]), "/a%zz\n  ^^^");
+    }
+
+    #[test]
+    fn carets_line_up_after_non_ascii_and_escapes() {
+        // `é` is two bytes and one column; `円` is three bytes and two columns.
+        assert_eq!(carets("/é/円/ /", &[8..9]), "/é/円/ /\n      ^");
+        // A tab is shown as `\t`, two columns, both marked.
+        assert_eq!(carets("/a\tb", &[2..3]), "/a\\tb\n  ^^");
+        // A no-break space is invisible, so it is shown escaped.
+        assert_eq!(
+            carets("/a\u{a0}b c", &[2..4, 5..6]),
+            "/a\\u{a0}b c\n  ^^^^^^ ^"
+        );
+    }
+
+    #[test]
+    fn empty_range_at_the_end_points_past_the_text() {
+        assert_eq!(carets("http://h:", &[9..9]), "http://h:\n         ^");
+    }
+}

@@ -1,0 +1,266 @@
+//! Phase 3 for routes: the `Route` impl.
+//!
+//! - `to_url` and `to_url_on` are `url!`'s generator (`crate::generate`) run on the template,
+//!   each placeholder bound to its field: one `Writer` call per plan step, so a route builds
+//!   exactly what `url!` builds with the same template and values;
+//! - `from_url` lists the routes' patterns as constants, most specific first, and reads each
+//!   field from where its placeholder stands (`runtime/src/route/matcher.rs`).
+//!
+//! Locals (`__url`, `__found`, `__f0`) are `Span::mixed_site()`; paths are absolute; the calls
+//! that type-check a field are spanned on the field's type, so a type that cannot be parsed
+//! from a URL (or written into one) is reported there.
+
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use urlkit_syntax::route::owned::{OwnedPattern, OwnedSegment};
+use urlkit_syntax::route::{Tail, order};
+
+use super::ast::{Input, Route};
+use super::check::{Capture, Valid};
+use crate::{generate, url};
+
+pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+    let original = input.original;
+    let ident = &original.ident;
+    let (impl_generics, ty_generics, where_clause) = original.generics.split_for_impl();
+    let site = Span::mixed_site();
+    let templates: Vec<String> = input
+        .routes
+        .iter()
+        .map(|r| {
+            r.template
+                .as_ref()
+                .map(syn::LitStr::value)
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut template_arms = Vec::new();
+    let mut url_arms = Vec::new();
+    for ((route, valid), template) in input.routes.iter().zip(valid).zip(&templates) {
+        let path = route_path(route);
+        let bound: Vec<(usize, Ident)> = valid
+            .captures
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.is_some())
+            .map(|(i, _)| (i, format_ident!("__f{}", i, span = site)))
+            .collect();
+        let members = bound.iter().map(|(i, _)| &route.fields[*i].member);
+        let locals = bound.iter().map(|(_, local)| local);
+        let pattern = quote!(#path { #(#members: #locals,)* .. });
+        // Each variable of the template, in the generator's order, from its field (the
+        // field itself, not a reference to it, so that errors name its type).
+        let values: Vec<(TokenStream, Span)> = valid
+            .checked
+            .vars
+            .iter()
+            .filter_map(|var| {
+                let f = route.fields.iter().position(|f| f.name == var.name)?;
+                let (_, local) = bound.iter().find(|(i, _)| *i == f)?;
+                Some((quote!(*#local), route.fields[f].ty.span()))
+            })
+            .collect();
+        let to_url = if valid.checked.expressions.is_empty() {
+            let url = url::literal(template);
+            quote!(::core::result::Result::Ok(#url))
+        } else {
+            generate::route(&valid.checked, values)
+        };
+        template_arms.push(quote!(#path { .. } => #template,));
+        url_arms.push(quote!(#pattern => #to_url,));
+    }
+    let from_url = from_url(input, valid, tried, &templates);
+    let matched = if input.routes.is_empty() {
+        quote!(*self)
+    } else {
+        quote!(self)
+    };
+    let inherent = (!input.is_enum).then(|| {
+        let template = &templates[0];
+        quote! {
+            impl #impl_generics #ident #ty_generics #where_clause {
+                /// The route's template, as written in `#[route("...")]`.
+                pub const TEMPLATE: &'static str = #template;
+            }
+        }
+    });
+    let markers = markers(input, valid);
+    // One scope for the markers and the impls that name them, so that a type error says
+    // `id`, not `<Post as Route>::to_url::id`.
+    quote! {
+        const _: () = {
+            #(#[allow(non_camel_case_types, dead_code)] struct #markers {})*
+
+            impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
+                const TEMPLATES: &'static [&'static str] = &[#(#templates),*];
+
+                fn template(&self) -> &'static str {
+                    match #matched { #(#template_arms)* }
+                }
+
+                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                    match #matched { #(#url_arms)* }
+                }
+
+                #from_url
+            }
+            #inherent
+        };
+    }
+}
+
+/// The marker types named after the fields that placeholders read: `url!`'s generator names
+/// them in errors about values (`Placeholder<id>`), `from_url` in errors about parsing.
+fn markers(input: &Input<'_>, valid: &[Valid]) -> Vec<Ident> {
+    let mut names: Vec<String> = Vec::new();
+    for (route, valid) in input.routes.iter().zip(valid) {
+        for (field, capture) in route.fields.iter().zip(&valid.captures) {
+            if capture.is_some() && !names.contains(&field.name) {
+                names.push(field.name.clone());
+            }
+        }
+    }
+    // A marker named like a type a field uses (`u64: u64`) would hide that type from the
+    // code in the same scope; the type itself then serves as the marker.
+    let mut used = Vec::new();
+    for field in input.routes.iter().flat_map(|r| &r.fields) {
+        let ty = field.ty;
+        idents(quote!(#ty), &mut used);
+    }
+    names
+        .iter()
+        .map(|name| marker(name))
+        .filter(|marker| !used.contains(&marker.to_string()))
+        .collect()
+}
+
+fn idents(tokens: TokenStream, out: &mut Vec<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(ident) => out.push(ident.to_string()),
+            proc_macro2::TokenTree::Group(group) => idents(group.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// A field's marker: its name, or `_0` for a tuple field.
+fn marker(name: &str) -> Ident {
+    let site = Span::mixed_site();
+    generate::marker(name, site).unwrap_or_else(|| format_ident!("_{}", name, span = site))
+}
+
+fn route_path(route: &Route<'_>) -> TokenStream {
+    if let Some(variant) = route.variant {
+        quote!(Self::#variant)
+    } else {
+        quote!(Self)
+    }
+}
+
+fn from_url(
+    input: &Input<'_>,
+    valid: &[Valid],
+    tried: &[usize],
+    templates: &[String],
+) -> TokenStream {
+    let site = Span::mixed_site();
+    let url = Ident::new("__url", site);
+    let found = Ident::new("__found", site);
+    let target = Ident::new("__target", site);
+    let name = input.original.ident.to_string();
+    let private = quote!(::urlkit::__private::route);
+    let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
+    let in_order: Vec<_> = borrowed.iter().map(|b| b.pattern()).collect();
+    let skips = order::skips(&in_order);
+    let entries = tried.iter().zip(&skips).map(|(&r, skip)| {
+        let route = &input.routes[r];
+        let label = &route.label;
+        let template = &templates[r];
+        let pattern = pattern(&valid[r].pattern);
+        let key_fields = &valid[r].key_fields;
+        quote! {
+            #private::Entry {
+                route: #label,
+                template: #template,
+                pattern: #pattern,
+                key_fields: &[#(#key_fields),*],
+                skip: &[#(#skip),*],
+            }
+        }
+    });
+    let arms = tried.iter().enumerate().map(|(n, &r)| {
+        let route = &input.routes[r];
+        let path = route_path(route);
+        let fields = route
+            .fields
+            .iter()
+            .zip(&valid[r].captures)
+            .map(|(field, capture)| {
+                let member = &field.member;
+                let ty = field.ty;
+                let span = ty.span();
+                let Some(capture) = capture else {
+                    let default = quote_spanned!(span=> ::core::default::Default::default());
+                    return quote!(#member: #default,);
+                };
+                let capture = match *capture {
+                    Capture::Segment(k) => quote!(#private::Capture::Segment(#k)),
+                    Capture::Tail => quote!(#private::Capture::Tail),
+                    Capture::Key(j) => quote!(#private::Capture::Key(#j)),
+                };
+                let name = &field.name;
+                let marker = marker(name);
+                let read = quote_spanned!(span=>
+                    <#ty as ::urlkit::route::RouteField<#marker>>::read(&#found, #capture, #name)?
+                );
+                quote!(#member: #read,)
+            });
+        let n = Literal::usize_unsuffixed(n);
+        quote!(#n => ::core::result::Result::Ok(#path { #(#fields)* }),)
+    });
+    quote! {
+        fn from_url(#url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            const ROUTES: &[#private::Entry] = &[#(#entries),*];
+            let #target = #private::Target::parse(#url, #name)?;
+            let #found = #target.find(ROUTES)?;
+            match #found.index() {
+                #(#arms)*
+                _ => ::core::result::Result::Err(#found.no_match()),
+            }
+        }
+    }
+}
+
+/// A pattern as a constant expression.
+fn pattern(p: &OwnedPattern) -> TokenStream {
+    let private = quote!(::urlkit::__private::route);
+    let segments = p.segments.iter().map(|s| match s {
+        OwnedSegment::Static(text) => quote!(#private::Segment::Static(#text)),
+        OwnedSegment::Value(prefix, suffix) => {
+            quote!(#private::Segment::Value { prefix: #prefix, suffix: #suffix })
+        }
+        OwnedSegment::Any => quote!(#private::Segment::Any),
+    });
+    let tail = match p.tail {
+        Tail::None => quote!(#private::Tail::None),
+        Tail::Optional => quote!(#private::Tail::Optional),
+        Tail::Rest => quote!(#private::Tail::Rest),
+    };
+    let pairs = &p.pairs;
+    let keys = p
+        .keys
+        .iter()
+        .map(|(name, required)| quote!(#private::Key { name: #name, required: #required }));
+    let deny = p.deny_unknown;
+    quote! {
+        #private::Pattern {
+            segments: &[#(#segments),*],
+            tail: #tail,
+            pairs: &[#(#pairs),*],
+            keys: &[#(#keys),*],
+            deny_unknown: #deny,
+        }
+    }
+}

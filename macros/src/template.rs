@@ -1,0 +1,131 @@
+//! `template!("...")`: the template checked as `url!` checks it ([`check::grammar`]), planned
+//! by the same planner (`urlkit_syntax::plan`), and embedded in the binary as `static` data
+//! that the runtime's `Template` interprets, so nothing is parsed at run time. The data is
+//! what `Template::parse` would build, with borrowed text in place of owned.
+//!
+//! The expansion has this shape (`template!("/users/{id}{?page}")`):
+//!
+//! ```text
+//! {
+//!     static __EXPRESSIONS: [Expression; 2] = [
+//!         Expression { range: 7..11, operator: Operator::Simple,
+//!                      vars: Cow::Borrowed(&[VarSpec { name: 8..10, modifier: Modifier::None }]) },
+//!         Expression { range: 11..18, operator: Operator::Query, vars: ... },
+//!     ];
+//!     static __STEPS: [Step; 4] = [
+//!         Step::Text(Cow::Borrowed("/users/")), Step::Segment(0), Step::QueryStart,
+//!         Step::Expand(1, Context::QueryPairs),
+//!     ];
+//!     static __TEMPLATE: Compiled =
+//!         Compiled::from_static("/users/{id}{?page}", &__EXPRESSIONS, &__STEPS, 7);
+//!     Template::__from_static(&__TEMPLATE)
+//! }
+//! ```
+//!
+//! Each part is its own `static` because a reference to a temporary that has a destructor
+//! (the `Cow`s) is not promoted to `'static` when it is a function argument; a reference to a
+//! `static` is `'static`, and a `const` may hold one. Paths are absolute; the items are
+//! `Span::mixed_site()`, inside a block of their own.
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{format_ident, quote_spanned};
+use urlkit_syntax::plan::{self, Step};
+use urlkit_syntax::template::Expression;
+
+use crate::check;
+use crate::diagnostics::Diagnostics;
+use crate::fallback;
+use crate::generate::{context, modifier, operator};
+use crate::input::TemplateInput;
+
+/// `template!(...)`: a `Template` constant, or the errors beside a stand-in `Template`.
+pub(crate) fn template(tokens: TokenStream) -> TokenStream {
+    try_template(tokens).unwrap_or_else(fallback::template)
+}
+
+fn try_template(tokens: TokenStream) -> syn::Result<TokenStream> {
+    let input: TemplateInput = syn::parse2(tokens)?;
+    let source = input.lit.value();
+    let mut errors = Diagnostics::default();
+    let (expressions, reference) = check::grammar(&input.lit, &source, 0, false, &mut errors);
+    errors.finish()?;
+    let steps = plan::plan(&source, &expressions, &reference);
+    Ok(constant(&source, &expressions, &steps))
+}
+
+/// The block that defines the template's `static`s and evaluates to the `Template`.
+fn constant(source: &str, expressions: &[Expression], steps: &[Step]) -> TokenStream {
+    let site = Span::mixed_site();
+    let private = quote_spanned!(site=> ::urlkit::__private);
+    let expressions_len = Literal::usize_unsuffixed(expressions.len());
+    let expressions = expressions.iter().map(|e| {
+        let span = range(&e.range);
+        let operator = operator(e.operator);
+        let vars = e.vars.iter().map(|v| {
+            let name = range(&v.name);
+            let modifier = modifier(v.modifier);
+            quote_spanned!(site=> #private::VarSpec { name: #name, modifier: #modifier })
+        });
+        quote_spanned!(site=> #private::Expression {
+            range: #span,
+            operator: #operator,
+            vars: #private::Cow::Borrowed(&[#(#vars),*]),
+        })
+    });
+    let steps_len = Literal::usize_unsuffixed(steps.len());
+    let static_len = Literal::usize_unsuffixed(plan::static_len(steps));
+    let steps = steps.iter().map(|step| {
+        let text = |text: &str| quote_spanned!(site=> #private::Cow::Borrowed(#text));
+        let index = |i: usize| Literal::usize_unsuffixed(i);
+        match step {
+            Step::Text(t) => {
+                let t = text(t);
+                quote_spanned!(site=> #private::Step::Text(#t))
+            }
+            Step::Segment(i) => {
+                let i = index(*i);
+                quote_spanned!(site=> #private::Step::Segment(#i))
+            }
+            Step::PathStart { relative } => {
+                quote_spanned!(site=> #private::Step::PathStart { relative: #relative })
+            }
+            Step::SegmentStart => quote_spanned!(site=> #private::Step::SegmentStart),
+            Step::SegmentEnd { then_slash } => {
+                quote_spanned!(site=> #private::Step::SegmentEnd { then_slash: #then_slash })
+            }
+            Step::Expand(i, c) => {
+                let (i, c) = (index(*i), context(*c));
+                quote_spanned!(site=> #private::Step::Expand(#i, #c))
+            }
+            Step::QueryStart => quote_spanned!(site=> #private::Step::QueryStart),
+            Step::Pair(pair) => {
+                let pair = text(pair);
+                quote_spanned!(site=> #private::Step::Pair(#pair))
+            }
+            Step::HandPair { key, expr } => {
+                let (key, expr) = (text(key), index(*expr));
+                quote_spanned!(site=> #private::Step::HandPair { key: #key, expr: #expr })
+            }
+            Step::Port(i) => {
+                let i = index(*i);
+                quote_spanned!(site=> #private::Step::Port(#i))
+            }
+        }
+    });
+    let [e, s, t] =
+        ["__EXPRESSIONS", "__STEPS", "__TEMPLATE"].map(|n| format_ident!("{n}", span = site));
+    quote_spanned!(site=> {
+        static #e: [#private::Expression; #expressions_len] = [#(#expressions),*];
+        static #s: [#private::Step; #steps_len] = [#(#steps),*];
+        static #t: #private::Compiled = #private::Compiled::from_static(#source, &#e, &#s, #static_len);
+        ::urlkit::Template::__from_static(&#t)
+    })
+}
+
+fn range(range: &core::ops::Range<usize>) -> TokenStream {
+    let (start, end) = (
+        Literal::usize_unsuffixed(range.start),
+        Literal::usize_unsuffixed(range.end),
+    );
+    quote_spanned!(Span::mixed_site()=> #start..#end)
+}

@@ -1,0 +1,241 @@
+//! What `url!` requires of the value of each placeholder (traits that name the placeholder)
+//! and of the base of a join ([`Base`]).
+//!
+//! `url!` cannot see types, so it lets rustc check them: for each variable it emits a call
+//! through one of these traits, spanned on the user's value. `N` is a marker type the macro
+//! declares with the placeholder's name, so that the error says which placeholder a value
+//! was meant for even when the value is captured from scope and the error can only point at
+//! the whole literal. Each trait has one blanket impl marked `#[diagnostic::do_not_recommend]`:
+//! the error then speaks of the placeholder rather than listing every type that implements
+//! [`Value`].
+#![allow(
+    clippy::inline_always,
+    reason = "one call per variable in generated code; see `expansion.rs`"
+)]
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::sync::Arc;
+
+use super::Expansion;
+use super::traits::{Scalar, Value};
+use crate::url::Url;
+use crate::writer::Modifier;
+
+/// The methods of every trait here: generated code fills and sizes a value through the trait
+/// it checks the value against, so a wrong type is one error, not one per use.
+macro_rules! methods {
+    () => {
+        /// Expands the value as the variable `name` with `modifier`.
+        #[doc(hidden)]
+        fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier);
+
+        /// An estimate of the encoded value's length, for sizing the URL up front.
+        #[doc(hidden)]
+        fn hint(&self) -> usize;
+
+        /// Fills an expression of this one variable and closes it: generated code is then
+        /// one statement a placeholder (`Placeholder::<id>::fill_alone(v, w.port(), ..)`),
+        /// which keeps what rustc checks for each `url!` small (DESIGN §8 compile time).
+        /// Expressions of several variables `fill` each, then `finish`.
+        #[doc(hidden)]
+        #[inline(always)]
+        fn fill_alone<'n>(&self, mut e: Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
+            self.fill(&mut e, name, modifier);
+            e.finish();
+        }
+    };
+}
+
+/// [`methods!`] for a [`Value`].
+macro_rules! by_value {
+    () => {
+        #[inline(always)]
+        fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
+            e.var(name, modifier, self);
+        }
+
+        #[inline(always)]
+        fn hint(&self) -> usize {
+            Value::size_hint(self)
+        }
+    };
+}
+
+/// A value that can fill the placeholder named `N` of a `url!` template: every [`Value`].
+///
+/// `url!` checks each value against this trait so that a type error names the placeholder:
+///
+/// ```text
+/// error[E0277]: `Vec<Vec<u8>>` cannot fill the URL placeholder `ids`
+/// ```
+///
+/// You never implement it: implement [`Value`] (or wrap a `Display` type in
+/// [`Fmt`](crate::Fmt)).
+///
+/// # Examples
+/// ```
+/// let ids = [1, 2, 3];
+/// assert_eq!(urlkit::url!("/items{?ids}")?, "/items?ids=1,2,3");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot fill the URL placeholder `{N}`",
+    label = "this value goes into `{N}`",
+    note = "a placeholder takes strings, chars, integers, floats, bools, `Option` of those, slices/arrays/`Vec`s of them (lists), maps and slices of pairs (associative arrays), or `&[u8]` (octets)",
+    note = "for any type that implements `Display`, wrap the value: `urlkit::Fmt(value)`"
+)]
+pub trait Placeholder<N> {
+    methods!();
+}
+
+#[diagnostic::do_not_recommend]
+impl<N, T: Value + ?Sized> Placeholder<N> for T {
+    by_value!();
+}
+
+/// Implements a trait of single values: every [`Scalar`] that is a [`Value`], and `Option`s
+/// of them. Each trait carries its own methods (rather than extending [`Placeholder`]) so that
+/// the generated code checks one trait per variable and a wrong type is one error.
+macro_rules! single {
+    ($trait:ident) => {
+        #[diagnostic::do_not_recommend]
+        impl<N, T: Scalar + Value + ?Sized> $trait<N> for T {
+            by_value!();
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<N, T: Scalar + Value> $trait<N> for Option<T> {
+            by_value!();
+        }
+    };
+}
+
+/// A value that can fill the placeholder `N` of a `url!` template when it has a prefix
+/// modifier (`{name:3}`): a single value ([`Scalar`]), or an `Option` of one. A prefix
+/// takes the first characters of a string, so RFC 6570 (§2.4.1) does not allow it on lists
+/// and maps.
+///
+/// Implemented for every type that is both [`Scalar`] and [`Value`], and `Option`s of them.
+///
+/// # Examples
+/// ```
+/// let name = "Ferris";
+/// assert_eq!(urlkit::url!("/initial/{name:1}")?, "/initial/F");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+///
+/// ```compile_fail
+/// let tags = ["a", "b"];
+/// let _ = urlkit::url!("/t/{tags:1}"); // a prefix on a list
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot fill `{N}`, which has a prefix modifier",
+    label = "this value goes into `{N}`",
+    note = "a prefix `:N` keeps the first N characters of a string; it applies to strings, chars, numbers and bools (or an `Option` of one), not to lists or maps"
+)]
+pub trait Prefixed<N> {
+    methods!();
+}
+
+single!(Prefixed);
+
+/// A value that can fill the placeholder `N` that is the port of a `url!` template
+/// (`https://example.com:{port}/`): a single value ([`Scalar`]), or an `Option` of one
+/// (`None` leaves out the port and its `:`).
+///
+/// `u8` and `u16` values always make a valid port. Any other value is checked when the URL
+/// is built: it must be an integer from 0 to 65535, or the template returns
+/// [`ErrorKind::InvalidPort`](crate::ErrorKind::InvalidPort).
+///
+/// # Examples
+/// ```
+/// let port: u16 = 8080;
+/// assert_eq!(urlkit::url!("http://localhost:{port}/")?, "http://localhost:8080/");
+/// let port = "99999"; // text is checked when the URL is built
+/// assert_eq!(urlkit::url!("http://localhost:{port}/").unwrap_err().kind(), urlkit::ErrorKind::InvalidPort);
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot fill `{N}`, which is the port",
+    label = "this value goes into the port",
+    note = "a port takes one integer from 0 to 65535 (`u16`, or another integer or text checked when the URL is built), or an `Option` of one"
+)]
+pub trait Port<N> {
+    methods!();
+}
+
+single!(Port);
+
+/// A value that can fill a placeholder of a `url!` template whose name is not a Rust
+/// identifier, given as a named argument with a string key (`"last.name" = value`): every
+/// [`Value`]. A type error points at the value, right after its name.
+///
+/// You never implement it: implement [`Value`] (or wrap a `Display` type in
+/// [`Fmt`](crate::Fmt)).
+///
+/// # Examples
+/// ```
+/// assert_eq!(urlkit::url!("/people{?last.name}", "last.name" = "Doe")?, "/people?last.name=Doe");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot fill a URL placeholder",
+    label = "this value goes into the URL",
+    note = "a placeholder takes strings, chars, integers, floats, bools, `Option` of those, slices/arrays/`Vec`s of them (lists), maps and slices of pairs (associative arrays), or `&[u8]` (octets)",
+    note = "for any type that implements `Display`, wrap the value: `urlkit::Fmt(value)`"
+)]
+pub trait NamedArgument {
+    methods!();
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Value + ?Sized> NamedArgument for T {
+    by_value!();
+}
+
+/// The base of `url!(base, "relative")`: a [`Url`], or a reference or smart pointer to one.
+///
+/// Implement it for your own type that holds a `Url` to pass it as a base directly.
+///
+/// # Examples
+/// ```
+/// use urlkit::{url, Url};
+///
+/// let api = Url::parse("https://api.example.com/v1")?;
+/// let id = 7;
+/// assert_eq!(url!(api, "users/{id}")?, "https://api.example.com/v1/users/7");
+/// assert_eq!(url!(&api, "users")?, "https://api.example.com/v1/users");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the base of `url!(base, \"...\")`",
+    label = "this base is not a `Url`",
+    note = "the base is a `Url`: a `url!` literal, or text checked at run time with `Url::parse(text)?`"
+)]
+pub trait Base {
+    /// The base URL.
+    fn base_url(&self) -> &Url;
+}
+
+impl Base for Url {
+    #[inline]
+    fn base_url(&self) -> &Url {
+        self
+    }
+}
+
+macro_rules! forward_base {
+    ($($ptr:ty),*) => {$(
+        // Errors speak of the type written (`&str`), not of what it points to.
+        #[diagnostic::do_not_recommend]
+        impl<T: Base + ?Sized> Base for $ptr {
+            #[inline]
+            fn base_url(&self) -> &Url {
+                (**self).base_url()
+            }
+        }
+    )*};
+}
+
+forward_base!(&T, &mut T, Box<T>, Rc<T>, Arc<T>);

@@ -1,0 +1,423 @@
+//! What can fill a placeholder: RFC 6570's value types (§2.3) as Rust traits.
+//!
+//! A [`Value`] is undefined (writes nothing), a string, a list or an associative array (a
+//! map); a [`Scalar`] is one string. Strings, characters, numbers and booleans are scalars;
+//! `Option` is undefined when `None`; slices, arrays and `Vec`s of scalars are lists; maps and
+//! slices of pairs are associative arrays, in iteration order; `[u8]` is a string of octets,
+//! each encoded on its own. Any `Display` type fits through [`Fmt`], any cloneable iterator
+//! through [`List`].
+
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::collections::{BTreeMap, VecDeque};
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::Expansion;
+
+/// A value that can fill a URL template placeholder (RFC 6570 §2.3).
+///
+/// Implement it for your own types by calling one of [`Expansion::scalar`],
+/// [`Expansion::list`] or [`Expansion::map`], or nothing for an undefined value; or wrap a
+/// `Display` type in [`Fmt`].
+///
+/// # Examples
+/// ```
+/// use urlkit::value::{Expansion, Value};
+///
+/// struct Tags(Vec<&'static str>);
+///
+/// impl Value for Tags {
+///     fn expand(&self, e: &mut Expansion<'_, '_>) {
+///         e.list(self.0.iter());
+///     }
+/// }
+///
+/// let t = urlkit::Template::parse("/posts{?tag*}")?;
+/// let vars = std::collections::BTreeMap::from([("tag", Tags(vec!["rust", "url"]))]);
+/// assert_eq!(t.expand(&vars)?.as_str(), "/posts?tag=rust&tag=url");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot fill a URL placeholder",
+    label = "this value goes into the URL",
+    note = "a placeholder takes strings, chars, integers, floats, bools, `Option` of those, slices/arrays/`Vec`s of them (lists), maps and slices of pairs (associative arrays), or `&[u8]` (octets)",
+    note = "for any type that implements `Display`, wrap the value: `urlkit::Fmt(value)`"
+)]
+pub trait Value {
+    /// Hands the value to the expansion: call [`Expansion::scalar`], [`Expansion::list`],
+    /// [`Expansion::map`], or nothing if the value is undefined.
+    fn expand(&self, e: &mut Expansion<'_, '_>);
+
+    /// An estimate of the bytes the value takes once encoded, for sizing the output up front.
+    fn size_hint(&self) -> usize {
+        16
+    }
+}
+
+/// A single string-like value: it writes its text with [`Expansion::push_str`] (or
+/// [`Expansion::push_bytes`], [`Expansion::push_fmt`]), and the expansion encodes it.
+///
+/// # Examples
+/// ```
+/// use urlkit::value::{Expansion, Scalar, Value};
+///
+/// struct UserId(u64);
+///
+/// impl Scalar for UserId {
+///     fn write(&self, e: &mut Expansion<'_, '_>) {
+///         e.push_fmt(format_args!("u-{}", self.0));
+///     }
+/// }
+/// impl Value for UserId {
+///     fn expand(&self, e: &mut Expansion<'_, '_>) {
+///         e.scalar(self);
+///     }
+/// }
+///
+/// let t = urlkit::Template::parse("/users/{id}")?;
+/// let vars = std::collections::BTreeMap::from([("id", UserId(7))]);
+/// assert_eq!(t.expand(&vars)?.as_str(), "/users/u-7");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be one item of a URL list or map",
+    label = "list items and map keys and values must be strings, chars, numbers or bools",
+    note = "for any type that implements `Display`, wrap the item: `urlkit::Fmt(item)`"
+)]
+pub trait Scalar {
+    /// Writes the value's text; the expansion encodes it for where it goes.
+    fn write(&self, e: &mut Expansion<'_, '_>);
+
+    /// An estimate of the text's length in bytes.
+    fn size_hint(&self) -> usize {
+        16
+    }
+}
+
+/// A `Scalar` that may stand in a list (every scalar but `u8`, so that `[u8]` can be octets).
+#[doc(hidden)]
+pub trait ListItem: Scalar {}
+
+/// Uses a value's `Display` text: `urlkit::Fmt(uuid)`, `urlkit::Fmt(ip)`.
+///
+/// The text is encoded as it is formatted, without an intermediate `String`.
+///
+/// # Examples
+/// ```
+/// use std::net::Ipv4Addr;
+///
+/// let t = urlkit::Template::parse("/hosts/{ip}")?;
+/// let vars = std::collections::BTreeMap::from([("ip", urlkit::Fmt(Ipv4Addr::LOCALHOST))]);
+/// assert_eq!(t.expand(&vars)?.as_str(), "/hosts/127.0.0.1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Fmt<T>(pub T);
+
+impl<T: fmt::Display> Scalar for Fmt<T> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_fmt(format_args!("{}", self.0));
+    }
+}
+impl<T: fmt::Display> ListItem for Fmt<T> {}
+impl<T: fmt::Display> Value for Fmt<T> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.scalar(self);
+    }
+}
+
+/// Uses a cloneable iterator as a list: `urlkit::value::List(ids.iter().map(|id| id + 1))`.
+///
+/// # Examples
+/// ```
+/// use urlkit::value::List;
+///
+/// let t = urlkit::Template::parse("/sum{?n*}")?;
+/// let vars = std::collections::BTreeMap::from([("n", List((1..=3).map(|n| n * 10)))]);
+/// assert_eq!(t.expand(&vars)?.as_str(), "/sum?n=10&n=20&n=30");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct List<I>(pub I);
+
+impl<I> Value for List<I>
+where
+    I: Iterator + Clone,
+    I::Item: ListItem,
+{
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.list(self.0.clone());
+    }
+}
+
+macro_rules! scalar_via_str {
+    ($($ty:ty),* $(,)?) => {$(
+        impl Scalar for $ty {
+            #[inline]
+            fn write(&self, e: &mut Expansion<'_, '_>) {
+                e.push_str(self);
+            }
+            fn size_hint(&self) -> usize {
+                self.len()
+            }
+        }
+        impl ListItem for $ty {}
+        impl Value for $ty {
+            #[inline]
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar(self);
+            }
+            fn size_hint(&self) -> usize {
+                3 * self.len()
+            }
+        }
+    )*};
+}
+
+scalar_via_str!(str, String, Cow<'_, str>);
+
+macro_rules! scalar_integer {
+    ($($ty:ty),* $(,)?) => {$(
+        impl Scalar for $ty {
+            #[inline]
+            fn write(&self, e: &mut Expansion<'_, '_>) {
+                e.push_unreserved(crate::writer::itoa::Buffer::new().format(*self));
+            }
+            fn size_hint(&self) -> usize {
+                20
+            }
+        }
+        impl Value for $ty {
+            #[inline]
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar(self);
+            }
+            fn size_hint(&self) -> usize {
+                20
+            }
+        }
+    )*};
+}
+
+scalar_integer!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
+
+macro_rules! list_items {
+    ($($ty:ty),* $(,)?) => {$( impl ListItem for $ty {} )*};
+}
+
+// `u8` is left out: `[u8]` is a string of octets, not a list of numbers.
+list_items!(
+    u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64, bool, char
+);
+
+macro_rules! scalar_display {
+    ($($ty:ty),* $(,)?) => {$(
+        impl Scalar for $ty {
+            fn write(&self, e: &mut Expansion<'_, '_>) {
+                e.push_fmt(format_args!("{self}"));
+            }
+        }
+        impl Value for $ty {
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar(self);
+            }
+        }
+    )*};
+}
+
+scalar_display!(f32, f64);
+
+impl Scalar for bool {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_str(if *self { "true" } else { "false" });
+    }
+}
+impl Value for bool {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.scalar(self);
+    }
+}
+
+impl Scalar for char {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_str(self.encode_utf8(&mut [0; 4]));
+    }
+    fn size_hint(&self) -> usize {
+        self.len_utf8()
+    }
+}
+impl Value for char {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.scalar(self);
+    }
+    fn size_hint(&self) -> usize {
+        12
+    }
+}
+
+/// Octets, each encoded on its own (not read as UTF-8).
+impl Scalar for [u8] {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_bytes(self);
+    }
+    fn size_hint(&self) -> usize {
+        self.len()
+    }
+}
+impl Value for [u8] {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.scalar(self);
+    }
+    fn size_hint(&self) -> usize {
+        3 * self.len()
+    }
+}
+impl<const N: usize> Value for [u8; N] {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.scalar(&self[..]);
+    }
+    fn size_hint(&self) -> usize {
+        3 * N
+    }
+}
+impl Value for Vec<u8> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.scalar(&self[..]);
+    }
+    fn size_hint(&self) -> usize {
+        3 * self.len()
+    }
+}
+
+macro_rules! forward_pointer {
+    ($($ptr:ident),*) => {$(
+        impl<T: Scalar + ?Sized> Scalar for $ptr<T> {
+            fn write(&self, e: &mut Expansion<'_, '_>) {
+                (**self).write(e);
+            }
+            fn size_hint(&self) -> usize {
+                (**self).size_hint()
+            }
+        }
+        impl<T: ListItem + ?Sized> ListItem for $ptr<T> {}
+        impl<T: Value + ?Sized> Value for $ptr<T> {
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                (**self).expand(e);
+            }
+            fn size_hint(&self) -> usize {
+                (**self).size_hint()
+            }
+        }
+    )*};
+}
+
+forward_pointer!(Box, Rc, Arc);
+
+impl<T: Scalar + ?Sized> Scalar for &T {
+    #[inline]
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        (**self).write(e);
+    }
+    fn size_hint(&self) -> usize {
+        (**self).size_hint()
+    }
+}
+impl<T: ListItem + ?Sized> ListItem for &T {}
+impl<T: Value + ?Sized> Value for &T {
+    #[inline]
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        (**self).expand(e);
+    }
+    fn size_hint(&self) -> usize {
+        (**self).size_hint()
+    }
+}
+impl<T: Value + ?Sized> Value for &mut T {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        (**self).expand(e);
+    }
+    fn size_hint(&self) -> usize {
+        (**self).size_hint()
+    }
+}
+
+/// `None` is undefined: the placeholder writes nothing (RFC 6570 §2.3).
+impl<T: Value> Value for Option<T> {
+    #[inline]
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if let Some(value) = self {
+            value.expand(e);
+        }
+    }
+    fn size_hint(&self) -> usize {
+        self.as_ref().map_or(0, Value::size_hint)
+    }
+}
+
+fn list_hint<'a, T: Scalar + 'a>(items: impl Iterator<Item = &'a T>) -> usize {
+    items.map(|item| 3 * item.size_hint() + 1).sum()
+}
+
+macro_rules! lists {
+    ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
+        impl<T: ListItem, $($gen)*> Value for $ty {
+            #[inline]
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                e.list(self.iter());
+            }
+            fn size_hint(&self) -> usize {
+                list_hint(self.iter())
+            }
+        }
+    )*};
+}
+
+lists!([] [T], [] Vec<T>, [] VecDeque<T>, [const N: usize] [T; N]);
+
+fn map_hint<'a, K: Scalar + 'a, V: Scalar + 'a>(
+    pairs: impl Iterator<Item = (&'a K, &'a V)>,
+) -> usize {
+    pairs
+        .map(|(k, v)| 3 * (k.size_hint() + v.size_hint()) + 2)
+        .sum()
+}
+
+impl<K: Scalar, V: Scalar> Value for BTreeMap<K, V> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.map(self.iter());
+    }
+    fn size_hint(&self) -> usize {
+        map_hint(self.iter())
+    }
+}
+
+#[cfg(feature = "std")]
+impl<K: Scalar, V: Scalar, S> Value for std::collections::HashMap<K, V, S> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.map(self.iter());
+    }
+    fn size_hint(&self) -> usize {
+        map_hint(self.iter())
+    }
+}
+
+macro_rules! pair_lists {
+    ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
+        impl<K: Scalar, V: Scalar, $($gen)*> Value for $ty {
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                e.map(self.iter().map(|(k, v)| (k, v)));
+            }
+            fn size_hint(&self) -> usize {
+                map_hint(self.iter().map(|(k, v)| (k, v)))
+            }
+        }
+    )*};
+}
+
+pair_lists!([] [(K, V)], [] Vec<(K, V)>, [const N: usize] [(K, V); N]);

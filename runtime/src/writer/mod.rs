@@ -1,0 +1,279 @@
+//! The expansion core shared by `url!` templates and [`Template`](crate::Template): the
+//! steps of `urlkit_syntax::plan` executed against values, with RFC 6570 expansion (§3) and
+//! the checks that keep a value inside its place (DESIGN §5).
+//!
+//! [`Writer`] holds the URL being built and the state the checks need: the path segment being
+//! filled, whether the query has its `?` yet, the first error. Its methods are what generated
+//! code calls; they are public but hidden.
+
+pub(crate) mod checks;
+pub(crate) mod itoa;
+
+use alloc::string::String;
+
+use crate::error::{Error, ErrorKind};
+use crate::url::Url;
+use crate::value::Expansion;
+use urlkit_syntax::path::is_dot_segment;
+pub use urlkit_syntax::plan::Context;
+use urlkit_syntax::reference;
+pub use urlkit_syntax::template::{Modifier, Operator};
+
+/// The URL being built, and what the checks need to know about it.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Writer<'n> {
+    pub(crate) out: String,
+    /// Where this URL starts in `out` (after text that was there before).
+    pub(crate) origin: usize,
+    /// Where a path without an authority starts (`usize::MAX` if there is an authority):
+    /// a value must not make it start with `//`.
+    pub(crate) path_start: usize,
+    /// In a relative-path reference, no `/` written yet: a `:` would read as a scheme.
+    pub(crate) first_segment_open: bool,
+    /// The path segment that holds placeholders, if one is open.
+    pub(crate) segment: Option<Tracked<'n>>,
+    /// In a query of pairs, whether its `?` has been written.
+    pub(crate) query_open: bool,
+    /// A placeholder whose value can only be judged on the whole URL, and the error it
+    /// gets if the URL is not valid: a `{+base}` that may supply a scheme and an authority,
+    /// a part of a host (`www{.dom*}` with `1.2.3.4` makes a numeric host).
+    pub(crate) check_whole: Option<(&'n str, ErrorKind)>,
+    pub(crate) error: Option<Error>,
+}
+
+/// A path segment being filled: where it starts, and the placeholder that first wrote into
+/// it (only such segments are checked: text of the template was checked at compile time).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tracked<'n> {
+    pub(crate) start: usize,
+    pub(crate) owner: Option<&'n str>,
+}
+
+impl<'n> Writer<'n> {
+    /// An empty URL with room for `capacity` bytes.
+    #[inline]
+    pub fn with_capacity(capacity: usize) -> Self {
+        Writer {
+            out: String::with_capacity(capacity),
+            origin: 0,
+            path_start: usize::MAX,
+            first_segment_open: false,
+            segment: None,
+            query_open: false,
+            check_whole: None,
+            error: None,
+        }
+    }
+
+    /// Continues `out`, which may already hold other text (left untouched), with room for
+    /// `additional` more bytes.
+    pub(crate) fn resume(mut out: String, additional: usize) -> Self {
+        out.reserve(additional);
+        let mut w = Writer::with_capacity(0);
+        w.origin = out.len();
+        w.out = out;
+        w
+    }
+
+    /// The text written (whole, even after an error) and the first error.
+    pub(crate) fn into_parts(mut self) -> (String, Option<Error>) {
+        self.check_whole_when_finished();
+        (self.out, self.error)
+    }
+
+    /// Asks for the whole URL to be checked when it is finished, blaming `name`.
+    pub(crate) fn check_whole_url(&mut self, name: &'n str, kind: ErrorKind) {
+        self.check_whole.get_or_insert((name, kind));
+    }
+
+    /// The URL must be one that `Url::parse` accepts (after a `{+base}` such as `1http://h`
+    /// or `http://h:99999`, or host labels that make `www.1.2.3.4`, it would not be).
+    #[inline]
+    pub(crate) fn check_whole_when_finished(&mut self) {
+        if let (Some((name, kind)), None) = (self.check_whole, &self.error) {
+            self.check_whole_now(name, kind);
+        }
+    }
+
+    /// Out of line: only templates with a `{+base}` or host labels get here, and the
+    /// common path stays a test of two fields.
+    #[cold]
+    pub(crate) fn check_whole_now(&mut self, name: &'n str, kind: ErrorKind) {
+        if !checks::is_uri_reference(&self.out[self.origin..]) {
+            self.fail(name, kind);
+        }
+    }
+
+    /// The bytes written so far (text that was in the buffer before included).
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Starts from `base`, for `url!(base, "relative")`: writes the base's scheme, authority
+    /// and path, without the path's final `/` when `trim_slash` (the relative part then
+    /// starts with its own `/`, so the join has exactly one). The base's path is kept whole;
+    /// a base with a query or a fragment cannot be joined to
+    /// ([`ErrorKind::BaseHasQueryOrFragment`]).
+    #[inline]
+    pub fn with_base(base: &Url, trim_slash: bool, capacity: usize) -> Self {
+        let text = base.as_str();
+        let mut w = Writer::with_capacity(text.len() + capacity);
+        // `Url` holds a valid reference, so the grammar's split is its structure.
+        let parts = reference::split(text);
+        if parts.query.is_some() || parts.fragment.is_some() {
+            w.fail("", ErrorKind::BaseHasQueryOrFragment);
+        }
+        let mut end = parts.path.end;
+        // Only a `/` of the path itself: in `//` (an empty authority) it delimits the host.
+        if trim_slash && !parts.path.is_empty() && text[..end].ends_with('/') {
+            end -= 1;
+        }
+        w.out.push_str(&text[..end]);
+        w
+    }
+
+    /// Records the first error; later ones follow from it.
+    pub(crate) fn fail(&mut self, name: &str, kind: ErrorKind) {
+        if self.error.is_none() {
+            self.error = Some(Error::new(name, kind));
+        }
+    }
+
+    /// Writes template text (checked and normalized when the template was).
+    #[inline]
+    pub fn text(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
+    /// The path starts here and there is no authority before it.
+    #[inline]
+    pub fn path_start(&mut self, relative: bool) {
+        self.path_start = self.out.len();
+        self.first_segment_open = relative;
+    }
+
+    /// A path segment holding placeholders starts here.
+    #[inline]
+    pub fn segment_start(&mut self) {
+        if self.out.len() > self.path_start {
+            self.first_segment_open = false;
+        }
+        self.segment = Some(Tracked {
+            start: self.out.len(),
+            owner: None,
+        });
+    }
+
+    /// The tracked segment ends; `then_slash` if the template goes on with `/`.
+    #[inline]
+    pub fn segment_end(&mut self, then_slash: bool) {
+        self.close_segment(self.out.len(), then_slash, false);
+        self.segment = None;
+    }
+
+    /// Checks the tracked segment, which ends at `end`.
+    #[inline]
+    pub(crate) fn close_segment(&mut self, end: usize, then_slash: bool, allow_empty: bool) {
+        let Some(Tracked {
+            start,
+            owner: Some(name),
+        }) = self.segment
+        else {
+            return;
+        };
+        let segment = &self.out.as_bytes()[start..end];
+        if is_dot_segment(segment) {
+            self.fail(name, ErrorKind::DotSegment);
+        } else if segment.is_empty() && then_slash && !allow_empty && self.follows_slash(start) {
+            self.fail(name, ErrorKind::DoubleSlash);
+        }
+    }
+
+    /// Whether the byte before `at` is a `/` of this URL: only then does an empty segment
+    /// ending in `/` make `//`. At the start of the URL or right after the authority
+    /// (`{+base}/users` with an empty `base`) it is the path's leading `/`.
+    pub(crate) fn follows_slash(&self, at: usize) -> bool {
+        at > self.origin && self.out.as_bytes()[at - 1] == b'/'
+    }
+
+    /// Writes a `/` that a value's expansion creates (`{/x}`): closes the tracked segment and
+    /// opens the next, owned by `name`.
+    pub(crate) fn slash(&mut self, name: &'n str) {
+        self.close_segment(self.out.len(), true, false);
+        if self.starts_double_slash(self.out.len()) {
+            self.fail(name, ErrorKind::DoubleSlash);
+        }
+        self.out.push('/');
+        self.first_segment_open = false;
+        self.segment = Some(Tracked {
+            start: self.out.len(),
+            owner: Some(name),
+        });
+    }
+
+    /// Whether a `/` at `at` would make a path without authority start with `//`, which
+    /// parsers read as the start of a host (RFC 3986 §3.3).
+    pub(crate) fn starts_double_slash(&self, at: usize) -> bool {
+        self.path_start != usize::MAX
+            && at == self.path_start + 1
+            && self.out.as_bytes().get(self.path_start) == Some(&b'/')
+    }
+
+    /// A query of pairs starts.
+    #[inline]
+    pub fn query_start(&mut self) {
+        self.query_open = false;
+    }
+
+    /// Writes `?` before the first pair of the query, `&` before the others.
+    #[inline]
+    pub(crate) fn pair_separator(&mut self) {
+        self.out.push(if self.query_open { '&' } else { '?' });
+        self.query_open = true;
+    }
+
+    /// A static `name=value` pair of a query of pairs.
+    #[inline]
+    pub fn pair(&mut self, pair: &str) {
+        self.pair_separator();
+        self.out.push_str(pair);
+    }
+
+    /// Starts expanding an expression with operator `op` in `context`.
+    #[inline]
+    pub fn expansion(&mut self, op: Operator, context: Context) -> Expansion<'_, 'n> {
+        Expansion::new(self, op, context)
+    }
+
+    /// Starts expanding a simple expression that is a whole path segment: at its end the
+    /// segment must be non-empty and not a dot segment.
+    #[inline]
+    pub fn segment_expansion(&mut self) -> Expansion<'_, 'n> {
+        Expansion::new_segment(self)
+    }
+
+    /// Starts expanding `key={x}` written by hand in a query of pairs (`x` being a
+    /// `{x}`, or `{+x}` when `reserved`).
+    #[inline]
+    pub fn hand_pair(&mut self, key: &'n str, reserved: bool) -> Expansion<'_, 'n> {
+        Expansion::new_hand_pair(self, key, reserved)
+    }
+
+    /// Starts expanding a port placeholder: `:` and the port if the value is defined.
+    #[inline]
+    pub fn port(&mut self) -> Expansion<'_, 'n> {
+        Expansion::new_port(self)
+    }
+
+    /// The URL, or the first value that could not be placed.
+    #[inline]
+    pub fn finish(mut self) -> Result<Url, Error> {
+        self.check_whole_when_finished();
+        match self.error {
+            Some(error) => Err(error),
+            None => Ok(Url::from_built(self.out)),
+        }
+    }
+}
