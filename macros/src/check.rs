@@ -1,6 +1,6 @@
-//! Phase 2, validate: the literal against the grammar `url!` shares with `Url::parse` and
-//! `Template` (`urlkit_syntax`), each variable against the named arguments and the names a
-//! capture can take, and the named arguments against the variables.
+//! Check: the literal against the grammar `url!` shares with `Url::parse` and `Template`
+//! (`urlkit_syntax::check`, the one front door), each variable against the named arguments
+//! and the names a capture can take, and the named arguments against the variables.
 //!
 //! Nothing returns early: every problem is pushed to [`Diagnostics`] and the caller stops at the
 //! barrier, so one compile shows them all.
@@ -12,9 +12,9 @@ use syn::LitStr;
 use syn::ext::IdentExt;
 use syn::parse::Parser;
 use urlkit_syntax::chars;
-use urlkit_syntax::plan::{self, Step};
-use urlkit_syntax::reference::{self, Options, Reference};
-use urlkit_syntax::template::{self, Expression};
+use urlkit_syntax::plan::Step;
+use urlkit_syntax::reference::{Options, Reference};
+use urlkit_syntax::template::Expression;
 
 use crate::diagnostics::{self, Diagnostics};
 use crate::input::Input;
@@ -25,8 +25,8 @@ pub(crate) struct Checked {
     /// leading `/` it joins with (see [`relative`]).
     pub(crate) template: String,
     pub(crate) expressions: Vec<Expression>,
-    /// How to build the URL (`urlkit_syntax::plan`); empty for a literal.
-    pub(crate) steps: Vec<Step>,
+    /// The components around the expressions, and where each expression stands.
+    pub(crate) reference: Reference,
     /// The template's variables, each once, in order of first use.
     pub(crate) vars: Vec<Var>,
     /// For a base join: whether the relative part starts with its own `/`, so the base's
@@ -36,8 +36,13 @@ pub(crate) struct Checked {
 
 impl Checked {
     /// A literal with no base: a constant `Url`, not a template.
-    pub(crate) fn is_literal(&self) -> bool {
-        self.expressions.is_empty() && self.steps.is_empty()
+    pub(crate) fn is_literal(&self, input: &Input) -> bool {
+        self.expressions.is_empty() && input.base.is_none()
+    }
+
+    /// How to build the URL (`urlkit_syntax::plan`), as `Template` builds it.
+    pub(crate) fn plan(&self) -> Vec<Step> {
+        urlkit_syntax::plan::plan(&self.template, &self.expressions, &self.reference)
     }
 }
 
@@ -73,7 +78,7 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
         Some(_) => relative(&value),
         None => (value.clone(), 0),
     };
-    let (expressions, parsed) = grammar(
+    let grammar = grammar(
         &input.lit,
         &template,
         shift,
@@ -81,51 +86,53 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
         &mut errors,
     );
     if input.base.is_some() {
-        // The text that reads as a scheme or an authority.
+        // The text that reads as a scheme or an authority. The relative part gets a `/` only
+        // when it has none, so it has an authority exactly when it starts with `//`.
         let joined = match scheme_end(&value) {
             Some(colon) => Some((0..colon, JOINED_SCHEME)),
-            // Only a value starting with `//` has an authority here (nothing was prepended).
-            None => parsed.authority.as_ref().map(|_| (0..2, JOINED_AUTHORITY)),
+            None => value.starts_with("//").then_some((0..2, JOINED_AUTHORITY)),
         };
         if let Some((at, message)) = joined {
             errors.push(diagnostics::in_literal(&input.lit, &value, &[at], message));
         }
     }
-    let vars = resolve(input, &value, &template, shift, &expressions, &mut errors);
-    check_args(input, &vars, &mut errors);
-    if let Err(errors) = errors.finish() {
-        return Err(Rejected { errors, vars });
-    }
-    let steps = if expressions.is_empty() && input.base.is_none() {
-        Vec::new()
-    } else {
-        plan::plan(&template, &expressions, &parsed)
+    let expressions = match &grammar {
+        Ok(checked) => &checked.expressions,
+        Err(expressions) => expressions,
     };
-    let trim_slash = template.starts_with('/') || template.starts_with("{/");
-    Ok(Checked {
-        template,
-        expressions,
-        steps,
-        vars,
-        trim_slash,
-    })
+    let vars = resolve(input, &value, &template, shift, expressions, &mut errors);
+    check_args(input, &vars, &mut errors);
+    match (grammar, errors.finish()) {
+        (Ok(checked), Ok(())) => Ok(Checked {
+            trim_slash: template.starts_with('/') || template.starts_with("{/"),
+            template,
+            expressions: checked.expressions,
+            reference: checked.reference,
+            vars,
+        }),
+        (_, Err(errors)) => Err(Rejected { errors, vars }),
+        (Err(_), Ok(())) => unreachable!("grammar errors were pushed"),
+    }
 }
 
 /// The template (`lit`'s value, or for a base join the relative part shifted by `shift`
-/// bytes, see [`relative`]) against the grammar `Url::parse` and `Template` use; every error
-/// is pushed, drawn under the literal. Shared by `url!` and `template!`.
+/// bytes, see [`relative`]) through the grammar's front door, which `Url::parse` and
+/// `Template` use too; every error is pushed, drawn under the literal. On errors, the
+/// expressions the lexer found, so their variables can still be checked. Shared by `url!`,
+/// `template!` and `#[derive(Route)]`.
 pub(crate) fn grammar(
     lit: &LitStr,
     template: &str,
     shift: usize,
     joined: bool,
     errors: &mut Diagnostics,
-) -> (Vec<Expression>, Reference) {
+) -> Result<urlkit_syntax::check::Checked, Vec<Expression>> {
+    let rejected = match urlkit_syntax::check::check(template, Options { iri: true }) {
+        Ok(checked) => return Ok(checked),
+        Err(rejected) => rejected,
+    };
     let value = lit.value();
-    let mut found = urlkit_syntax::error::Errors::new();
-    let expressions = template::lex(template, &mut found);
-    let parsed = reference::parse(template, &expressions, Options { iri: true }, &mut found);
-    for error in found.into_vec() {
+    for error in rejected.errors {
         let ranges: Vec<_> = iter::once(error.at)
             .chain(error.again)
             .map(|r| unshift(r, shift))
@@ -138,7 +145,7 @@ pub(crate) fn grammar(
         };
         errors.push(diagnostics::in_literal(lit, &value, &ranges, message));
     }
-    (expressions, parsed)
+    Err(rejected.expressions)
 }
 
 const JOINED_DOT_SEGMENT: &str = "`url!(base, \"...\")` appends to the base's path, so a `.` or `..` segment cannot step out of it; remove the segment";

@@ -22,10 +22,15 @@ use syn::LitStr;
 
 /// Problems found so far, folded into one `syn::Error` that renders as one `compile_error!`
 /// per problem.
+///
+/// It must end at a phase barrier, [`finish`](Self::finish): dropping it unfinished would
+/// lose the errors it holds, so that panics (in debug builds of the macro, as serde's `Ctxt`
+/// does), which every test of the macro would show.
 #[derive(Default)]
 pub(crate) struct Diagnostics {
     combined: Option<syn::Error>,
     count: usize,
+    finished: bool,
 }
 
 impl Diagnostics {
@@ -43,8 +48,18 @@ impl Diagnostics {
     }
 
     /// The phase barrier: `Err` with everything reported so far, if anything was.
-    pub(crate) fn finish(self) -> syn::Result<()> {
-        self.combined.map_or(Ok(()), Err)
+    pub(crate) fn finish(mut self) -> syn::Result<()> {
+        self.finished = true;
+        self.combined.take().map_or(Ok(()), Err)
+    }
+}
+
+impl Drop for Diagnostics {
+    fn drop(&mut self) {
+        debug_assert!(
+            self.finished || std::thread::panicking(),
+            "`Diagnostics` dropped without `finish()`: its errors would be lost"
+        );
     }
 }
 
@@ -145,7 +160,24 @@ fn columns(ch: char) -> usize {
 // One-element arrays of ranges are what `carets` takes: one occurrence of a problem.
 #[allow(clippy::single_range_in_vec_init)]
 mod tests {
-    use super::carets;
+    use super::{Diagnostics, carets};
+
+    #[test]
+    #[should_panic(expected = "dropped without `finish()`")]
+    fn unfinished_diagnostics_are_a_bug() {
+        let mut errors = Diagnostics::default();
+        errors.push(syn::Error::new(proc_macro2::Span::call_site(), "lost"));
+    }
+
+    #[test]
+    fn finished_diagnostics_hand_back_every_error() {
+        let mut errors = Diagnostics::default();
+        for message in ["one", "two"] {
+            errors.push(syn::Error::new(proc_macro2::Span::call_site(), message));
+        }
+        let combined = errors.finish().unwrap_err();
+        assert_eq!(combined.into_iter().count(), 2);
+    }
 
     #[test]
     fn carets_under_every_occurrence() {

@@ -37,6 +37,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use urlkit_syntax::plan::{Context, Step};
+use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::{Modifier, Operator, VarSpec};
 
 use crate::check::{Checked, Source, Var};
@@ -56,29 +57,26 @@ pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
 }
 
 /// The expression a checked template expands to: `Result<Url, urlkit::Error>`.
-pub(crate) fn template(input: &Input, checked: &Checked) -> TokenStream {
-    emit(checked, &Bindings::new(input, checked))
+pub(crate) fn template(input: &Input, checked: &Checked, steps: &[Step]) -> TokenStream {
+    emit(checked, steps, &Bindings::new(input, checked))
 }
 
 /// The same for a typed route (`#[derive(Route)]`): `values` holds each of `checked.vars`'
 /// value, in order, with the span its type errors point at (the field). The derive declares
 /// the marker types itself (see [`marker`]), once for the whole impl.
-pub(crate) fn route(checked: &Checked, values: Vec<(TokenStream, Span)>) -> TokenStream {
-    emit(checked, &Bindings::of_values(values))
+pub(crate) fn route(
+    checked: &Checked,
+    steps: &[Step],
+    values: Vec<(TokenStream, Span)>,
+) -> TokenStream {
+    emit(checked, steps, &Bindings::of_values(values))
 }
 
-fn emit(checked: &Checked, bindings: &Bindings) -> TokenStream {
+fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
     let site = Span::mixed_site();
     let w = Ident::new("__w", site);
-    let static_len: usize = checked
-        .steps
-        .iter()
-        .map(|step| match step {
-            Step::Text(text) | Step::Pair(text) => text.len(),
-            Step::HandPair { key, .. } => key.len() + 2,
-            _ => 0,
-        })
-        .sum();
+    // The text every expansion writes, as `Template` and `template!` count it.
+    let static_len = urlkit_syntax::plan::static_len(steps);
     let hints = checked
         .expressions
         .iter()
@@ -101,8 +99,7 @@ fn emit(checked: &Checked, bindings: &Bindings) -> TokenStream {
             ::urlkit::__private::Writer::with_capacity(#static_len #(+ #hints)*)
         )
     };
-    let steps = checked
-        .steps
+    let steps = steps
         .iter()
         .map(|step| generate_step(step, checked, bindings, &w));
     let markers = &bindings.markers;
@@ -273,10 +270,8 @@ impl Bindings {
         let span = Span::mixed_site().located_at(*span);
         let local = Ident::new(&local.to_string(), span);
         let name = &checked.vars[var].name;
-        let is_port = checked
-            .steps
-            .iter()
-            .any(|step| matches!(step, Step::Port(i) if *i == expr));
+        // The plan writes a `Step::Port` for exactly these.
+        let is_port = checked.reference.placements[expr] == Placement::Port;
         let check = match marker(name, span) {
             None => quote_spanned!(span=> ::urlkit::value::NamedArgument),
             Some(marker) => {

@@ -47,10 +47,13 @@ fn try_template(tokens: TokenStream) -> syn::Result<TokenStream> {
     let input: TemplateInput = syn::parse2(tokens)?;
     let source = input.lit.value();
     let mut errors = Diagnostics::default();
-    let (expressions, reference) = check::grammar(&input.lit, &source, 0, false, &mut errors);
+    let checked = check::grammar(&input.lit, &source, 0, false, &mut errors);
     errors.finish()?;
-    let steps = plan::plan(&source, &expressions, &reference);
-    Ok(constant(&source, &expressions, &steps))
+    let Ok(checked) = checked else {
+        unreachable!("the grammar's errors were pushed")
+    };
+    let steps = checked.plan(&source);
+    Ok(constant(&source, &checked.expressions, &steps))
 }
 
 /// The block that defines the template's `static`s and evaluates to the `Template`.

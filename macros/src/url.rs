@@ -1,6 +1,7 @@
-//! `url!`: parse the input, check it, then either a checked literal becomes one `const`-evaluable expression holding its
-//! pre-encoded text, so nothing is parsed or allocated at run time; a template becomes the
-//! calls [`generate`] writes.
+//! `url!`, phase by phase: parse the input ([`Input`]), check it ([`check::validate`]), then
+//! a literal becomes one `const`-evaluable expression holding its pre-encoded text (nothing
+//! is parsed or allocated at run time), and a template is planned (`urlkit_syntax::plan`)
+//! and generated into the calls [`generate`] writes.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -11,19 +12,23 @@ use crate::{check, fallback, generate, input::Input};
 /// `url!(...)`: the URL, or the errors beside a stand-in of the right type (see
 /// [`fallback`]).
 pub(crate) fn url(tokens: TokenStream) -> TokenStream {
-    let shape = fallback::StandIn::of(&tokens);
+    let stand_in = fallback::StandIn::of(&tokens);
     let input: Input = match syn::parse2(tokens) {
         Ok(input) => input,
-        Err(errors) => return fallback::expand(errors, shape, &[]),
+        Err(errors) => return fallback::expand(errors, stand_in, &[]),
     };
-    match check::validate(&input) {
-        Ok(checked) if checked.is_literal() => literal(&checked.template),
-        Ok(checked) => generate::template(&input, &checked),
+    let checked = match check::validate(&input) {
+        Ok(checked) => checked,
         Err(rejected) => {
             let values = generate::values(&input, &rejected.vars);
-            fallback::expand(rejected.errors, shape, &values)
+            return fallback::expand(rejected.errors, stand_in, &values);
         }
+    };
+    if checked.is_literal(&input) {
+        return literal(&checked.template);
     }
+    let steps = checked.plan();
+    generate::template(&input, &checked, &steps)
 }
 
 /// RFC 3987 §3.1 step 2 (IRI characters become UTF-8 percent-triplets) and RFC 3986 §6.2.2.1

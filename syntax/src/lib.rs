@@ -6,10 +6,13 @@
 //! re-exports the macros, so the macro crate cannot depend on the runtime). So the one copy of
 //! the grammar lives here, in a crate with no dependencies that both use.
 //!
-//! The phases, each a module named after what it does:
+//! [`check::check`] is the front door every caller uses (the macros at compile time,
+//! `Template::parse` at run time); it runs the phases, each a module named after what it does:
 //! - [`template::lex`] finds the RFC 6570 expressions `{...}` of a template;
 //! - [`reference::parse`] checks the text around them as an RFC 3986 URI reference and says
 //!   where each expression stands ([`reference::Placement`]);
+//! - [`plan`] lowers a checked template into the steps that build it, which the macro
+//!   compiles and the runtime interprets;
 //! - [`chars`] answers "may this byte stand here?" for both, and for the runtime's encoders;
 //! - [`route`] says which URLs a typed route matches, for the derive (which orders an enum's
 //!   routes and proves none is hidden) and the runtime (which matches requests).
@@ -24,6 +27,7 @@
 extern crate alloc;
 
 pub mod chars;
+pub mod check;
 pub mod error;
 pub mod host;
 pub mod normalize;

@@ -109,13 +109,17 @@ impl<S> Step<S> {
     }
 }
 
-/// The bytes of template text that `steps` write whatever the values: a lower bound of an
-/// expansion's length, from which `Template` and `template!` size the output up front.
+/// The bytes of template text that `steps` write when each value is defined once: the text,
+/// the static pairs, and each hand-written pair's `key=` with its separator. `url!`,
+/// `template!` and `Template` size the output from it (plus what the values need), so that
+/// building a URL allocates once.
 pub fn static_len<S: AsRef<str>>(steps: &[Step<S>]) -> usize {
     steps
         .iter()
         .map(|step| match step {
             Step::Text(text) | Step::Pair(text) => text.as_ref().len(),
+            // `&` (or `?`), `key`, `=`.
+            Step::HandPair { key, .. } => key.as_ref().len() + 2,
             _ => 0,
         })
         .sum()
@@ -147,6 +151,78 @@ pub(crate) fn parts(exprs: &[Expression], range: Range<usize>) -> Vec<Part> {
         parts.push(Part::Text(pos, range.end));
     }
     parts
+}
+
+/// Runs of [`Part`]s: a path's segments, a query's pairs (see [`split`]).
+pub(crate) struct Groups {
+    /// Every group's parts, one after the other (one vector rather than one per group: fewer
+    /// allocations per parse).
+    parts: Vec<Part>,
+    /// Where each group ends in `parts`.
+    ends: Vec<usize>,
+}
+
+impl Groups {
+    /// How many groups there are (at least one).
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The groups, in order; a group may be empty (`//` in a path, `&&` in a query).
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[Part]> {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let group = &self.parts[start..end];
+            start = end;
+            group
+        })
+    }
+}
+
+/// `parts` cut at each `delimiter` in their text, which is dropped: a path into its segments
+/// at `/`, a query into its pairs at `&`. A group also ends before an expression for which
+/// `opens_group` holds (`{?x}` and `{&x}` write their own separator), unless nothing has
+/// started the group yet (neither a part nor a delimiter). Empty text is left out. The
+/// planner and the route lowering both read a template's path and query through this.
+pub(crate) fn split(
+    src: &str,
+    parts: &[Part],
+    delimiter: char,
+    opens_group: impl Fn(usize) -> bool,
+) -> Groups {
+    let mut groups = Groups {
+        parts: Vec::with_capacity(parts.len() + 4),
+        ends: Vec::new(),
+    };
+    // Whether the current group has started: it holds a part, or a delimiter opened it.
+    let mut started = false;
+    for &part in parts {
+        match part {
+            Part::Text(mut a, b) => {
+                while let Some(at) = src[a..b].find(delimiter) {
+                    if at > 0 {
+                        groups.parts.push(Part::Text(a, a + at));
+                    }
+                    groups.ends.push(groups.parts.len());
+                    started = true;
+                    a += at + delimiter.len_utf8();
+                }
+                if a < b {
+                    groups.parts.push(Part::Text(a, b));
+                    started = true;
+                }
+            }
+            Part::Expr(i) => {
+                if started && opens_group(i) {
+                    groups.ends.push(groups.parts.len());
+                }
+                groups.parts.push(part);
+                started = true;
+            }
+        }
+    }
+    groups.ends.push(groups.parts.len());
+    groups
 }
 
 struct Planner<'a> {
@@ -266,34 +342,9 @@ impl Planner<'_> {
     fn path(&mut self, path: Range<usize>, reference: &Reference) {
         // Split at the `/` written in the template; each piece is one segment (expressions
         // may add more segments inside themselves).
-        // The segments are consecutive runs of `pieces`, each ending at its entry in `ends`
-        // (one flat list rather than a list per segment: fewer allocations per parse).
-        let parts = self.parts(path);
-        let mut pieces: Vec<Part> = Vec::with_capacity(parts.len() + 4);
-        let mut ends: Vec<usize> = Vec::new();
-        for part in parts {
-            match part {
-                Part::Text(mut a, b) => {
-                    while let Some(slash) = self.src[a..b].find('/') {
-                        if slash > 0 {
-                            pieces.push(Part::Text(a, a + slash));
-                        }
-                        ends.push(pieces.len());
-                        a += slash + 1;
-                    }
-                    if a < b {
-                        pieces.push(Part::Text(a, b));
-                    }
-                }
-                Part::Expr(_) => pieces.push(part),
-            }
-        }
-        ends.push(pieces.len());
-        let count = ends.len();
-        let mut start = 0;
-        for (n, &end) in ends.iter().enumerate() {
-            let segment = &pieces[start..end];
-            start = end;
+        let segments = split(self.src, &self.parts(path), '/', |_| false);
+        let count = segments.len();
+        for (n, segment) in segments.iter().enumerate() {
             if n > 0 {
                 self.append_text(|out| out.push('/'));
             }
@@ -376,67 +427,40 @@ impl Planner<'_> {
 
     /// The query as `&`-separated pairs, or `None` if any piece is not a pair.
     fn pair_units(&self, parts: &[Part]) -> Option<Vec<PairUnit>> {
-        // Units are separated by a `&` in the text and start before each `{?x}`/`{&x}`,
-        // which write their own separator.
-        let mut units: Vec<Vec<Part>> = alloc::vec![Vec::new()];
-        for &part in parts {
-            match part {
-                Part::Text(mut a, b) => {
-                    while let Some(amp) = self.src[a..b].find('&') {
-                        units.last_mut()?.push(Part::Text(a, a + amp));
-                        units.push(Vec::new());
-                        a += amp + 1;
-                    }
-                    units.last_mut()?.push(Part::Text(a, b));
-                }
-                Part::Expr(i) => {
+        split(self.src, parts, '&', |i| opens_pair(&self.exprs[i]))
+            .iter()
+            .map(|unit| match *unit {
+                [Part::Text(a, b)] => Some(PairUnit::Static(a, b)),
+                [Part::Expr(i)]
                     if matches!(
                         self.exprs[i].operator,
                         Operator::Query | Operator::QueryContinuation
-                    ) && !units.last()?.is_empty()
-                    {
-                        units.push(Vec::new());
-                    }
-                    units.last_mut()?.push(part);
+                    ) =>
+                {
+                    Some(PairUnit::Operator(i))
                 }
-            }
-        }
-        units
-            .iter()
-            .map(|unit| {
-                let unit: Vec<Part> = unit
-                    .iter()
-                    .copied()
-                    .filter(|p| !matches!(p, Part::Text(a, b) if a == b))
-                    .collect();
-                match unit[..] {
-                    [Part::Text(a, b)] => Some(PairUnit::Static(a, b)),
-                    [Part::Expr(i)]
-                        if matches!(
-                            self.exprs[i].operator,
-                            Operator::Query | Operator::QueryContinuation
-                        ) =>
-                    {
-                        Some(PairUnit::Operator(i))
-                    }
-                    [Part::Text(a, b), Part::Expr(i)] => {
-                        let name = &self.src[a..b];
-                        let key = name.strip_suffix('=')?;
-                        let e = &self.exprs[i];
-                        let by_hand = !key.is_empty()
-                            && !key.contains('=')
-                            && e.vars.len() == 1
-                            && matches!(e.operator, Operator::Simple | Operator::Reserved);
-                        by_hand.then_some(PairUnit::Hand {
-                            key: (a, b - 1),
-                            expr: i,
-                        })
-                    }
-                    _ => None,
+                [Part::Text(a, b), Part::Expr(i)] => {
+                    let name = &self.src[a..b];
+                    let key = name.strip_suffix('=')?;
+                    let e = &self.exprs[i];
+                    let by_hand = !key.is_empty()
+                        && !key.contains('=')
+                        && e.vars.len() == 1
+                        && matches!(e.operator, Operator::Simple | Operator::Reserved);
+                    by_hand.then_some(PairUnit::Hand {
+                        key: (a, b - 1),
+                        expr: i,
+                    })
                 }
+                _ => None,
             })
             .collect()
     }
+}
+
+/// `{?x}` and `{&x}`: an expression that writes its own pair separator.
+pub(crate) fn opens_pair(e: &Expression) -> bool {
+    matches!(e.operator, Operator::Query | Operator::QueryContinuation)
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -4,17 +4,14 @@
 //! Every problem is pushed to [`Diagnostics`]; a route with problems yields `None` and the others
 //! are still checked, so one compile shows every mistake of the type.
 
-use core::iter;
 use core::ops::Range;
 
-use urlkit_syntax::plan;
-use urlkit_syntax::reference::{self, Options};
+use urlkit_syntax::plan::Step;
 use urlkit_syntax::route::lower::{self, PathSegment, Shape, Var};
 use urlkit_syntax::route::owned::{Kind, OwnedPattern};
-use urlkit_syntax::template;
 
 use super::ast::{Field, Route};
-use crate::check::{Checked, Source, Var as CheckedVar};
+use crate::check::{self, Checked, Source, Var as CheckedVar};
 use crate::diagnostics::{self, Diagnostics};
 
 /// Where a field's values are in a URL (mirrors the runtime's `Capture`).
@@ -29,6 +26,8 @@ pub(crate) enum Capture {
 pub(crate) struct Valid {
     /// What `to_url` is generated from: the template as `url!` sees it.
     pub(crate) checked: Checked,
+    /// How `to_url` builds the URL (`urlkit_syntax::plan`).
+    pub(crate) steps: Vec<Step>,
     pub(crate) pattern: OwnedPattern,
     /// For each field, where it is read from (`None` for a skipped field).
     pub(crate) captures: Vec<Option<Capture>>,
@@ -66,18 +65,9 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
         return None;
     };
     let value = lit.value();
-    let mut found = urlkit_syntax::error::Errors::new();
-    let expressions = template::lex(&value, &mut found);
-    let parsed = reference::parse(&value, &expressions, Options { iri: true }, &mut found);
-    if !found.is_empty() {
-        for error in found.into_vec() {
-            let ranges: Vec<_> = iter::once(error.at).chain(error.again).collect();
-            errors.push(diagnostics::in_literal(lit, &value, &ranges, &error.kind));
-        }
-        return None;
-    }
-    let steps = plan::plan(&value, &expressions, &parsed);
-    let shape = match lower::lower(&value, &expressions, &parsed, &steps) {
+    let parsed = check::grammar(lit, &value, 0, false, errors).ok()?;
+    let steps = parsed.plan(&value);
+    let shape = match lower::lower(&value, &parsed.expressions, &parsed.reference, &steps) {
         Ok(shape) => shape,
         Err(problems) => {
             for (at, problem) in problems {
@@ -149,7 +139,8 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
         .map(|k| value[k.var.name.clone()].to_string())
         .collect();
     Some(Valid {
-        checked: for_generator(value, expressions, steps),
+        checked: for_generator(value, parsed),
+        steps,
         pattern,
         captures,
         key_fields,
@@ -158,13 +149,9 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
 
 /// The template as the generator of `url!` takes it: the variables in order of first use,
 /// each filled from a field.
-fn for_generator(
-    value: String,
-    expressions: Vec<template::Expression>,
-    steps: Vec<plan::Step>,
-) -> Checked {
+fn for_generator(value: String, parsed: urlkit_syntax::check::Checked) -> Checked {
     let mut vars: Vec<CheckedVar> = Vec::new();
-    for spec in expressions.iter().flat_map(|e| &e.vars) {
+    for spec in parsed.expressions.iter().flat_map(|e| &e.vars) {
         let name = &value[spec.name.clone()];
         if !vars.iter().any(|v| v.name == name) {
             vars.push(CheckedVar {
@@ -177,8 +164,8 @@ fn for_generator(
         // Route templates start with `/`, which joins them to a base (`to_url_on`).
         trim_slash: true,
         template: value,
-        expressions,
-        steps,
+        expressions: parsed.expressions,
+        reference: parsed.reference,
         vars,
     }
 }

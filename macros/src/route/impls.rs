@@ -65,7 +65,7 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
             let url = url::literal(template);
             quote!(::core::result::Result::Ok(#url))
         } else {
-            generate::route(&valid.checked, values)
+            generate::route(&valid.checked, &valid.steps, values)
         };
         template_arms.push(quote!(#path { .. } => #template,));
         url_arms.push(quote!(#pattern => #to_url,));

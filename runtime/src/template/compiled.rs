@@ -14,10 +14,9 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use urlkit_syntax::error::Errors;
 use urlkit_syntax::plan::{self, Step};
-use urlkit_syntax::reference::{self, Options};
-use urlkit_syntax::template::{self as grammar, Expression, VarSpec};
+use urlkit_syntax::reference::Options;
+use urlkit_syntax::template::{Expression, VarSpec};
 
 use super::error::TemplateError;
 use super::vars::Vars;
@@ -69,15 +68,12 @@ impl Compiled {
         }
     }
 
-    /// Checks `source` with the grammar `url!` uses and plans it.
+    /// Checks `source` through the grammar's front door, as `url!` does, and plans it.
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
-        let mut errors = Errors::new();
-        let expressions = grammar::lex(source, &mut errors);
-        let reference = reference::parse(source, &expressions, Options { iri: true }, &mut errors);
-        if let Some(error) = TemplateError::from_syntax(errors.into_vec()) {
-            return Err(error);
-        }
-        let steps = plan::plan(source, &expressions, &reference);
+        let checked = urlkit_syntax::check::check(source, Options { iri: true })
+            .map_err(|rejected| TemplateError::from_syntax(rejected.errors))?;
+        let steps = checked.plan(source);
+        let expressions = checked.expressions;
         let static_len = plan::static_len(&steps);
         // Moving each `String`/`Vec` into a `Cow` copies no text; the collects reuse their
         // vectors' allocations, the items being the same size.

@@ -31,8 +31,9 @@ pub struct TemplateError {
 }
 
 impl TemplateError {
-    /// One error per problem and per occurrence, in source order. `None` if there were none.
-    pub(super) fn from_syntax(errors: Vec<SyntaxError>) -> Option<TemplateError> {
+    /// One error per problem and per occurrence, in source order; `errors` is not empty (the
+    /// grammar rejected the template).
+    pub(super) fn from_syntax(errors: Vec<SyntaxError>) -> TemplateError {
         let mut all: Vec<TemplateError> = errors
             .into_iter()
             .flat_map(|e| {
@@ -48,9 +49,13 @@ impl TemplateError {
             .collect();
         all.sort_by_key(|e| e.at.start);
         let mut all = all.into_iter();
-        let mut first = all.next()?;
+        let mut first = all.next().unwrap_or(TemplateError {
+            at: 0..0,
+            message: String::from("invalid template"),
+            more: Vec::new(),
+        });
         first.more = all.collect();
-        Some(first)
+        first
     }
 
     /// The byte offset of the (first) problem in the template.

@@ -144,32 +144,8 @@ impl Lowering<'_> {
 
     /// The path after its leading `/`.
     fn path(&mut self, path: Range<usize>, shape: &mut Shape) {
-        let mut segments: Vec<Vec<Part>> = alloc::vec![Vec::new()];
-        for part in self.parts(path) {
-            match part {
-                Part::Text(mut a, b) => {
-                    while let Some(slash) = self.src[a..b].find('/') {
-                        if slash > 0
-                            && let Some(current) = segments.last_mut()
-                        {
-                            current.push(Part::Text(a, a + slash));
-                        }
-                        segments.push(Vec::new());
-                        a += slash + 1;
-                    }
-                    if a < b
-                        && let Some(current) = segments.last_mut()
-                    {
-                        current.push(Part::Text(a, b));
-                    }
-                }
-                Part::Expr(_) => {
-                    if let Some(current) = segments.last_mut() {
-                        current.push(part);
-                    }
-                }
-            }
-        }
+        let groups = plan::split(self.src, &self.parts(path), '/', |_| false);
+        let segments: Vec<&[Part]> = groups.iter().collect();
         // The first `{/x}` starts the tail: only more `{/x}` may follow it, in its segment.
         let is_tail =
             |p: &Part| matches!(p, Part::Expr(i) if self.exprs[*i].operator == Operator::Path);
@@ -270,42 +246,11 @@ impl Lowering<'_> {
 
     fn query(&mut self, query: Range<usize>, steps: &[Step], shape: &mut Shape) {
         let before = self.errors.len();
-        // Units are separated by `&` in the text and start before each `{?x}`/`{&x}`, as the
-        // plan splits them (`plan::pair_units`).
-        let mut units: Vec<Vec<Part>> = alloc::vec![Vec::new()];
-        for part in self.parts(query) {
-            match part {
-                Part::Text(mut a, b) => {
-                    while let Some(amp) = self.src[a..b].find('&') {
-                        if amp > 0
-                            && let Some(unit) = units.last_mut()
-                        {
-                            unit.push(Part::Text(a, a + amp));
-                        }
-                        units.push(Vec::new());
-                        a += amp + 1;
-                    }
-                    if a < b
-                        && let Some(unit) = units.last_mut()
-                    {
-                        unit.push(Part::Text(a, b));
-                    }
-                }
-                Part::Expr(i) => {
-                    let opens = matches!(
-                        self.exprs[i].operator,
-                        Operator::Query | Operator::QueryContinuation
-                    );
-                    if opens && units.last().is_some_and(|u| !u.is_empty()) {
-                        units.push(Vec::new());
-                    }
-                    if let Some(unit) = units.last_mut() {
-                        unit.push(part);
-                    }
-                }
-            }
-        }
-        for unit in &units {
+        // Cut as the plan cuts it (`plan::pair_units`), so both read the same pairs.
+        let units = plan::split(self.src, &self.parts(query), '&', |i| {
+            plan::opens_pair(&self.exprs[i])
+        });
+        for unit in units.iter() {
             self.unit(unit, shape);
         }
         if self.errors.len() == before {
