@@ -12,7 +12,7 @@ use core::fmt;
 /// let template = urlkit::Template::parse("/files/{file}/raw")?;
 /// let err = template.expand(&vars).unwrap_err();
 /// assert_eq!(err.placeholder(), "file");
-/// assert_eq!(err.kind(), urlkit::ErrorKind::DotSegment);
+/// assert_eq!(err.kind(), &urlkit::ErrorKind::DotSegment);
 /// assert_eq!(
 ///     err.to_string(),
 ///     "the value of `file` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"
@@ -101,11 +101,11 @@ impl Error {
     /// let err = urlkit::Template::parse("/u/{id}")?
     ///     .expand(&std::collections::BTreeMap::from([("id", "")]))
     ///     .unwrap_err();
-    /// assert_eq!(err.kind(), urlkit::ErrorKind::EmptySegment);
+    /// assert_eq!(err.kind(), &urlkit::ErrorKind::EmptySegment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn kind(&self) -> ErrorKind {
-        self.kind
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
     }
 }
 

@@ -49,8 +49,8 @@ mod writer;
 
 pub use crate::error::{Error, ErrorKind};
 pub use crate::route::{Route, RouteError};
-pub use crate::template::{Template, TemplateError};
-pub use crate::url::{ParseError, PathSegments, Url};
+pub use crate::template::{Template, TemplateError, TemplateErrorKind};
+pub use crate::url::{ParseError, ParseErrorKind, PathSegments, Url};
 pub use crate::value::Fmt;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
@@ -296,7 +296,7 @@ pub mod __private {
 /// # use urlkit::{url, ErrorKind};
 /// let file = "..";
 /// let err = url!("/files/{file}/raw").unwrap_err();
-/// assert_eq!((err.placeholder(), err.kind()), ("file", ErrorKind::DotSegment));
+/// assert_eq!((err.placeholder(), *err.kind()), ("file", ErrorKind::DotSegment));
 /// assert_eq!(
 ///     err.to_string(),
 ///     "the value of `file` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"

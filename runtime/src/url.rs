@@ -12,6 +12,10 @@ use urlkit_syntax::reference::{self, Options};
 
 use crate::decode::{self, DecodeError, FormPairs};
 
+mod error;
+
+pub use self::error::{ParseError, ParseErrorKind};
+
 /// A URI reference that is valid by construction: an absolute URL (`https://example.com/a`)
 /// or a relative one (`/a?b`, `../c`, `#top`).
 ///
@@ -49,65 +53,6 @@ use crate::decode::{self, DecodeError, FormPairs};
 pub struct Url {
     text: Cow<'static, str>,
 }
-
-/// Why [`Url::parse`] rejected its input, and where.
-///
-/// The message is the one `url!` gives at compile time for the same text.
-///
-/// # Examples
-/// ```
-/// let err = urlkit::Url::parse("https://example.com/a b").unwrap_err();
-/// assert_eq!(err.offset(), 21);
-/// assert_eq!(
-///     err.to_string(),
-///     "invalid character ` ` in the URL path; write `%20` (at byte 21)"
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    at: Range<usize>,
-    message: String,
-}
-
-impl ParseError {
-    /// The byte offset of the problem in the input.
-    ///
-    /// # Examples
-    /// ```
-    /// assert_eq!(urlkit::Url::parse("http://h:99999/").unwrap_err().offset(), 9);
-    /// ```
-    pub fn offset(&self) -> usize {
-        self.at.start
-    }
-
-    /// The input bytes the problem is about.
-    ///
-    /// # Examples
-    /// ```
-    /// assert_eq!(urlkit::Url::parse("http://h:99999/").unwrap_err().span(), 9..14);
-    /// ```
-    pub fn span(&self) -> Range<usize> {
-        self.at.clone()
-    }
-}
-
-impl ParseError {
-    /// The error the grammar reports as `kind` about the bytes `at`.
-    pub(crate) fn new(at: Range<usize>, kind: &urlkit_syntax::error::ErrorKind) -> Self {
-        ParseError {
-            message: alloc::format!("{kind}"),
-            at,
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.message, self.at.start)
-    }
-}
-
-impl core::error::Error for ParseError {}
 
 impl Url {
     /// Checks `input` against the strict RFC 3986 grammar `url!` uses and keeps it, with
@@ -156,10 +101,7 @@ impl Url {
         let mut errors = Errors::new();
         reference::parse(input, &[], options, &mut errors);
         if let Some(first) = errors.into_vec().into_iter().next() {
-            return Err(ParseError {
-                message: alloc::format!("{}", first.kind),
-                at: first.at,
-            });
+            return Err(ParseError::new(first.at, &first.kind));
         }
         let mut text = String::with_capacity(input.len());
         normalize::normalize_into(input, &mut text);

@@ -479,7 +479,7 @@ fn ports_hosts_and_ip_literals() {
     let t = Template::parse("https://www{.dom*}/").unwrap();
     assert_eq!(t.expand(&dom).unwrap(), "https://www.example.com/");
     let bad = HashMap::from([("dom", vec!["ex ample"])]);
-    assert_eq!(t.expand(&bad).unwrap_err().kind(), ErrorKind::InvalidHost);
+    assert_eq!(*t.expand(&bad).unwrap_err().kind(), ErrorKind::InvalidHost);
 }
 
 #[test]
@@ -561,7 +561,7 @@ fn hand_pair_errors_name_the_variable() {
     let list = HashMap::from([("x", vec!["a", "b"])]);
     let err = t.expand(&list).unwrap_err();
     assert_eq!(
-        (err.placeholder(), err.kind()),
+        (err.placeholder(), *err.kind()),
         ("x", ErrorKind::PrefixOnComposite)
     );
 }

@@ -48,7 +48,7 @@ struct Pair {
 
 /// What `to_url` does with `value` at a place, then whether `from_url` gives it back.
 fn outcome<R: Route + PartialEq + std::fmt::Debug>(value: &R) -> Result<String, ErrorKind> {
-    let url = value.to_url().map_err(|e| e.kind())?;
+    let url = value.to_url().map_err(|e| *e.kind())?;
     let parsed = R::from_url(url.as_str()).unwrap_or_else(|e| panic!("{url}: {e}"));
     assert_eq!(&parsed, value, "{url}");
     Ok(url.into_string())

@@ -213,7 +213,7 @@ proptest! {
                 prop_assert_eq!(refusal(&v), None);
                 prop_assert_eq!(Everything::from_url(url.as_str()), Ok(v.clone()));
             }
-            Err(e) => prop_assert_eq!(Some(e.kind()), refusal(&v)),
+            Err(e) => prop_assert_eq!(Some(*e.kind()), refusal(&v)),
         }
     }
 

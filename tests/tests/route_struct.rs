@@ -347,7 +347,7 @@ fn on_a_base() {
     assert_eq!(Post::from_url_on(&base, url.as_str()).unwrap(), post());
     let with_query = Url::parse("https://api.example.com/v1?key=k").unwrap();
     let err = post().to_url_on(&with_query).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::BaseHasQueryOrFragment);
+    assert_eq!(*err.kind(), ErrorKind::BaseHasQueryOrFragment);
     let err = Post::from_url_on(&API, "https://api.example.com/v2/users/7/posts/a").unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -247,12 +247,12 @@ fn hosts_and_ports() -> Result<(), Error> {
     let port = 70000u32;
     let err = url!("https://{host}:{port}/").unwrap_err();
     assert_eq!(
-        (err.placeholder(), err.kind()),
+        (err.placeholder(), *err.kind()),
         ("port", ErrorKind::InvalidPort)
     );
     let err = url!("https://{host}/", host = "evil.com/x?").unwrap_err();
     assert_eq!(
-        (err.placeholder(), err.kind()),
+        (err.placeholder(), *err.kind()),
         ("host", ErrorKind::InvalidHost)
     );
     Ok(())
@@ -262,7 +262,7 @@ fn hosts_and_ports() -> Result<(), Error> {
 fn guards() {
     let kind = |r: Result<Url, Error>| {
         let e = r.unwrap_err();
-        (e.placeholder().to_string(), e.kind())
+        (e.placeholder().to_string(), *e.kind())
     };
     let file = "..";
     assert_eq!(
@@ -339,12 +339,12 @@ fn base_join() -> Result<(), Error> {
     // Values are guarded as in any template.
     let dots = "..";
     let err = url!(API, "files/{dots}").unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::DotSegment);
+    assert_eq!(*err.kind(), ErrorKind::DotSegment);
     // A base with a query or fragment cannot take a path after it.
     for base in [url!("https://h/?q=1"), url!("https://h/#top")] {
         let err = url!(base, "users/{id}").unwrap_err();
         assert_eq!(
-            (err.placeholder(), err.kind()),
+            (err.placeholder(), *err.kind()),
             ("", ErrorKind::BaseHasQueryOrFragment)
         );
     }

@@ -104,7 +104,7 @@ fn list_items_and_map_keys() {
 /// placeholder, and never a URL.
 #[test]
 fn shape_changing_values_are_refused() {
-    let kind = |r: Result<Url, Error>| r.map(Url::into_string).map_err(|e| e.kind());
+    let kind = |r: Result<Url, Error>| r.map(Url::into_string).map_err(|e| *e.kind());
     let dots = ["..", "."];
     for x in dots {
         assert_eq!(

@@ -15,7 +15,7 @@ use core::fmt;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 use self::compiled::Compiled;
-pub use self::error::TemplateError;
+pub use self::error::{TemplateError, TemplateErrorKind};
 pub use self::vars::{Vars, VarsFn, vars_fn};
 use crate::error::Error;
 use crate::url::Url;
@@ -263,7 +263,7 @@ impl Template {
     /// assert_eq!(t.expand(&vars)?, "/files/report%202024.pdf");
     ///
     /// let dots = BTreeMap::from([("name", "..")]);
-    /// assert_eq!(t.expand(&dots).unwrap_err().kind(), urlkit::ErrorKind::DotSegment);
+    /// assert_eq!(*t.expand(&dots).unwrap_err().kind(), urlkit::ErrorKind::DotSegment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, Error> {

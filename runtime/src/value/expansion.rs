@@ -378,7 +378,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// let flat = std::collections::BTreeMap::from([("x", Node::Branch(vec![Node::Leaf("a"), Node::Leaf("b")]))]);
     /// assert_eq!(t.expand(&flat)?, "/n?x=a,b");
     /// let deep = std::collections::BTreeMap::from([("x", Node::Branch(vec![Node::Branch(vec![])]))]);
-    /// assert_eq!(t.expand(&deep).unwrap_err().kind(), urlkit::ErrorKind::NestedValue);
+    /// assert_eq!(*t.expand(&deep).unwrap_err().kind(), urlkit::ErrorKind::NestedValue);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn refuse_nested(&mut self) {

@@ -153,7 +153,7 @@ single!(Prefixed);
 /// let port: u16 = 8080;
 /// assert_eq!(urlkit::url!("http://localhost:{port}/")?, "http://localhost:8080/");
 /// let port = "99999"; // text is checked when the URL is built
-/// assert_eq!(urlkit::url!("http://localhost:{port}/").unwrap_err().kind(), urlkit::ErrorKind::InvalidPort);
+/// assert_eq!(urlkit::url!("http://localhost:{port}/").unwrap_err().kind(), &urlkit::ErrorKind::InvalidPort);
 /// # Ok::<(), urlkit::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
