@@ -11,7 +11,6 @@ use core::ops::Range;
 use syn::LitStr;
 use syn::ext::IdentExt;
 use syn::parse::Parser;
-use urlkit_syntax::chars;
 use urlkit_syntax::plan::Step;
 use urlkit_syntax::reference::{Options, Reference};
 use urlkit_syntax::template::Expression;
@@ -88,7 +87,7 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
     if input.base.is_some() {
         // The text that reads as a scheme or an authority. The relative part gets a `/` only
         // when it has none, so it has an authority exactly when it starts with `//`.
-        let joined = match scheme_end(&value) {
+        let joined = match urlkit_syntax::scheme::scheme_end(&value) {
             Some(colon) => Some((0..colon, JOINED_SCHEME)),
             None => value.starts_with("//").then_some((0..2, JOINED_AUTHORITY)),
         };
@@ -153,16 +152,6 @@ const JOINED_DOT_SEGMENT: &str = "`url!(base, \"...\")` appends to the base's pa
 const JOINED_AUTHORITY: &str = "`url!(base, \"...\")` appends to the base's path, so the relative part cannot start with `//` (a host); write one `/`";
 
 const JOINED_SCHEME: &str = "`url!(base, \"...\")` appends to the base's path, so the relative part cannot have a scheme; for a URL of its own, write `url!(\"...\")`";
-
-/// The end of what reads as a scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`,
-/// `-`, `.`, then `:`), if the text starts with one.
-fn scheme_end(value: &str) -> Option<usize> {
-    let colon = value.find(':')?;
-    let scheme = &value.as_bytes()[..colon];
-    let valid = scheme.first().is_some_and(|&b| chars::is(b, chars::ALPHA))
-        && scheme.iter().all(|&b| chars::is(b, chars::SCHEME));
-    valid.then_some(colon)
-}
 
 /// The relative part of `url!(base, "relative")` as the template the plan reads: its path
 /// starts with `/` (added if not written, and the returned shift says so), which joins it to

@@ -36,6 +36,7 @@ pub mod plan;
 pub mod punycode;
 pub mod reference;
 pub mod route;
+pub mod scheme;
 pub mod template;
 mod typos;
 

@@ -4,7 +4,7 @@
 use alloc::string::ToString;
 
 use crate::error::{ErrorKind, Errors};
-use crate::reference::is_special;
+use crate::scheme::is_special;
 
 /// Text that is a valid URI reference but never what its writer meant: a host typed
 /// without its scheme. `https//example.com` and `www.example.com/a` are relative paths,

@@ -20,6 +20,7 @@ use core::ops::Range;
 use crate::chars;
 use crate::error::{Component, ErrorKind, Errors};
 use crate::path::{is_dot_segment, resolve_dot_segments};
+use crate::scheme::is_special;
 use crate::template::{Expression, Operator};
 use crate::typos;
 
@@ -301,11 +302,4 @@ impl Text<'_> {
             errors.push_all(bad, kind);
         }
     }
-}
-
-/// Schemes whose URLs the WHATWG parser treats as "special": they always have an authority.
-pub(crate) fn is_special(scheme: &str) -> bool {
-    ["http", "https", "ws", "wss", "ftp", "file"]
-        .iter()
-        .any(|s| scheme.eq_ignore_ascii_case(s))
 }
