@@ -23,6 +23,7 @@
 //! This crate is an implementation detail of urlkit; its API may change in any release.
 
 #![no_std]
+#![forbid(unsafe_code)]
 
 extern crate alloc;
 
