@@ -1,7 +1,8 @@
 //! Phase 3 for templates, generate: the checked template's steps (`urlkit_syntax::plan`)
 //! become straight-line calls into the runtime's `Writer`, one per step, in order, with the
 //! same arguments `Template::expand` passes when it interprets the same steps at run time
-//! (`runtime/src/template.rs`). The two cannot drift apart: a step means one call.
+//! (`Compiled::run` in `runtime/src/template/compiled.rs`). The two cannot drift apart: a step
+//! means one call.
 //!
 //! The expansion has this shape (`url!("/users/{id}{?page}", page = p)`; `snapshots/` holds
 //! real ones):
@@ -11,6 +12,7 @@
 //!     (__v0, __v1) => {
 //!         struct id {} struct page {}          // markers: type errors name the placeholder
 //!         let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
+//!         __w.path_start(false);               // where the path starts, for the guards
 //!         __w.text("/users/");
 //!         // An expression of one variable: one statement fills it and closes it.
 //!         Placeholder::<id>::fill_alone(__v1, __w.segment_expansion(), "id", Modifier::None);

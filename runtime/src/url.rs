@@ -21,14 +21,29 @@ pub use self::error::{ParseError, ParseErrorKind};
 ///
 /// Every `Url` holds text that [`Url::parse`] accepts: the strict RFC 3986 grammar that
 /// `url!` checks at compile time, with percent-triplets in uppercase hex. It is printable
-/// ASCII, and reads back through WHATWG parsers (the `url` crate, browsers) as the same URL,
-/// up to the normalizations they apply (lowercase scheme and host, default port dropped, `/`
-/// for an empty path). One exception: an `IPvFuture` host (`[v1.x]`), which RFC 3986 allows and
-/// WHATWG parsers reject. The text is a `Cow<'static, str>`, so a `url!` literal costs nothing at run time
+/// ASCII. The text is a `Cow<'static, str>`, so a `url!` literal costs nothing at run time
 /// and can be a `const`.
 ///
 /// Component accessors find their component when called (a scan of the text, no
 /// allocation); decoding accessors decode strictly and say where decoding failed.
+///
+/// # Reading it back with WHATWG parsers
+///
+/// Whatever a `Url` holds, a WHATWG parser (the `url` crate, browsers) reads as the same URL.
+/// The only differences are the normalizations the URL Standard applies to valid RFC 3986
+/// text: the scheme in lowercase, and the host of a special scheme (`http`, `https`, `ws`,
+/// `wss`, `ftp`, `file`); an IPv6 address in its canonical form; `file://localhost/` as
+/// `file:///`, and no host rather than an empty one in `file:///p`; the port as a plain number,
+/// and the default port dropped; empty userinfo parts dropped; `/` for the empty path of a
+/// special URL; and a few characters RFC 3986 allows raw, percent-encoded (`'` in a special
+/// URL's query, `;` `=` and the other sub-delimiters in userinfo). `Url` writes triplet hex in
+/// uppercase, as RFC 3986 §6.2.2.1 recommends. Two exceptions: an `IPvFuture` host
+/// (`[v1.x]`), which RFC 3986 allows and WHATWG parsers reject, and a network-path reference
+/// with an empty host (`///a`), whose meaning depends on the base.
+///
+/// The tests check this on every WPT `urltestdata.json` case without a base
+/// (`tests/tests/wpt_urltestdata.rs`), on generated URLs (a property test), and on each
+/// `url!` literal of `tests/tests/url_literal.rs`, component by component.
 ///
 /// # Examples
 /// ```
@@ -58,14 +73,9 @@ impl Url {
     /// Checks `input` against the strict RFC 3986 grammar `url!` uses and keeps it, with
     /// percent-triplets in uppercase hex (RFC 3986 §6.2.2.1) and nothing else changed.
     ///
-    /// Rejected, with the byte offset: characters that must be percent-encoded (space,
-    /// controls, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, and non-ASCII: see
-    /// [`Url::parse_iri`]), a `%` without two hex
-    /// digits, `%uXXXX`, a second `#`, `[ ]` outside an IPv6 host, a bad scheme, port or IP
-    /// literal or an IPv6 address without brackets, a host that WHATWG parsers would read as
-    /// an IPv4 number (`0x7f.1`), an `http(s)`/`ws(s)`/`ftp`/`file` URL without `//`, a host
-    /// typed without its scheme (`https//host`, `www.example.com/a`, `localhost:8080`), and `.`/`..` segments that every parser would
-    /// remove (a relative path may start with them).
+    /// Rejected, with the byte offset and the message `url!` gives: what `url!` rejects in a
+    /// literal ([the table](macro@crate::url#rejected-at-compile-time)), and besides any
+    /// non-ASCII character (see [`Url::parse_iri`]) and `{` `}` (no placeholders here).
     ///
     /// # Examples
     /// ```

@@ -81,7 +81,8 @@ fn expected(value: &Api) -> serde_json::Value {
     }
 }
 
-/// rust-anchors.md §3's hostile values, less the dot segments `to_url` refuses.
+/// Values that other URL builders mishandle (they drop or keep `..`, leave `/`, `&`, `=` raw,
+/// or double-encode `%2F`), less the dot segments `to_url` refuses.
 const HOSTILE: [&str; 11] = [
     "a/b", "a%2Fb", "a+b", "a&b=c", "a?b#c", "é", "~-._", "a b", "a;b", "@:", "..x",
 ];

@@ -1,10 +1,15 @@
 //! Phase 3 for routes: the `Route` impl.
 //!
-//! - `to_url` and `to_url_on` are `url!`'s generator (`crate::generate`) run on the template,
-//!   each placeholder bound to its field: one `Writer` call per plan step, so a route builds
-//!   exactly what `url!` builds with the same template and values;
+//! - `TEMPLATES`, `template` and, for a struct, an inherent `TEMPLATE`: the templates as
+//!   written;
+//! - `to_url` is `url!`'s generator (`crate::generate`) run on the template, each placeholder
+//!   bound to its field: one `Writer` call per plan step, so a route builds exactly what
+//!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
+//!   method, which joins that URL to a base as `url!(base, ...)` does);
 //! - `from_url` lists the routes' patterns as constants, most specific first, and reads each
 //!   field from where its placeholder stands (`runtime/src/route/matcher.rs`).
+//!
+//! `snapshots/route.rs` pins what this writes for a small enum.
 //!
 //! Locals (`__url`, `__found`, `__f0`) are `Span::mixed_site()`; paths are absolute; the calls
 //! that type-check a field are spanned on the field's type, so a type that cannot be parsed

@@ -1,14 +1,18 @@
 //! What `#[derive(Route)]`'s `from_url` calls: split the URL once, find the first route whose
 //! [`Pattern`] matches (the derive lists them most specific first), then read each field.
 //!
-//! Generated code has this shape:
+//! Generated code has this shape (`macros/snapshots/route.rs` pins a real one; `id` is a
+//! marker type that names the field in type errors, and `RouteField::read` calls
+//! `Found::field`):
 //!
 //! ```text
 //! const ROUTES: &[Entry] = &[Entry { route: "Api::User", template: "/users/{id}", pattern: … }, …];
 //! let target = Target::parse(url, "Api")?;
 //! let found = target.find(ROUTES)?;
 //! match found.index() {
-//!     0 => Ok(Api::User { id: found.field::<u64>(Capture::Segment(1), "id")? }),
+//!     0 => Ok(Api::User {
+//!         id: <u64 as RouteField<id>>::read(&found, Capture::Segment(1), "id")?,
+//!     }),
 //!     …
 //!     _ => Err(found.no_match()),
 //! }

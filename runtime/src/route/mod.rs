@@ -56,13 +56,14 @@ pub trait Route: Sized {
     /// where it goes; byte for byte what `url!` gives with the same template and values.
     ///
     /// # Errors
-    /// When a value cannot be placed without changing the URL's shape (DESIGN §5): a path
-    /// segment that would be empty, `.` or `..`, and the like.
+    /// When a value cannot be placed without changing the URL's shape ([the
+    /// guards](macro@crate::url#guards)): a path segment that would be empty, `.` or `..`, and
+    /// the like.
     fn to_url(&self) -> Result<Url, Error>;
 
-    /// Builds the URL on `base`, as `url!(base, TEMPLATE, …)` does (the same join): the
-    /// base's path is kept and the join has exactly one `/` (`https://api.example.com/v1`
-    /// and `/users/7` make `https://api.example.com/v1/users/7`).
+    /// Builds the URL on `base`, joined as [`url!(base, TEMPLATE, …)`](macro@crate::url#joining-a-base)
+    /// joins (`https://api.example.com/v1` and `/users/7` make
+    /// `https://api.example.com/v1/users/7`).
     ///
     /// # Errors
     /// As [`to_url`](Self::to_url), and [`ErrorKind::BaseHasQueryOrFragment`] when the base

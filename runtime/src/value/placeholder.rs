@@ -35,8 +35,10 @@ macro_rules! methods {
         fn hint(&self) -> usize;
 
         /// Fills an expression of this one variable and closes it: generated code is then
-        /// one statement a placeholder (`Placeholder::<id>::fill_alone(v, w.port(), ..)`),
-        /// which keeps what rustc checks for each `url!` small (DESIGN §8 compile time).
+        /// one statement a placeholder (`Placeholder::<id>::fill_alone(v, w.segment_expansion(),
+        /// ..)`, `Port::<port>::fill_alone(v, w.port(), ..)`),
+        /// which keeps what rustc checks for each `url!` small (the compile-time target in
+        /// docs/design.md, "Performance targets").
         /// Expressions of several variables `fill` each, then `finish`.
         #[doc(hidden)]
         #[inline(always)]

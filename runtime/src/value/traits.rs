@@ -1,11 +1,8 @@
 //! What can fill a placeholder: RFC 6570's value types (§2.3) as Rust traits.
 //!
 //! A [`Value`] is undefined (writes nothing), a string, a list or an associative array (a
-//! map); a [`Scalar`] is one string. Strings, characters, numbers and booleans are scalars;
-//! `Option` is undefined when `None`; slices, arrays and `Vec`s of scalars are lists; maps and
-//! slices of pairs are associative arrays, in iteration order; `[u8]` is a string of octets,
-//! each encoded on its own. Any `Display` type fits through [`Fmt`], any cloneable iterator
-//! through [`List`].
+//! map); a [`Scalar`] is one string. Which Rust types are which is listed once, in the
+//! `value` module's documentation (`value/mod.rs`).
 
 use alloc::borrow::Cow;
 use alloc::boxed::Box;

@@ -1,4 +1,5 @@
-//! What a value may become where it stands (DESIGN §5), checked on what it wrote.
+//! What a value may become where it stands (the guards of the `url!` documentation, which
+//! keep a value from changing the URL's shape), checked on what it wrote.
 
 use super::{Operator, Tracked, Writer};
 use crate::error::ErrorKind;

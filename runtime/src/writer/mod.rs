@@ -1,6 +1,7 @@
 //! The expansion core shared by `url!` templates and [`Template`](crate::Template): the
 //! steps of `urlkit_syntax::plan` executed against values, with RFC 6570 expansion (§3) and
-//! the checks that keep a value inside its place (DESIGN §5).
+//! the checks that keep a value inside its place (`checks`; the guards of the `url!`
+//! documentation, and docs/design.md, "Guarantees and where each is enforced").
 //!
 //! [`Writer`] holds the URL being built and the state the checks need: the path segment being
 //! filled, whether the query has its `?` yet, the first error. Its methods are what generated

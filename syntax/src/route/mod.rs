@@ -11,9 +11,10 @@
 //! present. Whether a value then converts to its field's type is the runtime's business; a
 //! value that does not is an error for that route, not a reason to try the next one.
 //!
-//! The rules, each the one that makes `to_url` and `from_url` inverse (DESIGN §6):
-//! - a path is split at `/` before anything is decoded, so `%2F` stays inside its segment
-//!   (standards-and-pitfalls P2);
+//! The rules, each the one that makes `to_url` and `from_url` inverse:
+//! - a path is split at `/` before anything is decoded, so `%2F` stays inside its segment (a
+//!   value's `/` is written `%2F`; decoding first would split the value into segments the
+//!   route never had);
 //! - static text matches byte for byte, letter case included; only the hex digits of a
 //!   percent-triplet may differ in case (RFC 3986 §6.2.2.1), and `%61` never matches `a`
 //!   (static text is not decoded);
