@@ -31,6 +31,7 @@
 //!   [`template::Vars`]).
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -39,6 +40,8 @@ extern crate std;
 pub mod decode;
 pub mod encode;
 mod error;
+#[cfg(any(feature = "url", feature = "http", feature = "serde", feature = "idna"))]
+mod interop;
 #[cfg(feature = "serde_json")]
 mod json;
 pub mod route;
@@ -48,6 +51,12 @@ pub mod value;
 mod writer;
 
 pub use crate::error::{Error, ErrorKind};
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use crate::interop::serde::Serde;
+#[cfg(any(feature = "url", feature = "http"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "url", feature = "http"))))]
+pub use crate::interop::{ConversionError, ConversionErrorKind};
 pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError};
 pub use crate::url::{ParseError, PathSegments, Url};

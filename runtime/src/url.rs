@@ -6,6 +6,8 @@ use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
 
+#[cfg(feature = "idna")]
+use urlkit_syntax::error::ErrorKind;
 use urlkit_syntax::error::Errors;
 use urlkit_syntax::normalize;
 use urlkit_syntax::reference::{self, Options};
@@ -155,17 +157,33 @@ impl Url {
     fn parse_with(input: &str, options: Options) -> Result<Url, ParseError> {
         let mut errors = Errors::new();
         reference::parse(input, &[], options, &mut errors);
-        if let Some(first) = errors.into_vec().into_iter().next() {
+        let errors = errors.into_vec();
+        // A non-ASCII host, which the feature converts (a literal needs its ASCII form).
+        #[cfg(feature = "idna")]
+        if options.iri
+            && errors
+                .iter()
+                .any(|e| matches!(e.kind, ErrorKind::NonAsciiHost { .. }))
+        {
+            let text = crate::interop::idna::parse_iri(input, errors)?;
+            return Ok(Self::normalized(&text));
+        }
+        if let Some(first) = errors.into_iter().next() {
             return Err(ParseError {
                 message: alloc::format!("{}", first.kind),
                 at: first.at,
             });
         }
+        Ok(Self::normalized(input))
+    }
+
+    /// Checked text, normalized.
+    fn normalized(input: &str) -> Url {
         let mut text = String::with_capacity(input.len());
         normalize::normalize_into(input, &mut text);
-        Ok(Url {
+        Url {
             text: Cow::Owned(text),
-        })
+        }
     }
 
     /// Wraps text that is already known to be a valid, normalized URL. For the code `url!`

@@ -80,6 +80,10 @@ impl fmt::Display for ErrorKind {
                     "non-ASCII host `{host}`; write its punycode form (`xn--...`)"
                 ),
             },
+            ErrorKind::IdnaRefused { host } => write!(
+                f,
+                "host `{host}` is not a valid international domain name: IDNA (UTS #46) refuses it for a disallowed character, a misplaced joiner or combining mark, mixed right-to-left text, or an `xn--` label that is not valid punycode"
+            ),
             ErrorKind::TrailingWhitespace => {
                 f.write_str("whitespace at the end of the URL; remove it")
             }

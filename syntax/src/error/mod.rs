@@ -160,6 +160,12 @@ pub enum ErrorKind {
         /// Where it stands.
         component: Component,
     },
+    /// A host with non-ASCII characters that UTS #46 (IDNA) refuses to convert (reported
+    /// by the runtime's `idna` feature, which converts the hosts it accepts).
+    IdnaRefused {
+        /// The host as written.
+        host: String,
+    },
     /// A non-ASCII character in the host: hosts need their punycode form.
     NonAsciiHost {
         /// The host as written.
