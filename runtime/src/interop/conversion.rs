@@ -51,6 +51,10 @@ pub enum ConversionErrorKind {
     /// The `http::Uri` is in authority form (`example.com:443`, the target of `CONNECT`) or is
     /// `*` (the target of a server-wide `OPTIONS`): a request target that is not a URL.
     NotAUrl,
+    /// The other type's URL has no host and a path that starts with `//`, which RFC 3986
+    /// would read as a host (WHATWG writes such a path `/.//p`, `scheme:/.//p`, and reads
+    /// the `/.` as nothing; RFC 3986 has no way to write it).
+    PathStartsWithDoubleSlash,
     /// The other type's URL, rewritten in strict form (characters RFC 3986 does not allow
     /// percent-encoded), is still not one [`Url::parse`] accepts; the error says why.
     Invalid(ParseError),
@@ -103,6 +107,10 @@ impl fmt::Display for ConversionError {
                 f,
                 "this `{target}` is an authority-form (`host:port`) or `*` request target, not a URL; read its parts with `Uri::authority` instead"
             ),
+            ConversionErrorKind::PathStartsWithDoubleSlash => write!(
+                f,
+                "this `{target}` has no host and a path starting with `//`, which RFC 3986 would read as a host; it has no RFC 3986 form"
+            ),
             ConversionErrorKind::Invalid(error) => {
                 write!(f, "this `{target}` is not a valid RFC 3986 URL: {error}")
             }
@@ -130,8 +138,16 @@ impl core::error::Error for ConversionError {
 /// here (a lone `%` becomes `%25`), the one representation RFC 3986 §2.1 gives them, so that
 /// every component percent-decodes to the same octets as before (for a lone `%`, with the
 /// URL Standard's lenient decoding, which keeps it). Nothing else changes; what is still not
-/// a valid URL is refused with the grammar's message ([`ConversionErrorKind::Invalid`]).
+/// a valid URL is refused with the grammar's message ([`ConversionErrorKind::Invalid`]), and
+/// WHATWG's `/.//` path, which has no RFC 3986 form, with its own kind.
 pub(crate) fn from_foreign(text: &str, target: &'static str) -> Result<Url, ConversionError> {
+    let parts = reference::split(text);
+    if parts.authority.is_none() && text[parts.path].starts_with("/.//") {
+        return Err(ConversionError::new(
+            target,
+            ConversionErrorKind::PathStartsWithDoubleSlash,
+        ));
+    }
     let strict = strict_form(text);
     Url::parse(&strict)
         .map_err(|error| ConversionError::new(target, ConversionErrorKind::Invalid(error)))
