@@ -22,11 +22,17 @@ fn decoded_parts(u: &url::Url) -> Vec<Vec<u8>> {
         decode(u.username()),
         decode(u.password().unwrap_or("")),
         u.host_str().unwrap_or("").as_bytes().to_vec(),
-        u.port().map_or_else(Vec::new, |p| p.to_string().into_bytes()),
+        u.port()
+            .map_or_else(Vec::new, |p| p.to_string().into_bytes()),
     ];
     parts.extend(u.path().split('/').map(decode));
     parts.push(b"?".to_vec());
-    parts.extend(u.query().into_iter().flat_map(|q| q.split(['&', '='])).map(decode));
+    parts.extend(
+        u.query()
+            .into_iter()
+            .flat_map(|q| q.split(['&', '=']))
+            .map(decode),
+    );
     parts.push(b"#".to_vec());
     parts.extend(u.fragment().map(decode));
     parts
@@ -74,7 +80,9 @@ fn whatwg_urls_become_urls_that_decode_to_the_same_components() {
                         let message = parse.to_string();
                         if message.contains("percent-escape") && message.contains("URL host") {
                             "percent-escape in the host"
-                        } else if message.starts_with("invalid character") && message.contains("URL host") {
+                        } else if message.starts_with("invalid character")
+                            && message.contains("URL host")
+                        {
                             "\" ` { } in the host"
                         } else {
                             panic!("{input}: {err}")
@@ -117,10 +125,20 @@ fn urls_become_whatwg_urls() {
 
 #[test]
 fn relative_references_are_refused_with_a_message_that_says_so() {
-    for relative in [url!("/a"), url!("a/b"), url!("?q"), url!("#f"), url!("//h/p"), url!("")] {
+    for relative in [
+        url!("/a"),
+        url!("a/b"),
+        url!("?q"),
+        url!("#f"),
+        url!("//h/p"),
+        url!(""),
+    ] {
         let err = url::Url::try_from(&relative).unwrap_err();
         assert_eq!(err.kind(), &ConversionErrorKind::Relative, "{relative}");
-        assert!(err.to_string().starts_with("a relative reference cannot become a `url::Url`"));
+        assert!(
+            err.to_string()
+                .starts_with("a relative reference cannot become a `url::Url`")
+        );
     }
 }
 
@@ -128,8 +146,14 @@ fn relative_references_are_refused_with_a_message_that_says_so() {
 fn an_ipvfuture_host_is_refused_by_the_url_crate() {
     let u = Url::parse("http://[v1.x]/").unwrap();
     let err = url::Url::try_from(&u).unwrap_err();
-    assert!(matches!(err.kind(), ConversionErrorKind::Refused(_)), "{err}");
-    assert_eq!(err.to_string(), "`url::Url` refused the URL: invalid IPv6 address");
+    assert!(
+        matches!(err.kind(), ConversionErrorKind::Refused(_)),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "`url::Url` refused the URL: invalid IPv6 address"
+    );
 }
 
 #[test]
@@ -179,7 +203,10 @@ fn a_whatwg_url_is_a_base() {
         url!(api, "users/{id}").unwrap(),
         "https://api.example.com/v1/users/42"
     );
-    assert_eq!(url!(&api, "/users").unwrap(), "https://api.example.com/v1/users");
+    assert_eq!(
+        url!(&api, "/users").unwrap(),
+        "https://api.example.com/v1/users"
+    );
     // Characters RFC 3986 forbids in the base are encoded as in `Url::try_from`.
     let odd = url::Url::parse("https://h/a|b/").unwrap();
     assert_eq!(url!(odd, "c").unwrap(), "https://h/a%7Cb/c");
@@ -192,7 +219,10 @@ fn a_whatwg_url_is_a_base() {
     // And a base with no RFC 3986 form is an error, not a panic.
     let no_form = url::Url::parse("web+demo:/.//not-a-host/").unwrap();
     let err = url!(no_form, "x").unwrap_err();
-    assert_eq!((err.kind(), err.placeholder()), (ErrorKind::UnrepresentableBase, ""));
+    assert_eq!(
+        (err.kind(), err.placeholder()),
+        (ErrorKind::UnrepresentableBase, "")
+    );
     assert_eq!(
         err.to_string(),
         "the base URL has no RFC 3986 form; `Url::try_from(base)` says why"
@@ -224,7 +254,9 @@ fn a_url_is_a_value_encoded_as_text() {
         t.expand(&BTreeMap::from([("next", cb.clone())]))
             .unwrap()
             .as_str(),
-        login.as_str().replace("https://login.example.com/?", "/login?")
+        login
+            .as_str()
+            .replace("https://login.example.com/?", "/login?")
     );
 }
 

@@ -84,6 +84,10 @@ impl TryFrom<Url> for http::Uri {
 /// not a valid URL is refused with the message of [`Url::parse`]
 /// ([`Invalid`](ConversionErrorKind::Invalid)).
 ///
+/// An origin-form target whose path starts with `//` is refused
+/// ([`PathStartsWithDoubleSlash`](ConversionErrorKind::PathStartsWithDoubleSlash)): as a URL
+/// reference, what follows `//` would be a host.
+///
 /// An authority-form `Uri` (`example.com:443`, the target of `CONNECT`) and `*` (the target
 /// of a server-wide `OPTIONS`) are request targets that are not URLs: both are refused
 /// ([`NotAUrl`](ConversionErrorKind::NotAUrl)); read them with `Uri::authority` and
@@ -109,6 +113,13 @@ impl TryFrom<&http::Uri> for Url {
         let asterisk = uri.scheme().is_none() && uri.path() == "*";
         if authority_form || asterisk {
             return Err(ConversionError::new(TARGET, ConversionErrorKind::NotAUrl));
+        }
+        // `//a` as a request target is a path; as a URL, `a` would be the host.
+        if uri.scheme().is_none() && uri.path().starts_with("//") {
+            return Err(ConversionError::new(
+                TARGET,
+                ConversionErrorKind::PathStartsWithDoubleSlash,
+            ));
         }
         from_foreign(&uri.to_string(), TARGET)
     }
