@@ -6,9 +6,9 @@ use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
 
-#[cfg(feature = "idna")]
-use urlkit_syntax::error::ErrorKind;
 use urlkit_syntax::error::Errors;
+#[cfg(feature = "idna")]
+use urlkit_syntax::error::{Component, ErrorKind};
 use urlkit_syntax::normalize;
 use urlkit_syntax::reference::{self, Options};
 
@@ -161,9 +161,16 @@ impl Url {
         // A non-ASCII host, which the feature converts (a literal needs its ASCII form).
         #[cfg(feature = "idna")]
         if options.iri
-            && errors
-                .iter()
-                .any(|e| matches!(e.kind, ErrorKind::NonAsciiHost { .. }))
+            && errors.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    ErrorKind::NonAsciiHost { .. }
+                        | ErrorKind::Invisible {
+                            component: Component::Host,
+                            ..
+                        }
+                )
+            })
         {
             let text = crate::interop::idna::parse_iri(input, errors)?;
             return Ok(Self::normalized(&text));

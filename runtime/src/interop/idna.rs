@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use idna::AsciiDenyList;
-use urlkit_syntax::error::{Component, Error, ErrorKind, Errors};
+use urlkit_syntax::error::{Error, ErrorKind, Errors};
 use urlkit_syntax::reference::{self, Options};
 
 use crate::url::ParseError;
@@ -43,25 +43,26 @@ pub(crate) fn convert_host_in(out: &mut String, origin: usize) -> bool {
 }
 
 /// `Url::parse_iri` of an `input` whose host has non-ASCII characters (the grammar reported
-/// `NonAsciiHost`): the input with its host converted, checked again. Errors before the host
-/// and in it (other than its non-ASCII characters) come first, as without the feature; then
-/// a host UTS #46 refuses; then the errors of the converted text, at their place in `input`.
+/// `NonAsciiHost` or an invisible character in the host): the input with its host converted,
+/// checked again. Errors before the host and percent-escapes in it come first, as without the
+/// feature; then a host UTS #46 refuses; then the errors of the converted text (including a
+/// converted host RFC 3986 does not allow), at their place in `input`.
 pub(crate) fn parse_iri(input: &str, errors: Vec<Error>) -> Result<String, ParseError> {
     let host = reference::split(input)
         .authority
         .map_or(0..0, |authority| authority.host);
-    let first_other = errors.into_iter().find(|e| {
-        !matches!(
-            e.kind,
-            ErrorKind::NonAsciiHost { .. }
-                | ErrorKind::Invisible {
-                    component: Component::Host,
-                    ..
-                }
-        )
+    // Characters of the host are UTS #46's to judge (`<` and U+0338 make `≮`), and what it
+    // makes is checked below; a percent-escape keeps the grammar's clearer message.
+    let blocking = errors.into_iter().find(|e| {
+        e.at.start < host.start
+            || (e.at.start < host.end
+                && matches!(
+                    e.kind,
+                    ErrorKind::EscapeInHost { .. } | ErrorKind::BadEscape { .. }
+                ))
     });
-    if let Some(error) = first_other.as_ref().filter(|e| e.at.start < host.end) {
-        return Err(ParseError::new(error.at.clone(), &error.kind));
+    if let Some(error) = blocking {
+        return Err(ParseError::new(error.at, &error.kind));
     }
     let Some(ascii) = domain_to_ascii(&input[host.clone()]) else {
         let host_text = input[host.clone()].to_string();
