@@ -139,7 +139,7 @@ impl Error {
     /// let err = url!("/search{?params*}", params = Serde(&params)).unwrap_err();
     /// assert_eq!(err.field(), Some("tags[0]"));
     /// # }
-    /// let err = url!("/u/{id}", id = "").unwrap_err();
+    /// let err = urlkit::url!("/u/{id}", id = "").unwrap_err();
     /// assert_eq!(err.field(), None);
     /// ```
     pub fn field(&self) -> Option<&str> {

@@ -147,7 +147,21 @@ impl Url {
     /// ```
     /// let url = urlkit::Url::parse_iri("https://example.com/café?q=ä")?;
     /// assert_eq!(url.as_str(), "https://example.com/caf%C3%A9?q=%C3%A4");
-    /// assert!(urlkit::Url::parse_iri("https://bücher.example/").is_err()); // punycode needed
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    ///
+    /// A non-ASCII host needs the `idna` feature, which converts it as browsers do: the URL
+    /// Standard's "domain to ASCII" (UTS #46) through the `idna` crate, then checked as any
+    /// host; the characters of such a host, invisible ones included, are UTS #46's to judge
+    /// (it drops a soft hyphen, refuses a misplaced zero-width joiner). An ASCII host is kept
+    /// as written, with or without the feature. Without it, a non-ASCII host is an error whose
+    /// message gives the ASCII form when it can be computed without Unicode tables:
+    ///
+    /// ```
+    /// # #[cfg(feature = "idna")]
+    /// assert_eq!(urlkit::Url::parse_iri("https://Bücher.example/")?, "https://xn--bcher-kva.example/");
+    /// # #[cfg(not(feature = "idna"))]
+    /// assert!(urlkit::Url::parse_iri("https://bücher.example/").is_err());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn parse_iri(input: &str) -> Result<Url, ParseError> {

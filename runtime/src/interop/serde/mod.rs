@@ -35,7 +35,7 @@ impl Serialize for Url {
 /// ```
 /// use urlkit::Url;
 ///
-/// #[derive(serde::Deserialize)]
+/// #[derive(Debug, serde::Deserialize)]
 /// struct Config { api: Url }
 ///
 /// let config: Config = serde_json::from_str(r#"{"api": "https://api.example.com/v1/"}"#)?;
