@@ -43,7 +43,7 @@ impl Serialize for Url {
 /// let err = serde_json::from_str::<Config>(r#"{"api": "https://example.com/a b"}"#).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "invalid character ` ` in the URL path; write `%20` (at byte 21) at line 1 column 34"
+///     "invalid character ` ` in the URL path; write `%20` (at byte 21) at line 1 column 33"
 /// );
 /// # Ok::<(), serde_json::Error>(())
 /// ```
