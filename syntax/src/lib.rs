@@ -26,6 +26,7 @@ extern crate alloc;
 pub mod chars;
 pub mod error;
 pub mod host;
+pub mod idna;
 pub mod normalize;
 pub mod path;
 pub mod plan;

@@ -166,12 +166,12 @@ pub enum ErrorKind {
         /// The host as written.
         host: String,
     },
-    /// A non-ASCII character in the host: hosts need their punycode form.
+    /// A non-ASCII character in the host: hosts need their ASCII (IDNA) form.
     NonAsciiHost {
         /// The host as written.
         host: String,
-        /// Its punycode form, if it could be computed.
-        ascii: Option<String>,
+        /// Its ASCII form, or why it is not computed here.
+        ascii: crate::idna::AsciiHost,
     },
     /// Spaces, tabs or newlines at the end of the URL.
     TrailingWhitespace,
