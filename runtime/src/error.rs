@@ -68,7 +68,7 @@ pub enum ErrorKind {
     /// The base of `url!(base, "relative")` is another crate's URL (a `url::Url`) that has
     /// no RFC 3986 form (see `Url::try_from`). [`Error::placeholder`] is empty.
     UnrepresentableBase,
-    /// A [`Serde`](crate::Serde) value holds what no URL template value can be: an enum
+    /// A `Serde` value (feature `serde`) holds what no URL template value can be: an enum
     /// variant with data, a map key that is not a string, number, `bool` or `char`, or its
     /// `Serialize` implementation reported an error. [`Error::field`] says where.
     UnsupportedValue,
@@ -125,7 +125,7 @@ impl Error {
         self.kind
     }
 
-    /// For a value with fields (a [`Serde`](crate::Serde) struct or map), the path of the
+    /// For a value with fields (a `Serde` struct or map, feature `serde`), the path of the
     /// field at fault: `filter`, `tags[2]`; empty (`Some("")`) when it is the value itself.
     /// `None` for values without fields.
     ///

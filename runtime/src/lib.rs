@@ -29,6 +29,23 @@
 //! - `serde_json` (off by default, works without `std`): JSON values as template values and
 //!   JSON objects as [`Template`] variables, for templates read from API responses (see
 //!   [`template::Vars`]).
+//!
+//! The interop features, off by default; each works without `std` unless its crate needs
+//! it:
+//! - `url`: `TryFrom` both ways between [`Url`] and `url::Url` (for reqwest and every crate
+//!   that takes one), and a `url::Url` as the base of `url!(base, "...")`; see the `TryFrom`
+//!   implementations on [`Url`] and `ConversionError`;
+//! - `http` (needs `std`, as the `http` crate does): `TryFrom` both ways between [`Url`]
+//!   and `http::Uri`, in absolute form and origin form (`/path?query`);
+//! - `serde`: [`Url`] and [`Template`] serialize as their text and deserialize checked as
+//!   [`Url::parse`] and [`Template::parse`] check it; `Serde` makes any `Serialize` value a
+//!   template value, for query parameters from a struct:
+//!   `url!("/search{?params*}", params = Serde(&filters))`;
+//! - `idna`: non-ASCII hosts converted as browsers convert them (UTS #46, the `idna` crate
+//!   the `url` crate uses), in host values of templates and in [`Url::parse_iri`].
+//!
+//! A [`Url`] is a template value in every build: `url!("/login?next={next}")` writes it as
+//! encoded text, the form a redirect parameter needs.
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -124,8 +141,10 @@ pub mod __private {
 /// assert_eq!(url!("/%e2%82%ac/円"), "/%E2%82%AC/%E5%86%86");
 /// ```
 ///
-/// A host must be ASCII: write a non-ASCII domain in its punycode form (`xn--…`); the error
-/// message computes it for you.
+/// A host must be ASCII: write a non-ASCII domain in its ASCII form (`xn--…`). The error
+/// message gives that form where it is certain to be what IDNA (UTS #46, as browsers run it)
+/// makes of the host, and otherwise says that it cannot be computed at compile time (for a
+/// host such as `example.com／evil.com`, whose `／` IDNA maps to `/`).
 ///
 /// # Rejected at compile time
 ///

@@ -14,7 +14,7 @@ use urlkit_syntax::idna::{AsciiHost, ascii_host, kept_ranges};
 fn oracle(host: &str) -> Option<String> {
     idna::domain_to_ascii_cow(host.as_bytes(), AsciiDenyList::URL)
         .ok()
-        .map(|ascii| ascii.into_owned())
+        .map(std::borrow::Cow::into_owned)
 }
 
 /// Checks the one property; `true` if a suggestion was given.

@@ -32,7 +32,7 @@ fn uts46(text: &str) -> Option<String> {
 fn composing_tails() -> BTreeSet<char> {
     let nfd = DecomposingNormalizerBorrowed::new_nfd();
     let mut tails = BTreeSet::new();
-    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+    for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
         let text = c.to_string();
         tails.extend(nfd.normalize(&text).chars().skip(1));
     }
@@ -75,7 +75,7 @@ fn is_inert(l: char, tails: &BTreeSet<char>) -> bool {
 fn kept() -> Vec<(u32, u32)> {
     let tails = composing_tails();
     let mut ranges: Vec<(u32, u32)> = Vec::new();
-    for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+    for c in (0x80..=u32::from(char::MAX)).filter_map(char::from_u32) {
         let mut lower = c.to_lowercase();
         let (Some(l), None) = (lower.next(), lower.next()) else {
             continue;

@@ -107,7 +107,11 @@ fn run(name: &str) -> (Tally, Tally, usize) {
     for (input, expected) in cases {
         if IDNA_CRATE_DIFFERS.contains(&input.as_str()) {
             let theirs = idna::domain_to_ascii_cow(input.as_bytes(), idna::AsciiDenyList::URL);
-            assert_ne!(theirs.ok().map(|c| c.into_owned()), expected, "{input:?}");
+            assert_ne!(
+                theirs.ok().map(std::borrow::Cow::into_owned),
+                expected,
+                "{input:?}"
+            );
             iri.differs += 1;
             value.differs += 1;
             continue;
@@ -120,7 +124,7 @@ fn run(name: &str) -> (Tally, Tally, usize) {
                 "{input:?}: the URL Standard refuses it, parse_iri gave {parsed:?}"
             );
             assert_eq!(
-                built.as_ref().map_err(|e| e.kind()),
+                built.as_ref().map_err(urlkit::Error::kind),
                 Err(ErrorKind::InvalidHost),
                 "{input:?}: the URL Standard refuses it"
             );

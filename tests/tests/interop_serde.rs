@@ -232,6 +232,15 @@ fn nesting_is_refused_with_the_field_path() {
     );
 }
 
+/// A value whose `Serialize` fails.
+struct Fails;
+
+impl Serialize for Fails {
+    fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        Err(serde::ser::Error::custom("no"))
+    }
+}
+
 #[test]
 fn enum_variants_with_data_and_odd_keys_are_refused() {
     #[derive(Serialize)]
@@ -250,12 +259,6 @@ fn enum_variants_with_data_and_odd_keys_are_refused() {
     let err = url!("/s{?m*}", m = Serde(BTreeMap::from([((1, 2), "v")]))).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::UnsupportedValue);
     // An error of the value's own `Serialize`.
-    struct Fails;
-    impl Serialize for Fails {
-        fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
-            Err(serde::ser::Error::custom("no"))
-        }
-    }
     let err = url!("/s{?x}", x = Serde(Fails)).unwrap_err();
     assert_eq!(
         (err.kind(), err.field()),
@@ -323,7 +326,10 @@ struct Generated {
     extra: BTreeMap<String, Field>,
 }
 
-fn read_back(url: &Url) -> (Vec<(String, String)>, Vec<(String, String)>) {
+type Pairs = Vec<(String, String)>;
+
+/// The query's pairs, read by `decode::form_pairs` and by `form_urlencoded`.
+fn read_back(url: &Url) -> (Pairs, Pairs) {
     let query = url.query().unwrap_or("");
     let ours = decode::form_pairs(query)
         .map(|pair| pair.map(|(k, v)| (k.into_owned(), v.into_owned())))

@@ -195,7 +195,7 @@ impl<T: Serialize> Value for Serde<T> {
                     .flat_map(|(key, values)| values.iter().map(move |value| (key, value))),
             ),
             Ok(Shape::Map(fields)) => {
-                e.map(fields.iter().map(|(key, values)| (key, Joined(values))))
+                e.map(fields.iter().map(|(key, values)| (key, Joined(values))));
             }
             Err(failure) => e.refuse_field(failure.kind, failure.field),
         }
