@@ -180,3 +180,42 @@ pub(crate) fn is_uri_reference(url: &str) -> bool {
     reference::parse(url, &[], Options { iri: false }, &mut errors);
     errors.is_empty()
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::collections::BTreeMap;
+    use alloc::string::ToString;
+
+    use crate::{ErrorKind, Template, Url};
+
+    /// A non-ASCII host value is converted with the `idna` feature and refused without it,
+    /// as before the feature existed; `Url::parse_iri` likewise.
+    #[test]
+    fn non_ascii_hosts_need_the_idna_feature() {
+        let whole = Template::parse("https://{host}/").unwrap();
+        let label = Template::parse("https://{host}.example/").unwrap();
+        let vars = BTreeMap::from([("host", "bücher")]);
+        let iri = Url::parse_iri("https://bücher.example/");
+        if cfg!(feature = "idna") {
+            assert_eq!(whole.expand(&vars).unwrap(), "https://xn--bcher-kva/");
+            assert_eq!(
+                label.expand(&vars).unwrap(),
+                "https://xn--bcher-kva.example/"
+            );
+            assert_eq!(iri.unwrap(), "https://xn--bcher-kva.example/");
+        } else {
+            assert_eq!(
+                whole.expand(&vars).unwrap_err().kind(),
+                ErrorKind::InvalidHost
+            );
+            assert_eq!(
+                label.expand(&vars).unwrap_err().kind(),
+                ErrorKind::InvalidHost
+            );
+            assert_eq!(
+                iri.unwrap_err().to_string(),
+                "non-ASCII host `bücher.example`; write its ASCII form `xn--bcher-kva.example` (at byte 9)"
+            );
+        }
+    }
+}

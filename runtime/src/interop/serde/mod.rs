@@ -1,6 +1,9 @@
 //! serde (feature `serde`): [`Url`] and [`Template`] as their text, and [`Serde`], any
 //! `Serialize` value as a template value (query parameters from a struct or a map).
 
+// First: its macros serve `collect`.
+#[macro_use]
+mod item;
 mod collect;
 
 use core::fmt;
