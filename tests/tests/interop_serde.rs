@@ -372,3 +372,22 @@ proptest! {
         prop_assert_eq!(&theirs, &expected);
     }
 }
+
+/// What the `Serde` docs say of `serde_qs` (1.1.2, its default configuration): it writes a
+/// `%` raw, so `%41` reads back as `A`; `Serde` writes `%2541`, which reads back as `%41`.
+#[test]
+fn unlike_serde_qs_a_percent_sign_survives_the_round_trip() {
+    #[derive(Serialize)]
+    struct Q {
+        q: &'static str,
+    }
+    let theirs = serde_qs::to_string(&Q { q: "%41" }).unwrap();
+    assert_eq!(theirs, "q=%41");
+    let read: BTreeMap<String, String> = serde_qs::from_str(&theirs).unwrap();
+    assert_eq!(read["q"], "A");
+
+    let ours = url!("/s{?params*}", params = Serde(Q { q: "%41" })).unwrap();
+    assert_eq!(ours.query(), Some("q=%2541"));
+    let read: BTreeMap<String, String> = serde_qs::from_str(ours.query().unwrap()).unwrap();
+    assert_eq!(read["q"], "%41");
+}

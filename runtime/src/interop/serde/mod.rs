@@ -136,9 +136,10 @@ impl<T, E: fmt::Display, F: Fn(&str) -> Result<T, E>> Visitor<'_> for TextVisito
 ///
 /// Keys and values are encoded by exactly the rules (and the same code) as every other value
 /// in their place: `{?params*}` percent-encodes everything but `A-Z a-z 0-9 - . _ ~`, so a
-/// value `%41` arrives as `%41`, not `A`, and `a+b` as `a+b`, not `a b` (`serde_qs`'s default
-/// serializer writes `%` raw). The query reads back with any form decoder, such as
-/// [`decode::form_pairs`](crate::decode::form_pairs) or `serde_urlencoded`.
+/// value `%41` is sent as `%2541` and reads back as `%41`, and `a+b` reads back as `a+b`, not
+/// `a b`. (`serde_qs` 1.1.2, in its default configuration, writes the `%` raw, and `%41`
+/// comes back as `A`.) The query reads back with any form decoder, such as
+/// [`decode::form_pairs`](crate::decode::form_pairs), `form_urlencoded` or `serde_qs`.
 ///
 /// The value is serialized once per expansion into a small list of fields (one allocation
 /// for the list, one per text field or map key), then written like a map of strings.
