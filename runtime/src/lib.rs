@@ -264,7 +264,10 @@ pub mod __private {
 ///   [`value::List`];
 /// - associative arrays, in iteration order: `BTreeMap`, `HashMap`, slices, arrays and
 ///   `Vec`s of pairs;
-/// - any `Display` type wrapped in [`Fmt`]; your own types by implementing [`value::Value`].
+/// - a [`Url`]: its text, encoded like any text (`/login?next={next}`);
+/// - any `Display` type wrapped in [`Fmt`]; any `Serialize` struct or map wrapped in `Serde`
+///   (feature `serde`), as an associative array of query parameters; your own types by
+///   implementing [`value::Value`].
 ///
 /// A type that is none of these is a compile error on the value, naming the placeholder:
 ///

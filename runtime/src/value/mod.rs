@@ -5,6 +5,9 @@
 //! [`Prefixed`], [`Port`], [`NamedArgument`] and [`Base`] are the bounds `url!` checks at each
 //! kind of placeholder, so a type error names the placeholder; [`Expansion`] is what a value
 //! writes itself into.
+//!
+//! A [`Url`](crate::Url) is a value (its text, encoded like any other); with the `serde`
+//! feature, so is any `Serialize` value wrapped in `urlkit::Serde`.
 
 mod expansion;
 mod placeholder;

@@ -4,7 +4,7 @@
 //!
 //! Full UTS #46 needs Unicode's mapping, normalization, bidi and joining tables, which the
 //! macros do not carry (they would cost every user's build). This is the part that needs only
-//! one small table, [`KEPT`](table::KEPT): the characters that UTS #46 maps to what
+//! one small table (`table.rs`, see [`kept_ranges`]): the characters that UTS #46 maps to what
 //! `char::to_lowercase` gives (one character) and that no rule of UTS #46 can touch in any
 //! neighbourhood: the lowercase is valid, normalized (NFC) whatever comes before or after it
 //! (it is no combining mark, and never the second part of a composition), and not
