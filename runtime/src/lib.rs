@@ -29,8 +29,26 @@
 //! - `serde_json` (off by default, works without `std`): JSON values as template values and
 //!   JSON objects as [`Template`] variables, for templates read from API responses (see
 //!   [`template::Vars`]).
+//!
+//! The interop features, off by default; each works without `std` unless its crate needs
+//! it:
+//! - `url`: `TryFrom` both ways between [`Url`] and `url::Url` (for reqwest and every crate
+//!   that takes one), and a `url::Url` as the base of `url!(base, "...")`; see the `TryFrom`
+//!   implementations on [`Url`] and `ConversionError`;
+//! - `http` (needs `std`, as the `http` crate does): `TryFrom` both ways between [`Url`]
+//!   and `http::Uri`, in absolute form and origin form (`/path?query`);
+//! - `serde`: [`Url`] and [`Template`] serialize as their text and deserialize checked as
+//!   [`Url::parse`] and [`Template::parse`] check it; `Serde` makes any `Serialize` value a
+//!   template value, for query parameters from a struct:
+//!   `url!("/search{?params*}", params = Serde(&filters))`;
+//! - `idna`: non-ASCII hosts converted as browsers convert them (UTS #46, the `idna` crate
+//!   the `url` crate uses), in host values of templates and in [`Url::parse_iri`].
+//!
+//! A [`Url`] is a template value in every build: `url!("/login?next={next}")` writes it as
+//! encoded text, the form a redirect parameter needs.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -39,6 +57,8 @@ extern crate std;
 pub mod decode;
 pub mod encode;
 mod error;
+#[cfg(any(feature = "url", feature = "http", feature = "serde", feature = "idna"))]
+mod interop;
 #[cfg(feature = "serde_json")]
 mod json;
 pub mod route;
@@ -48,6 +68,12 @@ pub mod value;
 mod writer;
 
 pub use crate::error::{Error, ErrorKind};
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use crate::interop::serde::Serde;
+#[cfg(any(feature = "url", feature = "http"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "url", feature = "http"))))]
+pub use crate::interop::{ConversionError, ConversionErrorKind};
 pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError, TemplateErrorKind};
 pub use crate::url::{ParseError, ParseErrorKind, PathSegments, Url};

@@ -7,6 +7,8 @@ use core::ops::Range;
 use core::str::FromStr;
 
 use urlkit_syntax::error::Errors;
+#[cfg(feature = "idna")]
+use urlkit_syntax::error::{Component, ErrorKind};
 use urlkit_syntax::normalize;
 use urlkit_syntax::reference::{self, Options};
 
@@ -100,7 +102,21 @@ impl Url {
     /// ```
     /// let url = urlkit::Url::parse_iri("https://example.com/café?q=ä")?;
     /// assert_eq!(url.as_str(), "https://example.com/caf%C3%A9?q=%C3%A4");
-    /// assert!(urlkit::Url::parse_iri("https://bücher.example/").is_err()); // punycode needed
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    ///
+    /// A non-ASCII host needs the `idna` feature, which converts it as browsers do: the URL
+    /// Standard's "domain to ASCII" (UTS #46) through the `idna` crate, then checked as any
+    /// host; the characters of such a host, invisible ones included, are UTS #46's to judge
+    /// (it drops a soft hyphen, refuses a misplaced zero-width joiner). An ASCII host is kept
+    /// as written, with or without the feature. Without it, a non-ASCII host is an error whose
+    /// message gives the ASCII form when it can be computed without Unicode tables:
+    ///
+    /// ```
+    /// # #[cfg(feature = "idna")]
+    /// assert_eq!(urlkit::Url::parse_iri("https://Bücher.example/")?, "https://xn--bcher-kva.example/");
+    /// # #[cfg(not(feature = "idna"))]
+    /// assert!(urlkit::Url::parse_iri("https://bücher.example/").is_err());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn parse_iri(input: &str) -> Result<Url, ParseError> {
@@ -110,14 +126,37 @@ impl Url {
     fn parse_with(input: &str, options: Options) -> Result<Url, ParseError> {
         let mut errors = Errors::new();
         reference::parse(input, &[], options, &mut errors);
-        if let Some(first) = errors.into_vec().into_iter().next() {
+        let errors = errors.into_vec();
+        // A non-ASCII host, which the feature converts (a literal needs its ASCII form).
+        #[cfg(feature = "idna")]
+        if options.iri
+            && errors.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    ErrorKind::NonAsciiHost { .. }
+                        | ErrorKind::Invisible {
+                            component: Component::Host,
+                            ..
+                        }
+                )
+            })
+        {
+            let text = crate::interop::idna::parse_iri(input, errors)?;
+            return Ok(Self::normalized(&text));
+        }
+        if let Some(first) = errors.into_iter().next() {
             return Err(ParseError::new(first.at, &first.kind));
         }
+        Ok(Self::normalized(input))
+    }
+
+    /// Checked text, normalized.
+    fn normalized(input: &str) -> Url {
         let mut text = String::with_capacity(input.len());
         normalize::normalize_into(input, &mut text);
-        Ok(Url {
+        Url {
             text: Cow::Owned(text),
-        })
+        }
     }
 
     /// Wraps text that is already known to be a valid, normalized URL. For the code `url!`

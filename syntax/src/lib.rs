@@ -31,6 +31,7 @@ pub mod chars;
 pub mod check;
 pub mod error;
 pub mod host;
+pub mod idna;
 pub mod normalize;
 pub mod path;
 pub mod plan;

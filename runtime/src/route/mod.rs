@@ -9,6 +9,8 @@ pub(crate) mod matcher;
 mod param;
 mod params;
 
+use alloc::borrow::Cow;
+
 use crate::error::Error;
 #[cfg(doc)]
 use crate::error::ErrorKind;
@@ -87,7 +89,7 @@ pub trait Route: Sized {
         // The route's URL starts with `/`, so it is the relative part of `url!(base, ...)`
         // whole: the same `Writer` join, then its text.
         let relative = self.to_url()?;
-        let mut w = Writer::with_base(base, true, relative.as_str().len());
+        let mut w = Writer::with_base(Ok(Cow::Borrowed(base)), true, relative.as_str().len());
         w.text(relative.as_str());
         w.finish()
     }

@@ -82,6 +82,7 @@ impl ParseErrorKind {
             | Syntax::MissingScheme { .. } => ParseErrorKind::InvalidScheme,
             Syntax::MissingAuthority { .. } => ParseErrorKind::MissingAuthority,
             Syntax::NonAsciiHost { .. }
+            | Syntax::IdnaRefused { .. }
             | Syntax::EmptyHost { .. }
             | Syntax::HostMissing { .. }
             | Syntax::FileAuthority { .. }

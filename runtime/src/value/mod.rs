@@ -11,7 +11,9 @@
 //! | slices, arrays, `Vec`, `VecDeque`, [`List`]`(iter)` for any cloneable iterator | a list (`{x}` → `a,b`; `{/x*}` → `/a/b`; `{?x*}` → `?x=a&x=b`) |
 //! | `BTreeMap`, `HashMap`, slices, arrays and `Vec`s of pairs | an associative array, in iteration order |
 //! | references, `Box`, `Rc`, `Arc` of any of these, `dyn Value` | the value pointed to |
+//! | a [`Url`](crate::Url) | its text, encoded like any text (`/login?next={next}`: a redirect parameter) |
 //! | any `Display` type | wrap it: [`Fmt`]`(uuid)` |
+//! | any `Serialize` struct or map (feature `serde`) | wrap it: `Serde(&filters)`, an associative array of query parameters (`None` fields dropped, sequences repeated under `*`) |
 //! | `serde_json::Value` (feature `serde_json`) | null is undefined, arrays are lists, objects are maps (the mapping is on its `Value` impl) |
 //! | your own type | implement [`Value`] |
 //!
@@ -38,6 +40,9 @@
 //! [`Prefixed`], [`Port`], [`NamedArgument`] and [`Base`] are the bounds `url!` checks at each
 //! kind of placeholder, so a type error names the placeholder; [`Expansion`] is what a value
 //! writes itself into.
+//!
+//! A [`Url`](crate::Url) is a value (its text, encoded like any other); with the `serde`
+//! feature, so is any `Serialize` value wrapped in `urlkit::Serde`.
 
 mod expansion;
 mod placeholder;

@@ -13,12 +13,14 @@
     reason = "one call per variable in generated code; see `expansion.rs`"
 )]
 
+use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::sync::Arc;
 
 use super::Expansion;
 use super::traits::{Scalar, Value};
+use crate::error::Error;
 use crate::url::Url;
 use crate::writer::Modifier;
 
@@ -196,18 +198,30 @@ impl<T: Value + ?Sized> NamedArgument for T {
     by_value!();
 }
 
-/// The base of `url!(base, "relative")`: a [`Url`], or a reference or smart pointer to one.
+/// The base of `url!(base, "relative")`: a [`Url`], or a reference or smart pointer to one;
+/// with the `url` feature, a `url::Url` too.
 ///
-/// Implement it for your own type that holds a `Url` to pass it as a base directly.
+/// Implement it for your own type that holds a `Url` to pass it as a base directly
+/// (`Ok(Cow::Borrowed(&self.url))`), or for another URL type by converting it.
 ///
 /// # Examples
 /// ```
-/// use urlkit::{url, Url};
+/// use std::borrow::Cow;
+/// use urlkit::{url, value::Base, Url};
 ///
 /// let api = Url::parse("https://api.example.com/v1")?;
 /// let id = 7;
 /// assert_eq!(url!(api, "users/{id}")?, "https://api.example.com/v1/users/7");
 /// assert_eq!(url!(&api, "users")?, "https://api.example.com/v1/users");
+///
+/// struct Client { root: Url }
+/// impl Base for Client {
+///     fn base_url(&self) -> Result<Cow<'_, Url>, urlkit::Error> {
+///         Ok(Cow::Borrowed(&self.root))
+///     }
+/// }
+/// let client = Client { root: api };
+/// assert_eq!(url!(client, "users/{id}")?, "https://api.example.com/v1/users/7");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[diagnostic::on_unimplemented(
@@ -216,14 +230,15 @@ impl<T: Value + ?Sized> NamedArgument for T {
     note = "the base is a `Url`: a `url!` literal, or text checked at run time with `Url::parse(text)?`"
 )]
 pub trait Base {
-    /// The base URL.
-    fn base_url(&self) -> &Url;
+    /// The base URL: borrowed when the value holds a [`Url`], converted when it is another
+    /// type; or why it cannot be a base (the template then returns that error).
+    fn base_url(&self) -> Result<Cow<'_, Url>, Error>;
 }
 
 impl Base for Url {
     #[inline]
-    fn base_url(&self) -> &Url {
-        self
+    fn base_url(&self) -> Result<Cow<'_, Url>, Error> {
+        Ok(Cow::Borrowed(self))
     }
 }
 
@@ -233,7 +248,7 @@ macro_rules! forward_base {
         #[diagnostic::do_not_recommend]
         impl<T: Base + ?Sized> Base for $ptr {
             #[inline]
-            fn base_url(&self) -> &Url {
+            fn base_url(&self) -> Result<Cow<'_, Url>, Error> {
                 (**self).base_url()
             }
         }

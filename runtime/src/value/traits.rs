@@ -177,6 +177,54 @@ macro_rules! scalar_via_str {
 
 scalar_via_str!(str, String, Cow<'_, str>);
 
+/// A URL as a value is its text, encoded like any other text: `{next}` writes
+/// `https%3A%2F%2Fexample.com%2F`, the form a redirect parameter needs (`/login?next={next}`).
+/// `{+next}` keeps its reserved characters where the guards allow it: in a query, where
+/// only a `#` would leave it (a `Url` with a fragment is refused there), and in a path,
+/// where its `?` and `#` are refused and each `/` starts a segment checked like any other.
+///
+/// # Examples
+/// ```
+/// use urlkit::{url, Url};
+///
+/// let next = url!("https://app.example.com/inbox?folder=1");
+/// assert_eq!(
+///     url!("https://login.example.com/?next={next}")?,
+///     "https://login.example.com/?next=https%3A%2F%2Fapp.example.com%2Finbox%3Ffolder%3D1"
+/// );
+/// assert_eq!(
+///     url!("https://login.example.com/{?next}")?,
+///     "https://login.example.com/?next=https%3A%2F%2Fapp.example.com%2Finbox%3Ffolder%3D1"
+/// );
+/// // Reserved expansion keeps the URL as it is where it cannot leave its place.
+/// assert_eq!(
+///     url!("https://login.example.com/?next={+next}")?,
+///     "https://login.example.com/?next=https://app.example.com/inbox?folder=1"
+/// );
+/// let with_fragment = url!("https://app.example.com/#top");
+/// assert!(url!("https://login.example.com/?next={+with_fragment}").is_err());
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+impl Scalar for crate::Url {
+    #[inline]
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_str(self.as_str());
+    }
+    fn size_hint(&self) -> usize {
+        self.as_str().len()
+    }
+}
+impl ListItem for crate::Url {}
+impl Value for crate::Url {
+    #[inline]
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.scalar(self);
+    }
+    fn size_hint(&self) -> usize {
+        3 * self.as_str().len()
+    }
+}
+
 macro_rules! scalar_integer {
     ($($ty:ty),* $(,)?) => {$(
         impl Scalar for $ty {

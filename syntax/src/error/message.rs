@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::{Component, ErrorKind, Escaped};
+use crate::idna::AsciiHost;
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -70,16 +71,35 @@ impl fmt::Display for ErrorKind {
                     )
                 }
             }
-            ErrorKind::NonAsciiHost { host, ascii } => match ascii {
-                Some(ascii) => write!(
-                    f,
-                    "non-ASCII host `{host}`; write its punycode form `{ascii}`"
-                ),
-                None => write!(
-                    f,
-                    "non-ASCII host `{host}`; write its punycode form (`xn--...`)"
-                ),
-            },
+            ErrorKind::NonAsciiHost { host, ascii } => {
+                write!(f, "non-ASCII host `{host}`; write its ASCII form")?;
+                match ascii {
+                    AsciiHost::Known(ascii) => write!(f, " `{ascii}`"),
+                    AsciiHost::Unmapped(ch) => {
+                        f.write_str(", which cannot be computed here: ")?;
+                        // A character without a glyph is named by its code point.
+                        if ch.escape_debug().nth(1).is_none() {
+                            write!(f, "`{ch}` ")?;
+                        }
+                        write!(
+                            f,
+                            "U+{:04X} needs Unicode's IDNA tables; `idna::domain_to_ascii` computes it",
+                            u32::from(*ch)
+                        )
+                    }
+                    AsciiHost::PunycodeLabel(label) => write!(
+                        f,
+                        ", which cannot be computed here: the label `{label}` must be decoded and checked; `idna::domain_to_ascii` computes it"
+                    ),
+                    AsciiHost::NotAHost => f.write_str(
+                        ", which cannot be computed here; `idna::domain_to_ascii` computes it",
+                    ),
+                }
+            }
+            ErrorKind::IdnaRefused { host } => write!(
+                f,
+                "host `{host}` is not a valid international domain name: IDNA (UTS #46) refuses it for a disallowed character, a misplaced joiner or combining mark, mixed right-to-left text, or an `xn--` label that is not valid punycode"
+            ),
             ErrorKind::TrailingWhitespace => {
                 f.write_str("whitespace at the end of the URL; remove it")
             }
