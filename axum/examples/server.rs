@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::Notify;
 use urlkit::{Route, Url};
-use urlkit_axum::{RouteExt, RouterExt, Typed};
+use urlkit_axum::{LinkError, RouteExt, RouterExt, Typed};
 
 #[derive(Route, Debug, PartialEq)]
 enum Api {
@@ -55,28 +55,24 @@ fn links() -> Vec<Api> {
     ]
 }
 
-async fn api(Typed(route): Typed<Api>) -> Response {
-    let result = match route {
-        Api::Home => links()
-            .iter()
-            .map(|link| link.to_url().map(Url::into_string))
-            .collect::<Result<Vec<_>, _>>()
-            .map(|links| links.join("\n").into_response()),
+async fn api(Typed(route): Typed<Api>) -> Result<Response, LinkError> {
+    Ok(match route {
+        Api::Home => {
+            let links: Vec<String> = links()
+                .iter()
+                .map(|link| link.to_url().map(Url::into_string))
+                .collect::<Result<_, _>>()?;
+            links.join("\n").into_response()
+        }
         // The signed-in user, say number 7.
-        Api::Me => Api::User { id: 7 }
-            .redirect_to()
-            .map(IntoResponse::into_response),
-        Api::User { id } => Ok(format!("user {id}\n").into_response()),
-        Api::Posts { id, page, tag } => Ok(format!(
+        Api::Me => Api::User { id: 7 }.redirect_to()?.into_response(),
+        Api::User { id } => format!("user {id}\n").into_response(),
+        Api::Posts { id, page, tag } => format!(
             "posts of user {id}, page {}, tags {tag:?}\n",
             page.unwrap_or(1)
         )
-        .into_response()),
-        Api::File { path } => Ok(format!("file {path:?}\n").into_response()),
-    };
-    // `to_url` fails only on values the server itself made wrong.
-    result.unwrap_or_else(|e| {
-        (axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
+        .into_response(),
+        Api::File { path } => format!("file {path:?}\n").into_response(),
     })
 }
 

@@ -6,6 +6,6 @@ mod paths;
 mod router;
 
 pub use extract::{Typed, TypedRejection, TypedRejectionKind};
-pub use link::{RouteExt, header_value};
+pub use link::{LinkError, LinkErrorKind, RouteExt, header_value};
 pub use paths::{PathError, PathErrorKind, paths};
 pub use router::RouterExt;
