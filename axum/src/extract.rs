@@ -16,8 +16,10 @@ use urlkit::route::{RouteError, RouteErrorKind};
 /// sent, so each value is decoded strictly and converted, and the query is checked as the
 /// template says.
 ///
-/// - No template matches the path: `404 Not Found` (with [`typed_route`], axum's router has
-///   already answered that, and the handler is not called).
+/// - No template matches the path: `404 Not Found`. With [`typed_route`], axum's router
+///   answers nearly all of those itself, before the handler; what reaches `Typed` is a path
+///   with an empty segment where a placeholder stands (`/users//posts`), which axum's
+///   parameters match and urlkit's do not.
 /// - The path matches, but a value does not parse (`/users/abc` for a `u64`), an escape is
 ///   invalid (`%zz`, `%FF`), a required query parameter is missing, one is repeated where the
 ///   field takes one value, or one is unknown under `#[route(deny_unknown_params)]`:

@@ -420,6 +420,33 @@ async fn absolute_form_targets_must_name_the_host() {
     server.abort();
 }
 
+/// Under `nest`, templates are relative to the nest point: `Typed` reads the target the nested
+/// router sees.
+#[tokio::test]
+async fn nested_routers_see_their_own_paths() {
+    let app = Router::new().nest("/api", app());
+    let call = |target: &'static str| {
+        let app = app.clone();
+        async move {
+            let response = app
+                .oneshot(Request::get(target).body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let status = response.status();
+            let body = axum::body::to_bytes(response.into_body(), 1024)
+                .await
+                .unwrap();
+            (status, String::from_utf8(body.to_vec()).unwrap())
+        }
+    };
+    assert_eq!(
+        call("/api/users/7?x=1").await,
+        (StatusCode::OK, s("User { id: 7 }\n/users/7?x=1"))
+    );
+    assert_eq!(call("/users/7").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(call("/api/users/x").await.0, StatusCode::BAD_REQUEST);
+}
+
 #[derive(Route, Debug)]
 #[route("/files/{name}.json")]
 struct Json {
