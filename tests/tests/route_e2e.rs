@@ -36,6 +36,9 @@ enum Api {
     File { name: String },
     #[route("/tree{/path*}")]
     Tree { path: Vec<String> },
+    // Beside `{*path}`, axum's router refuses a parameter; urlkit tries this first.
+    #[route("/tree/{name}/raw")]
+    TreeRaw { name: String },
     #[route("/v{version}/status")]
     Status { version: String },
     #[route("/docs{/section}{/rest*}")]
@@ -130,6 +133,7 @@ fn values() -> Vec<Api> {
                 path: vec![s("x"), s(v)],
             },
             Api::Tree { path: vec![s(v)] },
+            Api::TreeRaw { name: s(v) },
             Api::Status { version: s(v) },
             Api::Docs {
                 section: s(v),
@@ -165,9 +169,9 @@ async fn every_variant_and_hostile_value_arrives_as_built() {
         assert_eq!(body, expected, "{url}");
         sent += 1;
     }
-    // Refused: `.` and `..` in each path place (file name, tree item, docs section), and an
-    // empty segment that is not last (file name, docs section before its rest).
-    assert_eq!((sent, refused), (104, 10));
+    // Refused: `.` and `..` in each path place (file name, tree item, raw name, docs
+    // section), and an empty segment that is not last (file name, raw name, docs section).
+    assert_eq!((sent, refused), (116, 13));
     server.abort();
 }
 
@@ -255,6 +259,12 @@ const CASES: &[(&str, u16, Option<&str>)] = &[
         "/tree/a/b%2Fc",
         200,
         Some("Tree { path: [\"a\", \"b/c\"] }"),
+    ),
+    ("/tree/a/raw", 200, Some("TreeRaw { name: \"a\" }")),
+    (
+        "/tree/a/raw/",
+        200,
+        Some("Tree { path: [\"a\", \"raw\", \"\"] }"),
     ),
     ("/v/status", 200, Some("Status { version: \"\" }")),
     ("/v2/status", 200, Some("Status { version: \"2\" }")),
@@ -476,6 +486,7 @@ const SHAPES: &[&str] = &[
     "/users/{}/posts",
     "/files/{}",
     "/tree{rest}",
+    "/tree/{}/raw",
     "/v{}/status",
     "/docs/{}{rest}",
     "/caf%C3%A9/{}",
