@@ -3,7 +3,8 @@
 //! take axum's `Path` and `Query` (serde) and build the same `Api` value. Both are driven as
 //! tower services (`oneshot`, no network) on the same request targets, each checked to give
 //! the same value before anything is measured. The handlers then drop the value and answer
-//! `204`.
+//! `204`. A third measurement, `from_url` alone on the same targets, is the part of the first
+//! that is urlkit's own work.
 //!
 //! `cargo bench -p urlkit-bench --bench axum -- --warm-up-time 1 --measurement-time 3`
 
@@ -199,6 +200,14 @@ fn axum_routes(c: &mut Criterion) {
             });
         });
     }
+    // The part of the first that is urlkit's own work: `from_url` on the same targets.
+    group.bench_function("from_url alone", |b| {
+        b.iter(|| {
+            for target in TARGETS {
+                black_box(Api::from_url(black_box(target)).unwrap());
+            }
+        });
+    });
     group.finish();
 }
 
