@@ -59,7 +59,7 @@ use urlkit::route::{RouteError, RouteErrorKind};
 ///
 /// let app: Router = Router::new().typed_route::<Api>(get(api));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Typed<R>(pub R);
 
 impl<R: Route, S: Send + Sync> FromRequestParts<S> for Typed<R> {
