@@ -55,8 +55,17 @@ struct Inner {
 pub enum RouteErrorKind {
     /// The text is not a URL in the strict grammar of [`Url::parse`](crate::Url::parse).
     Url(ParseError),
-    /// Neither a path starting with `/` nor an absolute URL (`users/7`, `?q=1`, `mailto:x`).
+    /// Not a path starting with `/` (`users/7`, `?q=1`), or an absolute URL without one
+    /// (`mailto:x`).
     NotAPath,
+    /// An absolute URL, given where a path is expected: [`Route::from_url`] reads paths,
+    /// [`Route::from_url_on`] requires an origin, and [`Route::from_url_ignoring_origin`]
+    /// takes any.
+    ///
+    /// [`Route::from_url`]: crate::Route::from_url
+    /// [`Route::from_url_on`]: crate::Route::from_url_on
+    /// [`Route::from_url_ignoring_origin`]: crate::Route::from_url_ignoring_origin
+    AbsoluteUrl,
     /// No template of the route matches the URL's path (or the path matched, but not the
     /// query it needs).
     NoMatch {
@@ -244,7 +253,11 @@ impl fmt::Display for RouteError {
             RouteErrorKind::Url(e) => write!(f, "{e}"),
             RouteErrorKind::NotAPath => write!(
                 f,
-                "`{text}` is neither a path starting with `/` nor an absolute URL with one"
+                "`{text}` is not a path starting with `/`, which a route's URL is"
+            ),
+            RouteErrorKind::AbsoluteUrl => write!(
+                f,
+                "`{text}` is an absolute URL, but `from_url` reads a path and query; require its origin with `from_url_on(&base)`, or accept any with `from_url_ignoring_origin`"
             ),
             RouteErrorKind::NoMatch {
                 template: Some(template),

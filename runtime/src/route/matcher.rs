@@ -109,21 +109,21 @@ pub struct Target<'i> {
 
 impl<'i> Target<'i> {
     /// Splits `input`: a path and query as a server receives them (HTTP's origin-form, RFC
-    /// 9112 §3.2.1: anything starting with `/`, even `//`), or an absolute URL, whose scheme
-    /// and authority are then ignored. A fragment is ignored too. The path and the query must
-    /// be valid URL text (percent-encoded); they are not decoded here.
+    /// 9112 §3.2.1: anything starting with `/`, even `//`). A fragment is ignored. The path
+    /// and the query must be valid URL text (percent-encoded); they are not decoded here.
     ///
     /// # Errors
     /// [`RouteErrorKind::Url`] for text that is not a URL, [`RouteErrorKind::NotAPath`] for a
-    /// relative reference that does not start with `/`.
+    /// relative reference that does not start with `/`, [`RouteErrorKind::AbsoluteUrl`] for
+    /// an absolute URL: its origin is the caller's to check (`Route::from_url_on`), or to
+    /// waive (`Route::from_url_ignoring_origin`), never silently dropped.
     pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
         let url_error = |e| RouteError::new(route, RouteErrorKind::Url(e));
         let (path, segments, query) = if input.starts_with('/') {
             origin_form(input).map_err(url_error)?
         } else {
-            let (path, query) = full_url(input, route)?;
-            let (path, segments) = split_path(path).map_err(url_error)?;
-            (path, segments, query)
+            full_url(input, route)?;
+            return Err(RouteError::new(route, RouteErrorKind::AbsoluteUrl).quoting(input));
         };
         Ok(Target {
             input,
@@ -295,7 +295,7 @@ fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
 }
 
 /// An absolute URL: checked by [`Url::parse`], then its path and query.
-fn full_url<'i>(
+pub(crate) fn full_url<'i>(
     input: &'i str,
     route: &'static str,
 ) -> Result<(&'i str, Option<&'i str>), RouteError> {

@@ -10,6 +10,7 @@ mod param;
 mod params;
 
 use alloc::borrow::Cow;
+use alloc::string::String;
 
 use crate::error::Error;
 #[cfg(doc)]
@@ -94,16 +95,75 @@ pub trait Route: Sized {
         w.finish()
     }
 
-    /// Parses a path and query (`/users/7?page=2`) or a full URL (whose scheme and authority
-    /// are then ignored; so is a fragment) into a value.
+    /// Parses a path and query (`/users/7?page=2`, what a server receives) into a value; a
+    /// fragment is ignored.
+    ///
+    /// An absolute URL is an error ([`RouteErrorKind::AbsoluteUrl`]), not a path with an
+    /// origin to ignore: code that checks a redirect target with `from_url` would otherwise
+    /// accept `https://evil.example/users/me` as a route of its own. Say what the origin
+    /// must be with [`from_url_on`](Self::from_url_on), or that any will do with
+    /// [`from_url_ignoring_origin`](Self::from_url_ignoring_origin).
     ///
     /// # Errors
     /// A [`RouteError`] that names the route, the field when there is one, and the reason.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    /// use urlkit::route::RouteErrorKind;
+    ///
+    /// #[derive(Route, Debug, PartialEq)]
+    /// #[route("/users/{id}")]
+    /// struct User { id: u64 }
+    ///
+    /// assert_eq!(User::from_url("/users/7#top")?, User { id: 7 });
+    /// let err = User::from_url("https://evil.example/users/7").unwrap_err();
+    /// assert_eq!(err.kind(), &RouteErrorKind::AbsoluteUrl);
+    /// # Ok::<(), urlkit::RouteError>(())
+    /// ```
     fn from_url(url: &str) -> Result<Self, RouteError>;
+
+    /// Parses the path and query of `url` whatever its scheme and authority: an absolute URL
+    /// (`https://any.example/users/7`; an empty path is `/`) or a path, as
+    /// [`from_url`](Self::from_url) takes it. The name says at the call that the origin is
+    /// not checked; to check it, use [`from_url_on`](Self::from_url_on).
+    ///
+    /// # Errors
+    /// As [`from_url`](Self::from_url), with offsets in the path and query; and
+    /// [`RouteErrorKind::Url`] or [`RouteErrorKind::NotAPath`] for text that is not an
+    /// absolute URL or a path.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    ///
+    /// #[derive(Route, Debug, PartialEq)]
+    /// #[route("/users/{id}")]
+    /// struct User { id: u64 }
+    ///
+    /// // A link scraped from a page on any site: only its path and query matter here.
+    /// assert_eq!(User::from_url_ignoring_origin("https://mirror.example/users/7")?, User { id: 7 });
+    /// assert_eq!(User::from_url_ignoring_origin("/users/7")?, User { id: 7 });
+    /// # Ok::<(), urlkit::RouteError>(())
+    /// ```
+    fn from_url_ignoring_origin(url: &str) -> Result<Self, RouteError> {
+        if url.starts_with('/') {
+            return Self::from_url(url);
+        }
+        let (path, query) = matcher::full_url(url, short_name::<Self>())?;
+        let mut target = String::with_capacity(url.len() + 1);
+        target.push_str(path);
+        if let Some(query) = query {
+            target.push('?');
+            target.push_str(query);
+        }
+        Self::from_url(&target)
+    }
 
     /// Parses a URL built with [`to_url_on`](Self::to_url_on): it must start with `base`
     /// (exactly as written, the base's final `/` optional), and the rest is parsed as
-    /// [`from_url`](Self::from_url) does.
+    /// [`from_url`](Self::from_url) does. This is how to accept a full URL only on an origin
+    /// you name (a redirect target, a link to your own API).
     ///
     /// # Errors
     /// [`RouteErrorKind::NoMatch`] if `url` does not start with `base`; otherwise as

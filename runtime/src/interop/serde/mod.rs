@@ -181,7 +181,7 @@ impl<T, E: fmt::Display, F: Fn(&str) -> Result<T, E>> Visitor<'_> for TextVisito
 ///
 /// let query = Query { q: "x", years: Range { from: 2000, to: 2010 } };
 /// let err = url!("/search{?query*}", query = Serde(&query)).unwrap_err();
-/// assert_eq!((err.kind(), err.field()), (ErrorKind::NestedValue, Some("years")));
+/// assert_eq!((err.kind(), err.field()), (&ErrorKind::NestedValue, Some("years")));
 /// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
