@@ -50,7 +50,7 @@ mod writer;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError};
-pub use crate::url::{ParseError, PathSegments, Url};
+pub use crate::url::{ParseError, PathSegments, ResolveError, ResolveErrorKind, Url};
 pub use crate::value::Fmt;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;

@@ -1,4 +1,8 @@
 //! Dot segments (RFC 3986 §5.2.4), in the spellings the WHATWG URL parser also removes.
+//!
+//! Two removals: [`resolve_dot_segments`] for the fix an error message suggests (a relative
+//! path keeps the `..` that climb above its start), and [`remove_dot_segments_into`] for
+//! reference resolution, which is §5.2.4 to the letter.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -55,6 +59,75 @@ pub fn resolve_dot_segments(path: &str) -> String {
     resolved
 }
 
+/// RFC 3986 §5.2.4 `remove_dot_segments`, appending its output to `out`: the input buffer is
+/// `"/" + rest` when `rooted`, else `rest`, and `out[start..]` is the output buffer, which may
+/// already hold the output for input read before (§5.2.3's merged path: the base path up to
+/// its last `/`, which must be free of dot segments, then `rooted` and the reference's path).
+///
+/// A `..` removes the last segment of the output buffer and its `/`, so above the root it
+/// removes nothing (§5.4.2: `/../g` is `/g`), and a relative input loses its leading `./` and
+/// `../` (rule A). The percent-encoded spellings [`is_dot_segment`] knows count as dot
+/// segments: `%2E` is `.` (§6.2.2.2), and WHATWG parsers remove them too.
+///
+/// ```
+/// use urlkit_syntax::path::remove_dot_segments_into;
+///
+/// let mut out = String::from("http://a/b/c");
+/// remove_dot_segments_into(&mut out, 8, true, "../g");
+/// assert_eq!(out, "http://a/g");
+/// ```
+pub fn remove_dot_segments_into(out: &mut String, start: usize, rooted: bool, rest: &str) {
+    let mut rest = rest;
+    if !rooted {
+        // Rules A and D drop leading dot segments; rule E then moves the first other segment,
+        // after which the input starts with `/`.
+        loop {
+            let (segment, more) = first_segment(rest);
+            if !is_dot_segment(segment.as_bytes()) {
+                out.push_str(segment);
+            }
+            let Some(more) = more else {
+                return;
+            };
+            rest = more;
+            if !is_dot_segment(segment.as_bytes()) {
+                break;
+            }
+        }
+    }
+    // The input is now `"/" + rest`: rules B, C and E, one `/segment` at a time.
+    loop {
+        let (segment, more) = first_segment(rest);
+        let bytes = segment.as_bytes();
+        let dot = is_dot_segment(bytes);
+        if is_double_dot(bytes) {
+            let cut = out[start..].rfind('/').map_or(start, |i| start + i);
+            out.truncate(cut);
+        } else if !dot {
+            out.push('/');
+            out.push_str(segment);
+        }
+        match more {
+            Some(more) => rest = more,
+            None => {
+                // A final `/.` or `/..` leaves `/` in the input, which rule E then moves.
+                if dot {
+                    out.push('/');
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// The first segment of `path`, and what follows its `/` if there is one.
+fn first_segment(path: &str) -> (&str, Option<&str>) {
+    match path.find('/') {
+        Some(i) => (&path[..i], Some(&path[i + 1..])),
+        None => (path, None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,6 +157,42 @@ mod tests {
             ("a/./b/", "a/b/"),
         ] {
             assert_eq!(resolve_dot_segments(path), resolved, "{path}");
+        }
+    }
+
+    #[test]
+    fn removing_as_the_rfc_does() {
+        // Inputs of RFC 3986 §5.2.4 and §5.4, and the rootless inputs where rule C meets the
+        // output's first segment (`a/../b` is `/b`).
+        for (path, removed) in [
+            ("/a/b/c/./../../g", "/a/g"),
+            ("mid/content=5/../6", "mid/6"),
+            ("/../g", "/g"),
+            ("/./g", "/g"),
+            ("/a/.", "/a/"),
+            ("/a/..", "/"),
+            ("/..", "/"),
+            ("/", "/"),
+            ("", ""),
+            (".", ""),
+            ("..", ""),
+            ("./", ""),
+            ("../../a/b", "a/b"),
+            (".//a", "/a"),
+            ("a/../b", "/b"),
+            ("a/..", "/"),
+            ("a/b/../c", "a/c"),
+            ("/a/%2E%2e/b/%2e", "/b/"),
+            ("/a/.b/..c/...", "/a/.b/..c/..."),
+            ("/a//../b", "/a/b"),
+        ] {
+            let mut out = String::from("x:");
+            let (rooted, rest) = match path.strip_prefix('/') {
+                Some(rest) => (true, rest),
+                None => (false, path),
+            };
+            remove_dot_segments_into(&mut out, 2, rooted, rest);
+            assert_eq!(&out[2..], removed, "{path}");
         }
     }
 }

@@ -103,6 +103,21 @@ pub fn parse(
         bytes: src.as_bytes(),
         exprs: expressions,
         iri: options.iri,
+        dots_resolved: false,
+    };
+    text.parse(errors)
+}
+
+/// Checks `src` as a reference about to be resolved against a base (RFC 3986 §5.2): as
+/// [`parse`] checks a URI (not an IRI) without expressions, except that dot segments may stand
+/// anywhere in the path, since resolution removes them (§5.2.4).
+pub fn parse_to_resolve(src: &str, errors: &mut Errors) -> Reference {
+    let text = Text {
+        src,
+        bytes: src.as_bytes(),
+        exprs: &[],
+        iri: false,
+        dots_resolved: true,
     };
     text.parse(errors)
 }
@@ -114,6 +129,7 @@ pub fn split(src: &str) -> Reference {
         bytes: src.as_bytes(),
         exprs: &[],
         iri: true,
+        dots_resolved: false,
     };
     let mut ignored = Errors::new();
     text.split(&mut ignored).0
@@ -130,6 +146,8 @@ struct Text<'a> {
     bytes: &'a [u8],
     exprs: &'a [Expression],
     iri: bool,
+    /// Dot segments are allowed: the text is a reference that resolution will remove them from.
+    dots_resolved: bool,
 }
 
 /// Which expression, if any, opened the query and the fragment.
@@ -292,7 +310,7 @@ impl Text<'_> {
             }
             start = end + 1;
         }
-        if !bad.is_empty() {
+        if !bad.is_empty() && !self.dots_resolved {
             let written = &self.src[path];
             let kind = ErrorKind::DotSegment {
                 path: written.to_string(),
