@@ -119,8 +119,7 @@ fn is_drive_letter(segment: &str) -> bool {
 pub(crate) fn has_percent_encoded_dots(reference: &str) -> bool {
     rfc3986::split(reference).path.split('/').any(|segment| {
         let lower = segment.to_ascii_lowercase();
-        lower.contains("%2e")
-            && matches!(lower.replace("%2e", ".").as_str(), "." | "..")
+        lower.contains("%2e") && matches!(lower.replace("%2e", ".").as_str(), "." | "..")
     })
 }
 
@@ -133,7 +132,11 @@ pub(crate) fn with_plain_dots(reference: &str) -> String {
         .split('/')
         .map(|segment| {
             let plain = segment.to_ascii_lowercase().replace("%2e", ".");
-            if matches!(plain.as_str(), "." | "..") { plain } else { segment.to_owned() }
+            if matches!(plain.as_str(), "." | "..") {
+                plain
+            } else {
+                segment.to_owned()
+            }
         })
         .collect::<Vec<_>>()
         .join("/");
@@ -158,7 +161,9 @@ pub(crate) fn differences(
     let base_scheme = b.scheme.clone().unwrap_or_default();
     let r = rfc3986::split(reference);
     let file = base_scheme.eq_ignore_ascii_case("file")
-        || r.scheme.as_deref().is_some_and(|s| s.eq_ignore_ascii_case("file"));
+        || r.scheme
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case("file"));
     let rows = [
         (Difference::Backslash, reference.contains('\\')),
         (
@@ -182,7 +187,10 @@ pub(crate) fn differences(
         ),
         (
             Difference::RefusedText,
-            matches!(ours.as_ref().map_err(ResolveError::kind), Err(ResolveErrorKind::InvalidReference(_))),
+            matches!(
+                ours.as_ref().map_err(ResolveError::kind),
+                Err(ResolveErrorKind::InvalidReference(_))
+            ),
         ),
         (
             Difference::OpaqueBase,
@@ -191,10 +199,14 @@ pub(crate) fn differences(
                 && r.scheme.is_none()
                 && !reference.starts_with('#'),
         ),
-        (Difference::PercentEncodedDots, has_percent_encoded_dots(reference)),
+        (
+            Difference::PercentEncodedDots,
+            has_percent_encoded_dots(reference),
+        ),
         (Difference::PathReadsAsAuthority, {
             let strict = !same_scheme_without_slashes(base, reference);
-            let (target, _) = rfc3986::resolve(&b, &rfc3986::split(&with_plain_dots(reference)), strict);
+            let (target, _) =
+                rfc3986::resolve(&b, &rfc3986::split(&with_plain_dots(reference)), strict);
             target.authority.is_none() && target.path.starts_with("//")
         }),
         (
