@@ -155,7 +155,7 @@ impl Url {
     pub fn resolve(&self, reference: &Url) -> Result<Url, ResolveError> {
         let base = self.as_base()?;
         let parts = reference::split(reference.as_str());
-        resolve_parts(&base, reference.as_str(), &parts)
+        resolve_parts(&base, reference.as_str(), &parts, false)
     }
 
     /// Checks `reference` and resolves it against this URL, as [`Url::resolve`] does.
@@ -206,11 +206,8 @@ impl Url {
             }
             parts.scheme = None;
         }
-        let mut url = resolve_parts(&base, reference, &parts)?;
-        if urlkit_syntax::normalize::needs_normalizing(reference) {
-            uppercase_triplets(&mut url);
-        }
-        Ok(url)
+        let lowercase_hex = urlkit_syntax::normalize::needs_normalizing(reference);
+        resolve_parts(&base, reference, &parts, lowercase_hex)
     }
 
     /// This URL's components, if it can be a base.
@@ -240,9 +237,15 @@ struct BaseParts {
     all: Reference,
 }
 
-/// §5.2.2 and §5.3: the target of `reference` (split into `r`) against `base`, written once,
-/// then the checks only the whole target can fail.
-fn resolve_parts(base: &Base<'_>, reference: &str, r: &Reference) -> Result<Url, ResolveError> {
+/// §5.2.2 and §5.3: the target of `reference` (split into `r`) against `base`, written once
+/// (with triplet hex made uppercase if the reference has `lowercase_hex`), then the checks
+/// only the whole target can fail.
+fn resolve_parts(
+    base: &Base<'_>,
+    reference: &str,
+    r: &Reference,
+    lowercase_hex: bool,
+) -> Result<Url, ResolveError> {
     let b = &base.parts.all;
     let base_text = base.text;
     // Every component comes from one input or the other, and a merged path is at most one
@@ -309,6 +312,9 @@ fn resolve_parts(base: &Base<'_>, reference: &str, r: &Reference) -> Result<Url,
         out.push('#');
         out.push_str(&reference[fragment]);
     }
+    if lowercase_hex {
+        uppercase_triplets(&mut out);
+    }
     let has_authority = authority_from_reference || (r.scheme.is_none() && b.authority.is_some());
     if !has_authority && out[path_start..].starts_with("//") {
         let path = &out[path_start..path_end];
@@ -351,10 +357,7 @@ fn check_whole(text: &str) -> Result<(), ResolveError> {
 }
 
 /// Writes the hex of every triplet in uppercase (RFC 3986 §6.2.2.1), in place.
-fn uppercase_triplets(url: &mut Url) {
-    let alloc::borrow::Cow::Owned(text) = &mut url.text else {
-        return;
-    };
+fn uppercase_triplets(text: &mut str) {
     let mut i = 0;
     while let Some(at) = text[i..].find('%').map(|at| i + at) {
         if chars::is_triplet(&text.as_bytes()[at..]) {
