@@ -158,12 +158,14 @@ fn resolution_agrees_with_whatwg_but_for_the_table() {
             ("WHATWG fails", 10),
         ])
     );
-    // Every row that tells urlkit from WHATWG explains some WPT case; where urlkit reads
+    // Every row that tells urlkit from WHATWG explains some WPT case but one, which no WPT
+    // case with a base meets (`g:h/./i`; `resolve_props.rs` meets it); where urlkit reads
     // `http:g` as WHATWG does (and strict RFC 3986 does not), the results are the same. (No
-    // WPT case with a base has a `%2E` segment; `resolve_props.rs` compares those.)
+    // WPT case with a base has a `%2E` segment either; `resolve_props.rs` compares those.)
     let differing: BTreeSet<_> = Difference::ALL
         .into_iter()
         .filter(|row| row.urlkit_fails() || row.whatwg_fails() || row.results_differ())
+        .filter(|row| *row != Difference::OpaquePathDots)
         .collect();
     assert_eq!(used, differing);
     assert!(agreeing_rows.contains(&Difference::SameSpecialSchemeWithoutSlashes));
