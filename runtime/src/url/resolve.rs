@@ -8,7 +8,7 @@ use alloc::string::{String, ToString};
 use core::fmt;
 
 use urlkit_syntax::chars;
-use urlkit_syntax::error::{ErrorKind, Errors};
+use urlkit_syntax::error::Errors;
 use urlkit_syntax::path::remove_dot_segments_into;
 use urlkit_syntax::reference::{self, Options, Reference};
 
@@ -185,26 +185,27 @@ impl Url {
         let base = self.as_base()?;
         let mut errors = Errors::new();
         let mut parts = reference::parse_to_resolve(reference, &mut errors);
-        if !errors.is_empty() {
-            let errors = errors.into_vec();
-            let same_scheme = parts.scheme.clone().is_some_and(|s| {
-                reference[s].eq_ignore_ascii_case(&base.text[base.parts.scheme.clone()])
-            });
-            // The grammar reports a special scheme without `//` only when there is one, so
-            // these are exactly the references of §5.2.2's non-strict reading.
-            let non_strict = same_scheme
-                && errors
-                    .iter()
-                    .all(|e| matches!(e.kind, ErrorKind::MissingAuthority { .. }));
-            if !non_strict {
-                let first = &errors[0];
-                let error = ParseError::new(first.at.clone(), &first.kind);
+        if let Some(first) = errors.into_vec().first() {
+            let error = ParseError::new(first.at.clone(), &first.kind);
+            return Err(ResolveError::new(
+                ResolveErrorKind::InvalidReference(error),
+                reference,
+            ));
+        }
+        if let Some(scheme) = parts.scheme.clone()
+            && parts.authority.is_none()
+            && reference::is_special(&reference[scheme.clone()])
+        {
+            if reference[scheme].eq_ignore_ascii_case(&base.text[base.parts.scheme.clone()]) {
+                // §5.2.2's non-strict reading: `http:g` is `g` against an `http` base.
+                parts.scheme = None;
+            } else if let Err(error) = Url::parse(reference) {
+                // `https:g` against an `http` base: the strict grammar says what to write.
                 return Err(ResolveError::new(
                     ResolveErrorKind::InvalidReference(error),
                     reference,
                 ));
             }
-            parts.scheme = None;
         }
         let lowercase_hex = urlkit_syntax::normalize::needs_normalizing(reference);
         resolve_parts(&base, reference, &parts, lowercase_hex)

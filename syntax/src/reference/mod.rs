@@ -103,21 +103,23 @@ pub fn parse(
         bytes: src.as_bytes(),
         exprs: expressions,
         iri: options.iri,
-        dots_resolved: false,
+        resolving: false,
     };
     text.parse(errors)
 }
 
 /// Checks `src` as a reference about to be resolved against a base (RFC 3986 §5.2): as
-/// [`parse`] checks a URI (not an IRI) without expressions, except that dot segments may stand
-/// anywhere in the path, since resolution removes them (§5.2.4).
+/// [`parse`] checks a URI (not an IRI) without expressions, except for what resolution
+/// settles: dot segments may stand anywhere in the path (§5.2.4 removes them), and a special
+/// scheme may go without `//` (§5.2.2 reads `http:g` as `g` against an `http` base; the
+/// caller refuses it against any other).
 pub fn parse_to_resolve(src: &str, errors: &mut Errors) -> Reference {
     let text = Text {
         src,
         bytes: src.as_bytes(),
         exprs: &[],
         iri: false,
-        dots_resolved: true,
+        resolving: true,
     };
     text.parse(errors)
 }
@@ -129,7 +131,7 @@ pub fn split(src: &str) -> Reference {
         bytes: src.as_bytes(),
         exprs: &[],
         iri: true,
-        dots_resolved: false,
+        resolving: false,
     };
     let mut ignored = Errors::new();
     text.split(&mut ignored).0
@@ -146,8 +148,8 @@ struct Text<'a> {
     bytes: &'a [u8],
     exprs: &'a [Expression],
     iri: bool,
-    /// Dot segments are allowed: the text is a reference that resolution will remove them from.
-    dots_resolved: bool,
+    /// The text is a reference about to be resolved: see [`parse_to_resolve`].
+    resolving: bool,
 }
 
 /// Which expression, if any, opened the query and the fragment.
@@ -208,6 +210,7 @@ impl Text<'_> {
         if let Some(scheme) = scheme
             && is_special(scheme)
             && reference.authority.is_none()
+            && !self.resolving
         {
             let at = reference.path.start.saturating_sub(1)..reference.path.start;
             let rest = self.src[reference.path.start..].trim_start_matches([':', '/']);
@@ -292,6 +295,9 @@ impl Text<'_> {
         // Dot segments (RFC 3986 §5.2.4) written as text. A relative-path reference may begin
         // with them (`../up`); anywhere else every parser removes them, so the URL would not
         // be what it says.
+        if self.resolving {
+            return;
+        }
         let absolute = !relative || self.bytes.get(path.start) == Some(&b'/');
         let mut leading = !absolute;
         let mut bad = Vec::new();
@@ -310,7 +316,7 @@ impl Text<'_> {
             }
             start = end + 1;
         }
-        if !bad.is_empty() && !self.dots_resolved {
+        if !bad.is_empty() {
             let written = &self.src[path];
             let kind = ErrorKind::DotSegment {
                 path: written.to_string(),
@@ -322,7 +328,7 @@ impl Text<'_> {
 }
 
 /// Schemes whose URLs the WHATWG parser treats as "special": they always have an authority.
-pub(crate) fn is_special(scheme: &str) -> bool {
+pub fn is_special(scheme: &str) -> bool {
     ["http", "https", "ws", "wss", "ftp", "file"]
         .iter()
         .any(|s| scheme.eq_ignore_ascii_case(s))
