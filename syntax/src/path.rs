@@ -72,59 +72,70 @@ pub fn resolve_dot_segments(path: &str) -> String {
 /// ```
 /// use urlkit_syntax::path::remove_dot_segments_into;
 ///
+/// // `http://a/b/c/d;p?q` and `../g` (RFC 3986 §5.4.1): the merged path is `/b/c/../g`.
 /// let mut out = String::from("http://a/b/c");
 /// remove_dot_segments_into(&mut out, 8, true, "../g");
-/// assert_eq!(out, "http://a/g");
+/// assert_eq!(out, "http://a/b/g");
 /// ```
 pub fn remove_dot_segments_into(out: &mut String, start: usize, rooted: bool, rest: &str) {
-    let mut rest = rest;
+    let bytes = rest.as_bytes();
+    let segment_end = |from: usize| {
+        bytes[from..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(bytes.len(), |i| from + i)
+    };
+    let mut pos = 0;
     if !rooted {
         // Rules A and D drop leading dot segments; rule E then moves the first other segment,
         // after which the input starts with `/`.
         loop {
-            let (segment, more) = first_segment(rest);
-            if !is_dot_segment(segment.as_bytes()) {
-                out.push_str(segment);
+            let end = segment_end(pos);
+            let dot = is_dot_segment(&bytes[pos..end]);
+            if !dot {
+                out.push_str(&rest[pos..end]);
             }
-            let Some(more) = more else {
+            if end == bytes.len() {
                 return;
-            };
-            rest = more;
-            if !is_dot_segment(segment.as_bytes()) {
+            }
+            pos = end + 1;
+            if !dot {
                 break;
             }
         }
     }
-    // The input is now `"/" + rest`: rules B, C and E, one `/segment` at a time.
+    // The input is now `"/" + rest[pos..]`: rules B, C and E, one `/segment` at a time. Runs of
+    // segments that rule E moves are copied at once, from `run` to the segment before a dot.
+    let mut run = None;
     loop {
-        let (segment, more) = first_segment(rest);
-        let bytes = segment.as_bytes();
-        let dot = is_dot_segment(bytes);
-        if is_double_dot(bytes) {
-            let cut = out[start..].rfind('/').map_or(start, |i| start + i);
-            out.truncate(cut);
-        } else if !dot {
-            out.push('/');
-            out.push_str(segment);
-        }
-        match more {
-            Some(more) => rest = more,
-            None => {
+        let end = segment_end(pos);
+        let segment = &bytes[pos..end];
+        let last = end == bytes.len();
+        if is_dot_segment(segment) {
+            if let Some(run) = run.take() {
+                out.push('/');
+                out.push_str(&rest[run..pos - 1]);
+            }
+            if is_double_dot(segment) {
+                let cut = out[start..].rfind('/').map_or(start, |i| start + i);
+                out.truncate(cut);
+            }
+            if last {
                 // A final `/.` or `/..` leaves `/` in the input, which rule E then moves.
-                if dot {
-                    out.push('/');
-                }
+                out.push('/');
                 return;
             }
+        } else if run.is_none() {
+            run = Some(pos);
         }
-    }
-}
-
-/// The first segment of `path`, and what follows its `/` if there is one.
-fn first_segment(path: &str) -> (&str, Option<&str>) {
-    match path.find('/') {
-        Some(i) => (&path[..i], Some(&path[i + 1..])),
-        None => (path, None),
+        if last {
+            if let Some(run) = run {
+                out.push('/');
+                out.push_str(&rest[run..]);
+            }
+            return;
+        }
+        pos = end + 1;
     }
 }
 

@@ -6,6 +6,7 @@
 
 use alloc::string::{String, ToString};
 use core::fmt;
+use core::ops::Range;
 
 use urlkit_syntax::chars;
 use urlkit_syntax::error::Errors;
@@ -185,18 +186,14 @@ impl Url {
         let base = self.as_base()?;
         let mut errors = Errors::new();
         let mut parts = reference::parse_to_resolve(reference, &mut errors);
-        if let Some(first) = errors.into_vec().first() {
-            let error = ParseError::new(first.at.clone(), &first.kind);
-            return Err(ResolveError::new(
-                ResolveErrorKind::InvalidReference(error),
-                reference,
-            ));
+        if !errors.is_empty() {
+            return Err(invalid_reference(errors, reference));
         }
         if let Some(scheme) = parts.scheme.clone()
             && parts.authority.is_none()
             && reference::is_special(&reference[scheme.clone()])
         {
-            if reference[scheme].eq_ignore_ascii_case(&base.text[base.parts.scheme.clone()]) {
+            if reference[scheme].eq_ignore_ascii_case(base.scheme()) {
                 // §5.2.2's non-strict reading: `http:g` is `g` against an `http` base.
                 parts.scheme = None;
             } else if let Err(error) = Url::parse(reference) {
@@ -213,41 +210,48 @@ impl Url {
 
     /// This URL's components, if it can be a base.
     fn as_base(&self) -> Result<Base<'_>, ResolveError> {
-        let parts = reference::split(self.as_str());
-        match parts.scheme.clone() {
+        let text = self.as_str();
+        let parts = reference::split(text);
+        match parts.scheme {
             Some(scheme) => Ok(Base {
-                text: self.as_str(),
-                parts: BaseParts { scheme, all: parts },
+                text,
+                scheme,
+                has_authority: parts.authority.is_some(),
+                path: parts.path,
+                query: parts.query,
             }),
-            None => Err(ResolveError::new(
-                ResolveErrorKind::RelativeBase,
-                self.as_str(),
-            )),
+            None => Err(ResolveError::new(ResolveErrorKind::RelativeBase, text)),
         }
     }
 }
 
-/// An absolute URL and its components.
+/// An absolute URL and what resolution reads of it (§5.2.2 never reads its fragment).
 struct Base<'a> {
     text: &'a str,
-    parts: BaseParts,
+    scheme: Range<usize>,
+    has_authority: bool,
+    path: Range<usize>,
+    query: Option<Range<usize>>,
 }
 
-struct BaseParts {
-    scheme: core::ops::Range<usize>,
-    all: Reference,
+impl Base<'_> {
+    fn scheme(&self) -> &str {
+        &self.text[self.scheme.clone()]
+    }
 }
 
 /// §5.2.2 and §5.3: the target of `reference` (split into `r`) against `base`, written once
 /// (with triplet hex made uppercase if the reference has `lowercase_hex`), then the checks
 /// only the whole target can fail.
+///
+/// Components are copied with their delimiters, as the runs of text they are in the inputs
+/// (`scheme://authority` is one copy), so that the target takes few copies.
 fn resolve_parts(
     base: &Base<'_>,
     reference: &str,
     r: &Reference,
     lowercase_hex: bool,
 ) -> Result<Url, ResolveError> {
-    let b = &base.parts.all;
     let base_text = base.text;
     // Every component comes from one input or the other, and a merged path is at most one
     // longer than both paths (the `/` after an empty base path): one allocation suffices.
@@ -256,67 +260,55 @@ fn resolve_parts(
     let query;
     let authority_from_reference = r.authority.is_some();
     let path_start;
-    if let Some(scheme) = r.scheme.clone() {
-        out.push_str(&reference[scheme]);
-        out.push(':');
-        if let Some(authority) = &r.authority {
-            out.push_str("//");
-            out.push_str(&reference[authority_span(authority)]);
-        }
+    if r.scheme.is_some() {
+        // `scheme:` and `//authority`, as the reference has them.
+        out.push_str(&reference[..r.path.start]);
         path_start = out.len();
         push_path(&mut out, path_start, r_path);
-        query = r.query.clone().map(|q| &reference[q]);
-    } else {
-        out.push_str(&base_text[base.parts.scheme.clone()]);
-        out.push(':');
-        let authority = match &r.authority {
-            Some(authority) => Some(&reference[authority_span(authority)]),
-            None => b.authority.as_ref().map(|a| &base_text[authority_span(a)]),
-        };
-        if let Some(authority) = authority {
-            out.push_str("//");
-            out.push_str(authority);
-        }
+        query = with_mark(reference, &r.query);
+    } else if let Some(authority) = &r.authority {
+        out.push_str(&base_text[..=base.scheme.end]);
+        out.push_str(&reference[authority_span(authority).start - 2..r.path.start]);
         path_start = out.len();
-        let base_path = &base_text[b.path.clone()];
-        if authority_from_reference || r_path.starts_with('/') {
+        push_path(&mut out, path_start, r_path);
+        query = with_mark(reference, &r.query);
+    } else {
+        // `scheme:` and `//authority`, as the base has them.
+        out.push_str(&base_text[..base.path.start]);
+        path_start = out.len();
+        let base_path = &base_text[base.path.clone()];
+        if r_path.starts_with('/') {
             push_path(&mut out, path_start, r_path);
-            query = r.query.clone().map(|q| &reference[q]);
+            query = with_mark(reference, &r.query);
         } else if r_path.is_empty() {
             out.push_str(base_path);
-            query = r
-                .query
-                .clone()
-                .map(|q| &reference[q])
-                .or_else(|| b.query.clone().map(|q| &base_text[q]));
+            query = with_mark(reference, &r.query).or_else(|| with_mark(base_text, &base.query));
         } else {
             // §5.2.3: the base path up to its last `/` (or `/` alone after an authority and
             // an empty path), then the reference's path. The base's part holds no dot
             // segments (it is a valid URL with a scheme), so it goes in as it is.
-            if b.authority.is_some() && base_path.is_empty() {
+            if base.has_authority && base_path.is_empty() {
                 remove_dot_segments_into(&mut out, path_start, true, r_path);
-            } else if let Some(last_slash) = base_path.rfind('/') {
+            } else if let Some(last_slash) = base_path.bytes().rposition(|b| b == b'/') {
                 out.push_str(&base_path[..last_slash]);
                 remove_dot_segments_into(&mut out, path_start, true, r_path);
             } else {
                 remove_dot_segments_into(&mut out, path_start, false, r_path);
             }
-            query = r.query.clone().map(|q| &reference[q]);
+            query = with_mark(reference, &r.query);
         }
     }
     let path_end = out.len();
     if let Some(query) = query {
-        out.push('?');
         out.push_str(query);
     }
     if let Some(fragment) = r.fragment.clone() {
-        out.push('#');
-        out.push_str(&reference[fragment]);
+        out.push_str(&reference[fragment.start - 1..]);
     }
     if lowercase_hex {
         uppercase_triplets(&mut out);
     }
-    let has_authority = authority_from_reference || (r.scheme.is_none() && b.authority.is_some());
+    let has_authority = authority_from_reference || (r.scheme.is_none() && base.has_authority);
     if !has_authority && out[path_start..].starts_with("//") {
         let path = &out[path_start..path_end];
         return Err(ResolveError::new(
@@ -336,6 +328,11 @@ fn resolve_parts(
     Ok(Url::from_built(out))
 }
 
+/// The query `range` of `text` with its `?`.
+fn with_mark<'t>(text: &'t str, range: &Option<Range<usize>>) -> Option<&'t str> {
+    range.clone().map(|q| &text[q.start - 1..q.end])
+}
+
 /// Appends `path` without its dot segments (§5.2.4).
 fn push_path(out: &mut String, path_start: usize, path: &str) {
     match path.strip_prefix('/') {
@@ -344,17 +341,28 @@ fn push_path(out: &mut String, path_start: usize, path: &str) {
     }
 }
 
+/// The error for a reference the grammar refused with `errors`.
+#[cold]
+fn invalid_reference(errors: Errors, reference: &str) -> ResolveError {
+    let errors = errors.into_vec();
+    let first = &errors[0];
+    let error = ParseError::new(first.at.clone(), &first.kind);
+    ResolveError::new(ResolveErrorKind::InvalidReference(error), reference)
+}
+
 /// Checks a resolved URL with the grammar of [`Url::parse`].
 fn check_whole(text: &str) -> Result<(), ResolveError> {
     let mut errors = Errors::new();
     reference::parse(text, &[], Options { iri: false }, &mut errors);
-    match errors.into_vec().first() {
-        None => Ok(()),
-        Some(first) => Err(ResolveError::new(
-            ResolveErrorKind::InvalidResult(ParseError::new(first.at.clone(), &first.kind)),
-            text,
-        )),
+    if errors.is_empty() {
+        return Ok(());
     }
+    let errors = errors.into_vec();
+    let first = &errors[0];
+    Err(ResolveError::new(
+        ResolveErrorKind::InvalidResult(ParseError::new(first.at.clone(), &first.kind)),
+        text,
+    ))
 }
 
 /// Writes the hex of every triplet in uppercase (RFC 3986 §6.2.2.1), in place.

@@ -133,8 +133,7 @@ pub fn split(src: &str) -> Reference {
         iri: true,
         resolving: false,
     };
-    let mut ignored = Errors::new();
-    text.split(&mut ignored).0
+    text.split(None).0
 }
 
 #[derive(Clone, Copy)]
@@ -175,6 +174,12 @@ impl Text<'_> {
 
     /// The first position in `range` whose token satisfies `stop`, or `range.end`.
     fn find(&self, range: Range<usize>, stop: impl Fn(Tok) -> bool) -> usize {
+        if self.exprs.is_empty() {
+            // A URL rather than a template (`Url::parse`, the accessors): bytes only.
+            let bytes = &self.bytes[range.clone()];
+            let found = bytes.iter().position(|&b| stop(Tok::Byte(b)));
+            return range.start + found.unwrap_or(bytes.len());
+        }
         let mut pos = range.start;
         while pos < range.end {
             let (tok, next) = self.tok(pos);
@@ -199,9 +204,9 @@ impl Text<'_> {
     }
 
     fn parse(&self, errors: &mut Errors) -> Reference {
-        let (mut reference, openers) = self.split(errors);
-        let mut placements = core::mem::take(&mut reference.placements);
-        let placements = &mut placements[..];
+        let (mut reference, openers) = self.split(Some(errors));
+        let mut placement_vec = core::mem::take(&mut reference.placements);
+        let placements = &mut placement_vec[..];
         for i in self.exprs_in(0..reference.scheme.as_ref().map_or(0, |s| s.end)) {
             errors.push(self.exprs[i].range.clone(), ErrorKind::PlaceholderInScheme);
             placements[i] = Placement::Scheme;
@@ -248,7 +253,7 @@ impl Text<'_> {
             );
             self.check_opened(fragment, Component::Fragment, opened, placements, errors);
         }
-        reference.placements = placements.to_vec();
+        reference.placements = placement_vec;
         reference
     }
 
