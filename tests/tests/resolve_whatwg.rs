@@ -6,6 +6,7 @@
 mod common;
 mod resolution;
 mod rfc3986;
+#[allow(dead_code, reason = "the WHATWG rules are applied here, not counted")]
 mod whatwg;
 
 use std::collections::{BTreeMap, BTreeSet};

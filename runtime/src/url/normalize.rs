@@ -45,6 +45,7 @@ impl Url {
     /// assert_eq!(Url::parse("foo://H:80")?.normalize(), "foo://h:80"); // not a scheme it knows
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[must_use]
     pub fn normalize(&self) -> Url {
         let text = self.as_str();
         let parts = reference::split(text);
@@ -106,20 +107,17 @@ fn write_normalized(text: &str, parts: &Reference, decode_path: bool, out: &mut 
         out[start..].make_ascii_lowercase();
         if let Some(port) = authority.port.clone() {
             let port = &text[port];
-            match default_port {
+            if let Some(default) = default_port {
                 // §6.2.3; the grammar allows only digits here.
-                Some(default) => {
-                    let digits = port.trim_start_matches('0');
-                    let digits = if digits.is_empty() { "0" } else { digits };
-                    if digits != default {
-                        out.push(':');
-                        out.push_str(digits);
-                    }
-                }
-                None => {
+                let digits = port.trim_start_matches('0');
+                let digits = if digits.is_empty() { "0" } else { digits };
+                if digits != default {
                     out.push(':');
-                    out.push_str(port);
+                    out.push_str(digits);
                 }
+            } else {
+                out.push(':');
+                out.push_str(port);
             }
         }
     }

@@ -265,13 +265,13 @@ fn resolve_parts(
         out.push_str(&reference[..r.path.start]);
         path_start = out.len();
         push_path(&mut out, path_start, r_path);
-        query = with_mark(reference, &r.query);
+        query = with_mark(reference, r.query.as_ref());
     } else if let Some(authority) = &r.authority {
         out.push_str(&base_text[..=base.scheme.end]);
         out.push_str(&reference[authority_span(authority).start - 2..r.path.start]);
         path_start = out.len();
         push_path(&mut out, path_start, r_path);
-        query = with_mark(reference, &r.query);
+        query = with_mark(reference, r.query.as_ref());
     } else {
         // `scheme:` and `//authority`, as the base has them.
         out.push_str(&base_text[..base.path.start]);
@@ -279,10 +279,11 @@ fn resolve_parts(
         let base_path = &base_text[base.path.clone()];
         if r_path.starts_with('/') {
             push_path(&mut out, path_start, r_path);
-            query = with_mark(reference, &r.query);
+            query = with_mark(reference, r.query.as_ref());
         } else if r_path.is_empty() {
             out.push_str(base_path);
-            query = with_mark(reference, &r.query).or_else(|| with_mark(base_text, &base.query));
+            query = with_mark(reference, r.query.as_ref())
+                .or_else(|| with_mark(base_text, base.query.as_ref()));
         } else {
             // §5.2.3: the base path up to its last `/` (or `/` alone after an authority and
             // an empty path), then the reference's path. The base's part holds no dot
@@ -295,7 +296,7 @@ fn resolve_parts(
             } else {
                 remove_dot_segments_into(&mut out, path_start, false, r_path);
             }
-            query = with_mark(reference, &r.query);
+            query = with_mark(reference, r.query.as_ref());
         }
     }
     let path_end = out.len();
@@ -329,8 +330,8 @@ fn resolve_parts(
 }
 
 /// The query `range` of `text` with its `?`.
-fn with_mark<'t>(text: &'t str, range: &Option<Range<usize>>) -> Option<&'t str> {
-    range.clone().map(|q| &text[q.start - 1..q.end])
+fn with_mark<'t>(text: &'t str, range: Option<&Range<usize>>) -> Option<&'t str> {
+    range.map(|q| &text[q.start - 1..q.end])
 }
 
 /// Appends `path` without its dot segments (§5.2.4).

@@ -159,12 +159,12 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
         } else if input.starts_with("/./") {
             input.replace_range(..3, "/");
         } else if input == "/." {
-            input = "/".to_owned();
+            input.replace_range(.., "/");
         } else if input.starts_with("/../") {
             input.replace_range(..4, "/");
             remove_last_segment(&mut output);
         } else if input == "/.." {
-            input = "/".to_owned();
+            input.replace_range(.., "/");
             remove_last_segment(&mut output);
         } else if input == "." || input == ".." {
             input.clear();
@@ -249,7 +249,7 @@ pub(crate) fn normalize(text: &str) -> String {
         }
         c.authority = Some(normalized);
         if default_port.is_some() && c.path.is_empty() {
-            c.path = "/".to_owned();
+            c.path.push('/');
         }
     }
     c.path = decode_unreserved(&c.path);
