@@ -51,8 +51,8 @@ pub enum ResolveErrorKind {
     /// The resolved URL breaks a rule that [`Url::parse`] applies to the URL as a whole, and
     /// which neither input broke on its own: a network-path reference (`//host`) whose
     /// authority the base's scheme does not allow (`///x` against `http:`, an empty host;
-    /// `//me@h` against `file:`), or a scheme-only URL that reads as a host and a port
-    /// (`a.b:foo` and `123`).
+    /// `//me@h` against `file:`), or a URL without an authority whose scheme and path read as
+    /// a host and a port (`123` against `a.b:foo` gives `a.b:123`).
     InvalidResult(ParseError),
 }
 
