@@ -4,7 +4,8 @@
 //!   RFC 6570 templates compiled to straight-line code that encodes each value for where it
 //!   stands and refuses values that would change the URL's shape.
 //! - [`Url`]: one owned URL type; [`Url::parse`] checks the strict RFC 3986 grammar and says
-//!   what is wrong, where, and what to write instead.
+//!   what is wrong, where, and what to write instead; [`Url::resolve`] resolves references
+//!   (RFC 3986 §5.2) and [`Url::normalize`] gives the normal form of RFC 3986 §6.
 //! - [`encode`]: percent-encoding for each place a value can go, borrowing when nothing needs
 //!   escaping.
 //! - [`decode`]: strict percent-decoding (bad escapes, `%uXXXX` and invalid UTF-8 are errors
@@ -76,7 +77,9 @@ pub use crate::interop::serde::Serde;
 pub use crate::interop::{ConversionError, ConversionErrorKind};
 pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError, TemplateErrorKind};
-pub use crate::url::{ParseError, ParseErrorKind, PathSegments, Url};
+pub use crate::url::{
+    ParseError, ParseErrorKind, PathSegments, ResolveError, ResolveErrorKind, Url,
+};
 pub use crate::value::Fmt;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;

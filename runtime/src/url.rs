@@ -9,14 +9,16 @@ use core::str::FromStr;
 use urlkit_syntax::error::Errors;
 #[cfg(feature = "idna")]
 use urlkit_syntax::error::{Component, ErrorKind};
-use urlkit_syntax::normalize;
 use urlkit_syntax::reference::{self, Options};
 
 use crate::decode::{self, DecodeError, FormPairs};
 
 mod error;
+mod normalize;
+mod resolve;
 
 pub use self::error::{ParseError, ParseErrorKind};
+pub use self::resolve::{ResolveError, ResolveErrorKind};
 
 /// A URI reference that is valid by construction: an absolute URL (`https://example.com/a`)
 /// or a relative one (`/a?b`, `../c`, `#top`).
@@ -153,7 +155,7 @@ impl Url {
     /// Checked text, normalized.
     fn normalized(input: &str) -> Url {
         let mut text = String::with_capacity(input.len());
-        normalize::normalize_into(input, &mut text);
+        urlkit_syntax::normalize::normalize_into(input, &mut text);
         Url {
             text: Cow::Owned(text),
         }
@@ -223,11 +225,11 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn authority(&self) -> Option<&str> {
-        let parts = reference::split(&self.text);
-        let authority = parts.authority?;
-        let start = authority.userinfo.map_or(authority.host.start, |u| u.start);
-        let end = authority.port.map_or(authority.host.end, |p| p.end);
-        Some(&self.text[start..end])
+        self.get(
+            reference::split(&self.text)
+                .authority
+                .map(|a| authority_span(&a)),
+        )
     }
 
     /// The userinfo before `@`, still percent-encoded.
@@ -340,6 +342,19 @@ impl Url {
     pub fn query_pairs(&self) -> FormPairs<'_> {
         decode::form_pairs(self.query().unwrap_or(""))
     }
+}
+
+/// The bytes of the whole authority, `userinfo@host:port`, without the `//`.
+fn authority_span(authority: &reference::Authority) -> Range<usize> {
+    let start = authority
+        .userinfo
+        .as_ref()
+        .map_or(authority.host.start, |u| u.start);
+    let end = authority
+        .port
+        .as_ref()
+        .map_or(authority.host.end, |p| p.end);
+    start..end
 }
 
 /// The decoded segments of a [`Url`]'s path; see [`Url::path_segments`].

@@ -14,3 +14,9 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/routes.md")]
 pub struct RoutesReadme;
+
+/// The examples of `docs/resolution.md` (resolution, normalization and equivalence), run as
+/// doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/resolution.md")]
+pub struct ResolutionReadme;
