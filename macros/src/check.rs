@@ -206,7 +206,7 @@ fn resolve(
                 name: name.to_string(),
                 source: Source::Arg(i),
             });
-        } else if syn::parse_str::<syn::Ident>(name).is_ok() {
+        } else if crate::ident::kind(name) == crate::ident::Kind::Plain {
             vars.push(Var {
                 name: name.to_string(),
                 source: Source::Capture,

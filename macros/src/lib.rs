@@ -12,6 +12,7 @@ mod check;
 mod diagnostics;
 mod fallback;
 mod generate;
+mod ident;
 mod input;
 mod route;
 mod template;

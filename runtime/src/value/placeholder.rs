@@ -34,13 +34,26 @@ macro_rules! methods {
         #[doc(hidden)]
         fn hint(&self) -> usize;
 
-        /// Fills an expression of this one variable and closes it: generated code is then
-        /// one statement a placeholder (`Placeholder::<id>::fill_alone(v, w.port(), ..)`),
-        /// which keeps what rustc checks for each `url!` small (DESIGN §8 compile time).
-        /// Expressions of several variables `fill` each, then `finish`.
+        /// Fills an expression of this one variable, which has no modifier, and closes it:
+        /// generated code is then one statement a placeholder
+        /// (`Placeholder::<id>::fill_alone(v, w.port(), "id")`), which keeps what rustc
+        /// reads for each `url!` small (DESIGN §8 compile time). Expressions of several
+        /// variables `fill` each, then `finish`.
         #[doc(hidden)]
         #[inline(always)]
-        fn fill_alone<'n>(&self, mut e: Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
+        fn fill_alone<'n>(&self, e: Expansion<'_, 'n>, name: &'n str) {
+            self.fill_alone_modified(e, name, Modifier::None);
+        }
+
+        /// [`fill_alone`](Self::fill_alone) for a variable with a modifier.
+        #[doc(hidden)]
+        #[inline(always)]
+        fn fill_alone_modified<'n>(
+            &self,
+            mut e: Expansion<'_, 'n>,
+            name: &'n str,
+            modifier: Modifier,
+        ) {
             self.fill(&mut e, name, modifier);
             e.finish();
         }
