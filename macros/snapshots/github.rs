@@ -9,34 +9,48 @@ fn expansion() {
                 struct state {}
                 struct labels {}
                 struct page {}
-                use ::urlkit::{__private as __u, value::Placeholder as __Placeholder};
-                let mut __w = __u::Writer::with_capacity(
-                    37usize + __Placeholder::<owner>::hint(__v3)
-                        + __Placeholder::<repo>::hint(__v4)
-                        + __Placeholder::<state>::hint(__v0)
-                        + __Placeholder::<labels>::hint(__v1)
-                        + __Placeholder::<page>::hint(__v2),
+                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                    37usize + ::urlkit::value::Placeholder::<owner>::hint(__v3)
+                        + ::urlkit::value::Placeholder::<repo>::hint(__v4)
+                        + ::urlkit::value::Placeholder::<state>::hint(__v0)
+                        + ::urlkit::value::Placeholder::<labels>::hint(__v1)
+                        + ::urlkit::value::Placeholder::<page>::hint(__v2),
                 );
                 __w.text("https://api.github.com/repos/");
-                __Placeholder::<
+                ::urlkit::value::Placeholder::<
                     owner,
                 >::fill_alone(__v3, __w.segment_expansion(), "owner");
                 __w.text("/");
-                __Placeholder::<repo>::fill_alone(__v4, __w.segment_expansion(), "repo");
+                ::urlkit::value::Placeholder::<
+                    repo,
+                >::fill_alone(__v4, __w.segment_expansion(), "repo");
                 __w.text("/issues");
                 __w.query_start();
                 {
                     let mut __e = __w
-                        .expansion(__u::Operator::Query, __u::Context::QueryPairs);
-                    __Placeholder::<
+                        .expansion(
+                            ::urlkit::__private::Operator::Query,
+                            ::urlkit::__private::Context::QueryPairs,
+                        );
+                    ::urlkit::value::Placeholder::<
                         state,
-                    >::fill(__v0, &mut __e, "state", __u::Modifier::None);
-                    __Placeholder::<
+                    >::fill(
+                        __v0,
+                        &mut __e,
+                        "state",
+                        ::urlkit::__private::Modifier::None,
+                    );
+                    ::urlkit::value::Placeholder::<
                         labels,
-                    >::fill(__v1, &mut __e, "labels", __u::Modifier::None);
-                    __Placeholder::<
+                    >::fill(
+                        __v1,
+                        &mut __e,
+                        "labels",
+                        ::urlkit::__private::Modifier::None,
+                    );
+                    ::urlkit::value::Placeholder::<
                         page,
-                    >::fill(__v2, &mut __e, "page", __u::Modifier::None);
+                    >::fill(__v2, &mut __e, "page", ::urlkit::__private::Modifier::None);
                     __e.finish();
                 }
                 __w.finish()

@@ -5,15 +5,16 @@ fn expansion() {
             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
             {
                 struct id {}
-                use ::urlkit::{__private as __u, value::Placeholder as __Placeholder};
-                let mut __w = __u::Writer::with_base(
+                let mut __w = ::urlkit::__private::Writer::with_base(
                     ::urlkit::value::Base::base_url(__base),
                     true,
-                    13usize + __Placeholder::<id>::hint(__v1),
+                    13usize + ::urlkit::value::Placeholder::<id>::hint(__v1),
                 );
                 __w.path_start(false);
                 __w.text("/users/");
-                __Placeholder::<id>::fill_alone(__v1, __w.segment_expansion(), "id");
+                ::urlkit::value::Placeholder::<
+                    id,
+                >::fill_alone(__v1, __w.segment_expansion(), "id");
                 __w.text("/posts");
                 __w.finish()
             })

@@ -8,41 +8,39 @@ fn expansion() {
                 struct port {}
                 struct q {}
                 struct lang {}
-                use ::urlkit::{
-                    __private as __u,
-                    value::{
-                        Placeholder as __Placeholder, Port as __Port,
-                        Prefixed as __Prefixed,
-                    },
-                };
-                let mut __w = __u::Writer::with_capacity(
-                    23usize + __Placeholder::<host>::hint(__v1)
-                        + __Port::<port>::hint(__v2) + __Placeholder::<q>::hint(__v3)
-                        + __Prefixed::<lang>::hint(__v0),
+                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                    23usize + ::urlkit::value::Placeholder::<host>::hint(__v1)
+                        + ::urlkit::value::Port::<port>::hint(__v2)
+                        + ::urlkit::value::Placeholder::<q>::hint(__v3)
+                        + ::urlkit::value::Prefixed::<lang>::hint(__v0),
                 );
                 __w.text("http://");
-                __Placeholder::<
+                ::urlkit::value::Placeholder::<
                     host,
                 >::fill_alone(
                     __v1,
                     __w
                         .expansion(
-                            __u::Operator::Simple,
-                            __u::Context::Host { whole: true },
+                            ::urlkit::__private::Operator::Simple,
+                            ::urlkit::__private::Context::Host {
+                                whole: true,
+                            },
                         ),
                     "host",
                 );
-                __Port::<port>::fill_alone(__v2, __w.port(), "port");
+                ::urlkit::value::Port::<port>::fill_alone(__v2, __w.port(), "port");
                 __w.text("/search");
                 __w.query_start();
-                __Placeholder::<q>::fill_alone(__v3, __w.hand_pair("q", false), "q");
-                __Prefixed::<
+                ::urlkit::value::Placeholder::<
+                    q,
+                >::fill_alone(__v3, __w.hand_pair("q", false), "q");
+                ::urlkit::value::Prefixed::<
                     lang,
                 >::fill_alone_modified(
                     __v0,
                     __w.hand_pair("lang", false),
                     "lang",
-                    __u::Modifier::Prefix(2u16),
+                    ::urlkit::__private::Modifier::Prefix(2u16),
                 );
                 __w.finish()
             })

@@ -25,25 +25,25 @@ const _: () = {
                         (__v0, __v1) => {
                             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
                             {
-                                use ::urlkit::{
-                                    __private as __u, value::Placeholder as __Placeholder,
-                                };
-                                let mut __w = __u::Writer::with_capacity(
-                                    7usize + __Placeholder::<id>::hint(__v0)
-                                        + __Placeholder::<tab>::hint(__v1),
+                                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                                    7usize + ::urlkit::value::Placeholder::<id>::hint(__v0)
+                                        + ::urlkit::value::Placeholder::<tab>::hint(__v1),
                                 );
                                 __w.path_start(false);
                                 __w.text("/users/");
-                                __Placeholder::<
+                                ::urlkit::value::Placeholder::<
                                     id,
                                 >::fill_alone(__v0, __w.segment_expansion(), "id");
                                 __w.query_start();
-                                __Placeholder::<
+                                ::urlkit::value::Placeholder::<
                                     tab,
                                 >::fill_alone(
                                     __v1,
                                     __w
-                                        .expansion(__u::Operator::Query, __u::Context::QueryPairs),
+                                        .expansion(
+                                            ::urlkit::__private::Operator::Query,
+                                            ::urlkit::__private::Context::QueryPairs,
+                                        ),
                                     "tab",
                                 );
                                 __w.finish()

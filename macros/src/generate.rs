@@ -87,34 +87,29 @@ fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
         let trim = checked.trim_slash;
         // A type that is not a `Url` (or a pointer to one) is an error on the user's base.
         quote_spanned!(base.span()=>
-            __u::Writer::with_base(
+            ::urlkit::__private::Writer::with_base(
                 ::urlkit::value::Base::base_url(#base), #trim, #static_len #(+ #hints)*
             )
         )
     } else {
-        quote_spanned!(site=> __u::Writer::with_capacity(#static_len #(+ #hints)*))
+        quote_spanned!(site=> ::urlkit::__private::Writer::with_capacity(#static_len #(+ #hints)*))
     };
     let steps = steps
         .iter()
         .map(|step| generate_step(step, checked, bindings, &w));
     let markers = &bindings.markers;
-    let traits = bindings.traits.iter().map(|(name, alias)| {
-        let name = Ident::new(name, site);
-        quote_spanned!(site=> #name as #alias)
-    });
     let values = &bindings.values;
     let locals = &bindings.locals;
     // A template always has a value or a base (one without is a literal). `match` keeps
     // every temporary of the values alive until the URL is built, as `format_args!` does.
     // The URL is built in a closure handed to one function, so that in a `const` the compiler
     // reports that one call, whose name says what to do, rather than every call inside.
-    // Paths go through short aliases: every token is work for the compiler (DESIGN §8).
     quote_spanned! {site=>
         match (#(&(#values),)*) {
             (#(#locals,)*) => ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
                 // Named after the placeholders, so that type errors can say which one.
                 #(struct #markers {})*
-                use ::urlkit::{__private as __u, value::{#(#traits),*}};
+
                 let mut #w = #start;
                 #(#steps)*
                 #w.finish()
@@ -126,7 +121,7 @@ fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
 /// One `Writer` call per step, mirroring `Template::expand`.
 fn generate_step(step: &Step, checked: &Checked, bindings: &Bindings, w: &Ident) -> TokenStream {
     let site = Span::mixed_site();
-    let u = Ident::new("__u", site);
+    let u = quote_spanned!(site=> ::urlkit::__private);
     let (expr, open) = match step {
         Step::Text(text) => return quote_spanned!(site=> #w.text(#text);),
         Step::PathStart { relative } => return quote_spanned!(site=> #w.path_start(#relative);),
@@ -196,8 +191,6 @@ struct Bindings {
     vars: Vec<(Ident, Span, Option<Ident>)>,
     /// Marker types to declare, one per variable whose name is a Rust identifier.
     markers: Vec<Ident>,
-    /// The traits the checks use (`Placeholder`, ...), and the alias each is imported as.
-    traits: Vec<(&'static str, Ident)>,
 }
 
 impl Bindings {
@@ -239,9 +232,7 @@ impl Bindings {
             locals,
             vars,
             markers,
-            traits: Vec::new(),
         }
-        .with_traits(checked)
     }
 
     /// Bindings for values given in the order of `checked.vars`; no markers are declared
@@ -263,23 +254,7 @@ impl Bindings {
             locals,
             vars,
             markers: Vec::new(),
-            traits: Vec::new(),
         }
-        .with_traits(checked)
-    }
-
-    /// Imports each trait the checks use, once.
-    fn with_traits(mut self, checked: &Checked) -> Self {
-        for (i, e) in checked.expressions.iter().enumerate() {
-            for spec in &e.vars {
-                let name = self.trait_of(checked, i, spec);
-                if !self.traits.iter().any(|(t, _)| *t == name) {
-                    let alias = format_ident!("__{}", name, span = Span::mixed_site());
-                    self.traits.push((name, alias));
-                }
-            }
-        }
-        self
     }
 
     fn index(checked: &Checked, spec: &VarSpec) -> usize {
@@ -319,24 +294,19 @@ impl Bindings {
     ) -> TokenStream {
         let (local, span, marker) = &self.vars[Self::index(checked, spec)];
         let span = Span::mixed_site().located_at(*span);
-        let name = self.trait_of(checked, expr, spec);
-        let (_, alias) = self
-            .traits
-            .iter()
-            .find(|(t, _)| *t == name)
-            .expect("every trait used is imported");
+        let check = Ident::new(self.trait_of(checked, expr, spec), span);
         let respan = |ident: &Ident| {
             let mut ident = ident.clone();
             ident.set_span(span);
             ident
         };
-        let (local, alias, method) = (respan(local), respan(alias), Ident::new(method, span));
+        let (local, method) = (respan(local), Ident::new(method, span));
         let args = args.unwrap_or_default();
         match marker {
-            None => quote_spanned!(span=> #alias::#method(#local #(, #args)*)),
+            None => quote_spanned!(span=> ::urlkit::value::#check::#method(#local #(, #args)*)),
             Some(marker) => {
                 let marker = respan(marker);
-                quote_spanned!(span=> #alias::<#marker>::#method(#local #(, #args)*))
+                quote_spanned!(span=> ::urlkit::value::#check::<#marker>::#method(#local #(, #args)*))
             }
         }
     }
