@@ -52,8 +52,20 @@ pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
     let captures = vars
         .iter()
         .filter(|v| v.source == Source::Capture)
-        .map(|v| Ident::new(&v.name, input.lit.span()).to_token_stream());
+        .map(|v| capture(&v.name, input).to_token_stream());
     base.chain(args).chain(captures).collect()
+}
+
+/// The variable in scope that fills the placeholder `name`: an identifier spanned on the
+/// literal, so that it resolves where `url!` is written and an error points at the literal.
+///
+/// A misspelt name (`{ownr}`) then gets rustc's "a local variable with a similar name
+/// exists", whose edit replaces the whole literal, because the literal is the narrowest span
+/// stable Rust gives a proc macro. rustc marks that edit `MaybeIncorrect`, so `cargo fix`
+/// does not apply it; no span or shape on stable narrows it to the braces (rustc's own
+/// `format!` can, because it reads the source text of its literal).
+fn capture(name: &str, input: &Input) -> Ident {
+    Ident::new(name, input.lit.span())
 }
 
 /// The expression a checked template expands to: `Result<Url, urlkit::Error>`.
@@ -104,16 +116,20 @@ fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
     // every temporary of the values alive until the URL is built, as `format_args!` does.
     // The URL is built in a closure handed to one function, so that in a `const` the compiler
     // reports that one call, whose name says what to do, rather than every call inside.
+    // The markers are declared outside the closure: when two templates of the crate have a
+    // placeholder of the same name, rustc names the marker by its path, `main::id`, and a
+    // closure would add `{closure#0}` to it.
     quote_spanned! {site=>
         match (#(&(#values),)*) {
-            (#(#locals,)*) => ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
+            (#(#locals,)*) => {
                 // Named after the placeholders, so that type errors can say which one.
                 #(struct #markers {})*
-
-                let mut #w = #start;
-                #(#steps)*
-                #w.finish()
-            }),
+                ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
+                    let mut #w = #start;
+                    #(#steps)*
+                    #w.finish()
+                })
+            }
         }
     }
 }
@@ -221,7 +237,7 @@ impl Bindings {
         }
         for (var, v) in checked.vars.iter().enumerate() {
             if v.source == Source::Capture {
-                let ident = Ident::new(&v.name, input.lit.span());
+                let ident = capture(&v.name, input);
                 bind(quote!(#ident), var, input.lit.span());
             }
         }

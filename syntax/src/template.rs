@@ -167,6 +167,34 @@ pub fn lex(template: &str, errors: &mut Errors) -> Vec<Expression> {
     let mut pos = 0;
     while pos < bytes.len() {
         match bytes[pos] {
+            // `format!`'s escapes, written out of habit: one error for the pair, whether it
+            // wraps a name (`{{owner}}`) or stands alone, not an unclosed `{` and a stray `}`.
+            b'{' | b'}' if bytes.get(pos + 1) == Some(&bytes[pos]) => {
+                let end = if bytes[pos] == b'{' {
+                    let closed = template[pos + 2..]
+                        .find(['{', '}'])
+                        .map(|i| pos + 2 + i)
+                        .filter(|&i| template[i..].starts_with("}}"));
+                    match closed {
+                        Some(close) => {
+                            errors.push_all(
+                                [pos..pos + 2, close..close + 2],
+                                ErrorKind::DoubledBrace,
+                            );
+                            close + 2
+                        }
+                        None => {
+                            errors.push(pos..pos + 2, ErrorKind::DoubledBrace);
+                            pos + 2
+                        }
+                    }
+                } else {
+                    errors.push(pos..pos + 2, ErrorKind::DoubledBrace);
+                    pos + 2
+                };
+                expressions.push(broken(pos..end));
+                pos = end;
+            }
             b'{' => {
                 let close = bytes[pos + 1..]
                     .iter()
@@ -395,6 +423,10 @@ mod tests {
         let prefix = |p: &str| ErrorKind::BadPrefix { text: p.into() };
         assert_eq!(err("/x{/id*"), [(2..3, ErrorKind::UnclosedExpression)]);
         assert_eq!(err("/id*}"), [(4..5, ErrorKind::UnmatchedClose)]);
+        // `format!`'s escapes: one error, whether they wrap a name or stand alone.
+        assert_eq!(err("/{{owner}}"), [(1..3, ErrorKind::DoubledBrace)]);
+        assert_eq!(err("/a}}"), [(2..4, ErrorKind::DoubledBrace)]);
+        assert_eq!(err("/{{a"), [(1..3, ErrorKind::DoubledBrace)]);
         assert_eq!(err("a{}"), [(1..3, ErrorKind::EmptyExpression)]);
         assert_eq!(
             err("{!x}"),
