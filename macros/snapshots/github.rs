@@ -2,13 +2,13 @@
 fn expansion() {
     let _ = match (&("open"), &(["A-macros", "C-bug"]), &(Some(2)), &(owner), &(repo)) {
         (__v0, __v1, __v2, __v3, __v4) => {
+            struct owner {}
+            struct repo {}
+            struct state {}
+            struct labels {}
+            struct page {}
             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
             {
-                struct owner {}
-                struct repo {}
-                struct state {}
-                struct labels {}
-                struct page {}
                 let mut __w = ::urlkit::__private::Writer::with_capacity(
                     37usize + ::urlkit::value::Placeholder::<owner>::hint(__v3)
                         + ::urlkit::value::Placeholder::<repo>::hint(__v4)

@@ -2,9 +2,9 @@
 fn expansion() {
     let _ = match (&(API), &(id)) {
         (__base, __v1) => {
+            struct id {}
             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
             {
-                struct id {}
                 let mut __w = ::urlkit::__private::Writer::with_base(
                     ::urlkit::value::Base::base_url(__base),
                     true,

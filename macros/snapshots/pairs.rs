@@ -2,12 +2,12 @@
 fn expansion() {
     let _ = match (&(locale), &(host), &(port), &(q)) {
         (__v0, __v1, __v2, __v3) => {
+            struct host {}
+            struct port {}
+            struct q {}
+            struct lang {}
             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
             {
-                struct host {}
-                struct port {}
-                struct q {}
-                struct lang {}
                 let mut __w = ::urlkit::__private::Writer::with_capacity(
                     23usize + ::urlkit::value::Placeholder::<host>::hint(__v1)
                         + ::urlkit::value::Port::<port>::hint(__v2)

@@ -191,6 +191,18 @@ pub mod __private {
 /// # Ok::<(), urlkit::Error>(())
 /// ```
 ///
+/// A template builds its URL when the program runs (it allocates the `String`), so it
+/// cannot initialize a `const` or a `static`. rustc reports that as one error, whose text is
+/// the fix: ``cannot call non-const function
+/// `urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template` ``.
+/// In a `const`, write a literal without placeholders, or a [`template!`] to expand at run
+/// time; in a `static`, use `std::sync::LazyLock`.
+///
+/// ```compile_fail
+/// const ID: u32 = 7;
+/// const USER: Result<urlkit::Url, urlkit::Error> = urlkit::url!("/users/{ID}");
+/// ```
+///
 /// ## Where values come from
 ///
 /// As with `format!`: a named argument after the literal (`name = expr`, evaluated once, in
