@@ -10,21 +10,31 @@
 //! match (&(p), &(id)) {                       // each value evaluated once, like format_args!
 //!     (__v0, __v1) => {
 //!         struct id {} struct page {}          // markers: type errors name the placeholder
-//!         let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
-//!         __w.text("/users/");
-//!         // An expression of one variable: one statement fills it and closes it.
-//!         Placeholder::<id>::fill_alone(__v1, __w.segment_expansion(), "id", Modifier::None);
-//!         __w.query_start();
-//!         Placeholder::<page>::fill_alone(
-//!             __v0, __w.expansion(Operator::Query, Context::QueryPairs), "page", Modifier::None,
-//!         );
-//!         // Several variables (`{?page,tag}`) share one expansion:
-//!         // { let mut __e = __w.expansion(..); Placeholder::<page>::fill(__v0, &mut __e, ..);
-//!         //   Placeholder::<tag>::fill(__v2, &mut __e, ..); __e.finish(); }
-//!         __w.finish()
+//!         // One call taking the rest as a closure: in a `const`, that call is the one error,
+//!         // and its name says what to write instead.
+//!         ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
+//!             let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
+//!             __w.text("/users/");
+//!             // An expression of one variable: one statement fills it and closes it.
+//!             Placeholder::<id>::fill_alone(__v1, __w.segment_expansion(), "id");
+//!             __w.query_start();
+//!             Placeholder::<page>::fill_alone(
+//!                 __v0, __w.expansion(Operator::Query, Context::QueryPairs), "page",
+//!             );
+//!             // Several variables (`{?page,tag}`) share one expansion:
+//!             // { let mut __e = __w.expansion(..); Placeholder::<page>::fill(__v0, &mut __e,
+//!             //   "page", Modifier::None); ...; __e.finish(); }
+//!             __w.finish()
+//!         })
 //!     }
 //! }
 //! ```
+//!
+//! What rustc reads for each template is what `url!` costs at compile time (`bench/compile_time.py`), so
+//! the shape is small: a variable without a modifier is filled without one
+//! (`fill_alone`, else `fill_alone_modified`), paths are written in full (a `use` item costs
+//! rustc more than the tokens it saves), and whether a name is an identifier is decided on
+//! its text ([`crate::ident`]), once per variable.
 //!
 //! Hygiene: locals (`__w`, `__e`, `__v0`) are `Span::mixed_site()`, so they never meet the
 //! user's names; paths are absolute (`::urlkit::…`); a captured variable is an identifier

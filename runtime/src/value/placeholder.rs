@@ -39,7 +39,7 @@ macro_rules! methods {
         /// Fills an expression of this one variable, which has no modifier, and closes it:
         /// generated code is then one statement a placeholder
         /// (`Placeholder::<id>::fill_alone(v, w.port(), "id")`), which keeps what rustc
-        /// reads for each `url!` small (DESIGN §8 compile time). Expressions of several
+        /// reads for each `url!` small (`bench/compile_time.py`). Expressions of several
         /// variables `fill` each, then `finish`.
         #[doc(hidden)]
         #[inline(always)]
