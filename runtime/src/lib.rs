@@ -70,6 +70,10 @@ pub mod __private {
     /// that in a `const` or a `static`, where nothing that allocates can run, the compiler
     /// reports one error, and its name is the explanation: the body is a closure, which the
     /// compiler does not check for `const`-ness.
+    #[allow(
+        clippy::inline_always,
+        reason = "the template's calls must stay straight-line code in the caller"
+    )]
     #[inline(always)]
     pub fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(
         build: impl FnOnce() -> Result<crate::Url, crate::Error>,

@@ -336,7 +336,7 @@ mod tests {
             assert!(!is_invisible(c), "{c:?}");
         }
         // Every one has a name for the message.
-        for c in (0..=0x10FFFF)
+        for c in (0..=0x10_FFFF)
             .filter_map(char::from_u32)
             .filter(|&c| is_invisible(c))
         {
@@ -348,7 +348,7 @@ mod tests {
     /// reads the Unicode property) that an IRI may hold is caught.
     #[test]
     fn every_unicode_space_is_invisible() {
-        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+        for c in (0x80..=0x10_FFFF).filter_map(char::from_u32) {
             if c.is_whitespace() && is_ucschar(c) {
                 assert!(is_invisible(c), "{c:?}");
             }

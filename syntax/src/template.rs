@@ -170,28 +170,15 @@ pub fn lex(template: &str, errors: &mut Errors) -> Vec<Expression> {
             // `format!`'s escapes, written out of habit: one error for the pair, whether it
             // wraps a name (`{{owner}}`) or stands alone, not an unclosed `{` and a stray `}`.
             b'{' | b'}' if bytes.get(pos + 1) == Some(&bytes[pos]) => {
-                let end = if bytes[pos] == b'{' {
-                    let closed = template[pos + 2..]
-                        .find(['{', '}'])
-                        .map(|i| pos + 2 + i)
-                        .filter(|&i| template[i..].starts_with("}}"));
-                    match closed {
-                        Some(close) => {
-                            errors.push_all(
-                                [pos..pos + 2, close..close + 2],
-                                ErrorKind::DoubledBrace,
-                            );
-                            close + 2
-                        }
-                        None => {
-                            errors.push(pos..pos + 2, ErrorKind::DoubledBrace);
-                            pos + 2
-                        }
-                    }
-                } else {
-                    errors.push(pos..pos + 2, ErrorKind::DoubledBrace);
-                    pos + 2
-                };
+                // The `}}` that closes a `{{`, if the next brace is one.
+                let closed = (bytes[pos] == b'{')
+                    .then(|| template[pos + 2..].find(['{', '}']))
+                    .flatten()
+                    .map(|i| pos + 2 + i)
+                    .filter(|&i| template[i..].starts_with("}}"));
+                let at = core::iter::once(pos..pos + 2).chain(closed.map(|c| c..c + 2));
+                errors.push_all(at, ErrorKind::DoubledBrace);
+                let end = closed.map_or(pos + 2, |close| close + 2);
                 expressions.push(broken(pos..end));
                 pos = end;
             }
