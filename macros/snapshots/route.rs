@@ -23,34 +23,31 @@ const _: () = {
                 Self::User { id: __f0, tab: __f1, .. } => {
                     match (&(*__f0), &(*__f1)) {
                         (__v0, __v1) => {
-                            let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                7usize + ::urlkit::value::Placeholder::<id>::hint(__v0)
-                                    + ::urlkit::value::Placeholder::<tab>::hint(__v1),
-                            );
-                            __w.path_start(false);
-                            __w.text("/users/");
-                            ::urlkit::value::Placeholder::<
-                                id,
-                            >::fill_alone(
-                                __v0,
-                                __w.segment_expansion(),
-                                "id",
-                                ::urlkit::__private::Modifier::None,
-                            );
-                            __w.query_start();
-                            ::urlkit::value::Placeholder::<
-                                tab,
-                            >::fill_alone(
-                                __v1,
-                                __w
-                                    .expansion(
-                                        ::urlkit::__private::Operator::Query,
-                                        ::urlkit::__private::Context::QueryPairs,
-                                    ),
-                                "tab",
-                                ::urlkit::__private::Modifier::None,
-                            );
-                            __w.finish()
+                            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+                            {
+                                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                                    7usize + ::urlkit::value::Placeholder::<id>::hint(__v0)
+                                        + ::urlkit::value::Placeholder::<tab>::hint(__v1),
+                                );
+                                __w.path_start(false);
+                                __w.text("/users/");
+                                ::urlkit::value::Placeholder::<
+                                    id,
+                                >::fill_alone(__v0, __w.segment_expansion(), "id");
+                                __w.query_start();
+                                ::urlkit::value::Placeholder::<
+                                    tab,
+                                >::fill_alone(
+                                    __v1,
+                                    __w
+                                        .expansion(
+                                            ::urlkit::__private::Operator::Query,
+                                            ::urlkit::__private::Context::QueryPairs,
+                                        ),
+                                    "tab",
+                                );
+                                __w.finish()
+                            })
                         }
                     }
                 }

@@ -100,7 +100,12 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
         Err(expressions) => expressions,
     };
     let vars = resolve(input, &value, &template, shift, expressions, &mut errors);
-    check_args(input, &vars, &mut errors);
+    check_args(
+        input,
+        &vars,
+        grammar.is_err().then_some(value.as_str()),
+        &mut errors,
+    );
     match (grammar, errors.finish()) {
         (Ok(checked), Ok(())) => Ok(Checked {
             trim_slash: template.starts_with('/') || template.starts_with("{/"),
@@ -195,7 +200,7 @@ fn resolve(
                 name: name.to_string(),
                 source: Source::Arg(i),
             });
-        } else if syn::parse_str::<syn::Ident>(name).is_ok() {
+        } else if crate::ident::kind(name) == crate::ident::Kind::Plain {
             vars.push(Var {
                 name: name.to_string(),
                 source: Source::Capture,
@@ -223,8 +228,10 @@ fn resolve(
     vars
 }
 
-/// Each argument is named once and used by a placeholder.
-fn check_args(input: &Input, vars: &[Var], errors: &mut Diagnostics) {
+/// Each argument is named once and used by a placeholder. When the template has grammar
+/// errors (`broken` is its text), an argument whose name it holds is not reported unused: the
+/// placeholder meant for it is among the errors (`{a-b}` with `"a-b" = 2`).
+fn check_args(input: &Input, vars: &[Var], broken: Option<&str>, errors: &mut Diagnostics) {
     for (i, arg) in input.args.iter().enumerate() {
         let shown = if arg.quoted {
             format!("\"{}\"", arg.name)
@@ -236,7 +243,9 @@ fn check_args(input: &Input, vars: &[Var], errors: &mut Diagnostics) {
                 arg.span,
                 format!("argument `{shown}` is given twice; remove one"),
             ));
-        } else if !vars.iter().any(|v| v.source == Source::Arg(i)) {
+        } else if !vars.iter().any(|v| v.source == Source::Arg(i))
+            && !broken.is_some_and(|text| text.contains(&arg.name))
+        {
             errors.push(syn::Error::new(
                 arg.span,
                 format!(

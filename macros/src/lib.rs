@@ -14,6 +14,7 @@ mod check;
 mod diagnostics;
 mod fallback;
 mod generate;
+mod ident;
 mod input;
 mod route;
 mod template;

@@ -139,6 +139,28 @@ pub fn remove_dot_segments_into(out: &mut String, start: usize, rooted: bool, re
     }
 }
 
+/// The path written without its dot segments, if some spelling means the same: `None` when
+/// the resolved path would start with `//` without an authority (it would read as a host,
+/// RFC 3986 §3.3), or when the path has a placeholder that may write several segments
+/// (`{+x}`, `{/x}`), whose `..` cannot be resolved before its value is known. A relative-path
+/// reference keeps a leading `./` where the rewrite would otherwise be empty (the base
+/// itself), start with `/` (an absolute path), or have a `:` in its first segment (a scheme,
+/// §4.2).
+pub fn without_dot_segments(path: &str, has_authority: bool) -> Option<String> {
+    if path.contains("{+") || path.contains("{/") || path.contains("{#") {
+        return None;
+    }
+    let resolved = resolve_dot_segments(path);
+    if path.starts_with('/') {
+        return (has_authority || !resolved.starts_with("//")).then_some(resolved);
+    }
+    let first = resolved.split('/').next().unwrap_or_default();
+    if resolved.is_empty() || resolved.starts_with('/') || first.contains(':') {
+        return Some(alloc::format!("./{resolved}"));
+    }
+    Some(resolved)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,6 +226,31 @@ mod tests {
             };
             remove_dot_segments_into(&mut out, 2, rooted, rest);
             assert_eq!(&out[2..], removed, "{path}");
+        }
+    }
+
+    #[test]
+    fn rewrites_that_keep_the_meaning() {
+        for (path, has_authority, rewrite) in [
+            ("/a/../b", false, Some("/b")),
+            // Without a host, `//evil.com/x` would be one.
+            ("/..//evil.com/x", false, None),
+            ("/.//x", false, None),
+            // With one, it is a path with an empty first segment.
+            ("/..//x", true, Some("//x")),
+            ("a/..", false, Some("./")),
+            ("a/../b:c", false, Some("./b:c")),
+            ("a/../b/c:d", false, Some("b/c:d")),
+            ("%2e//%2e/a/..", false, Some(".//")),
+            ("/a/{+p}/../b", false, None),
+            ("/a{/p*}/../b", false, None),
+            ("/users/{id}/../posts", false, Some("/users/posts")),
+        ] {
+            assert_eq!(
+                without_dot_segments(path, has_authority).as_deref(),
+                rewrite,
+                "{path}"
+            );
         }
     }
 }

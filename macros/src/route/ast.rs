@@ -23,6 +23,8 @@ pub(crate) struct Route<'a> {
     /// How errors name it: `Post`, `Api::User`.
     pub(crate) label: String,
     pub(crate) template: Option<LitStr>,
+    /// A `#[route]` was written but not read (and reported): no "missing template" then.
+    pub(crate) malformed: bool,
     /// Where a missing template is reported.
     pub(crate) span: Span,
     pub(crate) fields: Vec<Field<'a>>,
@@ -59,6 +61,7 @@ impl<'a> Input<'a> {
                     variant: None,
                     label: name,
                     template: attrs.template,
+                    malformed: attrs.malformed,
                     span: input.ident.span(),
                     fields: fields(&data.fields, errors),
                     deny_unknown,
@@ -90,6 +93,7 @@ impl<'a> Input<'a> {
                             variant: Some(&variant.ident),
                             label: format!("{name}::{}", variant.ident),
                             template: attrs.template,
+                            malformed: attrs.malformed,
                             span: variant.ident.span(),
                             fields: fields(&variant.fields, errors),
                             deny_unknown,

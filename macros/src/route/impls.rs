@@ -18,8 +18,10 @@
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
+use urlkit_syntax::reference::Placement;
 use urlkit_syntax::route::owned::{OwnedPattern, OwnedSegment};
 use urlkit_syntax::route::{Tail, order};
+use urlkit_syntax::template::Modifier;
 
 use super::ast::{Input, Route};
 use super::check::{Capture, Valid};
@@ -29,6 +31,16 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
     let original = input.original;
     let ident = &original.ident;
     let (impl_generics, ty_generics, where_clause) = original.generics.split_for_impl();
+    let bounds = bounds(input, valid);
+    let written_where = where_clause;
+    let where_clause = match where_clause {
+        _ if bounds.is_empty() => quote!(#where_clause),
+        Some(written) => {
+            let written = written.predicates.iter();
+            quote!(where #(#written,)* #(#bounds,)*)
+        }
+        None => quote!(where #(#bounds,)*),
+    };
     let site = Span::mixed_site();
     let templates: Vec<String> = input
         .routes
@@ -84,7 +96,7 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
     let inherent = (!input.is_enum).then(|| {
         let template = &templates[0];
         quote! {
-            impl #impl_generics #ident #ty_generics #where_clause {
+            impl #impl_generics #ident #ty_generics #written_where {
                 /// The route's template, as written in `#[route("...")]`.
                 pub const TEMPLATE: &'static str = #template;
             }
@@ -113,6 +125,49 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
             #inherent
         };
     }
+}
+
+/// A bound for each field that a placeholder reads and whose type names a type parameter
+/// (`id: T`), as serde's derives add them: the field's type must be a `Value` to be written
+/// (`Port` or `Prefixed` where it is a port or has a prefix) and `FromParam` to be read. A
+/// route of a type that lacks them then does not implement `Route`, and rustc says which
+/// bound is missing where the route is used, rather than asking for a bound on the marker
+/// type at the definition.
+fn bounds(input: &Input<'_>, valid: &[Valid]) -> Vec<TokenStream> {
+    let params: Vec<String> = (input.original.generics.type_params())
+        .map(|p| p.ident.to_string())
+        .collect();
+    let mut bounds = Vec::new();
+    if params.is_empty() {
+        return bounds;
+    }
+    for (route, valid) in input.routes.iter().zip(valid) {
+        for (field, capture) in route.fields.iter().zip(&valid.captures) {
+            let ty = field.ty;
+            let mut names = Vec::new();
+            idents(quote!(#ty), &mut names);
+            if capture.is_none() || !names.iter().any(|n| params.contains(n)) {
+                continue;
+            }
+            // A port or a prefix takes one value, which its own trait checks.
+            let mut write = quote!(::urlkit::value::Value);
+            for (i, e) in valid.checked.expressions.iter().enumerate() {
+                for spec in &e.vars {
+                    if valid.checked.template[spec.name.clone()] != field.name {
+                        continue;
+                    }
+                    let marker = marker(&field.name);
+                    if valid.checked.reference.placements[i] == Placement::Port {
+                        write = quote!(::urlkit::value::Port<#marker>);
+                    } else if matches!(spec.modifier, Modifier::Prefix(_)) {
+                        write = quote!(::urlkit::value::Prefixed<#marker>);
+                    }
+                }
+            }
+            bounds.push(quote!(#ty: #write + ::urlkit::route::FromParam));
+        }
+    }
+    bounds
 }
 
 /// The marker types named after the fields that placeholders read: `url!`'s generator names

@@ -150,6 +150,8 @@ pub enum TemplateErrorKind {
     UnclosedExpression,
     /// `}` without a `{` before it.
     UnmatchedClose,
+    /// `{{` or `}}`, which are not escapes in a URL template (they are in `format!`).
+    DoubledBrace,
     /// `{}`.
     EmptyExpression,
     /// A variable name outside RFC 6570's `varname` grammar.
@@ -168,6 +170,7 @@ impl TemplateErrorKind {
         match kind {
             SyntaxKind::UnclosedExpression => TemplateErrorKind::UnclosedExpression,
             SyntaxKind::UnmatchedClose => TemplateErrorKind::UnmatchedClose,
+            SyntaxKind::DoubledBrace => TemplateErrorKind::DoubledBrace,
             SyntaxKind::EmptyExpression => TemplateErrorKind::EmptyExpression,
             SyntaxKind::BadVarName { .. } => TemplateErrorKind::InvalidVariableName,
             SyntaxKind::ReservedOperator { .. } => TemplateErrorKind::ReservedOperator,

@@ -16,10 +16,11 @@
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::rc::Rc;
+use alloc::string::String;
 use alloc::sync::Arc;
 
 use super::Expansion;
-use super::traits::{Scalar, Value};
+use super::traits::{Fmt, Scalar, Value};
 use crate::error::Error;
 use crate::url::Url;
 use crate::writer::Modifier;
@@ -36,15 +37,26 @@ macro_rules! methods {
         #[doc(hidden)]
         fn hint(&self) -> usize;
 
-        /// Fills an expression of this one variable and closes it: generated code is then
-        /// one statement a placeholder (`Placeholder::<id>::fill_alone(v, w.segment_expansion(),
-        /// ..)`, `Port::<port>::fill_alone(v, w.port(), ..)`),
-        /// which keeps what rustc checks for each `url!` small (the compile-time target in
-        /// docs/design.md, "Performance targets").
-        /// Expressions of several variables `fill` each, then `finish`.
+        /// Fills an expression of this one variable, which has no modifier, and closes it:
+        /// generated code is then one statement a placeholder
+        /// (`Placeholder::<id>::fill_alone(v, w.port(), "id")`), which keeps what rustc
+        /// reads for each `url!` small (`bench/compile_time.py`). Expressions of several
+        /// variables `fill` each, then `finish`.
         #[doc(hidden)]
         #[inline(always)]
-        fn fill_alone<'n>(&self, mut e: Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
+        fn fill_alone<'n>(&self, e: Expansion<'_, 'n>, name: &'n str) {
+            self.fill_alone_modified(e, name, Modifier::None);
+        }
+
+        /// [`fill_alone`](Self::fill_alone) for a variable with a modifier.
+        #[doc(hidden)]
+        #[inline(always)]
+        fn fill_alone_modified<'n>(
+            &self,
+            mut e: Expansion<'_, 'n>,
+            name: &'n str,
+            modifier: Modifier,
+        ) {
             self.fill(&mut e, name, modifier);
             e.finish();
         }
@@ -163,13 +175,70 @@ single!(Prefixed);
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot fill `{N}`, which is the port",
     label = "this value goes into the port",
-    note = "a port takes one integer from 0 to 65535 (`u16`, or another integer or text checked when the URL is built), or an `Option` of one"
+    note = "a port takes one integer from 0 to 65535 (`u16`, or another integer or text checked when the URL is built), or an `Option` of one",
+    note = "for a type of your own that implements `Display`, wrap the value: `urlkit::Fmt(port)`"
 )]
 pub trait Port<N> {
     methods!();
 }
 
-single!(Port);
+/// What a port placeholder takes: integers, text (checked when the URL is built), a
+/// `Display` type wrapped in [`Fmt`], and references and smart pointers to those. A `bool`, a
+/// float, a `char` or octets can never be a port, so they are rejected when compiling rather
+/// than when building. Sealed: [`Fmt`] serves types of your own.
+#[doc(hidden)]
+pub trait PortText: Scalar + Value + sealed::Sealed {}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! port_text {
+    ($($ty:ty),*) => {$(
+        impl sealed::Sealed for $ty {}
+        impl PortText for $ty {}
+    )*};
+}
+
+port_text!(
+    u8,
+    u16,
+    u32,
+    u64,
+    u128,
+    usize,
+    i8,
+    i16,
+    i32,
+    i64,
+    i128,
+    isize,
+    str,
+    String,
+    Cow<'_, str>
+);
+
+impl<T: core::fmt::Display> sealed::Sealed for Fmt<T> {}
+impl<T: core::fmt::Display> PortText for Fmt<T> {}
+
+macro_rules! port_pointer {
+    ($($ptr:ty),*) => {$(
+        impl<T: PortText + ?Sized> sealed::Sealed for $ptr {}
+        impl<T: PortText + ?Sized> PortText for $ptr {}
+    )*};
+}
+
+port_pointer!(&T, Box<T>, Rc<T>, Arc<T>);
+
+#[diagnostic::do_not_recommend]
+impl<N, T: PortText + ?Sized> Port<N> for T {
+    by_value!();
+}
+
+#[diagnostic::do_not_recommend]
+impl<N, T: PortText> Port<N> for Option<T> {
+    by_value!();
+}
 
 /// A value that can fill a placeholder of a `url!` template whose name is not a Rust
 /// identifier, given as a named argument with a string key (`"last.name" = value`): every

@@ -216,12 +216,32 @@ impl fmt::Display for ErrorKind {
             ErrorKind::DoubleSlashPath => f.write_str(
                 "path starts with `//` but the URL has no authority, so parsers would read the first segment as a host; write `/.//` or remove a `/`",
             ),
-            ErrorKind::DotSegment { path, resolved } => write!(
+            ErrorKind::DotSegment {
+                path,
+                resolved: Some(resolved),
+            } => write!(
                 f,
                 "the path `{path}` resolves to `{resolved}`; write that"
             ),
+            ErrorKind::DotSegment {
+                path,
+                resolved: None,
+            } if path.contains('{') => write!(
+                f,
+                "the path `{path}` has `.` or `..` segments, which parsers remove, after a placeholder that may hold several segments, so what they remove depends on its value; remove them"
+            ),
+            ErrorKind::DotSegment {
+                path,
+                resolved: None,
+            } => write!(
+                f,
+                "the path `{path}` has `.` or `..` segments, which parsers remove, and without them it would start with `//`, which reads as a host; remove them and the empty segment after them"
+            ),
             ErrorKind::UnclosedExpression => f.write_str(
                 "unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace",
+            ),
+            ErrorKind::DoubledBrace => f.write_str(
+                "`{{` and `}}` are not escapes in a URL template, as they are in `format!`; write one brace for a placeholder (`{name}`), or `%7B` and `%7D` for literal braces",
             ),
             ErrorKind::UnmatchedClose => {
                 f.write_str("unmatched `}`; write `%7D` for a literal brace")

@@ -299,13 +299,16 @@ pub enum ErrorKind {
     DotSegment {
         /// The path as written.
         path: String,
-        /// The path with the dot segments removed.
-        resolved: String,
+        /// The path with the dot segments removed, if some spelling without them means the
+        /// same (see `path::without_dot_segments`).
+        resolved: Option<String>,
     },
     /// `{` without a matching `}`.
     UnclosedExpression,
     /// `}` without a matching `{`.
     UnmatchedClose,
+    /// `{{` or `}}`, the escapes of `format!`, which RFC 6570 does not have.
+    DoubledBrace,
     /// `{}`.
     EmptyExpression,
     /// A variable name outside the RFC 6570 `varname` grammar.

@@ -19,7 +19,7 @@ use core::ops::Range;
 
 use crate::chars;
 use crate::error::{Component, ErrorKind, Errors};
-use crate::path::{is_dot_segment, resolve_dot_segments};
+use crate::path::{is_dot_segment, without_dot_segments};
 use crate::scheme::is_special;
 use crate::template::{Expression, Operator};
 use crate::typos;
@@ -326,7 +326,7 @@ impl Text<'_> {
             let written = &self.src[path];
             let kind = ErrorKind::DotSegment {
                 path: written.to_string(),
-                resolved: resolve_dot_segments(written),
+                resolved: without_dot_segments(written, reference.authority.is_some()),
             };
             errors.push_all(bad, kind);
         }
