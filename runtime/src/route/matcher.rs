@@ -20,7 +20,7 @@
 use urlkit_syntax::chars::{self, PATH, QUERY};
 use urlkit_syntax::error::{Component, ErrorKind};
 use urlkit_syntax::reference;
-use urlkit_syntax::route::{Pattern, QueryMismatch, Tail};
+use urlkit_syntax::route::{Pattern, QueryMismatch, Tail, piece_key};
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::param::FromParam;
@@ -168,7 +168,9 @@ impl<'i> Target<'i> {
                     (None, _)
                     | (
                         Some((_, QueryMismatch::MissingPair(_))),
-                        QueryMismatch::MissingKey(_) | QueryMismatch::Unknown(_),
+                        QueryMismatch::RepeatedPair { .. }
+                        | QueryMismatch::MissingKey(_)
+                        | QueryMismatch::Unknown { .. },
                     ) => {
                         first_mismatch = Some((entry, mismatch));
                     }
@@ -204,16 +206,24 @@ impl<'i> Target<'i> {
                     None => error,
                 }
             }
-            QueryMismatch::Unknown(key) => {
+            QueryMismatch::RepeatedPair { pair, at } => {
+                let piece = entry.pattern.pairs.get(pair).copied().unwrap_or_default();
+                RouteError::new(entry.route, RouteErrorKind::RepeatedPiece { piece })
+                    .quoting(piece_key(piece))
+                    .at(self.query_offset(at))
+            }
+            QueryMismatch::Unknown { key, at } => {
                 RouteError::new(entry.route, RouteErrorKind::UnknownParameter)
                     .quoting(key)
-                    .at(self.offset_of(key))
+                    .at(self.query_offset(at))
             }
         }
     }
 
-    fn offset_of(&self, text: &str) -> usize {
-        (text.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize)
+    /// The offset in the input of offset `at` in the query.
+    fn query_offset(&self, at: usize) -> usize {
+        let query = self.query.unwrap_or("");
+        (query.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize) + at
     }
 }
 

@@ -18,7 +18,11 @@
 //!   percent-triplet may differ in case (RFC 3986 §6.2.2.1), and `%61` never matches `a`
 //!   (static text is not decoded);
 //! - a query is `&`-separated pieces (empty pieces skipped), each `key=value` or `key`; keys
-//!   are compared as static text; unknown keys are ignored unless the route denies them.
+//!   are compared as static text; unknown keys are ignored unless the route denies them;
+//! - a key the template writes as static text (`format` of `format=json`) must be there
+//!   exactly once, as that piece: a second `format=xml` is refused rather than ignored, since a
+//!   proxy reading the first value and an application reading the last would disagree about
+//!   the request (HTTP parameter pollution), as a placeholder's field refuses a second value.
 
 pub mod cover;
 pub mod lower;
@@ -118,15 +122,30 @@ pub struct Pattern<'a> {
     pub deny_unknown: bool,
 }
 
-/// Why a URL whose path matched a pattern does not match its query.
+/// Why a URL whose path matched a pattern does not match its query. Offsets are byte
+/// offsets in the query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueryMismatch<'i> {
     /// The static piece `pattern.pairs[i]` is not in the query.
     MissingPair(usize),
+    /// The key of the static piece `pattern.pairs[pair]` is in the query more than once; `at`
+    /// is where its second occurrence starts.
+    RepeatedPair {
+        /// The index of the piece in `pattern.pairs`.
+        pair: usize,
+        /// The offset of the key's second occurrence.
+        at: usize,
+    },
     /// The required parameter `pattern.keys[i]` is not in the query.
     MissingKey(usize),
-    /// A parameter the pattern does not name (only with `deny_unknown`): its raw key.
-    Unknown(&'i str),
+    /// A parameter the pattern does not name (only with `deny_unknown`): its raw key, and
+    /// where it starts.
+    Unknown {
+        /// The key, raw.
+        key: &'i str,
+        /// Its offset.
+        at: usize,
+    },
 }
 
 impl Pattern<'_> {
@@ -168,7 +187,16 @@ impl Pattern<'_> {
     pub fn check_query<'i>(&self, query: Option<&'i str>) -> Result<(), QueryMismatch<'i>> {
         let query = query.unwrap_or("");
         for (i, pair) in self.pairs.iter().enumerate() {
-            if !pieces(query).any(|p| static_eq(pair, p.piece)) {
+            let key = piece_key(pair);
+            let mut with_key = pieces(query).filter(|p| static_eq(key, p.key));
+            let first = with_key.next();
+            if let Some(second) = with_key.next() {
+                return Err(QueryMismatch::RepeatedPair {
+                    pair: i,
+                    at: second.at,
+                });
+            }
+            if !first.is_some_and(|p| static_eq(pair, p.piece)) {
                 return Err(QueryMismatch::MissingPair(i));
             }
         }
@@ -180,7 +208,10 @@ impl Pattern<'_> {
         if self.deny_unknown
             && let Some(p) = pieces(query).find(|p| !self.knows(p.key))
         {
-            return Err(QueryMismatch::Unknown(p.key));
+            return Err(QueryMismatch::Unknown {
+                key: p.key,
+                at: p.at,
+            });
         }
         Ok(())
     }
@@ -210,19 +241,40 @@ pub struct Piece<'i> {
     pub key: &'i str,
     /// After the first `=` (empty if there is none), raw.
     pub value: &'i str,
+    /// Where the piece starts in the query.
+    pub at: usize,
+    /// Where the value starts in the query (the end of the piece if it has no `=`), so that
+    /// an offset into the value is always one into the query.
+    pub value_at: usize,
 }
 
 /// The non-empty `&`-separated pieces of a raw query, as the WHATWG
-/// `application/x-www-form-urlencoded` parser splits them.
+/// `application/x-www-form-urlencoded` parser splits them, with where each starts.
 pub fn pieces(query: &str) -> impl Iterator<Item = Piece<'_>> + Clone {
-    query.split('&').filter(|p| !p.is_empty()).map(|piece| {
-        let key = piece_key(piece);
-        let value = piece.get(key.len() + 1..).unwrap_or("");
-        Piece { piece, key, value }
-    })
+    query
+        .split('&')
+        .scan(0, |start, piece| {
+            let at = *start;
+            *start += piece.len() + 1;
+            Some((at, piece))
+        })
+        .filter(|(_, p)| !p.is_empty())
+        .map(|(at, piece)| {
+            let key = piece_key(piece);
+            // `key=value`: the value follows the `=`; a bare `key`: an empty value at its end.
+            let value_start = (key.len() + 1).min(piece.len());
+            Piece {
+                piece,
+                key,
+                value: &piece[value_start..],
+                at,
+                value_at: at + value_start,
+            }
+        })
 }
 
-fn piece_key(piece: &str) -> &str {
+/// The key of a query piece: before its first `=`, or the whole piece.
+pub fn piece_key(piece: &str) -> &str {
     piece.split('=').next().unwrap_or(piece)
 }
 

@@ -177,6 +177,8 @@ fn shapes_routes_refuse() {
         ("/a?x={x}{&y,x}", alloc::vec![("x", dup("x"))]),
         ("/a?p={x}&p={y}", alloc::vec![("y", dup_key("p"))]),
         ("/a?p=1{&p}", alloc::vec![("p", dup_key("p"))]),
+        ("/a?p=1&p=2", alloc::vec![("p=2", dup_key("p"))]),
+        ("/a?flag&x=1&flag", alloc::vec![("flag", dup_key("flag"))]),
     ] {
         let found = lowered(src).expect_err(src);
         let expected: Vec<_> = errors
@@ -316,7 +318,51 @@ fn queries_need_their_static_pieces_and_required_keys() {
     assert_eq!(p.check_query(Some("q=1&&")), Ok(()));
     assert_eq!(
         p.check_query(Some("q=1&Q=2")),
-        Err(QueryMismatch::Unknown("Q"))
+        Err(QueryMismatch::Unknown { key: "Q", at: 4 })
+    );
+}
+
+#[test]
+fn a_static_key_must_be_there_exactly_once() {
+    let owned = pattern("/s?format=json&flag{&q}", &["q"], &[]);
+    let b = owned.borrow();
+    let p = b.pattern();
+    let repeated = |pair, at| Err(QueryMismatch::RepeatedPair { pair, at });
+    assert_eq!(p.check_query(Some("format=json&flag")), Ok(()));
+    assert_eq!(
+        p.check_query(Some("format=xml&format=json&flag")),
+        repeated(0, 11)
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&format=xml&flag")),
+        repeated(0, 12)
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&&format=json&flag")),
+        repeated(0, 13)
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&flag&flag=1")),
+        repeated(1, 17)
+    );
+    // Hex case and spelling: `FORMAT` and `%66ormat` are other keys, as for placeholders.
+    assert_eq!(p.check_query(Some("format=json&FORMAT=x&flag")), Ok(()));
+    assert_eq!(p.check_query(Some("format=json&%66ormat=x&flag")), Ok(()));
+}
+
+#[test]
+fn pieces_know_where_they_start() {
+    let all: Vec<_> = super::pieces("a=1&&b&c=&=d")
+        .map(|p| (p.key, p.value, p.at, p.value_at))
+        .collect();
+    assert_eq!(
+        all,
+        [
+            ("a", "1", 0, 2),
+            ("b", "", 5, 6),
+            ("c", "", 7, 9),
+            ("", "d", 10, 11)
+        ]
     );
 }
 
