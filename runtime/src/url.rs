@@ -92,6 +92,12 @@ impl ParseError {
 }
 
 impl ParseError {
+    /// The same error about a text that starts `by` bytes into a larger one.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.at = self.at.start + by..self.at.end + by;
+        self
+    }
+
     /// The error the grammar reports as `kind` about the bytes `at`.
     pub(crate) fn new(at: Range<usize>, kind: &urlkit_syntax::error::ErrorKind) -> Self {
         ParseError {

@@ -172,6 +172,21 @@ impl RouteError {
         self
     }
 
+    /// The same error about a URL that starts `by` bytes into the text the caller passed
+    /// (`from_url_on` parses what follows the base): every offset it holds, moved.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        let inner = &mut *self.inner;
+        inner.offset = inner.offset.map(|at| at + by);
+        inner.kind = match core::mem::replace(&mut inner.kind, RouteErrorKind::NotAPath) {
+            RouteErrorKind::Url(e) => RouteErrorKind::Url(e.shifted(by)),
+            RouteErrorKind::Value(ParamError::Decode(e)) => {
+                RouteErrorKind::Value(ParamError::Decode(e.shifted(by)))
+            }
+            kind => kind,
+        };
+        self
+    }
+
     /// The route: the type's name, and for an enum the variant's once one is known
     /// (`Api::User`).
     ///

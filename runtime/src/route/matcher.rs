@@ -222,8 +222,19 @@ impl<'i> Target<'i> {
 
     /// The offset in the input of offset `at` in the query.
     fn query_offset(&self, at: usize) -> usize {
-        let query = self.query.unwrap_or("");
-        (query.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize) + at
+        self.query
+            .map_or(self.input.len(), |q| offset_in(self.input, q) + at)
+    }
+}
+
+/// Where `part`, a slice of `input`, starts in it (the end of `input` for any other text, so
+/// that an offset always lies within the input).
+fn offset_in(input: &str, part: &str) -> usize {
+    let start = (part.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
+    if start <= input.len() && part.len() <= input.len() - start {
+        start
+    } else {
+        input.len()
     }
 }
 
@@ -355,23 +366,35 @@ impl Found<'_, '_> {
         let t = self.target;
         let all = t.segments.as_slice();
         let pattern = &self.entry.pattern;
+        let at = |text: &str| offset_in(t.input, text);
         match capture {
             Capture::Segment(k) => {
                 let segment = all.get(k).copied().unwrap_or("");
                 let value = pattern.at(k).value(segment);
-                Params::segment(t.input, segment, value, k + 1 == all.len())
+                Params::segment(
+                    t.input,
+                    at(segment)..at(segment) + segment.len(),
+                    at(value)..at(value) + value.len(),
+                    k + 1 == all.len(),
+                )
             }
             Capture::Tail => {
                 let fixed = pattern.segments.len().min(all.len());
-                let rest: &[&str] = match pattern.tail {
-                    Tail::None => &[],
-                    Tail::Optional | Tail::Rest => &all[fixed..],
+                let rest = match (pattern.tail, &all[fixed..]) {
+                    (Tail::Optional | Tail::Rest, [first, .., last]) => {
+                        Some(at(first)..at(last) + last.len())
+                    }
+                    (Tail::Optional | Tail::Rest, [only]) => Some(at(only)..at(only) + only.len()),
+                    _ => None,
                 };
                 Params::segments(t.input, rest)
             }
             Capture::Key(j) => {
                 let key = pattern.keys.get(j).map_or("", |k| k.name);
-                Params::query(t.input, t.query.unwrap_or(""), key)
+                let query = t
+                    .query
+                    .map_or(t.input.len()..t.input.len(), |q| at(q)..at(q) + q.len());
+                Params::query(t.input, query, key)
             }
         }
     }
@@ -388,16 +411,17 @@ impl Found<'_, '_> {
             Capture::Key(j) => self.entry.pattern.keys.get(j).map(|k| k.name),
             Capture::Segment(_) | Capture::Tail => None,
         };
-        let raw = params.raw();
         let offset = match &error {
             ParamError::Decode(e) => Some(e.offset()),
             // A missing parameter is nowhere; a repeated one is about the parameter.
             ParamError::Missing | ParamError::Repeated => None,
-            _ => Some(params.offset_of(raw)),
+            _ => Some(params.offset()),
         };
         let quoted = match (&error, key) {
             (ParamError::Missing | ParamError::Repeated, Some(key)) => key,
-            _ => raw,
+            // Nothing of the URL was read: name the parameter.
+            (_, Some(key)) if !params.read_any() => key,
+            _ => params.raw(),
         };
         let error = RouteError::new(self.entry.route, RouteErrorKind::Value(error))
             .field_of(field)

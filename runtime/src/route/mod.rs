@@ -125,7 +125,10 @@ pub trait Route: Sized {
         let base = base.as_str();
         let base = base.strip_suffix('/').unwrap_or(base);
         match url.strip_prefix(base) {
-            Some(rest) if rest.starts_with('/') && !rest.starts_with("//") => Self::from_url(rest),
+            Some(rest) if rest.starts_with('/') && !rest.starts_with("//") => {
+                // Offsets in errors are in `url`, not in the part after the base.
+                Self::from_url(rest).map_err(|e| e.shifted(url.len() - rest.len()))
+            }
             _ => Err(RouteError::new(
                 short_name::<Self>(),
                 RouteErrorKind::NoMatch { template: None },

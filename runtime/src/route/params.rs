@@ -1,10 +1,10 @@
 //! [`Params`]: the values a URL gives one placeholder, decoded one at a time.
 
 use alloc::borrow::Cow;
-use core::str::Split;
+use core::ops::Range;
 
 use urlkit_syntax::path::is_dot_segment;
-use urlkit_syntax::route::static_eq;
+use urlkit_syntax::route::{pieces, static_eq};
 
 use super::ParamError;
 use crate::decode;
@@ -55,70 +55,95 @@ use crate::decode;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Params<'i> {
-    /// The whole URL, for offsets.
+    /// The whole URL: every position below is a byte offset in it, so that an error's offset
+    /// always lies within the URL (never computed from where a slice happens to be).
     input: &'i str,
-    source: Source<'i>,
-    /// The raw text of the last value read, for error messages.
-    raw: &'i str,
+    source: Source,
+    /// Where the raw text of the value read last is (for a path segment, the whole segment),
+    /// for error messages and offsets; before any, an empty span where the placeholder's
+    /// values are looked for.
+    raw: Range<usize>,
+    /// Whether a value was read.
+    read: bool,
 }
 
 #[derive(Clone, Debug)]
-enum Source<'i> {
+enum Source {
     /// One path segment (whole, for the dot check) and its value's part; `last` if it ends
     /// the path.
     Segment {
-        segment: Option<(&'i str, &'i str)>,
+        segment: Option<(Range<usize>, Range<usize>)>,
         last: bool,
     },
-    /// The segments of `{/x*}` (or of an optional `{/x}`), which end the path.
-    Segments(&'i [&'i str]),
-    /// The pieces of a query holding `key`.
+    /// The segments of `{/x*}` (or of an optional `{/x}`), which end the path: the text from
+    /// the first one's start to the path's end, or nothing when there are none.
+    Segments { rest: Option<Range<usize>> },
+    /// The query, from `next` on, for the pieces holding `key`.
     Query {
-        pieces: Split<'i, char>,
-        key: &'i str,
+        query: Range<usize>,
+        next: usize,
+        key: &'static str,
     },
 }
 
 impl<'i> Params<'i> {
-    pub(crate) fn segment(input: &'i str, segment: &'i str, value: &'i str, last: bool) -> Self {
+    /// One segment, `whole`, whose value is `value` (within it); `last` if it ends the path.
+    pub(crate) fn segment(
+        input: &'i str,
+        whole: Range<usize>,
+        value: Range<usize>,
+        last: bool,
+    ) -> Self {
         Params {
             input,
+            raw: value.clone(),
+            read: false,
             source: Source::Segment {
-                segment: Some((segment, value)),
+                segment: Some((whole, value)),
                 last,
             },
-            raw: value,
         }
     }
 
-    pub(crate) fn segments(input: &'i str, segments: &'i [&'i str]) -> Self {
+    /// The segments in `rest` (a path's end, segments separated by `/`), or none.
+    pub(crate) fn segments(input: &'i str, rest: Option<Range<usize>>) -> Self {
+        let at = rest.as_ref().map_or(input.len(), |r| r.start);
         Params {
             input,
-            source: Source::Segments(segments),
-            raw: "",
+            raw: at..at,
+            read: false,
+            source: Source::Segments { rest },
         }
     }
 
-    pub(crate) fn query(input: &'i str, query: &'i str, key: &'i str) -> Self {
+    /// The values of `key` in the query `query`.
+    pub(crate) fn query(input: &'i str, query: Range<usize>, key: &'static str) -> Self {
         Params {
             input,
+            raw: query.start..query.start,
+            read: false,
             source: Source::Query {
-                pieces: query.split('&'),
+                next: query.start,
+                query,
                 key,
             },
-            raw: key,
         }
     }
 
-    /// The raw (still encoded) text of the value read last, or what the placeholder is
-    /// called in the URL before any was read.
+    /// The raw (still encoded) text of the value read last (for a segment, before any was
+    /// read, its value's part; for a query, empty).
     pub(crate) fn raw(&self) -> &'i str {
-        self.raw
+        self.input.get(self.raw.clone()).unwrap_or_default()
     }
 
-    /// Where `text` (a slice of the URL) starts in the URL.
-    pub(crate) fn offset_of(&self, text: &str) -> usize {
-        (text.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize)
+    /// Whether a value was read.
+    pub(crate) fn read_any(&self) -> bool {
+        self.read
+    }
+
+    /// Where [`raw`](Self::raw) starts in the URL.
+    pub(crate) fn offset(&self) -> usize {
+        self.raw.start
     }
 
     /// The next value, decoded; `Ok(None)` when there are no more.
@@ -128,63 +153,75 @@ impl<'i> Params<'i> {
     /// offset in the whole URL), [`ParamError::DotSegment`] and [`ParamError::EmptySegment`]
     /// for path segments `to_url` would refuse.
     pub fn next_value(&mut self) -> Result<Option<Cow<'i, str>>, ParamError> {
-        let (raw, form) = match &mut self.source {
+        let input = self.input;
+        let text = |r: &Range<usize>| input.get(r.clone()).unwrap_or_default();
+        self.read = true;
+        let (value, form) = match &mut self.source {
             Source::Segment { segment, last } => {
                 let Some((whole, value)) = segment.take() else {
                     return Ok(None);
                 };
-                self.raw = whole;
-                check_segment(whole, *last)?;
+                self.raw = whole.clone();
+                check_segment(text(&whole), *last)?;
                 (value, false)
             }
-            Source::Segments(rest) => {
-                let Some((&first, others)) = rest.split_first() else {
+            Source::Segments { rest } => {
+                let Some(r) = rest.take() else {
                     return Ok(None);
                 };
-                *rest = others;
-                self.raw = first;
-                check_segment(first, others.is_empty())?;
+                let end = text(&r).find('/').map_or(r.end, |i| r.start + i);
+                if end < r.end {
+                    *rest = Some(end + 1..r.end);
+                }
+                let first = r.start..end;
+                self.raw = first.clone();
+                check_segment(text(&first), end == r.end)?;
                 (first, false)
             }
-            Source::Query { pieces, key } => {
-                let key = *key;
-                let Some(value) = pieces.find_map(|piece| piece_value(piece, key)) else {
+            Source::Query { query, next, key } => {
+                let Some(value) = next_piece_value(input, query.end, next, key) else {
                     return Ok(None);
                 };
-                self.raw = value;
+                self.raw = value.clone();
                 (value, true)
             }
         };
+        let raw = text(&value);
         let decoded = if form {
             decode::form(raw)
         } else {
             decode::component(raw)
         };
-        let offset = self.offset_of(raw);
         decoded
             .map(Some)
-            .map_err(|e| ParamError::Decode(e.shifted(offset)))
+            .map_err(|e| ParamError::Decode(e.shifted(value.start)))
     }
 
     /// Whether no value is left, without decoding any.
     pub fn is_done(&self) -> bool {
         match &self.source {
             Source::Segment { segment, .. } => segment.is_none(),
-            Source::Segments(rest) => rest.is_empty(),
-            Source::Query { pieces, key } => {
-                let key = *key;
-                !pieces
-                    .clone()
-                    .any(|piece| piece_value(piece, key).is_some())
+            Source::Segments { rest } => rest.is_none(),
+            Source::Query { query, next, key } => {
+                next_piece_value(self.input, query.end, &mut next.clone(), key).is_none()
             }
         }
     }
 }
 
-/// The raw value of a query piece whose key is `key`.
-fn piece_value<'i>(piece: &'i str, key: &str) -> Option<&'i str> {
-    let (k, value) = piece.split_once('=').unwrap_or((piece, ""));
-    (!piece.is_empty() && static_eq(key, k)).then_some(value)
+/// The value of the next piece of the query (which ends at `end`) from `*next` on whose key is
+/// `key`, and moves `*next` past it.
+fn next_piece_value(input: &str, end: usize, next: &mut usize, key: &str) -> Option<Range<usize>> {
+    let rest = input.get(*next..end)?;
+    for piece in pieces(rest) {
+        if static_eq(key, piece.key) {
+            let start = *next;
+            *next = start + piece.at + piece.piece.len();
+            return Some(start + piece.value_at..start + piece.at + piece.piece.len());
+        }
+    }
+    *next = end;
+    None
 }
 
 fn check_segment(segment: &str, last: bool) -> Result<(), ParamError> {
