@@ -63,6 +63,16 @@ pub enum ErrorKind {
     /// appended to the base's path, so the base must end with its path.
     /// [`Error::placeholder`] is empty: no placeholder is at fault.
     BaseHasQueryOrFragment,
+    /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
+    /// matches another variant, which `from_url` tries first, so it would not parse back into
+    /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
+    /// [`Error::placeholder`] names the placeholder whose value made the URL another route's.
+    ParsesAs {
+        /// The variant the URL would parse as (`Api::Me`).
+        route: &'static str,
+        /// Its template.
+        template: &'static str,
+    },
 }
 
 impl Error {
@@ -71,6 +81,16 @@ impl Error {
             placeholder: String::from(placeholder),
             kind,
         }
+    }
+
+    /// A route's URL that another route tried before it would take (see
+    /// [`ErrorKind::ParsesAs`]).
+    pub(crate) fn parses_as(
+        placeholder: &str,
+        route: &'static str,
+        template: &'static str,
+    ) -> Self {
+        Error::new(placeholder, ErrorKind::ParsesAs { route, template })
     }
 
     /// A failure of the output, not of a value.
@@ -154,6 +174,10 @@ impl fmt::Display for Error {
                 "the value of `{name}` is a list or map holding lists or maps; a URL template value nests one level only"
             ),
             ErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
+            ErrorKind::ParsesAs { route, template } => write!(
+                f,
+                "the URL built from `{name}` is one of `{route}` (`{template}`), which `from_url` tries first, so it would not parse back into this value; use another value, or make the templates' static text differ"
+            ),
             ErrorKind::BaseHasQueryOrFragment => f.write_str(
                 "the base URL has a query or a fragment; `url!(base, \"...\")` appends to the base's path, so pass a base that ends with its path",
             ),

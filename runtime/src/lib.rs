@@ -74,7 +74,7 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::matcher::{Capture, Entry, Found, Target};
+        pub use crate::route::matcher::{Capture, Entry, Found, Target, parses_as};
         pub use urlkit_syntax::route::{Key, Pattern, Segment, Tail};
     }
 }

@@ -18,6 +18,7 @@ use urlkit_syntax::route::{Tail, order};
 
 use super::ast::{Input, Route};
 use super::check::{Capture, Valid};
+use super::overlap::{self, Captor};
 use crate::{generate, url};
 
 pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
@@ -35,9 +36,17 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
                 .unwrap_or_default()
         })
         .collect();
+    let captors = if input.is_enum {
+        overlap::captors(&input.routes, valid, tried)
+    } else {
+        Vec::new()
+    };
+    let rank = |r: usize| tried.iter().position(|&t| t == r).unwrap_or(r);
     let mut template_arms = Vec::new();
     let mut url_arms = Vec::new();
-    for ((route, valid), template) in input.routes.iter().zip(valid).zip(&templates) {
+    for (r, ((route, valid), template)) in
+        input.routes.iter().zip(valid).zip(&templates).enumerate()
+    {
         let path = route_path(route);
         let bound: Vec<(usize, Ident)> = valid
             .captures
@@ -67,10 +76,27 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
         } else {
             generate::route(&valid.checked, values)
         };
+        let to_url = match captors.get(r) {
+            Some(captors) if !captors.is_empty() => {
+                round_trip(&to_url, captors, &input.routes, &templates, rank)
+            }
+            _ => to_url,
+        };
         template_arms.push(quote!(#path { .. } => #template,));
         url_arms.push(quote!(#pattern => #to_url,));
     }
-    let from_url = from_url(input, valid, tried, &templates);
+    let needs_which = captors.iter().any(|c| !c.is_empty());
+    let (routes, from_url) = from_url(input, valid, tried, &templates);
+    let which = needs_which.then(|| {
+        let private = quote!(::urlkit::__private::route);
+        quote! {
+            /// The route `from_url` gives `url` to (its place in the order routes are tried).
+            fn __which(url: &str) -> ::core::option::Option<usize> {
+                let target = #private::Target::parse(url, "").ok()?;
+                target.find(__ROUTES).ok().map(|found| found.index())
+            }
+        }
+    });
     let matched = if input.routes.is_empty() {
         quote!(*self)
     } else {
@@ -91,6 +117,8 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
     quote! {
         const _: () = {
             #(#[allow(non_camel_case_types, dead_code)] struct #markers {})*
+            #routes
+            #which
 
             impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
                 const TEMPLATES: &'static [&'static str] = &[#(#templates),*];
@@ -164,7 +192,7 @@ fn from_url(
     valid: &[Valid],
     tried: &[usize],
     templates: &[String],
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let site = Span::mixed_site();
     let url = Ident::new("__url", site);
     let found = Ident::new("__found", site);
@@ -220,15 +248,52 @@ fn from_url(
         let n = Literal::usize_unsuffixed(n);
         quote!(#n => ::core::result::Result::Ok(#path { #(#fields)* }),)
     });
-    quote! {
+    let routes = quote! {
+        /// The routes, in the order they are tried.
+        const __ROUTES: &[#private::Entry] = &[#(#entries),*];
+    };
+    let from_url = quote! {
         fn from_url(#url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            const ROUTES: &[#private::Entry] = &[#(#entries),*];
             let #target = #private::Target::parse(#url, #name)?;
-            let #found = #target.find(ROUTES)?;
+            let #found = #target.find(__ROUTES)?;
             match #found.index() {
                 #(#arms)*
                 _ => ::core::result::Result::Err(#found.no_match()),
             }
+        }
+    };
+    (routes, from_url)
+}
+
+/// `to_url` of a route whose URLs routes tried before it can take: the URL it built goes
+/// through the matcher, and if another route would take it, an error names that route.
+fn round_trip(
+    to_url: &TokenStream,
+    captors: &[Captor],
+    routes: &[Route<'_>],
+    templates: &[String],
+    rank: impl Fn(usize) -> usize,
+) -> TokenStream {
+    let site = Span::mixed_site();
+    let built = Ident::new("__built", site);
+    let arms = captors.iter().map(|c| {
+        let at = rank(c.route);
+        let label = &routes[c.route].label;
+        let template = &templates[c.route];
+        let placeholder = &c.placeholder;
+        quote! {
+            ::core::option::Option::Some(#at) => ::core::result::Result::Err(
+                ::urlkit::__private::route::parses_as(#placeholder, #label, #template)
+            ),
+        }
+    });
+    quote! {
+        match #to_url {
+            ::core::result::Result::Ok(#built) => match __which(#built.as_str()) {
+                #(#arms)*
+                _ => ::core::result::Result::Ok(#built),
+            },
+            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
         }
     }
 }

@@ -25,6 +25,7 @@ use urlkit_syntax::route::{Pattern, QueryMismatch, Tail, piece_key};
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::param::FromParam;
 use super::params::Params;
+use crate::error::Error;
 use crate::url::{ParseError, Url};
 
 /// One route of a type: its name for errors, its template, and its pattern.
@@ -442,4 +443,11 @@ impl Found<'_, '_> {
         )
         .quoting(self.target.path)
     }
+}
+
+/// The error of `to_url` when the URL built from `placeholder`'s value would parse as
+/// `route`, tried before the value's own.
+#[cold]
+pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> Error {
+    Error::parses_as(placeholder, route, template)
 }

@@ -147,22 +147,11 @@ impl Search<'_, '_> {
             .chain(alive.iter().copied())
             .map(|u| &self.patterns[u])
             .collect();
-        let dimensions = query_dimensions(&involved);
-        let mut choice = alloc::vec![0usize; dimensions.len()];
-        loop {
+        for query in Queries::new(&involved) {
             if self.budget == 0 {
                 return false; // assume a URL only `v` takes: never a false error
             }
             self.budget -= 1;
-            let mut query = String::new();
-            for (d, &c) in dimensions.iter().zip(&choice) {
-                for piece in &d[c] {
-                    if !query.is_empty() {
-                        query.push('&');
-                    }
-                    query.push_str(piece);
-                }
-            }
             if self.patterns[self.v].check_query(Some(&query)).is_ok() {
                 let claimer = alive
                     .iter()
@@ -173,20 +162,56 @@ impl Search<'_, '_> {
                     None => return false,
                 }
             }
-            // The next combination, like an odometer.
-            let mut d = 0;
-            loop {
-                let Some(digit) = choice.get_mut(d) else {
-                    return true;
-                };
-                *digit += 1;
-                if *digit < dimensions[d].len() {
-                    break;
+        }
+        true
+    }
+}
+
+/// One query per combination of the classes [`query_dimensions`] gives: together they
+/// represent every query, as far as the patterns' query predicates can tell.
+pub(super) struct Queries {
+    dimensions: Vec<Vec<Vec<String>>>,
+    /// The class of each dimension in the next query; `None` when all were given.
+    choice: Option<Vec<usize>>,
+}
+
+impl Queries {
+    pub(super) fn new(patterns: &[&Pattern<'_>]) -> Self {
+        let dimensions = query_dimensions(patterns);
+        let choice = Some(alloc::vec![0; dimensions.len()]);
+        Queries { dimensions, choice }
+    }
+}
+
+impl Iterator for Queries {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        let choice = self.choice.as_mut()?;
+        let mut query = String::new();
+        for (d, &c) in self.dimensions.iter().zip(choice.iter()) {
+            for piece in &d[c] {
+                if !query.is_empty() {
+                    query.push('&');
                 }
-                *digit = 0;
-                d += 1;
+                query.push_str(piece);
             }
         }
+        // The next combination, like an odometer.
+        let mut d = 0;
+        loop {
+            let Some(digit) = choice.get_mut(d) else {
+                self.choice = None;
+                break;
+            };
+            *digit += 1;
+            if *digit < self.dimensions[d].len() {
+                break;
+            }
+            *digit = 0;
+            d += 1;
+        }
+        Some(query)
     }
 }
 

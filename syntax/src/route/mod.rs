@@ -24,6 +24,7 @@
 //!   proxy reading the first value and an application reading the last would disagree about
 //!   the request (HTTP parameter pollution), as a placeholder's field refuses a second value.
 
+pub mod captors;
 pub mod cover;
 pub mod lower;
 pub mod order;

@@ -30,7 +30,7 @@ fn lowered(src: &str) -> Result<Shape, Vec<(String, ShapeError)>> {
 
 /// The pattern of `src`, with the variables named in `options` optional, those in `lists`
 /// lists, and the rest scalars.
-fn pattern(src: &str, options: &[&str], lists: &[&str]) -> OwnedPattern {
+pub(super) fn pattern(src: &str, options: &[&str], lists: &[&str]) -> OwnedPattern {
     let shape = lowered(src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
     let kind = |name: &str| {
         if options.contains(&name) {
