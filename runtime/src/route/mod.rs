@@ -8,6 +8,7 @@ mod error;
 pub(crate) mod matcher;
 mod param;
 mod params;
+pub(crate) mod target;
 
 use crate::error::Error;
 #[cfg(doc)]

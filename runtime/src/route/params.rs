@@ -65,6 +65,9 @@ pub struct Params<'i> {
     raw: Range<usize>,
     /// Whether a value was read.
     read: bool,
+    /// Whether the text holds nothing to decode (no `%`, and no `+` in a query), so that a
+    /// value is its raw text: what decoding would give, without looking for escapes again.
+    plain: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -88,16 +91,19 @@ enum Source {
 
 impl<'i> Params<'i> {
     /// One segment, `whole`, whose value is `value` (within it); `last` if it ends the path.
+    #[inline]
     pub(crate) fn segment(
         input: &'i str,
         whole: Range<usize>,
         value: Range<usize>,
         last: bool,
+        plain: bool,
     ) -> Self {
         Params {
             input,
             raw: value.clone(),
             read: false,
+            plain,
             source: Source::Segment {
                 segment: Some((whole, value)),
                 last,
@@ -106,22 +112,31 @@ impl<'i> Params<'i> {
     }
 
     /// The segments in `rest` (a path's end, segments separated by `/`), or none.
-    pub(crate) fn segments(input: &'i str, rest: Option<Range<usize>>) -> Self {
+    #[inline]
+    pub(crate) fn segments(input: &'i str, rest: Option<Range<usize>>, plain: bool) -> Self {
         let at = rest.as_ref().map_or(input.len(), |r| r.start);
         Params {
             input,
             raw: at..at,
             read: false,
+            plain,
             source: Source::Segments { rest },
         }
     }
 
     /// The values of `key` in the query `query`.
-    pub(crate) fn query(input: &'i str, query: Range<usize>, key: &'static str) -> Self {
+    #[inline]
+    pub(crate) fn query(
+        input: &'i str,
+        query: Range<usize>,
+        key: &'static str,
+        plain: bool,
+    ) -> Self {
         Params {
             input,
             raw: query.start..query.start,
             read: false,
+            plain,
             source: Source::Query {
                 next: query.start,
                 query,
@@ -152,9 +167,15 @@ impl<'i> Params<'i> {
     /// [`ParamError::Decode`] for a bad percent-escape or bytes that are not UTF-8 (with the
     /// offset in the whole URL), [`ParamError::DotSegment`] and [`ParamError::EmptySegment`]
     /// for path segments `to_url` would refuse.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into each reading of a field, the variant of its source is known and the rest folds away"
+    )]
     pub fn next_value(&mut self) -> Result<Option<Cow<'i, str>>, ParamError> {
         let input = self.input;
         let text = |r: &Range<usize>| input.get(r.clone()).unwrap_or_default();
+        let bytes = |r: &Range<usize>| input.as_bytes().get(r.clone()).unwrap_or_default();
         self.read = true;
         let (value, form) = match &mut self.source {
             Source::Segment { segment, last } => {
@@ -162,7 +183,7 @@ impl<'i> Params<'i> {
                     return Ok(None);
                 };
                 self.raw = whole.clone();
-                check_segment(text(&whole), *last)?;
+                check_segment(bytes(&whole), *last)?;
                 (value, false)
             }
             Source::Segments { rest } => {
@@ -175,7 +196,7 @@ impl<'i> Params<'i> {
                 }
                 let first = r.start..end;
                 self.raw = first.clone();
-                check_segment(text(&first), end == r.end)?;
+                check_segment(bytes(&first), end == r.end)?;
                 (first, false)
             }
             Source::Query { query, next, key } => {
@@ -187,6 +208,9 @@ impl<'i> Params<'i> {
             }
         };
         let raw = text(&value);
+        if self.plain {
+            return Ok(Some(Cow::Borrowed(raw)));
+        }
         let decoded = if form {
             decode::form(raw)
         } else {
@@ -198,6 +222,8 @@ impl<'i> Params<'i> {
     }
 
     /// Whether no value is left, without decoding any.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next_value`")]
     pub fn is_done(&self) -> bool {
         match &self.source {
             Source::Segment { segment, .. } => segment.is_none(),
@@ -224,12 +250,15 @@ fn next_piece_value(input: &str, end: usize, next: &mut usize, key: &str) -> Opt
     None
 }
 
-fn check_segment(segment: &str, last: bool) -> Result<(), ParamError> {
-    if is_dot_segment(segment.as_bytes()) {
-        Err(ParamError::DotSegment)
-    } else if segment.is_empty() && !last {
-        Err(ParamError::EmptySegment)
-    } else {
-        Ok(())
+/// A path segment `to_url` would not write where a value stands: `.` or `..` (in any `%2E`
+/// spelling: at most six bytes, starting with `.` or `%`), or empty but for the last.
+#[inline]
+fn check_segment(segment: &[u8], last: bool) -> Result<(), ParamError> {
+    match segment.first() {
+        None if !last => Err(ParamError::EmptySegment),
+        Some(b'.' | b'%') if segment.len() <= 6 && is_dot_segment(segment) => {
+            Err(ParamError::DotSegment)
+        }
+        _ => Ok(()),
     }
 }

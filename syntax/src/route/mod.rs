@@ -2,10 +2,12 @@
 //!
 //! A route template (`/users/{id}/posts{?page}`) is lowered ([`lower`]) into a [`Pattern`]:
 //! one predicate per path segment, what may follow the fixed segments, and what the query must
-//! hold. The runtime matches request URLs against patterns that the derive writes out as
-//! static data; the derive uses the very same predicates at compile time to order an enum's
-//! variants from the most specific to the least ([`order`]) and to prove that no variant is
-//! hidden by the ones before it ([`cover`]). One definition of "matches" serves all three.
+//! hold. The derive uses these predicates at compile time to order an enum's variants from the
+//! most specific to the least ([`order`]), to prove that no variant is hidden by the ones
+//! before it ([`cover`]), to find which variants can take another's URLs ([`captors`]), and
+//! to write `from_url` as a decision tree over the path ([`tree`]); the runtime checks a
+//! route's query with [`Pattern::check_query`], and static text with [`static_eq`] and
+//! [`Segment::matches`]. One definition of "matches" serves them all.
 //!
 //! Matching is structural: static text, segment counts, and which query parameters are
 //! present. Whether a value then converts to its field's type is the runtime's business; a
@@ -30,6 +32,7 @@ pub mod lower;
 pub mod order;
 pub mod owned;
 mod shape_error;
+pub mod tree;
 
 #[cfg(test)]
 mod tests;
@@ -149,6 +152,20 @@ pub enum QueryMismatch<'i> {
     },
 }
 
+impl QueryMismatch<'_> {
+    /// Whether an error about this mismatch is to be preferred over one about `earlier`, a
+    /// route tried before (or none): when no route takes a URL, the error is about the first
+    /// route whose path matched, unless its static pieces were missing and a later route's
+    /// were there (the route the URL was meant for).
+    pub fn replaces(&self, earlier: Option<&QueryMismatch<'_>>) -> bool {
+        match earlier {
+            None => true,
+            Some(QueryMismatch::MissingPair(_)) => !matches!(self, QueryMismatch::MissingPair(_)),
+            Some(_) => false,
+        }
+    }
+}
+
 impl Pattern<'_> {
     /// Whether a path of `count` segments can match, as far as its length goes.
     #[inline]
@@ -170,18 +187,12 @@ impl Pattern<'_> {
     /// Whether the raw segments of a path (see [`segments`]) match.
     #[inline]
     pub fn matches_path(&self, segments: &[&str]) -> bool {
-        self.admits(segments.len()) && self.first_mismatch(segments).is_none()
-    }
-
-    /// The first fixed segment of `segments` (a path this pattern admits) that does not
-    /// match, if any. Every pattern with the same predicates up to that position fails there
-    /// too, which lets a matcher skip them (see [`order::skips`]).
-    #[inline]
-    pub fn first_mismatch(&self, segments: &[&str]) -> Option<usize> {
-        self.segments
-            .iter()
-            .zip(segments)
-            .position(|(pattern, segment)| !pattern.matches(segment))
+        self.admits(segments.len())
+            && self
+                .segments
+                .iter()
+                .zip(segments)
+                .all(|(pattern, segment)| pattern.matches(segment))
     }
 
     /// Whether the raw query (after `?`, if there is one) holds what the pattern needs.
