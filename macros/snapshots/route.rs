@@ -123,34 +123,38 @@ const _: () = {
                             }
                             if !__t.bytes(__s1).is_empty() {
                                 if __t.ends(__s1) {
-                                    return ::core::result::Result::Ok(Self::User {
-                                        id: <u64 as ::urlkit::route::RouteField<
-                                            id,
-                                        >>::segment(
-                                            &__t,
-                                            __s1,
-                                            &::urlkit::__private::route::Field {
-                                                route: "Api::User",
-                                                name: "id",
-                                                prefix: 0usize,
-                                                suffix: 0usize,
-                                                key: "",
-                                            },
-                                        )?,
-                                        tab: <Option<
-                                            String,
-                                        > as ::urlkit::route::RouteField<
-                                            tab,
-                                        >>::key(
-                                            &__t,
-                                            &::urlkit::__private::route::Field {
-                                                route: "Api::User",
-                                                name: "tab",
-                                                prefix: 0usize,
-                                                suffix: 0usize,
-                                                key: "tab",
-                                            },
-                                        )?,
+                                    return ::core::result::Result::Ok({
+                                        let __keys = __t.keys(&["tab"]);
+                                        Self::User {
+                                            id: <u64 as ::urlkit::route::RouteField<
+                                                id,
+                                            >>::segment(
+                                                &__t,
+                                                __s1,
+                                                &::urlkit::__private::route::Field {
+                                                    route: "Api::User",
+                                                    name: "id",
+                                                    prefix: 0usize,
+                                                    suffix: 0usize,
+                                                    key: "",
+                                                },
+                                            )?,
+                                            tab: <Option<
+                                                String,
+                                            > as ::urlkit::route::RouteField<
+                                                tab,
+                                            >>::key(
+                                                &__t,
+                                                __keys[0usize],
+                                                &::urlkit::__private::route::Field {
+                                                    route: "Api::User",
+                                                    name: "tab",
+                                                    prefix: 0usize,
+                                                    suffix: 0usize,
+                                                    key: "tab",
+                                                },
+                                            )?,
+                                        }
                                     });
                                 }
                             }

@@ -240,6 +240,7 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
     let t = local("__t");
     let path = super::impls::route_path(route);
     let label = &route.label;
+    let keys = local("__keys");
     let fields = route
         .fields
         .iter()
@@ -282,9 +283,20 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
                     quote_spanned!(span=> #trait_::segment(&#t, #s, #info)?)
                 }
                 Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #last, #info)?),
-                Capture::Key(_) => quote_spanned!(span=> #trait_::key(&#t, #info)?),
+                Capture::Key(j) => {
+                    quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info)?)
+                }
             };
             quote!(#member: #read,)
         });
-    quote!(#path { #(#fields)* })
+    let fields: Vec<TokenStream> = fields.collect();
+    if valid.pattern.keys.is_empty() {
+        return quote!(#path { #(#fields)* });
+    }
+    // Where each query parameter is, in one pass over the query.
+    let names = valid.pattern.keys.iter().map(|(name, _)| name);
+    quote!({
+        let #keys = #t.keys(&[#(#names),*]);
+        #path { #(#fields)* }
+    })
 }

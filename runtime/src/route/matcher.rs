@@ -29,7 +29,7 @@
 //!
 //! Nothing allocates unless a value must be decoded into new text or a field owns it.
 
-use urlkit_syntax::route::{Pattern, QueryMismatch, piece_key};
+use urlkit_syntax::route::{Pattern, QueryMismatch, piece_key, pieces, static_eq};
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::param::FromParam;
@@ -54,6 +54,15 @@ pub struct Rule {
 #[derive(Debug, Default)]
 pub struct Miss<'i> {
     first: Option<(&'static Rule, QueryMismatch<'i>)>,
+}
+
+/// The pieces of a query that hold one parameter, as [`Target::keys`] counts them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hits {
+    /// How many.
+    count: usize,
+    /// Where the first one's value is, in the URL.
+    value: (usize, usize),
 }
 
 impl<'i> Miss<'i> {
@@ -170,14 +179,47 @@ impl<'i> Target<'i> {
         T::from_params(&mut params).map_err(|e| Self::value_error(field, &params, e))
     }
 
-    /// Reads `field`, of type `T`, from the query parameter `field.key`.
+    /// For each of a route's query parameters `keys`, how many pieces hold it and where the
+    /// first one's value is: one pass over the query for all of them, which
+    /// [`key_field`](Self::key_field) then reads from.
+    #[inline]
+    pub fn keys<const M: usize>(&self, keys: &[&str; M]) -> [Hits; M] {
+        let mut hits = [Hits::default(); M];
+        let Some(query) = self.query() else {
+            return hits;
+        };
+        let start = self.query_start();
+        for piece in pieces(query) {
+            // A route names each parameter once, so at most one key is the piece's.
+            if let Some(hit) = keys
+                .iter()
+                .position(|key| static_eq(key, piece.key))
+                .and_then(|k| hits.get_mut(k))
+            {
+                if hit.count == 0 {
+                    hit.value = (start + piece.value_at, start + piece.at + piece.piece.len());
+                }
+                hit.count += 1;
+            }
+        }
+        hits
+    }
+
+    /// Reads `field`, of type `T`, from the query parameter `field.key`, whose pieces
+    /// [`keys`](Self::keys) found.
     ///
     /// # Errors
     /// As [`segment_field`](Self::segment_field).
     #[inline(never)]
-    pub fn key_field<T: FromParam>(&self, field: &'static Field) -> Result<T, RouteError> {
+    pub fn key_field<T: FromParam>(
+        &self,
+        found: Hits,
+        field: &'static Field,
+    ) -> Result<T, RouteError> {
         let query = self.query_span();
-        let mut params = Params::query(self.input, query, field.key, self.query_plain());
+        let plain = self.query_plain();
+        let found = (found.value, found.count);
+        let mut params = Params::query(self.input, query, field.key, found, plain);
         T::from_params(&mut params).map_err(|e| Self::value_error(field, &params, e))
     }
 

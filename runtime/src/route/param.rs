@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Display, Write as _};
 use core::str::FromStr;
 
-use super::matcher::Field;
+use super::matcher::{Field, Hits};
 use super::target::{Seg, Target};
 use super::{ParamError, Params, RouteError};
 use crate::value::Fmt;
@@ -136,9 +136,9 @@ pub trait RouteField<N>: Sized {
     #[doc(hidden)]
     fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError>;
 
-    /// Reads the field from the query.
+    /// Reads the field from the query, where `Target::keys` found its pieces.
     #[doc(hidden)]
-    fn key(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError>;
+    fn key(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError>;
 }
 
 #[diagnostic::do_not_recommend]
@@ -154,8 +154,8 @@ impl<N, T: FromParam> RouteField<N> for T {
     }
 
     #[inline]
-    fn key(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError> {
-        target.key_field(field)
+    fn key(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
+        target.key_field(found, field)
     }
 }
 
@@ -301,6 +301,7 @@ impl<T: FromParam> FromParam for Option<T> {
         T::from_param(value).map(Some)
     }
 
+    #[inline]
     fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
         let Some(value) = params.next_value()? else {
             return Ok(None);
@@ -318,6 +319,7 @@ impl<T: FromParam> FromParam for Vec<T> {
         Ok(alloc::vec![T::from_param(value)?])
     }
 
+    #[inline]
     fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
         let mut items = Vec::new();
         while let Some(value) = params.next_value()? {

@@ -81,11 +81,15 @@ enum Source {
     /// The segments of `{/x*}` (or of an optional `{/x}`), which end the path: the text from
     /// the first one's start to the path's end, or nothing when there are none.
     Segments { rest: Option<Range<usize>> },
-    /// The query, from `next` on, for the pieces holding `key`.
+    /// The query, from `next` on, for the `remaining` pieces holding `key` (counted when
+    /// the URL was matched, so that telling whether more are left scans nothing).
     Query {
         query: Range<usize>,
+        /// The first value, until it is read.
+        first: Option<Range<usize>>,
         next: usize,
         key: &'static str,
+        remaining: usize,
     },
 }
 
@@ -124,12 +128,14 @@ impl<'i> Params<'i> {
         }
     }
 
-    /// The values of `key` in the query `query`.
+    /// The values of `key` in the query `query`: `count` pieces, the first one's value at
+    /// `first` (offsets in the URL).
     #[inline]
     pub(crate) fn query(
         input: &'i str,
         query: Range<usize>,
         key: &'static str,
+        (first, count): ((usize, usize), usize),
         plain: bool,
     ) -> Self {
         Params {
@@ -138,9 +144,11 @@ impl<'i> Params<'i> {
             read: false,
             plain,
             source: Source::Query {
-                next: query.start,
+                first: Some(first.0..first.1),
+                next: first.1,
                 query,
                 key,
+                remaining: count,
             },
         }
     }
@@ -199,10 +207,24 @@ impl<'i> Params<'i> {
                 check_segment(bytes(&first), end == r.end)?;
                 (first, false)
             }
-            Source::Query { query, next, key } => {
-                let Some(value) = next_piece_value(input, query.end, next, key) else {
+            Source::Query {
+                query,
+                first,
+                next,
+                key,
+                remaining,
+            } => {
+                if *remaining == 0 {
+                    return Ok(None);
+                }
+                let found = match first.take() {
+                    Some(first) => Some(first),
+                    None => next_piece_value(input, query.end, next, key),
+                };
+                let Some(value) = found else {
                     return Ok(None);
                 };
+                *remaining -= 1;
                 self.raw = value.clone();
                 (value, true)
             }
@@ -228,9 +250,7 @@ impl<'i> Params<'i> {
         match &self.source {
             Source::Segment { segment, .. } => segment.is_none(),
             Source::Segments { rest } => rest.is_none(),
-            Source::Query { query, next, key } => {
-                next_piece_value(self.input, query.end, &mut next.clone(), key).is_none()
-            }
+            Source::Query { remaining, .. } => *remaining == 0,
         }
     }
 }

@@ -29,6 +29,8 @@ pub struct Target<'i> {
     query: Option<(usize, usize)>,
     /// Whether the path holds a `%`: without one, its values are their own decoding.
     path_escaped: bool,
+    /// Whether the query holds a `%` or a `+` (a space in a query value).
+    query_escaped: bool,
 }
 
 /// One path segment: its bytes are `start..end` of the URL. `end` is where a `/` or the end
@@ -51,27 +53,25 @@ impl<'i> Target<'i> {
     #[inline]
     pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
         let url_error = |e| RouteError::new(route, RouteErrorKind::Url(e));
-        let (path_start, path_end, path_escaped, query) = if input.starts_with('/') {
-            let (path_end, escaped, query) = origin_form(input).map_err(url_error)?;
-            (0, path_end, escaped, query)
+        let parts = if input.starts_with('/') {
+            origin_form(input).map_err(url_error)?
         } else {
-            let (path_start, path_end, query) = full_url(input, route)?;
-            let escaped = input.as_bytes()[path_start..path_end].contains(&b'%');
-            (path_start, path_end, escaped, query)
+            full_url(input, route)?
         };
-        let first = if path_start == path_end {
-            path_end
+        let first = if parts.path_start == parts.path_end {
+            parts.path_end
         } else {
-            path_start + 1
+            parts.path_start + 1
         };
         Ok(Target {
             input,
             route,
-            path_start,
+            path_start: parts.path_start,
             first,
-            path_end,
-            query,
-            path_escaped,
+            path_end: parts.path_end,
+            query: parts.query,
+            path_escaped: parts.path_escaped,
+            query_escaped: parts.query_escaped,
         })
     }
 
@@ -84,16 +84,19 @@ impl<'i> Target<'i> {
     }
 
     /// The segment after `prev`, if the path goes on (`/a/` has a second, empty segment).
-    #[inline]
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the generated matcher calls it once per position; a call would cost as much as the search"
+    )]
     pub fn next(&self, prev: Seg) -> Option<Seg> {
-        if prev.end >= self.path_end {
+        let start = prev.end + 1;
+        if start > self.path_end {
             return None;
         }
-        let start = prev.end + 1;
-        let path = self.input.as_bytes().get(..self.path_end)?;
         Some(Seg {
             start,
-            end: slash(path, start),
+            end: slash(self.input.as_bytes(), start, self.path_end),
         })
     }
 
@@ -151,9 +154,7 @@ impl<'i> Target<'i> {
     /// Whether the query's values are their own decoding (it holds no `%` and no `+`, a
     /// space in a query value).
     pub(super) fn query_plain(&self) -> bool {
-        !self
-            .query()
-            .is_some_and(|q| q.bytes().any(|b| b == b'%' || b == b'+'))
+        !self.query_escaped
     }
 
     /// The query's bytes, as offsets (an empty span at the end of the input without one).
@@ -171,77 +172,131 @@ impl<'i> Target<'i> {
     }
 }
 
-/// The first `/` in `path` from `start` on, or its end: eight bytes at a time, with the
-/// classic test for a zero byte (the lowest flagged byte is exact).
+/// The first `/` of `bytes[start..end]`, or `end`: eight bytes at a time, with the classic
+/// test for a zero byte (of the bytes xor `/`; the lowest flagged byte is exact). Fewer than
+/// eight bytes before `end` are read as the eight bytes that end there, shifted.
 #[inline]
-fn slash(path: &[u8], start: usize) -> usize {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    const SLASHES: u64 = u64::from_ne_bytes([b'/'; 8]);
-    let mut i = start;
-    while let Some(chunk) = path.get(i..i + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        // Zero where the byte is a `/`.
-        let x = u64::from_le_bytes(word) ^ SLASHES;
+fn slash(bytes: &[u8], start: usize, end: usize) -> usize {
+    let first_slash = |word: u64| {
+        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+        const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+        const SLASHES: u64 = u64::from_ne_bytes([b'/'; 8]);
+        let x = word ^ SLASHES;
         let found = x.wrapping_sub(ONES) & !x & HIGHS;
-        if found != 0 {
-            return i + (found.trailing_zeros() / 8) as usize;
+        (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
+    };
+    let word = |at: usize| {
+        bytes
+            .get(at..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map(|chunk| u64::from_le_bytes(*chunk))
+    };
+    let mut i = start;
+    while i + 8 <= end {
+        let Some(w) = word(i) else { break };
+        if let Some(n) = first_slash(w) {
+            return i + n;
         }
         i += 8;
     }
-    while let Some(&b) = path.get(i) {
-        if b == b'/' {
-            return i;
-        }
-        i += 1;
+    if i >= end {
+        return end;
     }
-    path.len()
+    // Shifting the bytes before `i` out brings in zeros, which are not `/`.
+    if let Some(before) = end.checked_sub(8)
+        && let Some(w) = word(before)
+    {
+        return first_slash(w >> ((i - before) * 8)).map_or(end, |n| i + n);
+    }
+    bytes
+        .get(i..end)
+        .and_then(|rest| rest.iter().position(|&b| b == b'/'))
+        .map_or(end, |n| i + n)
+}
+
+/// Where a URL's parts are, and whether their values need decoding.
+struct Parts {
+    path_start: usize,
+    path_end: usize,
+    /// The path holds a `%`.
+    path_escaped: bool,
+    query: Option<(usize, usize)>,
+    /// The query holds a `%` or a `+`.
+    query_escaped: bool,
 }
 
 /// `/path?query#fragment` (`input` starts with `/`), checked for characters a URL cannot hold
-/// raw: where the path ends, whether it holds a `%`, and the query.
-#[allow(clippy::type_complexity, reason = "a private helper's three results")]
-fn origin_form(input: &str) -> Result<(usize, bool, Option<(usize, usize)>), ParseError> {
+/// raw.
+#[inline]
+fn origin_form(input: &str) -> Result<Parts, ParseError> {
     let bytes = input.as_bytes();
-    let (path_end, escaped) = scan(bytes, 1, PATH);
-    let query = match bytes.get(path_end) {
-        None | Some(b'#') => None,
+    let (path_end, path_escaped) = scan::<false>(bytes, 1, PATH);
+    let (query, query_escaped) = match bytes.get(path_end) {
+        None | Some(b'#') => (None, false),
         Some(b'?') => {
-            let (end, _) = scan(bytes, path_end + 1, QUERY);
+            let (end, escaped) = scan::<true>(bytes, path_end + 1, QUERY);
             match bytes.get(end) {
-                None | Some(b'#') => Some((path_end + 1, end)),
+                None | Some(b'#') => (Some((path_end + 1, end)), escaped),
                 Some(_) => return Err(bad_char(input, end, Component::Query)),
             }
         }
         Some(_) => return Err(bad_char(input, path_end, Component::Path)),
     };
-    Ok((path_end, escaped, query))
+    Ok(Parts {
+        path_start: 0,
+        path_end,
+        path_escaped,
+        query,
+        query_escaped,
+    })
+}
+
+/// Whether a byte of `word` is `byte`: the classic test for a zero byte, on `word ^ byte`s.
+#[inline]
+fn has_byte(word: u64, byte: u8) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let x = word ^ u64::from_ne_bytes([byte; 8]);
+    x.wrapping_sub(ONES) & !x & HIGHS != 0
 }
 
 /// The end of the run of bytes from `start` on that are of `class` or `%` (which decoding
-/// checks, where it matters), and whether a `%` was among them. Eight bytes at a time while
-/// they all are of `class` (one table lookup per byte, one branch per eight), then byte by
-/// byte.
+/// checks, where it matters), and whether it holds a value to decode: a `%`, or with `PLUS` a
+/// `+` (a space in a query). Eight bytes at a time while they all are of `class` (one table
+/// lookup per byte, one branch per eight), the last eight of the input at once when the run
+/// reaches its end, then byte by byte.
 #[inline]
-fn scan(bytes: &[u8], start: usize, class: u16) -> (usize, bool) {
+fn scan<const PLUS: bool>(bytes: &[u8], start: usize, class: u16) -> (usize, bool) {
     let is = |b: u8| chars::CLASS[usize::from(b)];
-    let mut i = start;
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let all = is(chunk[0])
+    let all = |chunk: &[u8; 8]| {
+        is(chunk[0])
             & is(chunk[1])
             & is(chunk[2])
             & is(chunk[3])
             & is(chunk[4])
             & is(chunk[5])
             & is(chunk[6])
-            & is(chunk[7]);
-        if all & class == 0 {
+            & is(chunk[7])
+            & class
+            != 0
+    };
+    let mut i = start;
+    let mut escaped = false;
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        if !all(chunk) {
             break;
         }
+        escaped |= PLUS && has_byte(u64::from_ne_bytes(*chunk), b'+');
         i += 8;
     }
-    let mut escaped = false;
+    if let Some(last) = bytes.last_chunk::<8>()
+        && i < bytes.len()
+        && bytes.len() - i < 8
+        && all(last)
+    {
+        escaped |= PLUS && has_byte(u64::from_ne_bytes(*last), b'+');
+        return (bytes.len(), escaped);
+    }
     while let Some(&b) = bytes.get(i) {
         if is(b) & class == 0 {
             if b != b'%' {
@@ -249,6 +304,7 @@ fn scan(bytes: &[u8], start: usize, class: u16) -> (usize, bool) {
             }
             escaped = true;
         }
+        escaped |= PLUS && b == b'+';
         i += 1;
     }
     (i, escaped)
@@ -271,27 +327,96 @@ fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
 
 /// An absolute URL: checked by [`Url::parse`], then where its path and query are.
 #[cold]
-#[allow(clippy::type_complexity, reason = "a private helper's three results")]
-fn full_url(
-    input: &str,
-    route: &'static str,
-) -> Result<(usize, usize, Option<(usize, usize)>), RouteError> {
+fn full_url(input: &str, route: &'static str) -> Result<Parts, RouteError> {
     Url::parse(input).map_err(|e| RouteError::new(route, RouteErrorKind::Url(e)))?;
     // `Url::parse` only uppercases triplet hex, so its ranges are the input's.
     let parts = reference::split(input);
     let path = parts.path.clone();
     let query = parts.query.map(|q| (q.start, q.end));
+    let bytes = input.as_bytes();
+    let found = |path: core::ops::Range<usize>| Parts {
+        path_start: path.start,
+        path_end: path.end,
+        path_escaped: bytes[path].contains(&b'%'),
+        query,
+        query_escaped: query
+            .is_some_and(|(start, end)| bytes[start..end].iter().any(|&b| b == b'%' || b == b'+')),
+    };
     let not_a_path = || Err(RouteError::new(route, RouteErrorKind::NotAPath).quoting(input));
     if parts.scheme.is_none() {
         // A relative reference that is not a path: `users/7`, `?q`.
         not_a_path()
     } else if input[path.clone()].starts_with('/') {
-        Ok((path.start, path.end, query))
+        Ok(found(path))
     } else if parts.authority.is_some() && path.is_empty() {
         // `https://example.com` asks for `/` (RFC 9110 §4.2.3); its path is empty, so the
         // matcher is given an empty path, and sees the one empty segment `/` has.
-        Ok((path.start, path.end, query))
+        Ok(found(path))
     } else {
         not_a_path()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::{PATH, QUERY, chars, scan, slash};
+
+    /// Bytes that matter here: `/`, `?`, `#`, `%`, `+`, a space, letters, non-ASCII.
+    const ALPHABET: &[u8] = b"//?#%+ aZ9-.~\xc3\xa9\x00";
+
+    fn texts(mut seed: u64, count: usize) -> Vec<Vec<u8>> {
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize
+        };
+        (0..count)
+            .map(|_| {
+                let len = next() % 40;
+                (0..len)
+                    .map(|_| ALPHABET[next() % ALPHABET.len()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn scan_is_a_byte_by_byte_scan() {
+        for text in texts(1, 20_000) {
+            for class in [PATH, QUERY] {
+                for start in 0..=text.len() {
+                    let end = text[start..]
+                        .iter()
+                        .position(|&b| !chars::is(b, class) && b != b'%')
+                        .map_or(text.len(), |n| start + n);
+                    let run = &text[start..end];
+                    let percent = run.contains(&b'%');
+                    assert_eq!(scan::<false>(&text, start, class), (end, percent));
+                    // With `+`, the flag may also count a `+` before `start` (never a false
+                    // negative): decoding a plain value gives it back unchanged.
+                    let (plus_end, plus) = scan::<true>(&text, start, class);
+                    assert_eq!(plus_end, end);
+                    assert!(plus || !(percent || run.contains(&b'+')), "{text:?} {start}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn slash_is_a_byte_by_byte_search() {
+        for text in texts(2, 20_000) {
+            for end in 0..=text.len() {
+                for start in 0..=end {
+                    let expected = text[start..end]
+                        .iter()
+                        .position(|&b| b == b'/')
+                        .map_or(end, |n| start + n);
+                    assert_eq!(slash(&text, start, end), expected, "{text:?} {start} {end}");
+                }
+            }
+        }
     }
 }

@@ -262,27 +262,47 @@ pub struct Piece<'i> {
 
 /// The non-empty `&`-separated pieces of a raw query, as the WHATWG
 /// `application/x-www-form-urlencoded` parser splits them, with where each starts.
-pub fn pieces(query: &str) -> impl Iterator<Item = Piece<'_>> + Clone {
-    query
-        .split('&')
-        .scan(0, |start, piece| {
-            let at = *start;
-            *start += piece.len() + 1;
-            Some((at, piece))
-        })
-        .filter(|(_, p)| !p.is_empty())
-        .map(|(at, piece)| {
-            let key = piece_key(piece);
+#[inline]
+pub fn pieces(query: &str) -> Pieces<'_> {
+    Pieces { query, at: 0 }
+}
+
+/// The iterator [`pieces`] returns.
+#[derive(Clone, Debug)]
+pub struct Pieces<'i> {
+    query: &'i str,
+    /// Where the next piece starts; past the end when there is none.
+    at: usize,
+}
+
+impl<'i> Iterator for Pieces<'i> {
+    type Item = Piece<'i>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Piece<'i>> {
+        let bytes = self.query.as_bytes();
+        loop {
+            let at = self.at;
+            let rest = bytes.get(at..)?;
+            // Queries are short, and so are their pieces: a plain loop finds the `&`.
+            let len = rest.iter().position(|&b| b == b'&').unwrap_or(rest.len());
+            self.at = at + len + 1;
+            if len == 0 {
+                continue;
+            }
+            let piece = self.query.get(at..at + len)?;
+            let key_len = piece.bytes().position(|b| b == b'=').unwrap_or(len);
             // `key=value`: the value follows the `=`; a bare `key`: an empty value at its end.
-            let value_start = (key.len() + 1).min(piece.len());
-            Piece {
+            let value_start = (key_len + 1).min(len);
+            return Some(Piece {
                 piece,
-                key,
-                value: &piece[value_start..],
+                key: piece.get(..key_len)?,
+                value: piece.get(value_start..)?,
                 at,
                 value_at: at + value_start,
-            }
-        })
+            });
+        }
+    }
 }
 
 /// The key of a query piece: before its first `=`, or the whole piece.
