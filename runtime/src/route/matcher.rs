@@ -33,7 +33,7 @@ use urlkit_syntax::route::{Pattern, QueryMismatch, piece_key, pieces, static_eq}
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::param::FromParam;
-use super::params::Params;
+use super::params::{Failure, Params};
 use super::target::{Seg, Target};
 use crate::error::Error;
 
@@ -160,7 +160,10 @@ impl<'i> Target<'i> {
         let whole = seg.start..seg.end;
         let plain = self.path_plain();
         let mut params = Params::segment(self.input, whole, value, self.ends(seg), plain);
-        T::from_params(&mut params).map_err(|e| Self::value_error(field, &params, e))
+        match T::from_params(&mut params) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(Self::value_error(field, params.failure(), e)),
+        }
     }
 
     /// Reads `field`, of type `T`, from the segments after `last` (an optional `{/x}`, or
@@ -176,7 +179,10 @@ impl<'i> Target<'i> {
     ) -> Result<T, RouteError> {
         let rest = self.next(last).map(|first| first.start..self.path_end);
         let mut params = Params::segments(self.input, rest, self.path_plain());
-        T::from_params(&mut params).map_err(|e| Self::value_error(field, &params, e))
+        match T::from_params(&mut params) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(Self::value_error(field, params.failure(), e)),
+        }
     }
 
     /// For each of a route's query parameters `keys`, how many pieces hold it and where the
@@ -220,23 +226,26 @@ impl<'i> Target<'i> {
         let plain = self.query_plain();
         let found = (found.value, found.count);
         let mut params = Params::query(self.input, query, field.key, found, plain);
-        T::from_params(&mut params).map_err(|e| Self::value_error(field, &params, e))
+        match T::from_params(&mut params) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(Self::value_error(field, params.failure(), e)),
+        }
     }
 
     #[cold]
-    fn value_error(field: &Field, params: &Params<'_>, error: ParamError) -> RouteError {
+    fn value_error(field: &Field, failure: Failure<'_>, error: ParamError) -> RouteError {
         let key = Some(field.key).filter(|key| !key.is_empty());
         let offset = match &error {
             ParamError::Decode(e) => Some(e.offset()),
             // A missing parameter is nowhere; a repeated one is about the parameter.
             ParamError::Missing | ParamError::Repeated => None,
-            _ => Some(params.offset()),
+            _ => Some(failure.offset),
         };
         let quoted = match (&error, key) {
             (ParamError::Missing | ParamError::Repeated, Some(key)) => key,
             // Nothing of the URL was read: name the parameter.
-            (_, Some(key)) if !params.read_any() => key,
-            _ => params.raw(),
+            (_, Some(key)) if !failure.read => key,
+            _ => failure.raw,
         };
         let error = RouteError::new(field.route, RouteErrorKind::Value(error))
             .field_of(field.name)

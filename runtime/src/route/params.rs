@@ -70,6 +70,14 @@ pub struct Params<'i> {
     plain: bool,
 }
 
+/// See [`Params::failure`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Failure<'i> {
+    pub(crate) raw: &'i str,
+    pub(crate) offset: usize,
+    pub(crate) read: bool,
+}
+
 #[derive(Clone, Debug)]
 enum Source {
     /// One path segment (whole, for the dot check) and its value's part; `last` if it ends
@@ -153,20 +161,16 @@ impl<'i> Params<'i> {
         }
     }
 
-    /// The raw (still encoded) text of the value read last (for a segment, before any was
-    /// read, its value's part; for a query, empty).
-    pub(crate) fn raw(&self) -> &'i str {
-        self.input.get(self.raw.clone()).unwrap_or_default()
-    }
-
-    /// Whether a value was read.
-    pub(crate) fn read_any(&self) -> bool {
-        self.read
-    }
-
-    /// Where [`raw`](Self::raw) starts in the URL.
-    pub(crate) fn offset(&self) -> usize {
-        self.raw.start
+    /// What an error about the values names: the raw (still encoded) text of the value read
+    /// last (for a segment, before any was read, its value's part; for a query, empty), where
+    /// it starts in the URL, and whether a value was read.
+    #[inline]
+    pub(crate) fn failure(&self) -> Failure<'i> {
+        Failure {
+            raw: self.input.get(self.raw.clone()).unwrap_or_default(),
+            offset: self.raw.start,
+            read: self.read,
+        }
     }
 
     /// The next value, decoded; `Ok(None)` when there are no more.

@@ -399,7 +399,10 @@ mod tests {
                     // negative): decoding a plain value gives it back unchanged.
                     let (plus_end, plus) = scan::<true>(&text, start, class);
                     assert_eq!(plus_end, end);
-                    assert!(plus || !(percent || run.contains(&b'+')), "{text:?} {start}");
+                    assert!(
+                        plus || !(percent || run.contains(&b'+')),
+                        "{text:?} {start}"
+                    );
                 }
             }
         }
