@@ -125,8 +125,9 @@ impl Writer<'_> {
                 continue;
             }
             let rule = self.rule(r);
+            let mismatch = local("__m");
             let otherwise = match self.leaf {
-                Leaf::Value => quote!(#miss.note(&RULE, m)),
+                Leaf::Value => quote!(#miss.note(&RULE, #mismatch)),
                 Leaf::Index => quote!({}),
             };
             out.extend(quote! {
@@ -134,7 +135,7 @@ impl Writer<'_> {
                     const RULE: #private::Rule = #rule;
                     match #t.check(&RULE) {
                         ::core::result::Result::Ok(()) => return #found,
-                        ::core::result::Result::Err(m) => #otherwise,
+                        ::core::result::Result::Err(#mismatch) => #otherwise,
                     }
                 }
             });

@@ -57,10 +57,10 @@ pub trait Route: Sized {
     /// where it goes; byte for byte what `url!` gives with the same template and values.
     ///
     /// # Errors
-    /// When a value cannot be placed without changing the URL's shape (DESIGN §5): a path
-    /// segment that would be empty, `.` or `..`, and the like. For an enum,
-    /// [`ErrorKind::ParsesAs`] when the URL would parse as another variant, tried before this
-    /// one, so that `from_url(to_url(v)?)` is always `v`.
+    /// When a value cannot be placed without changing the URL's shape: a path segment that
+    /// would be empty, `.` or `..`, and the like. For an enum, [`ErrorKind::ParsesAs`] when the
+    /// URL would parse as another variant, tried before this one, so that
+    /// `from_url(to_url(v)?)` is always `v`.
     fn to_url(&self) -> Result<Url, Error>;
 
     /// Builds the URL on `base`, as `url!(base, TEMPLATE, …)` does (the same join): the

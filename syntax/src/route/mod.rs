@@ -13,7 +13,7 @@
 //! present. Whether a value then converts to its field's type is the runtime's business; a
 //! value that does not is an error for that route, not a reason to try the next one.
 //!
-//! The rules, each the one that makes `to_url` and `from_url` inverse (DESIGN §6):
+//! The rules, each the one that makes `to_url` and `from_url` inverse:
 //! - a path is split at `/` before anything is decoded, so `%2F` stays inside its segment
 //!   (standards-and-pitfalls P2);
 //! - static text matches byte for byte, letter case included; only the hex digits of a
