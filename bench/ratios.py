@@ -25,7 +25,9 @@ INPUTS = ["ident_short", "ident_1k", "english_1k", "multibyte_1k"]
 def inputs(group_dir: Path) -> list:
     """The inputs urlkit was measured on in this group, known ones first."""
     found = {p.name for p in (group_dir / "urlkit").iterdir() if (p / "new").is_dir()}
-    return [n for n in INPUTS if n in found] + sorted(found - set(INPUTS))
+    # Then any others (the route bench's enum sizes), numbers in numeric order.
+    others = sorted(found - set(INPUTS), key=lambda n: (not n.isdigit(), int(n) if n.isdigit() else 0, n))
+    return [n for n in INPUTS if n in found] + others
 
 
 def times_ns(root: Path, group: str, function: str, name: str) -> tuple:

@@ -72,6 +72,16 @@ pub enum ErrorKind {
     /// variant with data, a map key that is not a string, number, `bool` or `char`, or its
     /// `Serialize` implementation reported an error. [`Error::field`] says where.
     UnsupportedValue,
+    /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
+    /// matches another variant, which `from_url` tries first, so it would not parse back into
+    /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
+    /// [`Error::placeholder`] names the placeholder whose value made the URL another route's.
+    ParsesAs {
+        /// The variant the URL would parse as (`Api::Me`).
+        route: &'static str,
+        /// Its template.
+        template: &'static str,
+    },
 }
 
 impl Error {
@@ -88,6 +98,16 @@ impl Error {
     pub(crate) fn in_field(mut self, field: String) -> Self {
         self.field = Some(field);
         self
+    }
+
+    /// A route's URL that another route tried before it would take (see
+    /// [`ErrorKind::ParsesAs`]).
+    pub(crate) fn parses_as(
+        placeholder: &str,
+        route: &'static str,
+        template: &'static str,
+    ) -> Self {
+        Error::new(placeholder, ErrorKind::ParsesAs { route, template })
     }
 
     /// A failure of the output, not of a value.
@@ -210,6 +230,10 @@ impl fmt::Display for Error {
             ErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
             ErrorKind::UnrepresentableBase => f.write_str(
                 "the base URL has no RFC 3986 form; `Url::try_from(base)` says why",
+            ),
+            ErrorKind::ParsesAs { route, template } => write!(
+                f,
+                "the URL built from `{name}` is one of `{route}` (`{template}`), which `from_url` tries first, so it would not parse back into this value; use another value, or make the templates' static text differ"
             ),
             ErrorKind::BaseHasQueryOrFragment => f.write_str(
                 "the base URL has a query or a fragment; `url!(base, \"...\")` appends to the base's path, so pass a base that ends with its path",

@@ -118,8 +118,9 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::matcher::{Capture, Entry, Found, Target};
-        pub use urlkit_syntax::route::{Key, Pattern, Segment, Tail};
+        pub use crate::route::matcher::{Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::target::{Seg, Target};
+        pub use urlkit_syntax::route::{Key, Pattern, Tail};
     }
 }
 

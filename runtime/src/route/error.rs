@@ -77,6 +77,14 @@ pub enum RouteErrorKind {
         /// The piece.
         piece: &'static str,
     },
+    /// The key of a static piece the template requires (`format` of `format=json`) is in the
+    /// query more than once. A template's static key must appear exactly once, as that
+    /// piece: a proxy reading one value and the application another would otherwise disagree
+    /// about the request (HTTP parameter pollution). The URL's values are not quoted.
+    RepeatedPiece {
+        /// The piece the template requires.
+        piece: &'static str,
+    },
     /// A query parameter the template does not name, with `#[route(deny_unknown_params)]`.
     UnknownParameter,
     /// The field's value is missing, repeated, malformed or not of the field's type.
@@ -170,6 +178,21 @@ impl RouteError {
 
     pub(crate) fn at(mut self, offset: usize) -> Self {
         self.inner.offset = Some(offset);
+        self
+    }
+
+    /// The same error about a URL that starts `by` bytes into the text the caller passed
+    /// (`from_url_on` parses what follows the base): every offset it holds, moved.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        let inner = &mut *self.inner;
+        inner.offset = inner.offset.map(|at| at + by);
+        inner.kind = match core::mem::replace(&mut inner.kind, RouteErrorKind::NotAPath) {
+            RouteErrorKind::Url(e) => RouteErrorKind::Url(e.shifted(by)),
+            RouteErrorKind::Value(ParamError::Decode(e)) => {
+                RouteErrorKind::Value(ParamError::Decode(e.shifted(by)))
+            }
+            kind => kind,
+        };
         self
     }
 
@@ -268,6 +291,10 @@ impl fmt::Display for RouteError {
             RouteErrorKind::MissingPiece { piece } => write!(
                 f,
                 "`{route}` needs `{piece}` in the query, which is missing"
+            ),
+            RouteErrorKind::RepeatedPiece { piece } => write!(
+                f,
+                "the query gives `{text}` more than once; `{route}` takes it exactly once, as `{piece}`"
             ),
             RouteErrorKind::UnknownParameter => write!(
                 f,

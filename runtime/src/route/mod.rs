@@ -8,6 +8,7 @@ mod error;
 pub(crate) mod matcher;
 mod param;
 mod params;
+pub(crate) mod target;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -61,7 +62,8 @@ pub trait Route: Sized {
     /// # Errors
     /// When a value cannot be placed without changing the URL's shape ([the
     /// guards](macro@crate::url#guards)): a path segment that would be empty, `.` or `..`, and
-    /// the like.
+    /// the like. For an enum, [`ErrorKind::ParsesAs`] when the URL would parse as another
+    /// variant, tried before this one, so that `from_url(to_url(v)?)` is always `v`.
     fn to_url(&self) -> Result<Url, Error>;
 
     /// Builds the URL on `base`, joined as [`url!(base, TEMPLATE, …)`](macro@crate::url#joining-a-base)
@@ -150,14 +152,18 @@ pub trait Route: Sized {
         if url.starts_with('/') {
             return Self::from_url(url);
         }
-        let (path, query) = matcher::full_url(url, short_name::<Self>())?;
-        let mut target = String::with_capacity(url.len() + 1);
-        target.push_str(path);
-        if let Some(query) = query {
-            target.push('?');
-            target.push_str(query);
+        let (start, end) = target::path_and_query(url, short_name::<Self>())?;
+        let rest = &url[start..end];
+        // Offsets in errors are in `url`, not in its path and query.
+        if rest.starts_with('/') {
+            return Self::from_url(rest).map_err(|e| e.shifted(start));
         }
-        Self::from_url(&target)
+        // An empty path (`https://example.com?q`) asks for `/` (RFC 9110 §4.2.3); the `/`
+        // stands just before `start`, where the authority ends.
+        let mut target = String::with_capacity(rest.len() + 1);
+        target.push('/');
+        target.push_str(rest);
+        Self::from_url(&target).map_err(|e| e.shifted(start - 1))
     }
 
     /// Parses a URL built with [`to_url_on`](Self::to_url_on): it must start with `base`
@@ -188,7 +194,10 @@ pub trait Route: Sized {
         let base = base.as_str();
         let base = base.strip_suffix('/').unwrap_or(base);
         match url.strip_prefix(base) {
-            Some(rest) if rest.starts_with('/') && !rest.starts_with("//") => Self::from_url(rest),
+            Some(rest) if rest.starts_with('/') && !rest.starts_with("//") => {
+                // Offsets in errors are in `url`, not in the part after the base.
+                Self::from_url(rest).map_err(|e| e.shifted(url.len() - rest.len()))
+            }
             _ => Err(RouteError::new(
                 short_name::<Self>(),
                 RouteErrorKind::NoMatch { template: None },

@@ -9,7 +9,8 @@ use alloc::vec::Vec;
 use core::fmt::{self, Display, Write as _};
 use core::str::FromStr;
 
-use super::matcher::{Capture, Found};
+use super::matcher::{Field, Hits};
+use super::target::{Seg, Target};
 use super::{ParamError, Params, RouteError};
 use crate::value::Fmt;
 
@@ -84,6 +85,11 @@ pub trait FromParam: Sized {
     ///
     /// # Errors
     /// As above, and whatever reading the values finds ([`Params::next_value`]).
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into each reading of a field, with `Params::next_value`"
+    )]
     fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
         let Some(value) = params.next_value()? else {
             return Err(ParamError::Missing);
@@ -122,24 +128,34 @@ pub trait FromParam: Sized {
     note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
 )]
 pub trait RouteField<N>: Sized {
-    /// Reads the field from where `capture` says.
+    /// Reads the field from the path segment `seg`.
     #[doc(hidden)]
-    fn read(
-        found: &Found<'_, '_>,
-        capture: Capture,
-        field: &'static str,
-    ) -> Result<Self, RouteError>;
+    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError>;
+
+    /// Reads the field from the segments after `last`.
+    #[doc(hidden)]
+    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError>;
+
+    /// Reads the field from the query, where `Target::keys` found its pieces.
+    #[doc(hidden)]
+    fn key(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError>;
 }
 
 #[diagnostic::do_not_recommend]
 impl<N, T: FromParam> RouteField<N> for T {
     #[inline]
-    fn read(
-        found: &Found<'_, '_>,
-        capture: Capture,
-        field: &'static str,
-    ) -> Result<Self, RouteError> {
-        found.field(capture, field)
+    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError> {
+        target.segment_field(seg, field)
+    }
+
+    #[inline]
+    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError> {
+        target.tail_field(last, field)
+    }
+
+    #[inline]
+    fn key(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
+        target.key_field(found, field)
     }
 }
 
@@ -285,6 +301,7 @@ impl<T: FromParam> FromParam for Option<T> {
         T::from_param(value).map(Some)
     }
 
+    #[inline]
     fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
         let Some(value) = params.next_value()? else {
             return Ok(None);
@@ -302,6 +319,7 @@ impl<T: FromParam> FromParam for Vec<T> {
         Ok(alloc::vec![T::from_param(value)?])
     }
 
+    #[inline]
     fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
         let mut items = Vec::new();
         while let Some(value) = params.next_value()? {

@@ -111,6 +111,12 @@ impl ParseError {
         }
     }
 
+    /// The same error about a text that starts `by` bytes into a larger one.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.at = self.at.start + by..self.at.end + by;
+        self
+    }
+
     /// The byte offset of the problem in the input.
     ///
     /// # Examples
