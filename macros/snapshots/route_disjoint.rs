@@ -28,64 +28,64 @@ const _: () = {
                 Self::Tree { path: __f0, .. } => {
                     match (&(*__f0),) {
                         (__v0,) => {
-                            let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                6usize + ::urlkit::value::Placeholder::<path>::hint(__v0),
-                            );
-                            __w.path_start(false);
-                            __w.text("/");
-                            __w.segment_start();
-                            __w.text("files");
-                            ::urlkit::value::Placeholder::<
-                                path,
-                            >::fill_alone(
-                                __v0,
-                                __w
-                                    .expansion(
-                                        ::urlkit::__private::Operator::Path,
-                                        ::urlkit::__private::Context::Path,
-                                    ),
-                                "path",
-                                ::urlkit::__private::Modifier::Explode,
-                            );
-                            __w.segment_end(false);
-                            __w.finish()
+                            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+                            {
+                                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                                    6usize + ::urlkit::value::Placeholder::<path>::hint(__v0),
+                                );
+                                __w.path_start(false);
+                                __w.text("/");
+                                __w.segment_start();
+                                __w.text("files");
+                                ::urlkit::value::Placeholder::<
+                                    path,
+                                >::fill_alone_modified(
+                                    __v0,
+                                    __w
+                                        .expansion(
+                                            ::urlkit::__private::Operator::Path,
+                                            ::urlkit::__private::Context::Path,
+                                        ),
+                                    "path",
+                                    ::urlkit::__private::Modifier::Explode,
+                                );
+                                __w.segment_end(false);
+                                __w.finish()
+                            })
                         }
                     }
                 }
                 Self::Raw { name: __f0, token: __f1, .. } => {
                     match (&(*__f0), &(*__f1)) {
                         (__v0, __v1) => {
-                            let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                16usize + ::urlkit::value::Placeholder::<name>::hint(__v0)
-                                    + ::urlkit::value::Placeholder::<token>::hint(__v1),
-                            );
-                            __w.path_start(false);
-                            __w.text("/raw/");
-                            __w.segment_start();
-                            ::urlkit::value::Placeholder::<
-                                name,
-                            >::fill_alone(
-                                __v0,
-                                __w
-                                    .expansion(
-                                        ::urlkit::__private::Operator::Simple,
-                                        ::urlkit::__private::Context::Path,
-                                    ),
-                                "name",
-                                ::urlkit::__private::Modifier::None,
-                            );
-                            __w.text(".txt");
-                            __w.segment_end(false);
-                            __w.query_start();
-                            ::urlkit::value::Placeholder::<
-                                token,
-                            >::fill_alone(
-                                __v1,
-                                __w.hand_pair("token", false),
-                                "token",
-                                ::urlkit::__private::Modifier::None,
-                            );
-                            __w.finish()
+                            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+                            {
+                                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                                    16usize + ::urlkit::value::Placeholder::<name>::hint(__v0)
+                                        + ::urlkit::value::Placeholder::<token>::hint(__v1),
+                                );
+                                __w.path_start(false);
+                                __w.text("/raw/");
+                                __w.segment_start();
+                                ::urlkit::value::Placeholder::<
+                                    name,
+                                >::fill_alone(
+                                    __v0,
+                                    __w
+                                        .expansion(
+                                            ::urlkit::__private::Operator::Simple,
+                                            ::urlkit::__private::Context::Path,
+                                        ),
+                                    "name",
+                                );
+                                __w.text(".txt");
+                                __w.segment_end(false);
+                                __w.query_start();
+                                ::urlkit::value::Placeholder::<
+                                    token,
+                                >::fill_alone(__v1, __w.hand_pair("token", false), "token");
+                                __w.finish()
+                            })
                         }
                     }
                 }

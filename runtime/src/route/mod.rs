@@ -131,7 +131,7 @@ pub trait Route: Sized {
     /// not checked; to check it, use [`from_url_on`](Self::from_url_on).
     ///
     /// # Errors
-    /// As [`from_url`](Self::from_url), with offsets in the path and query; and
+    /// As [`from_url`](Self::from_url), with offsets in `url` as given; and
     /// [`RouteErrorKind::Url`] or [`RouteErrorKind::NotAPath`] for text that is not an
     /// absolute URL or a path.
     ///
