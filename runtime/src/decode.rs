@@ -33,9 +33,12 @@ use alloc::vec::Vec;
 
 use urlkit_syntax::chars;
 
+mod engine;
 mod error;
 mod pairs;
+mod utf8;
 
+use crate::scan::{self, BLOCK, Fast, Scan};
 pub use error::{DecodeError, DecodeErrorKind};
 use error::{bad_escape, invalid_utf8};
 pub use pairs::{FormPairs, form_pairs, form_pairs_lossy};
@@ -142,8 +145,54 @@ fn bytes_equal(word: u64, byte: u8) -> u64 {
     x.wrapping_sub(LOW) & !x & HIGH
 }
 
+/// The index of the first `%`, or of the first `%` or `+` when `plus`.
+fn first_special<S: Scan>(src: &[u8], plus: bool) -> Option<usize> {
+    let (a, b) = (b'%', if plus { b'+' } else { b'%' });
+    if src.len() < BLOCK {
+        return src.iter().position(|&c| c == a || c == b);
+    }
+    let mut i = 0;
+    while let Some(block) = scan::block(src, i) {
+        let found = S::either(block, a, b);
+        if found != 0 {
+            return Some(i + found.trailing_zeros() as usize);
+        }
+        i += BLOCK;
+    }
+    // The last block overlaps the one before, whose bytes held neither.
+    let last = src.len() - BLOCK;
+    match S::either(scan::block(src, last).expect("a block long"), a, b) {
+        0 => None,
+        found => Some(last + found.trailing_zeros() as usize),
+    }
+}
+
 /// Decodes into bytes; `Err` at the first `%` without two hex digits.
 fn bytes(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
+    bytes_with::<Fast>(input, plus)
+}
+
+fn bytes_with<S: Scan>(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
+    let src = input.as_bytes();
+    let Some(first) = first_special::<S>(src, plus) else {
+        return Ok(Cow::Borrowed(src));
+    };
+    let mut out = Vec::new();
+    let decoded = if plus {
+        engine::decode::<S, true, false>(src, first, &mut out)
+    } else {
+        engine::decode::<S, false, false>(src, first, &mut out)
+    };
+    match decoded {
+        Ok(()) => Ok(Cow::Owned(out)),
+        // The scalar path says which escape is bad.
+        Err(engine::Invalid) => bytes_scalar(input, plus),
+    }
+}
+
+/// [`bytes`] a byte at a time: the reference the fast path is tested against, and what
+/// finds the error when there is one.
+fn bytes_scalar(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
     let src = input.as_bytes();
     let first = if plus {
         src.iter().position(|&b| b == b'%' || b == b'+')
@@ -208,7 +257,37 @@ fn bytes(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
 }
 
 fn strict(input: &str, plus: bool) -> Result<Cow<'_, str>, DecodeError> {
-    match bytes(input, plus)? {
+    strict_with::<Fast>(input, plus)
+}
+
+fn strict_with<S: Scan>(input: &str, plus: bool) -> Result<Cow<'_, str>, DecodeError> {
+    let src = input.as_bytes();
+    let Some(first) = first_special::<S>(src, plus) else {
+        return Ok(Cow::Borrowed(input));
+    };
+    let mut out = Vec::new();
+    let decoded = if plus {
+        engine::decode::<S, true, true>(src, first, &mut out)
+    } else {
+        engine::decode::<S, false, true>(src, first, &mut out)
+    };
+    match decoded {
+        Ok(()) => {
+            debug_assert!(core::str::from_utf8(&out).is_ok());
+            // SAFETY: `engine::decode` with the UTF-8 check returns `Ok` only for output the
+            // automaton of `utf8` accepts, which is exactly well-formed UTF-8 (its tests
+            // compare it with `core::str::from_utf8` on every sequence of up to three bytes
+            // and on four-byte ones).
+            Ok(Cow::Owned(unsafe { String::from_utf8_unchecked(out) }))
+        }
+        Err(engine::Invalid) => strict_scalar(input, plus),
+    }
+}
+
+/// [`strict`] a byte at a time, validating the whole output at the end: the reference, and
+/// what finds the error.
+fn strict_scalar(input: &str, plus: bool) -> Result<Cow<'_, str>, DecodeError> {
+    match bytes_scalar(input, plus)? {
         // The input is a `str`, so it is UTF-8 already.
         Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
         Cow::Owned(decoded) => String::from_utf8(decoded)

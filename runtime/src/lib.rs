@@ -42,6 +42,7 @@ mod error;
 #[cfg(feature = "serde_json")]
 mod json;
 pub mod route;
+mod scan;
 pub mod template;
 mod url;
 pub mod value;
