@@ -37,6 +37,8 @@ mod engine;
 mod write;
 
 use engine::encode_cow;
+#[cfg(test)]
+pub(crate) use engine::test_spans;
 pub(crate) use engine::{Set, encode_into};
 
 /// Encodes everything but RFC 3986 unreserved characters: safe in every component, and what

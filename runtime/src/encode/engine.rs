@@ -177,6 +177,15 @@ kind!(Component, Set::Component);
 kind!(Reserved, Set::Reserved);
 kind!(Form, Set::Form);
 
+/// The kept spans of each set, for the tests of [`crate::scan`].
+#[cfg(test)]
+pub(crate) mod test_spans {
+    use super::{Component, Form, Kind, Reserved, Span};
+    pub(crate) const COMPONENT: &[Span] = Component::KEPT;
+    pub(crate) const RESERVED: &[Span] = Reserved::KEPT;
+    pub(crate) const FORM: &[Span] = Form::KEPT;
+}
+
 /// Calls `$f::<$scan, K>($args)` with the [`Kind`] of `$set`.
 macro_rules! with_kind {
     ($set:expr, $f:ident::<$scan:ty>($($arg:expr),*)) => {

@@ -115,3 +115,6 @@ pub(crate) const fn spans<const N: usize>(table: &[u8; 256], value: u8) -> [Span
     }
     spans
 }
+
+#[cfg(test)]
+mod tests;
