@@ -5,6 +5,10 @@
 //! It only says whether the input decodes; on an error the caller decodes again with the
 //! scalar path, which finds which error and where (errors are rare; their details are not
 //! worth carrying through the loop).
+#![allow(
+    clippy::inline_always,
+    reason = "the loop's pieces are generic over the set and flags; left to the inliner, escape decoding stayed a call per byte"
+)]
 
 use alloc::vec::Vec;
 

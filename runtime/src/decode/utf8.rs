@@ -6,6 +6,10 @@
 //! `core::str::from_utf8` is fast on ASCII but takes about eleven instructions per byte of
 //! Cyrillic or CJK text (measured with callgrind); stepping this automaton while decoding
 //! costs three, and needs no second pass.
+#![allow(
+    clippy::inline_always,
+    reason = "one step per decoded byte, inside the decoding loop"
+)]
 
 /// The states, each a bit offset into a [`ROWS`] entry. `ERROR` is 0 so that every
 /// transition not written into the table leads to it, and it leads only to itself.

@@ -2,6 +2,10 @@
 //! grammar's one character table, a scanner for runs of unchanged bytes that classifies
 //! sixteen bytes at a time ([`crate::scan`]), and a writer that sizes its output once
 //! ([`super::write`]).
+#![allow(
+    clippy::inline_always,
+    reason = "a block's classification, inside the scanning and writing loops"
+)]
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -177,15 +181,6 @@ kind!(Component, Set::Component);
 kind!(Reserved, Set::Reserved);
 kind!(Form, Set::Form);
 
-/// The kept spans of each set, for the tests of [`crate::scan`].
-#[cfg(test)]
-pub(crate) mod test_spans {
-    use super::{Component, Form, Kind, Reserved, Span};
-    pub(crate) const COMPONENT: &[Span] = Component::KEPT;
-    pub(crate) const RESERVED: &[Span] = Reserved::KEPT;
-    pub(crate) const FORM: &[Span] = Form::KEPT;
-}
-
 /// Calls `$f::<$scan, K>($args)` with the [`Kind`] of `$set`.
 macro_rules! with_kind {
     ($set:expr, $f:ident::<$scan:ty>($($arg:expr),*)) => {
@@ -340,4 +335,13 @@ fn display_with<S: Scan, K: Kind>(input: &[u8], f: &mut fmt::Formatter<'_>) -> f
         i += 1;
     }
     Ok(())
+}
+
+/// The kept spans of each set, for the tests of [`crate::scan`].
+#[cfg(test)]
+pub(crate) mod test_spans {
+    use super::{Component, Form, Kind, Reserved, Span};
+    pub(crate) const COMPONENT: &[Span] = Component::KEPT;
+    pub(crate) const RESERVED: &[Span] = Reserved::KEPT;
+    pub(crate) const FORM: &[Span] = Form::KEPT;
 }

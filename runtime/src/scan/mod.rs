@@ -17,6 +17,10 @@
 //! `urlkit_syntax::chars` by [`spans`]: the range form is what compares cheaply sixteen lanes
 //! at a time (SSE2 has no byte shuffle to look a table up with), and deriving it keeps the one
 //! table the only statement of each set.
+#![allow(
+    clippy::inline_always,
+    reason = "each classifier is a few instructions inside the encoders' and decoders' loops, where the spans must be constants"
+)]
 
 // The portable path is what targets without a vector unit we use, and Miri, run; on the
 // others it is kept for the tests, which check the vector path against it.
