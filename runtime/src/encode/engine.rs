@@ -293,7 +293,19 @@ pub(super) fn encode_cow_with<S: Scan, K: Kind>(input: &[u8]) -> Cow<'_, str> {
     let Some(first) = first_change::<S, K>(input) else {
         return Cow::Borrowed(ascii(input));
     };
-    let mut out = Vec::with_capacity(first + 3 * (input.len() - first));
+    let rest = input.len() - first;
+    if rest < write::TAIL {
+        // Encoded on the stack, then allocated at its exact length.
+        let mut out = Vec::new();
+        write::append::<S, K>(input, first, &mut out);
+        debug_assert!(out.is_ascii());
+        // SAFETY: as in `encode_into_with`, every byte written is ASCII.
+        return Cow::Owned(unsafe { String::from_utf8_unchecked(out) });
+    }
+    // Room for the longest encoding, then given back: measuring the encoding first costs a
+    // pass over the input, which measured slower than the shrinking reallocation (glibc's
+    // shrinks in place).
+    let mut out = Vec::with_capacity(first + 3 * rest);
     write::append::<S, K>(input, first, &mut out);
     out.shrink_to_fit();
     debug_assert!(out.is_ascii());

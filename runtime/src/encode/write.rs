@@ -13,7 +13,7 @@ use crate::scan::{self, BLOCK, Scan};
 /// ones are measured first and written in place. It is also how much input the block writer
 /// leaves to [`write_short`]: two blocks, so that each of its copies reads and writes whole
 /// blocks inside the input and the output.
-const TAIL: usize = 2 * BLOCK;
+pub(super) const TAIL: usize = 2 * BLOCK;
 
 /// Room [`write_short`] needs: three bytes per input byte, and one past the last for its
 /// four-byte stores.
