@@ -211,8 +211,19 @@ pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
             .position(|&b| actions[usize::from(b)] != KEEP)
             .unwrap_or(input.len());
     }
-    let mut i = 0;
-    while let Some(block) = scan::block(input, i) {
+    // Two blocks a step: one test and one branch for both (long identifiers, words).
+    let mut pairs = input.chunks_exact(2 * BLOCK);
+    for (n, pair) in pairs.by_ref().enumerate() {
+        let (first, second) = pair.split_at(BLOCK);
+        let first = changes::<S, K>(first.try_into().expect("a block"));
+        let second = changes::<S, K>(second.try_into().expect("a block"));
+        let changes = first | second << BLOCK;
+        if changes != 0 {
+            return n * 2 * BLOCK + changes.trailing_zeros() as usize;
+        }
+    }
+    let mut i = input.len() - pairs.remainder().len();
+    if let Some(block) = scan::block(input, i) {
         let changes = changes::<S, K>(block);
         if changes != 0 {
             return i + changes.trailing_zeros() as usize;
