@@ -134,9 +134,12 @@ fn check(input: &str) {
     for plus in [false, true] {
         let expected = strict_scalar(input, plus);
         let fast = strict_with::<Fast>(input, plus);
-        let portable = strict_with::<crate::scan::swar::Swar>(input, plus);
         assert_eq!(fast, expected, "{input:?} plus: {plus}");
-        assert_eq!(portable, expected, "{input:?} plus: {plus}");
+        // (Under Miri, `Fast` is the portable path already.)
+        if !cfg!(miri) {
+            let portable = strict_with::<crate::scan::swar::Swar>(input, plus);
+            assert_eq!(portable, expected, "{input:?} plus: {plus}");
+        }
         assert_eq!(
             matches!(fast, Ok(Cow::Borrowed(_))),
             matches!(expected, Ok(Cow::Borrowed(_)))
@@ -147,8 +150,10 @@ fn check(input: &str) {
             expected,
             "{input:?} plus: {plus}"
         );
-        let portable = bytes_with::<crate::scan::swar::Swar>(input, plus);
-        assert_eq!(portable, expected, "{input:?} plus: {plus}");
+        if !cfg!(miri) {
+            let portable = bytes_with::<crate::scan::swar::Swar>(input, plus);
+            assert_eq!(portable, expected, "{input:?} plus: {plus}");
+        }
     }
 }
 
@@ -156,8 +161,8 @@ fn check(input: &str) {
 /// [`PIECES`]; and the same with its escapes of `é` made valid, so that long inputs decode.
 #[test]
 fn block_path_agrees_with_scalar_at_every_length_and_offset() {
-    // Under Miri, past the block loop's reach (`2 * BLOCK`) at two offsets: minutes, not hours.
-    let (lengths, offsets) = if cfg!(miri) { (36, 2) } else { (300, 16) };
+    // Under Miri, past the block loop's reach (`BLOCK`) and the tail's: minutes, not hours.
+    let (lengths, offsets) = if cfg!(miri) { (34, 1) } else { (300, 16) };
     let mut pieces = Pieces(0x5EED);
     for len in 0..=lengths {
         let mut text = String::new();
