@@ -2,7 +2,7 @@
 //! otherwise pick, on the same inputs and producing the same output (checked before measuring).
 //!
 //! Run: `cargo bench -p urlkit-bench -- --warm-up-time 1 --measurement-time 3`, then
-//! `python3 bench/ratios.py` for the table of throughput ratios (DESIGN §8).
+//! `python3 bench/ratios.py` for the table of throughput ratios (the README's benchmark table).
 
 use std::borrow::Cow;
 use std::hint::black_box;
