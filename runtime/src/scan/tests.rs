@@ -34,10 +34,15 @@ fn expected_either(block: &[u8; BLOCK], a: u8, b: u8) -> u32 {
 
 /// Every byte value in every lane, over backgrounds of neighbouring values.
 fn check<S: Scan>() {
-    let backgrounds: &[u8] = if cfg!(miri) {
-        &[0x00, 0x80]
+    // Under Miri, the lanes at each end of both words, over one ASCII and one other
+    // background: the borrows and carries SWAR could get wrong are between those.
+    let (backgrounds, lanes): (&[u8], &[usize]) = if cfg!(miri) {
+        (&[0x00, 0x80], &[0, 7, 8, 15])
     } else {
-        &[0x00, 0x2F, 0x30, 0x7F, 0x80, 0xFF]
+        (
+            &[0x00, 0x2F, 0x30, 0x7F, 0x80, 0xFF],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+        )
     };
     let mut spans_of_sets: alloc::vec::Vec<&[Span]> = SETS.to_vec();
     spans_of_sets.extend([
@@ -46,7 +51,7 @@ fn check<S: Scan>() {
         crate::encode::test_spans::FORM,
     ]);
     for &background in backgrounds {
-        for lane in 0..BLOCK {
+        for &lane in lanes {
             for value in 0..=255u8 {
                 let mut block = [background; BLOCK];
                 block[lane] = value;
