@@ -218,7 +218,7 @@ fn block_paths_agree_with_bytes_at_every_length_and_offset() {
 fn one_change_at_every_position() {
     // Under Miri, the lengths around the block boundaries only.
     let lengths: Vec<usize> = if cfg!(miri) {
-        [1, 15, 16, 17, 31, 32, 33].to_vec()
+        [1, 16, 17, 33].to_vec()
     } else {
         (1..=100).collect()
     };
