@@ -34,10 +34,10 @@ fn expected_either(block: &[u8; BLOCK], a: u8, b: u8) -> u32 {
 
 /// Every byte value in every lane, over backgrounds of neighbouring values.
 fn check<S: Scan>() {
-    // Under Miri, the lanes at each end of both words, over one ASCII and one other
-    // background: the borrows and carries SWAR could get wrong are between those.
+    // Under Miri, the lanes at each end of both words, over a zero background: the borrows
+    // and carries SWAR could get wrong cross those lanes' edges.
     let (backgrounds, lanes): (&[u8], &[usize]) = if cfg!(miri) {
-        (&[0x00, 0x80], &[0, 7, 8, 15])
+        (&[0x00], &[0, 7, 8, 15])
     } else {
         (
             &[0x00, 0x2F, 0x30, 0x7F, 0x80, 0xFF],
