@@ -222,15 +222,14 @@ pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
             return n * 2 * BLOCK + changes.trailing_zeros() as usize;
         }
     }
-    let mut i = input.len() - pairs.remainder().len();
+    let i = input.len() - pairs.remainder().len();
     if let Some(block) = scan::block(input, i) {
         let changes = changes::<S, K>(block);
         if changes != 0 {
             return i + changes.trailing_zeros() as usize;
         }
-        i += BLOCK;
     }
-    // The last block overlaps the one before; its bytes before `i` were kept.
+    // The last block overlaps the ones before; its bytes before them were kept.
     let last = input.len() - BLOCK;
     match changes::<S, K>(scan::block(input, last).expect("input is a block long")) {
         0 => input.len(),
