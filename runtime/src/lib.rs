@@ -63,6 +63,7 @@ mod interop;
 #[cfg(feature = "serde_json")]
 mod json;
 pub mod route;
+mod scan;
 pub mod template;
 mod url;
 pub mod value;
