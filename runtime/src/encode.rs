@@ -36,10 +36,11 @@ use core::fmt;
 mod engine;
 mod write;
 
-use engine::encode_cow;
+pub(crate) use engine::Set;
 #[cfg(test)]
 pub(crate) use engine::test_spans;
-pub(crate) use engine::{Set, encode_into};
+use write::encode_cow;
+pub(crate) use write::encode_into;
 
 /// Encodes everything but RFC 3986 unreserved characters: safe in every component, and what
 /// RFC 6570 `{x}` writes. See the [module table](self).

@@ -13,7 +13,7 @@ use urlkit_syntax::reference::{self, Options};
 
 use crate::decode::{self, DecodeError, FormPairs};
 
-mod error;
+pub(crate) mod error;
 mod normalize;
 mod resolve;
 

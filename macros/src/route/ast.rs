@@ -1,6 +1,7 @@
 //! The derive's input as routes and fields, each keeping what errors point at.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, GenericArgument, Ident, LitStr, Member, PathArguments, Type};
@@ -8,6 +9,7 @@ use urlkit_syntax::route::owned::Kind;
 
 use super::attr;
 use crate::diagnostics::Diagnostics;
+use crate::generate;
 
 /// A type deriving `Route`: one route for a struct, one per variant for an enum.
 pub(crate) struct Input<'a> {
@@ -184,5 +186,19 @@ pub(crate) fn kind(ty: &Type) -> (Kind, Option<&Type>) {
             }
         }
         _ => (Kind::Scalar, None),
+    }
+}
+
+/// A field's marker: its name, or `_0` for a tuple field.
+pub(crate) fn marker(name: &str) -> Ident {
+    let site = Span::mixed_site();
+    generate::marker(name, site).unwrap_or_else(|| format_ident!("_{}", name, span = site))
+}
+
+pub(crate) fn route_path(route: &Route<'_>) -> TokenStream {
+    if let Some(variant) = route.variant {
+        quote!(Self::#variant)
+    } else {
+        quote!(Self)
     }
 }

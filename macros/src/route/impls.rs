@@ -21,7 +21,7 @@ use syn::spanned::Spanned;
 use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::Modifier;
 
-use super::ast::{Input, Route};
+use super::ast::{Input, Route, marker, route_path};
 use super::check::Valid;
 use super::overlap::{self, Captor};
 use super::tree;
@@ -219,20 +219,6 @@ fn idents(tokens: TokenStream, out: &mut Vec<String>) {
             proc_macro2::TokenTree::Group(group) => idents(group.stream(), out),
             _ => {}
         }
-    }
-}
-
-/// A field's marker: its name, or `_0` for a tuple field.
-pub(super) fn marker(name: &str) -> Ident {
-    let site = Span::mixed_site();
-    generate::marker(name, site).unwrap_or_else(|| format_ident!("_{}", name, span = site))
-}
-
-pub(super) fn route_path(route: &Route<'_>) -> TokenStream {
-    if let Some(variant) = route.variant {
-        quote!(Self::#variant)
-    } else {
-        quote!(Self)
     }
 }
 

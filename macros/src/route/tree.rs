@@ -239,7 +239,7 @@ fn walk(input: &Input<'_>, valid: &[Valid], tried: &[usize], leaf: Leaf) -> Toke
 fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
     let private = private();
     let t = local("__t");
-    let path = super::impls::route_path(route);
+    let path = super::ast::route_path(route);
     let label = &route.label;
     let keys = local("__keys");
     let fields = route
@@ -255,7 +255,7 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
                 return quote!(#member: #default,);
             };
             let name = &field.name;
-            let marker = super::impls::marker(name);
+            let marker = super::ast::marker(name);
             let (prefix, suffix, key) = match *capture {
                 Capture::Segment(k) => match valid.pattern.segments.get(k) {
                     Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),

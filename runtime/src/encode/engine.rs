@@ -7,14 +7,10 @@
     reason = "a block's classification, inside the scanning and writing loops"
 )]
 
-use alloc::borrow::Cow;
-use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
 use urlkit_syntax::chars::{self, CLASS, FORM, HEX_UPPER, RESERVED, UNRESERVED};
 
-use super::write;
 use crate::scan::{self, BLOCK, Fast, Scan, Span};
 
 /// The sets of [`super`]: which bytes pass, which become `%XX` or `+`.
@@ -191,7 +187,6 @@ macro_rules! with_kind {
         }
     };
 }
-#[cfg(test)]
 pub(super) use with_kind;
 
 /// Bit `k` set for each byte of `block` that the set does not keep.
@@ -277,50 +272,6 @@ pub(super) fn encoded_len<S: Scan, K: Kind>(rest: &[u8]) -> usize {
         .filter(|&(i, &b)| b == b'%' && chars::is_triplet(&rest[i..]))
         .count();
     len - 2 * triplets
-}
-
-/// Appends the encoding of `input` to `out`, growing it once.
-pub(crate) fn encode_into(set: Set, input: &[u8], out: &mut String) {
-    with_kind!(set, encode_into_with::<Fast>(input, out));
-}
-
-pub(super) fn encode_into_with<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
-    let Some(first) = first_change::<S, K>(input) else {
-        out.push_str(ascii(input));
-        return;
-    };
-    // SAFETY: every byte `append` leaves in the buffer is ASCII, so `out` stays UTF-8: bytes
-    // the set keeps (`ACTIONS` keeps only ASCII bytes; valid triplets are ASCII), `%XX`
-    // triplets and `+` (see `write::append`).
-    write::append::<S, K>(input, first, unsafe { out.as_mut_vec() });
-}
-
-pub(super) fn encode_cow(set: Set, input: &[u8]) -> Cow<'_, str> {
-    with_kind!(set, encode_cow_with::<Fast>(input))
-}
-
-pub(super) fn encode_cow_with<S: Scan, K: Kind>(input: &[u8]) -> Cow<'_, str> {
-    let Some(first) = first_change::<S, K>(input) else {
-        return Cow::Borrowed(ascii(input));
-    };
-    let rest = input.len() - first;
-    if rest < write::TAIL {
-        // Encoded on the stack, then allocated at its exact length.
-        let mut out = Vec::new();
-        write::append::<S, K>(input, first, &mut out);
-        debug_assert!(out.is_ascii());
-        // SAFETY: as in `encode_into_with`, every byte written is ASCII.
-        return Cow::Owned(unsafe { String::from_utf8_unchecked(out) });
-    }
-    // Room for the longest encoding, then given back: measuring the encoding first costs a
-    // pass over the input, which measured slower than the shrinking reallocation (glibc's
-    // shrinks in place).
-    let mut out = Vec::with_capacity(first + 3 * rest);
-    write::append::<S, K>(input, first, &mut out);
-    out.shrink_to_fit();
-    debug_assert!(out.is_ascii());
-    // SAFETY: as in `encode_into_with`, every byte written is ASCII.
-    Cow::Owned(unsafe { String::from_utf8_unchecked(out) })
 }
 
 /// Views bytes the encoder produced or kept as text.

@@ -1,10 +1,8 @@
 //! Unit tests of the encoders: the sets against the standards' tables, the shapes against
 //! each other, and the block paths against a byte at a time.
 
-use super::engine::{
-    Component, Form, Reserved, encode_cow_with, encode_into_with, encoded_len, first_change,
-    with_kind,
-};
+use super::engine::{Component, Form, Reserved, encoded_len, first_change, with_kind};
+use super::write::{encode_cow_with, encode_into_with};
 use super::*;
 use crate::scan::Fast;
 use alloc::string::ToString;

@@ -1,13 +1,18 @@
 //! Writing an encoding: sized once, then unchanged runs copied sixteen bytes at a time and
 //! escapes written from a table.
 
+use alloc::borrow::Cow;
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
 use urlkit_syntax::chars;
 
-use super::engine::{Kind, OUTPUT_WORDS, OUTPUTS, Set, changes, encoded_len, kept_run};
-use crate::scan::{self, BLOCK, Scan};
+use super::engine::{
+    Component, Form, Kind, OUTPUT_WORDS, OUTPUTS, Reserved, Set, ascii, changes, encoded_len,
+    first_change, kept_run, with_kind,
+};
+use crate::scan::{self, BLOCK, Fast, Scan};
 
 /// Inputs shorter than this are encoded through a buffer on the stack, in one pass; longer
 /// ones are measured first and written in place. It is also how much input the block writer
@@ -152,4 +157,48 @@ fn write_reserved<S: Scan, K: Kind>(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> 
         i += if triplet { 3 } else { 1 };
     }
     j
+}
+
+/// Appends the encoding of `input` to `out`, growing it once.
+pub(crate) fn encode_into(set: Set, input: &[u8], out: &mut String) {
+    with_kind!(set, encode_into_with::<Fast>(input, out));
+}
+
+pub(super) fn encode_into_with<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
+    let Some(first) = first_change::<S, K>(input) else {
+        out.push_str(ascii(input));
+        return;
+    };
+    // SAFETY: every byte `append` leaves in the buffer is ASCII, so `out` stays UTF-8: bytes
+    // the set keeps (`ACTIONS` keeps only ASCII bytes; valid triplets are ASCII), `%XX`
+    // triplets and `+` (see `append`).
+    append::<S, K>(input, first, unsafe { out.as_mut_vec() });
+}
+
+pub(super) fn encode_cow(set: Set, input: &[u8]) -> Cow<'_, str> {
+    with_kind!(set, encode_cow_with::<Fast>(input))
+}
+
+pub(super) fn encode_cow_with<S: Scan, K: Kind>(input: &[u8]) -> Cow<'_, str> {
+    let Some(first) = first_change::<S, K>(input) else {
+        return Cow::Borrowed(ascii(input));
+    };
+    let rest = input.len() - first;
+    if rest < TAIL {
+        // Encoded on the stack, then allocated at its exact length.
+        let mut out = Vec::new();
+        append::<S, K>(input, first, &mut out);
+        debug_assert!(out.is_ascii());
+        // SAFETY: as in `encode_into_with`, every byte written is ASCII.
+        return Cow::Owned(unsafe { String::from_utf8_unchecked(out) });
+    }
+    // Room for the longest encoding, then given back: measuring the encoding first costs a
+    // pass over the input, which measured slower than the shrinking reallocation (glibc's
+    // shrinks in place).
+    let mut out = Vec::with_capacity(first + 3 * rest);
+    append::<S, K>(input, first, &mut out);
+    out.shrink_to_fit();
+    debug_assert!(out.is_ascii());
+    // SAFETY: as in `encode_into_with`, every byte written is ASCII.
+    Cow::Owned(unsafe { String::from_utf8_unchecked(out) })
 }

@@ -16,7 +16,7 @@ use idna::AsciiDenyList;
 use urlkit_syntax::error::{Error, ErrorKind, Errors};
 use urlkit_syntax::reference::{self, Options};
 
-use crate::url::ParseError;
+use crate::url::error::ParseError;
 
 /// The ASCII form of a host with non-ASCII characters, or `None` if UTS #46 refuses it.
 pub(crate) fn domain_to_ascii(host: &str) -> Option<Cow<'_, str>> {

@@ -263,3 +263,61 @@ impl<'i> Target<'i> {
 pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> Error {
     Error::parses_as(placeholder, route, template)
 }
+
+/// What `from_url` requires of the type of a field named `N`: [`FromParam`]. The derive
+/// checks each field through this trait, with a marker type named after the field, so that
+/// a type error names the field rather than listing every type that implements
+/// [`FromParam`]:
+///
+/// ```text
+/// error[E0277]: `UserId` cannot be parsed from a URL into the field `id`
+/// ```
+///
+/// You never implement it: implement [`FromParam`] (or wrap a `FromStr` type in
+/// [`Fmt`](crate::Fmt)).
+///
+/// # Examples
+/// ```compile_fail
+/// struct UserId(u64); // neither `FromParam` nor `Value`
+///
+/// #[derive(urlkit::Route)]
+/// #[route("/users/{id}")]
+/// struct User { id: UserId }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be parsed from a URL into the field `{N}`",
+    label = "`from_url` reads this field from the URL",
+    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, `Option` and `Vec` of those, or your own type implementing `urlkit::route::FromParam`",
+    note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
+)]
+pub trait RouteField<N>: Sized {
+    /// Reads the field from the path segment `seg`.
+    #[doc(hidden)]
+    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError>;
+
+    /// Reads the field from the segments after `last`.
+    #[doc(hidden)]
+    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError>;
+
+    /// Reads the field from the query, where `Target::keys` found its pieces.
+    #[doc(hidden)]
+    fn key(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<N, T: FromParam> RouteField<N> for T {
+    #[inline]
+    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError> {
+        target.segment_field(seg, field)
+    }
+
+    #[inline]
+    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError> {
+        target.tail_field(last, field)
+    }
+
+    #[inline]
+    fn key(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
+        target.key_field(found, field)
+    }
+}

@@ -20,7 +20,8 @@ use crate::url::Url;
 use crate::writer::Writer;
 
 pub use error::{ParamError, RouteError, RouteErrorKind};
-pub use param::{FromParam, RouteField};
+pub use matcher::RouteField;
+pub use param::FromParam;
 pub use params::Params;
 
 /// A type whose values are URLs: each value builds one URL, and the URLs its templates match
