@@ -250,12 +250,9 @@ fn parse_expression(template: &str, range: Range<usize>, errors: &mut Errors) ->
     for spec in list.split(|&b| b == b',') {
         let spec_range = spec_start..spec_start + spec.len();
         spec_start = spec_range.end + 1;
-        match parse_varspec(template, spec_range) {
-            Ok(spec) => vars.push(spec),
-            Err((at, kind)) => {
-                errors.push(at, kind);
-                ok = false;
-            }
+        match parse_varspec(template, spec_range, errors) {
+            Some(spec) => vars.push(spec),
+            None => ok = false,
         }
     }
     if !ok {
@@ -268,7 +265,10 @@ fn parse_expression(template: &str, range: Range<usize>, errors: &mut Errors) ->
     }
 }
 
-fn parse_varspec(template: &str, spec: Range<usize>) -> Result<VarSpec, (Range<usize>, ErrorKind)> {
+/// One `varspec`, or `None` once its error is reported. (The error is pushed here rather
+/// than returned: a `Result` carrying the `ErrorKind` went through memory on every call, and
+/// reading the `VarSpec` back from it stalled the lexer.)
+fn parse_varspec(template: &str, spec: Range<usize>, errors: &mut Errors) -> Option<VarSpec> {
     let bytes = template.as_bytes();
     let name_end = bytes[spec.clone()]
         .iter()
@@ -281,12 +281,7 @@ fn parse_varspec(template: &str, spec: Range<usize>) -> Result<VarSpec, (Range<u
         } else {
             name.clone()
         };
-        return Err((
-            shown.clone(),
-            ErrorKind::BadVarName {
-                name: template[shown].to_string(),
-            },
-        ));
+        return bad_name(template, shown, errors);
     }
     let modifier = &bytes[name_end..spec.end];
     let modifier = match modifier {
@@ -294,16 +289,25 @@ fn parse_varspec(template: &str, spec: Range<usize>) -> Result<VarSpec, (Range<u
         [b'*'] => Modifier::Explode,
         [b':', digits @ ..] => match prefix_length(digits) {
             Some(n) => Modifier::Prefix(n),
-            None => return Err(bad_prefix(template, name_end..spec.end)),
+            None => return bad_prefix(template, name_end..spec.end, errors),
         },
-        _ => return Err(bad_prefix(template, name_end..spec.end)),
+        _ => return bad_prefix(template, name_end..spec.end, errors),
     };
-    Ok(VarSpec { name, modifier })
+    Some(VarSpec { name, modifier })
 }
 
-fn bad_prefix(template: &str, at: Range<usize>) -> (Range<usize>, ErrorKind) {
+#[cold]
+fn bad_name(template: &str, at: Range<usize>, errors: &mut Errors) -> Option<VarSpec> {
+    let name = template[at.clone()].to_string();
+    errors.push(at, ErrorKind::BadVarName { name });
+    None
+}
+
+#[cold]
+fn bad_prefix(template: &str, at: Range<usize>, errors: &mut Errors) -> Option<VarSpec> {
     let text = template[at.clone()].to_string();
-    (at, ErrorKind::BadPrefix { text })
+    errors.push(at, ErrorKind::BadPrefix { text });
+    None
 }
 
 /// `max-length = %x31-39 0*3DIGIT`: 1 to 9999, no leading zero.
