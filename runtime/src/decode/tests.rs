@@ -201,7 +201,12 @@ fn every_short_sequence_of_pieces() {
 fn one_error_at_every_position() {
     let valid = "%E6%9D%B1abc%20".repeat(if cfg!(miri) { 2 } else { 12 });
     for at in (0..valid.len()).filter(|&i| valid.is_char_boundary(i)) {
-        for bad in ["%", "%G0", "%C3", "%80", "%u00E9", "\u{e9}"] {
+        let bad: &[&str] = if cfg!(miri) {
+            &["%G0", "%C3"]
+        } else {
+            &["%", "%G0", "%C3", "%80", "%u00E9", "\u{e9}"]
+        };
+        for bad in bad {
             check(&[&valid[..at], bad, &valid[at..]].concat());
         }
     }

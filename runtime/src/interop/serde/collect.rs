@@ -16,7 +16,7 @@ pub(super) use super::item::{Failure, Item};
 use crate::error::ErrorKind;
 
 /// A `Serialize` value, as RFC 6570 sees it.
-pub(super) enum Shape {
+pub(super) enum Rfc6570Value {
     Undefined,
     One(Item),
     List(Vec<Item>),
@@ -25,7 +25,7 @@ pub(super) enum Shape {
 }
 
 /// `value` read as an RFC 6570 value.
-pub(super) fn shape<T: Serialize + ?Sized>(value: &T) -> Result<Shape, Failure> {
+pub(super) fn collect<T: Serialize + ?Sized>(value: &T) -> Result<Rfc6570Value, Failure> {
     value.serialize(ValueSerializer)
 }
 
@@ -45,8 +45,8 @@ impl ValueSerializer {
         clippy::unnecessary_wraps,
         reason = "the signature every serializer's `one` has"
     )]
-    fn one(item: Option<Item>) -> Result<Shape, Failure> {
-        Ok(item.map_or(Shape::Undefined, Shape::One))
+    fn one(item: Option<Item>) -> Result<Rfc6570Value, Failure> {
+        Ok(item.map_or(Rfc6570Value::Undefined, Rfc6570Value::One))
     }
 
     fn items(len: usize) -> Items {
@@ -55,15 +55,15 @@ impl ValueSerializer {
 }
 
 impl ser::Serializer for ValueSerializer {
-    type Ok = Shape;
+    type Ok = Rfc6570Value;
     type Error = Failure;
     type SerializeSeq = Items;
     type SerializeTuple = Items;
     type SerializeTupleStruct = Items;
-    type SerializeTupleVariant = Impossible<Shape, Failure>;
+    type SerializeTupleVariant = Impossible<Rfc6570Value, Failure>;
     type SerializeMap = Fields;
     type SerializeStruct = Fields;
-    type SerializeStructVariant = Impossible<Shape, Failure>;
+    type SerializeStructVariant = Impossible<Rfc6570Value, Failure>;
 
     scalars!();
     sequence!(Items);
@@ -95,15 +95,15 @@ impl Items {
 macro_rules! items_as {
     ($($trait:ident :: $method:ident),*) => {$(
         impl ser::$trait for Items {
-            type Ok = Shape;
+            type Ok = Rfc6570Value;
             type Error = Failure;
 
             fn $method<T: Serialize + ?Sized>(&mut self, item: &T) -> Result<(), Failure> {
                 self.push(item)
             }
 
-            fn end(self) -> Result<Shape, Failure> {
-                Ok(Shape::List(self.0))
+            fn end(self) -> Result<Rfc6570Value, Failure> {
+                Ok(Rfc6570Value::List(self.0))
             }
         }
     )*};
@@ -141,7 +141,7 @@ impl Fields {
 }
 
 impl ser::SerializeMap for Fields {
-    type Ok = Shape;
+    type Ok = Rfc6570Value;
     type Error = Failure;
 
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Failure> {
@@ -162,13 +162,13 @@ impl ser::SerializeMap for Fields {
         }
     }
 
-    fn end(self) -> Result<Shape, Failure> {
-        Ok(Shape::Map(self.fields))
+    fn end(self) -> Result<Rfc6570Value, Failure> {
+        Ok(Rfc6570Value::Map(self.fields))
     }
 }
 
 impl ser::SerializeStruct for Fields {
-    type Ok = Shape;
+    type Ok = Rfc6570Value;
     type Error = Failure;
 
     fn serialize_field<T: Serialize + ?Sized>(
@@ -179,8 +179,8 @@ impl ser::SerializeStruct for Fields {
         self.push(Item::Text(Cow::Borrowed(key)), value)
     }
 
-    fn end(self) -> Result<Shape, Failure> {
-        Ok(Shape::Map(self.fields))
+    fn end(self) -> Result<Rfc6570Value, Failure> {
+        Ok(Rfc6570Value::Map(self.fields))
     }
 }
 

@@ -11,7 +11,7 @@ use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use self::collect::{Item, Shape};
+use self::collect::{Item, Rfc6570Value};
 use crate::template::Template;
 use crate::url::Url;
 use crate::value::{Expansion, Scalar, Value};
@@ -189,16 +189,16 @@ pub struct Serde<T>(pub T);
 
 impl<T: Serialize> Value for Serde<T> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
-        match collect::shape(&self.0) {
-            Ok(Shape::Undefined) => {}
-            Ok(Shape::One(item)) => e.scalar(&item),
-            Ok(Shape::List(items)) => e.list(items.iter()),
-            Ok(Shape::Map(fields)) if e.is_explode() => e.map(
+        match collect::collect(&self.0) {
+            Ok(Rfc6570Value::Undefined) => {}
+            Ok(Rfc6570Value::One(item)) => e.scalar(&item),
+            Ok(Rfc6570Value::List(items)) => e.list(items.iter()),
+            Ok(Rfc6570Value::Map(fields)) if e.is_explode() => e.map(
                 fields
                     .iter()
                     .flat_map(|(key, values)| values.iter().map(move |value| (key, value))),
             ),
-            Ok(Shape::Map(fields)) => {
+            Ok(Rfc6570Value::Map(fields)) => {
                 e.map(fields.iter().map(|(key, values)| (key, Joined(values))));
             }
             Err(failure) => e.refuse_field(failure.kind, failure.field),
