@@ -12,9 +12,10 @@ pub fn normalize_into(text: &str, out: &mut String) {
     let bytes = text.as_bytes();
     // Most text has neither: one copy. A fold, not `any`, so that the compiler can test
     // many bytes at a time.
-    if !bytes
+    if bytes
         .iter()
-        .fold(false, |seen, &b| seen | (b == b'%') | (b >= 0x80))
+        .fold(0, |seen, &b| seen | (b & 0x80) | u8::from(b == b'%'))
+        == 0
     {
         out.push_str(text);
         return;

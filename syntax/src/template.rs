@@ -162,9 +162,8 @@ impl<V> Expression<V> {
 pub fn lex(template: &str, errors: &mut Errors) -> Vec<Expression> {
     let bytes = template.as_bytes();
     // One allocation: every expression opens with a `{` (a stray `}` is rarer than a `{`
-    // that does not start one). Counted over bytes, which the compiler vectorizes; a
-    // `str` pattern search costs a call per match.
-    let opening = bytes.iter().filter(|&&b| b == b'{').count();
+    // that does not start one).
+    let opening = count(bytes, b'{');
     let mut expressions = Vec::with_capacity(opening);
     let mut pos = 0;
     while pos < bytes.len() {
@@ -210,6 +209,12 @@ pub fn lex(template: &str, errors: &mut Errors) -> Vec<Expression> {
     expressions
 }
 
+/// How many times `byte` occurs in `bytes`: a sum without branches, which the compiler
+/// vectorizes (a `str` pattern search costs a call per match).
+fn count(bytes: &[u8], byte: u8) -> usize {
+    bytes.iter().fold(0, |n, &b| n + usize::from(b == byte))
+}
+
 fn broken(range: Range<usize>) -> Expression {
     Expression {
         range,
@@ -243,7 +248,7 @@ fn parse_expression(template: &str, range: Range<usize>, errors: &mut Errors) ->
         },
     };
     let list = &bytes[start..inner.end];
-    let mut vars = Vec::with_capacity(list.iter().filter(|&&b| b == b',').count() + 1);
+    let mut vars = Vec::with_capacity(count(list, b',') + 1);
     let mut ok = true;
     let mut spec_start = start;
     // The variable specs between commas, as byte ranges (`,` is ASCII, so each is text).
