@@ -2,7 +2,7 @@
 """Throughput ratios of urlkit against each anchor, from criterion's saved estimates.
 
 Run after `cargo bench -p urlkit-bench -- --warm-up-time 1 --measurement-time 3` (or one bench:
-`--bench encoding`, `--bench resolve`):
+`--bench encoding`, `--bench resolve`, `--bench template`, `--bench github`):
 
     python3 bench/ratios.py [target/criterion]
 
@@ -10,7 +10,11 @@ For each group and input it prints the median time per iteration of every functi
 estimate) and the ratio anchor_time / urlkit_time, which is urlkit's throughput divided by the
 anchor's (both process the same bytes): above 1 means urlkit is faster. In brackets, the same
 ratio from the fastest sample of each function, which is less disturbed when other processes
-share the cores. Standard library only.
+share the cores.
+
+Groups whose urlkit functions carry a variant in their name and no inputs (the template bench's
+`urlkit (typed)`, `urlkit (serde_json)`; the github bench's `urlkit url!`) get one row per
+variant instead of one per input. Standard library only.
 """
 
 import json
@@ -39,8 +43,39 @@ def times_ns(root: Path, group: str, function: str, name: str) -> tuple:
     return median, fastest
 
 
+def time_ns(function_dir: Path) -> tuple:
+    """(median, fastest sample) time per iteration of a function without inputs."""
+    new = function_dir / "new"
+    median = json.loads((new / "estimates.json").read_text())["median"]["point_estimate"]
+    sample = json.loads((new / "sample.json").read_text())
+    fastest = min(t / n for t, n in zip(sample["times"], sample["iters"]))
+    return median, fastest
+
+
+def variants(root: Path, group: str) -> None:
+    """A group of functions without inputs: one row per urlkit variant, one column per anchor."""
+    functions = sorted(p for p in (root / group).iterdir() if (p / "new").is_dir())
+    ours = [f for f in functions if f.name.startswith("urlkit")]
+    anchors = [f for f in functions if not f.name.startswith("urlkit")]
+    print(f"\n{group}: median ns per call; ratio = anchor / urlkit (fastest samples)\n")
+    header = ["urlkit", "ns"] + [f"{a.name} ns" for a in anchors] + [f"vs {a.name}" for a in anchors]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    theirs = [time_ns(a) for a in anchors]
+    for f in ours:
+        t = time_ns(f)
+        cells = [f.name, f"{t[0]:.0f}"] + [f"{a[0]:.0f}" for a in theirs]
+        cells += [f"{a[0] / t[0]:.2f}x ({a[1] / t[1]:.2f}x)" for a in theirs]
+        print("| " + " | ".join(cells) + " |")
+
+
 def main() -> None:
     root = Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
+    for group in sorted(p.name for p in root.iterdir() if p.is_dir()):
+        if not (root / group / "urlkit").is_dir() and any(
+            p.name.startswith("urlkit") and (p / "new").is_dir() for p in (root / group).iterdir()
+        ):
+            variants(root, group)
     groups = sorted(p.name for p in root.iterdir() if (p / "urlkit").is_dir())
     for group in groups:
         anchors = sorted(

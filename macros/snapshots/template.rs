@@ -35,13 +35,9 @@ fn expansion() {
             ::urlkit::__private::Step::PathStart {
                 relative: false,
             },
-            ::urlkit::__private::Step::Text(
-                ::urlkit::__private::Cow::Borrowed("/users/"),
-            ),
+            ::urlkit::__private::Step::Text(29..36),
             ::urlkit::__private::Step::Segment(0),
-            ::urlkit::__private::Step::Text(
-                ::urlkit::__private::Cow::Borrowed("/posts"),
-            ),
+            ::urlkit::__private::Step::Text(36..42),
             ::urlkit::__private::Step::QueryStart,
             ::urlkit::__private::Step::Expand(
                 1,
@@ -49,7 +45,8 @@ fn expansion() {
             ),
         ];
         static __TEMPLATE: ::urlkit::__private::Compiled = ::urlkit::__private::Compiled::from_static(
-            "/users/{id}/posts{?page,tag*}",
+            "/users/{id}/posts{?page,tag*}/users//posts",
+            29,
             &__EXPRESSIONS,
             &__STEPS,
             13,

@@ -6,6 +6,7 @@ fn expansion() {
         }
         static __STAND_IN: ::urlkit::__private::Compiled = ::urlkit::__private::Compiled::from_static(
             "",
+            0,
             &[],
             &[],
             0,

@@ -72,7 +72,7 @@ pub(crate) fn template(errors: syn::Error) -> TokenStream {
     quote!({
         #errors
         static __STAND_IN: ::urlkit::__private::Compiled =
-            ::urlkit::__private::Compiled::from_static("", &[], &[], 0);
+            ::urlkit::__private::Compiled::from_static("", 0, &[], &[], 0);
         ::urlkit::Template::__from_static(&__STAND_IN)
     })
 }

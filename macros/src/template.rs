@@ -14,19 +14,25 @@
 //!         Expression { range: 11..18, operator: Operator::Query, vars: ... },
 //!     ];
 //!     static __STEPS: [Step; 5] = [
-//!         Step::PathStart { relative: false }, Step::Text(Cow::Borrowed("/users/")),
+//!         Step::PathStart { relative: false }, Step::Text(18..25),
 //!         Step::Segment(0), Step::QueryStart, Step::Expand(1, Context::QueryPairs),
 //!     ];
-//!     static __TEMPLATE: Compiled =
-//!         Compiled::from_static("/users/{id}{?page}", &__EXPRESSIONS, &__STEPS, 7);
+//!     static __TEMPLATE: Compiled = Compiled::from_static(
+//!         "/users/{id}{?page}/users/", 18, &__EXPRESSIONS, &__STEPS, 7,
+//!     );
 //!     Template::__from_static(&__TEMPLATE)
 //! }
 //! ```
+//!
+//! The text is the template followed by the steps' texts, which the steps hold as ranges of
+//! it (`urlkit_syntax::plan::plan_into`), as `Template::parse` holds them.
 //!
 //! Each part is its own `static` because a reference to a temporary that has a destructor
 //! (the `Cow`s) is not promoted to `'static` when it is a function argument; a reference to a
 //! `static` is `'static`, and a `const` may hold one. Paths are absolute; the items are
 //! `Span::mixed_site()`, inside a block of their own.
+
+use core::ops::Range;
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote_spanned};
@@ -53,12 +59,19 @@ fn try_template(tokens: TokenStream) -> syn::Result<TokenStream> {
     let Ok(checked) = checked else {
         unreachable!("the grammar's errors were pushed")
     };
-    let steps = checked.plan(&source);
-    Ok(constant(&source, &checked.expressions, &steps))
+    let mut text = source.clone();
+    let steps = checked.plan_into(&source, &mut text);
+    Ok(constant(&text, source.len(), &checked.expressions, &steps))
 }
 
-/// The block that defines the template's `static`s and evaluates to the `Template`.
-fn constant(source: &str, expressions: &[Expression], steps: &[Step]) -> TokenStream {
+/// The block that defines the template's `static`s and evaluates to the `Template`: `text` is
+/// the template (its first `source_len` bytes) and the steps' texts.
+fn constant(
+    text: &str,
+    source_len: usize,
+    expressions: &[Expression],
+    steps: &[Step<Range<usize>>],
+) -> TokenStream {
     let site = Span::mixed_site();
     let private = quote_spanned!(site=> ::urlkit::__private);
     let expressions_len = Literal::usize_unsuffixed(expressions.len());
@@ -77,9 +90,10 @@ fn constant(source: &str, expressions: &[Expression], steps: &[Step]) -> TokenSt
         })
     });
     let steps_len = Literal::usize_unsuffixed(steps.len());
-    let static_len = Literal::usize_unsuffixed(plan::static_len(steps));
+    let static_len = Literal::usize_unsuffixed(plan::static_len_of_ranges(steps));
+    let source_len = Literal::usize_unsuffixed(source_len);
     let steps = steps.iter().map(|step| {
-        let text = |text: &str| quote_spanned!(site=> #private::Cow::Borrowed(#text));
+        let text = range;
         let index = |i: usize| Literal::usize_unsuffixed(i);
         match step {
             Step::Text(t) => {
@@ -121,12 +135,13 @@ fn constant(source: &str, expressions: &[Expression], steps: &[Step]) -> TokenSt
     quote_spanned!(site=> {
         static #e: [#private::Expression; #expressions_len] = [#(#expressions),*];
         static #s: [#private::Step; #steps_len] = [#(#steps),*];
-        static #t: #private::Compiled = #private::Compiled::from_static(#source, &#e, &#s, #static_len);
+        static #t: #private::Compiled =
+            #private::Compiled::from_static(#text, #source_len, &#e, &#s, #static_len);
         ::urlkit::Template::__from_static(&#t)
     })
 }
 
-fn range(range: &core::ops::Range<usize>) -> TokenStream {
+fn range(range: &Range<usize>) -> TokenStream {
     let (start, end) = (
         Literal::usize_unsuffixed(range.start),
         Literal::usize_unsuffixed(range.end),

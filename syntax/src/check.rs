@@ -7,7 +7,9 @@
 //! time) all enter here, so they accept exactly the same templates and report the same
 //! errors at the same bytes.
 
+use alloc::string::String;
 use alloc::vec::Vec;
+use core::ops::Range;
 
 use crate::error::{Error, Errors};
 use crate::plan::{self, Step};
@@ -63,5 +65,11 @@ impl Checked {
     /// [`crate::plan`].
     pub fn plan(&self, source: &str) -> Vec<Step> {
         plan::plan(source, &self.expressions, &self.reference)
+    }
+
+    /// [`plan`](Self::plan) with the steps' texts appended to `text` and held as ranges of it
+    /// (see [`plan::plan_into`]).
+    pub fn plan_into(&self, source: &str, text: &mut String) -> Vec<Step<Range<usize>>> {
+        plan::plan_into(source, &self.expressions, &self.reference, text)
     }
 }

@@ -10,6 +10,16 @@ use crate::chars::{self, HEX_UPPER};
 /// uppercase. Everything else is copied as it is; `text` is assumed already checked.
 pub fn normalize_into(text: &str, out: &mut String) {
     let bytes = text.as_bytes();
+    // Most text has neither: one copy. A fold, not `any`, so that the compiler can test
+    // many bytes at a time.
+    if bytes
+        .iter()
+        .fold(0, |seen, &b| seen | (b & 0x80) | u8::from(b == b'%'))
+        == 0
+    {
+        out.push_str(text);
+        return;
+    }
     let mut run = 0;
     let mut i = 0;
     while i < bytes.len() {

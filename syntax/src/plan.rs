@@ -48,10 +48,10 @@ pub enum Context {
 
 /// One thing to do while building a URL.
 ///
-/// `S` is how text is held: [`plan`] makes `String`s; the runtime's `Template` holds
-/// `Cow<'static, str>`, borrowed from a `static` when `template!` wrote the steps at compile
-/// time and owned when `Template::parse` made them (see [`Step::map_text`]). One type of step
-/// for both, so one interpreter runs them.
+/// `S` is how text is held: [`plan`] makes `String`s; [`plan_into`] writes every text into one
+/// buffer and makes ranges of it, which is what the runtime's `Template` holds (the buffer
+/// borrowed from a `static` when `template!` wrote it at compile time, owned when
+/// `Template::parse` made it). One type of step for both, so one interpreter runs them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step<S = String> {
     /// Write this text (normalized: IRI characters encoded, triplet hex uppercase).
@@ -115,12 +115,21 @@ impl<S> Step<S> {
 /// `template!` and `Template` size the output from it (plus what the values need), so that
 /// building a URL allocates once.
 pub fn static_len<S: AsRef<str>>(steps: &[Step<S>]) -> usize {
+    static_len_by(steps, |text| text.as_ref().len())
+}
+
+/// [`static_len`] of steps whose texts are ranges of one buffer ([`plan_into`]).
+pub fn static_len_of_ranges(steps: &[Step<Range<usize>>]) -> usize {
+    static_len_by(steps, Range::len)
+}
+
+fn static_len_by<S>(steps: &[Step<S>], len: impl Fn(&S) -> usize) -> usize {
     steps
         .iter()
         .map(|step| match step {
-            Step::Text(text) | Step::Pair(text) => text.as_ref().len(),
+            Step::Text(text) | Step::Pair(text) => len(text),
             // `&` (or `?`), `key`, `=`.
-            Step::HandPair { key, .. } => key.as_ref().len() + 2,
+            Step::HandPair { key, .. } => len(key) + 2,
             _ => 0,
         })
         .sum()
@@ -137,6 +146,13 @@ pub(crate) enum Part {
 /// the planner and the route lowering (`route::lower`) read one component.
 pub(crate) fn parts(exprs: &[Expression], range: Range<usize>) -> Vec<Part> {
     let mut parts = Vec::with_capacity(2 * exprs.len() + 1);
+    parts_into(exprs, range, &mut parts);
+    parts
+}
+
+/// [`parts`], written into `parts` (cleared first), so the planner reuses one vector.
+fn parts_into(exprs: &[Expression], range: Range<usize>, parts: &mut Vec<Part>) {
+    parts.clear();
     let mut pos = range.start;
     for (i, e) in exprs.iter().enumerate() {
         if e.range.start < range.start || e.range.start >= range.end {
@@ -151,10 +167,10 @@ pub(crate) fn parts(exprs: &[Expression], range: Range<usize>) -> Vec<Part> {
     if pos < range.end {
         parts.push(Part::Text(pos, range.end));
     }
-    parts
 }
 
 /// Runs of [`Part`]s: a path's segments, a query's pairs (see [`split`]).
+#[derive(Default)]
 pub(crate) struct Groups {
     /// Every group's parts, one after the other (one vector rather than one per group: fewer
     /// allocations per parse).
@@ -191,10 +207,22 @@ pub(crate) fn split(
     delimiter: char,
     opens_group: impl Fn(usize) -> bool,
 ) -> Groups {
-    let mut groups = Groups {
-        parts: Vec::with_capacity(parts.len() + 4),
-        ends: Vec::new(),
-    };
+    let mut groups = Groups::default();
+    split_into(src, parts, delimiter, opens_group, &mut groups);
+    groups
+}
+
+/// [`split`], written into `groups` (cleared first), so the planner reuses its vectors.
+fn split_into(
+    src: &str,
+    parts: &[Part],
+    delimiter: char,
+    opens_group: impl Fn(usize) -> bool,
+    groups: &mut Groups,
+) {
+    groups.parts.clear();
+    groups.ends.clear();
+    groups.parts.reserve(parts.len() + 4);
     // Whether the current group has started: it holds a part, or a delimiter opened it.
     let mut started = false;
     for &part in parts {
@@ -223,18 +251,39 @@ pub(crate) fn split(
         }
     }
     groups.ends.push(groups.parts.len());
-    groups
 }
 
 struct Planner<'a> {
     src: &'a str,
     exprs: &'a [Expression],
-    steps: Vec<Step>,
+    steps: Vec<Step<Range<usize>>>,
+    /// Where the steps' texts are written, one after the other.
+    text: &'a mut String,
+    /// The parts of the component being planned, and its segments or pairs: vectors kept
+    /// from one component to the next, so a parse allocates them once.
+    parts: Vec<Part>,
+    groups: Groups,
 }
 
 /// Lowers a template that [`crate::template::lex`] and [`crate::reference::parse`] accepted
 /// without errors.
 pub fn plan(src: &str, exprs: &[Expression], reference: &Reference) -> Vec<Step> {
+    let mut text = String::new();
+    plan_into(src, exprs, reference, &mut text)
+        .into_iter()
+        .map(|step| step.map_text(|range| String::from(&text[range])))
+        .collect()
+}
+
+/// [`plan`], with every text of the steps appended to `text` and held as a range of it: one
+/// buffer rather than a `String` per step, which is what `Template::parse` keeps (after the
+/// template's own text, in the same buffer).
+pub fn plan_into(
+    src: &str,
+    exprs: &[Expression],
+    reference: &Reference,
+    text: &mut String,
+) -> Vec<Step<Range<usize>>> {
     let mut planner = Planner {
         src,
         exprs,
@@ -242,6 +291,12 @@ pub fn plan(src: &str, exprs: &[Expression], reference: &Reference) -> Vec<Step>
         // it, plus the path's and query's start: for most templates one allocation (static
         // query pairs each add a step and may grow it).
         steps: Vec::with_capacity(4 * exprs.len() + 4),
+        text,
+        parts: Vec::with_capacity(2 * exprs.len() + 1),
+        groups: Groups {
+            parts: Vec::with_capacity(2 * exprs.len() + 8),
+            ends: Vec::with_capacity(8),
+        },
     };
     planner.run(reference);
     planner.steps
@@ -249,30 +304,60 @@ pub fn plan(src: &str, exprs: &[Expression], reference: &Reference) -> Vec<Step>
 
 impl Planner<'_> {
     /// Template text, normalized; text written in a row becomes one step (so the runtime
-    /// makes one copy, and `Template::parse` one allocation, per run of text).
+    /// makes one copy per run of text).
     fn text(&mut self, range: Range<usize>) {
         if !range.is_empty() {
             let src = self.src;
-            self.append_text(|out| {
-                out.reserve(range.len());
-                normalize_into(&src[range], out);
-            });
+            self.append_text(|out| normalize_into(&src[range], out));
         }
     }
 
     /// Writes into the last step if it is text, else into a new text step.
     fn append_text(&mut self, write: impl FnOnce(&mut String)) {
-        if let Some(Step::Text(last)) = self.steps.last_mut() {
-            write(last);
-        } else {
-            let mut text = String::new();
-            write(&mut text);
-            self.steps.push(Step::Text(text));
+        let start = self.text.len();
+        write(self.text);
+        let end = self.text.len();
+        match self.steps.last_mut() {
+            // The last text written is the last step's (a pair's text is a step of its own).
+            Some(Step::Text(last)) if last.end == start => last.end = end,
+            _ => self.steps.push(Step::Text(start..end)),
         }
     }
 
-    fn parts(&self, range: Range<usize>) -> Vec<Part> {
-        parts(self.exprs, range)
+    /// Writes a pair's text, normalized; returns where it is in the buffer.
+    fn pair_text(&mut self, range: Range<usize>) -> Range<usize> {
+        let start = self.text.len();
+        normalize_into(&self.src[range], self.text);
+        start..self.text.len()
+    }
+
+    /// The parts of `range` (see [`parts`]), in the planner's reused vector: give it back
+    /// with [`Planner::done_with`].
+    fn parts(&mut self, range: Range<usize>) -> Vec<Part> {
+        let mut parts = core::mem::take(&mut self.parts);
+        parts_into(self.exprs, range, &mut parts);
+        parts
+    }
+
+    fn done_with(&mut self, parts: Vec<Part>) {
+        self.parts = parts;
+    }
+
+    /// `parts` cut at `delimiter` (see [`split`]), in the planner's reused vectors: give
+    /// them back with [`Planner::done_with_groups`].
+    fn split(
+        &mut self,
+        parts: &[Part],
+        delimiter: char,
+        opens_group: impl Fn(usize) -> bool,
+    ) -> Groups {
+        let mut groups = core::mem::take(&mut self.groups);
+        split_into(self.src, parts, delimiter, opens_group, &mut groups);
+        groups
+    }
+
+    fn done_with_groups(&mut self, groups: Groups) {
+        self.groups = groups;
     }
 
     fn emit(&mut self, parts: &[Part], context: Context) {
@@ -295,14 +380,19 @@ impl Planner<'_> {
             if let Some(userinfo) = authority.userinfo.clone() {
                 let parts = self.parts(userinfo.clone());
                 self.emit(&parts, Context::Userinfo);
+                self.done_with(parts);
                 self.text(userinfo.end..authority.host.start);
             }
             self.host(authority.host.clone(), reference);
             match authority.port.clone() {
-                Some(port) => match self.parts(port.clone())[..] {
-                    [Part::Expr(i)] => self.steps.push(Step::Port(i)),
-                    _ => self.text(port.start - 1..port.end),
-                },
+                Some(port) => {
+                    let parts = self.parts(port.clone());
+                    match parts[..] {
+                        [Part::Expr(i)] => self.steps.push(Step::Port(i)),
+                        _ => self.text(port.start - 1..port.end),
+                    }
+                    self.done_with(parts);
+                }
                 None => self.text(authority.host.end..path.start),
             }
         } else {
@@ -321,6 +411,7 @@ impl Planner<'_> {
             self.text(end..fragment.start);
             let parts = self.parts(fragment.clone());
             self.emit(&parts, Context::Fragment);
+            self.done_with(parts);
             end = fragment.end;
         }
         self.text(end..self.src.len());
@@ -334,16 +425,19 @@ impl Planner<'_> {
             self.text(host.start..host.start + 1);
             self.steps.push(Step::Expand(i, Context::IpLiteral));
             self.text(host.end - 1..host.end);
-            return;
+        } else {
+            let whole = matches!(parts[..], [Part::Expr(_)]);
+            self.emit(&parts, Context::Host { whole });
         }
-        let whole = matches!(parts[..], [Part::Expr(_)]);
-        self.emit(&parts, Context::Host { whole });
+        self.done_with(parts);
     }
 
     fn path(&mut self, path: Range<usize>, reference: &Reference) {
         // Split at the `/` written in the template; each piece is one segment (expressions
         // may add more segments inside themselves).
-        let segments = split(self.src, &self.parts(path), '/', |_| false);
+        let parts = self.parts(path);
+        let segments = self.split(&parts, '/', |_| false);
+        self.done_with(parts);
         let count = segments.len();
         for (n, segment) in segments.iter().enumerate() {
             if n > 0 {
@@ -379,6 +473,7 @@ impl Planner<'_> {
                 }
             }
         }
+        self.done_with_groups(segments);
     }
 
     fn query(&mut self, query: Range<usize>, reference: &Reference) {
@@ -388,74 +483,74 @@ impl Planner<'_> {
                 .any(|e| e.range.start == q.start && e.operator == Operator::Query)
         });
         let parts = self.parts(query);
-        let units = self.pair_units(&parts);
-        let pairs = units
-            .as_ref()
-            .filter(|units| units.iter().any(|u| !matches!(u, PairUnit::Static(..))));
-        match pairs {
-            Some(units) => {
-                if !opened_by_expression {
-                    // The static `?` is written by the runtime with the first pair.
-                    if let Some(Step::Text(text)) = self.steps.last_mut() {
-                        text.pop();
-                        if text.is_empty() {
-                            self.steps.pop();
-                        }
-                    }
-                }
-                self.steps.push(Step::QueryStart);
-                for unit in units {
-                    match *unit {
-                        PairUnit::Static(a, b) => {
-                            let mut text = String::new();
-                            normalize_into(&self.src[a..b], &mut text);
-                            self.steps.push(Step::Pair(text));
-                        }
-                        PairUnit::Hand { key, expr } => {
-                            let mut text = String::new();
-                            normalize_into(&self.src[key.0..key.1], &mut text);
-                            self.steps.push(Step::HandPair { key: text, expr });
-                        }
-                        PairUnit::Operator(i) => {
-                            self.steps.push(Step::Expand(i, Context::QueryPairs));
-                        }
+        let pieces = self.split(&parts, '&', |i| opens_pair(&self.exprs[i]));
+        let (src, exprs) = (self.src, self.exprs);
+        // Pairs, if every piece is one and not all of them are static text.
+        let units = || pieces.iter().map(|piece| pair_unit(src, exprs, piece));
+        let pairs = units().all(|unit| unit.is_some())
+            && units().any(|unit| !matches!(unit, Some(PairUnit::Static(..))));
+        if pairs {
+            if !opened_by_expression {
+                // The static `?` is written by the runtime with the first pair.
+                if let Some(Step::Text(last)) = self.steps.last_mut() {
+                    // The last text written: the end of the buffer.
+                    self.text.pop();
+                    last.end = self.text.len();
+                    if last.start == last.end {
+                        self.steps.pop();
                     }
                 }
             }
-            None => self.emit(&parts, Context::Query),
+            self.steps.push(Step::QueryStart);
+            for unit in units().flatten() {
+                match unit {
+                    PairUnit::Static(a, b) => {
+                        let text = self.pair_text(a..b);
+                        self.steps.push(Step::Pair(text));
+                    }
+                    PairUnit::Hand { key, expr } => {
+                        let key = self.pair_text(key.0..key.1);
+                        self.steps.push(Step::HandPair { key, expr });
+                    }
+                    PairUnit::Operator(i) => {
+                        self.steps.push(Step::Expand(i, Context::QueryPairs));
+                    }
+                }
+            }
+        } else {
+            self.emit(&parts, Context::Query);
         }
+        self.done_with_groups(pieces);
+        self.done_with(parts);
     }
+}
 
-    /// The query as `&`-separated pairs, or `None` if any piece is not a pair.
-    fn pair_units(&self, parts: &[Part]) -> Option<Vec<PairUnit>> {
-        split(self.src, parts, '&', |i| opens_pair(&self.exprs[i]))
-            .iter()
-            .map(|unit| match *unit {
-                [Part::Text(a, b)] => Some(PairUnit::Static(a, b)),
-                [Part::Expr(i)]
-                    if matches!(
-                        self.exprs[i].operator,
-                        Operator::Query | Operator::QueryContinuation
-                    ) =>
-                {
-                    Some(PairUnit::Operator(i))
-                }
-                [Part::Text(a, b), Part::Expr(i)] => {
-                    let name = &self.src[a..b];
-                    let key = name.strip_suffix('=')?;
-                    let e = &self.exprs[i];
-                    let by_hand = !key.is_empty()
-                        && !key.contains('=')
-                        && e.vars.len() == 1
-                        && matches!(e.operator, Operator::Simple | Operator::Reserved);
-                    by_hand.then_some(PairUnit::Hand {
-                        key: (a, b - 1),
-                        expr: i,
-                    })
-                }
-                _ => None,
+/// One `&`-separated piece of the query as a pair, or `None` if it is not one.
+fn pair_unit(src: &str, exprs: &[Expression], piece: &[Part]) -> Option<PairUnit> {
+    match *piece {
+        [Part::Text(a, b)] => Some(PairUnit::Static(a, b)),
+        [Part::Expr(i)]
+            if matches!(
+                exprs[i].operator,
+                Operator::Query | Operator::QueryContinuation
+            ) =>
+        {
+            Some(PairUnit::Operator(i))
+        }
+        [Part::Text(a, b), Part::Expr(i)] => {
+            let name = &src[a..b];
+            let key = name.strip_suffix('=')?;
+            let e = &exprs[i];
+            let by_hand = !key.is_empty()
+                && !key.contains('=')
+                && e.vars.len() == 1
+                && matches!(e.operator, Operator::Simple | Operator::Reserved);
+            by_hand.then_some(PairUnit::Hand {
+                key: (a, b - 1),
+                expr: i,
             })
-            .collect()
+        }
+        _ => None,
     }
 }
 

@@ -170,3 +170,26 @@ fn template_learns_the_room_its_values_take() {
     assert_eq!((url.as_str(), first), (expected.as_str(), 2));
     assert_one(allocations(|| template.expand(&vars).unwrap()), &expected);
 }
+
+/// `Template::parse` allocates a fixed few times, whatever the length of its text runs: the
+/// lexer's list of expressions and one list of variables per expression, the grammar's
+/// placements, the planner's steps and its three working vectors, one buffer for all the
+/// text, and the shared template. (Before, each run of text and each component's parts had
+/// an allocation of its own: 16 for the GitHub template.)
+#[test]
+fn template_parse_allocations() {
+    for (template, expressions) in [
+        ("/users/{id}", 1),
+        (
+            "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
+            3,
+        ),
+        ("https://example.com/a/b/c/d/e/f?x=1&y=2&z=3#frag", 0),
+    ] {
+        let (parsed, n) = allocations(|| Template::parse(template));
+        assert!(parsed.is_ok(), "{template}");
+        // Without expressions, the lexer's empty list and the placements allocate nothing.
+        let fixed = if expressions == 0 { 6 } else { 8 };
+        assert_eq!(n, fixed + expressions, "{template}");
+    }
+}

@@ -2,17 +2,19 @@
 //! `static` at compile time or [`Template::parse`](super::Template::parse) built it at run
 //! time; and [`Compiled::run`], the one interpreter of its steps.
 //!
-//! Text is held as `Cow<'static, _>`: borrowed from the binary for the compile-time form,
+//! Parts are held as `Cow<'static, _>`: borrowed from the binary for the compile-time form,
 //! owned for the run-time form. A `Cow` rather than a type parameter keeps one concrete
 //! type, so the interpreter is compiled once and `Template` needs no generic methods. The
-//! cost is a test of the `Cow`'s tag where text is read and, in `parse`, a pass that moves
-//! the parts into `Cow`s. Measured with callgrind on the GitHub issues template (release
-//! build): `expand` 2,920 instructions against 2,904 when `Template` held `String`s and
-//! `Vec`s, parse and expand 18,600 against 18,222.
+//! cost is a test of the `Cow`'s tag where a part is read.
+//!
+//! All text is in one buffer: the template as written, then every text its steps write
+//! (`urlkit_syntax::plan::plan_into`), which the steps hold as ranges. `parse` so makes one
+//! allocation for the text rather than one per step and one for the source.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::ops::Range;
 
 use urlkit_syntax::plan::{self, Step};
 use urlkit_syntax::reference::Options;
@@ -23,9 +25,9 @@ use super::vars::Vars;
 use crate::value::Expansion;
 use crate::writer::Writer;
 
-/// A step as a template holds it.
+/// A step as a template holds it: its text is a range of [`Compiled`]'s text.
 #[doc(hidden)]
-pub type CompiledStep = Step<Cow<'static, str>>;
+pub type CompiledStep = Step<Range<usize>>;
 
 /// An expression as a template holds it.
 #[doc(hidden)]
@@ -43,7 +45,9 @@ const ROOM_FOR_VALUES: usize = 32;
 #[doc(hidden)]
 #[derive(Debug, PartialEq, Eq)]
 pub struct Compiled {
-    source: Cow<'static, str>,
+    /// The template as written (the first `source_len` bytes), then the texts of the steps.
+    text: Cow<'static, str>,
+    source_len: usize,
     expressions: Cow<'static, [CompiledExpression]>,
     steps: Cow<'static, [CompiledStep]>,
     /// Bytes to reserve for an expansion: the text the steps always write, plus room.
@@ -52,16 +56,19 @@ pub struct Compiled {
 
 impl Compiled {
     /// What `template!` expands to (in a `static`), from what it computed at compile time
-    /// with the same grammar and planner as [`Compiled::parse`]: `static_len` is
-    /// `urlkit_syntax::plan::static_len` of the steps.
+    /// with the same grammar and planner as [`Compiled::parse`]: `text` is the template
+    /// followed by the steps' texts (`source_len` bytes of it are the template), and
+    /// `static_len` is `urlkit_syntax::plan::static_len_of_ranges` of the steps.
     pub const fn from_static(
-        source: &'static str,
+        text: &'static str,
+        source_len: usize,
         expressions: &'static [CompiledExpression],
         steps: &'static [CompiledStep],
         static_len: usize,
     ) -> Compiled {
         Compiled {
-            source: Cow::Borrowed(source),
+            text: Cow::Borrowed(text),
+            source_len,
             expressions: Cow::Borrowed(expressions),
             steps: Cow::Borrowed(steps),
             capacity: static_len + ROOM_FOR_VALUES,
@@ -72,21 +79,22 @@ impl Compiled {
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
         let checked = urlkit_syntax::check::check(source, Options { iri: true })
             .map_err(|rejected| TemplateError::from_syntax(rejected.errors))?;
-        let steps = checked.plan(source);
-        let expressions = checked.expressions;
-        let static_len = plan::static_len(&steps);
-        // Moving each `String`/`Vec` into a `Cow` copies no text; the collects reuse their
-        // vectors' allocations, the items being the same size.
-        let expressions: Vec<CompiledExpression> = expressions
+        // The steps' text is the template's less its expressions, normalized: no longer
+        // unless IRI characters are encoded (then the buffer grows once).
+        let mut text = String::with_capacity(2 * source.len());
+        text.push_str(source);
+        let steps = checked.plan_into(source, &mut text);
+        let static_len = plan::static_len_of_ranges(&steps);
+        // Moving each `Vec` into a `Cow` copies nothing; the collect reuses the vector's
+        // allocation, the items being the same size.
+        let expressions: Vec<CompiledExpression> = checked
+            .expressions
             .into_iter()
             .map(|e| e.map_vars(Cow::Owned))
             .collect();
-        let steps: Vec<CompiledStep> = steps
-            .into_iter()
-            .map(|step| step.map_text(Cow::Owned))
-            .collect();
         Ok(Compiled {
-            source: Cow::Owned(String::from(source)),
+            text: Cow::Owned(text),
+            source_len: source.len(),
             expressions: Cow::Owned(expressions),
             steps: Cow::Owned(steps),
             capacity: static_len + ROOM_FOR_VALUES,
@@ -94,7 +102,7 @@ impl Compiled {
     }
 
     pub(super) fn source(&self) -> &str {
-        &self.source
+        &self.text[..self.source_len]
     }
 
     /// Bytes to reserve before the first expansion.
@@ -104,7 +112,7 @@ impl Compiled {
 
     /// The names of the variables, each once, in order of first use.
     pub(super) fn variables(&self) -> impl Iterator<Item = &str> {
-        let source = &*self.source;
+        let source = self.source();
         let mut seen: Vec<&str> = Vec::new();
         self.expressions
             .iter()
@@ -122,14 +130,15 @@ impl Compiled {
     /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`
     /// generates for it (`macros/src/generate.rs`), with the same arguments.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
+        let text: &'n str = &self.text;
         for step in self.steps.iter() {
             match step {
-                Step::Text(text) => w.text(text),
+                Step::Text(range) => w.text(&text[range.clone()]),
                 Step::PathStart { relative } => w.path_start(*relative),
                 Step::SegmentStart => w.segment_start(),
                 Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
                 Step::QueryStart => w.query_start(),
-                Step::Pair(pair) => w.pair(pair),
+                Step::Pair(pair) => w.pair(&text[pair.clone()]),
                 Step::Segment(i) => self.fill(w.segment_expansion(), *i, vars),
                 Step::Expand(i, context) => {
                     let op = self.expressions[*i].operator;
@@ -137,7 +146,7 @@ impl Compiled {
                 }
                 Step::HandPair { key, expr } => {
                     let reserved = self.expressions[*expr].operator.allows_reserved();
-                    self.fill(w.hand_pair(key, reserved), *expr, vars);
+                    self.fill(w.hand_pair(&text[key.clone()], reserved), *expr, vars);
                 }
                 Step::Port(i) => self.fill(w.port(), *i, vars),
             }
@@ -146,7 +155,7 @@ impl Compiled {
 
     fn fill<'n, V: Vars + ?Sized>(&'n self, mut e: Expansion<'_, 'n>, i: usize, vars: &V) {
         for var in self.expressions[i].vars.iter() {
-            let name = &self.source[var.name.clone()];
+            let name = &self.text[var.name.clone()];
             e.begin_var(name, var.modifier);
             vars.expand_var(name, &mut e);
         }

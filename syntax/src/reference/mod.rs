@@ -181,13 +181,28 @@ impl Text<'_> {
             let found = bytes.iter().position(|&b| stop(Tok::Byte(b)));
             return range.start + found.unwrap_or(bytes.len());
         }
+        // The same tokens as `tok` reads one at a time, taken a run of text at a time: the
+        // bytes up to the next expression that starts in the range, then that expression.
         let mut pos = range.start;
+        let mut next_expr = self.exprs.partition_point(|e| e.range.start < pos);
         while pos < range.end {
-            let (tok, next) = self.tok(pos);
-            if stop(tok) {
-                return pos;
+            let expr = self
+                .exprs
+                .get(next_expr)
+                .filter(|e| e.range.start < range.end);
+            let text_end = expr.map_or(range.end, |e| e.range.start);
+            let bytes = &self.bytes[pos..text_end];
+            if let Some(found) = bytes.iter().position(|&b| stop(Tok::Byte(b))) {
+                return pos + found;
             }
-            pos = next;
+            let Some(expr) = expr else {
+                break;
+            };
+            if stop(Tok::Expr(next_expr)) {
+                return expr.range.start;
+            }
+            pos = expr.range.end;
+            next_expr += 1;
         }
         range.end
     }

@@ -155,23 +155,30 @@ impl Text<'_> {
         }
     }
 
+    /// The last `@` in `range` of the bytes.
+    fn last_at(&self, range: Range<usize>) -> Option<usize> {
+        let start = range.start;
+        self.bytes[range]
+            .iter()
+            .rposition(|&b| b == b'@')
+            .map(|i| start + i)
+    }
+
     pub(super) fn split_authority(&self, range: Range<usize>) -> Authority {
-        // The last `@` outside an expression.
+        // The last `@` outside an expression: in the text runs between the expressions, as
+        // `tok` reads them.
         let mut at = None;
-        if self.exprs.is_empty() {
-            at = self.bytes[range.clone()]
-                .iter()
-                .rposition(|&b| b == b'@')
-                .map(|i| range.start + i);
-        } else {
-            let mut pos = range.start;
-            while pos < range.end {
-                let (tok, next) = self.tok(pos);
-                if matches!(tok, Tok::Byte(b'@')) {
-                    at = Some(pos);
-                }
-                pos = next;
-            }
+        let mut pos = range.start;
+        let first = self.exprs.partition_point(|e| e.range.start < pos);
+        for e in self.exprs[first..]
+            .iter()
+            .take_while(|e| e.range.start < range.end)
+        {
+            at = self.last_at(pos..e.range.start).or(at);
+            pos = e.range.end;
+        }
+        if pos < range.end {
+            at = self.last_at(pos..range.end).or(at);
         }
         let host_start = at.map_or(range.start, |at| at + 1);
         let userinfo = at.map(|at| range.start..at);

@@ -1,0 +1,208 @@
+//! The template and github benches' work, without criterion, for counting instructions and
+//! cycles (which depend little on other processes, as criterion's times on a shared machine
+//! do): one case, 100 000 times.
+//!
+//! ```sh
+//! cargo build --release -p urlkit-bench --example template_count
+//! perf stat -e instructions:u,cycles:u target/release/examples/template_count parse+expand github
+//! valgrind --tool=callgrind target/release/examples/template_count parse+expand simple 1000
+//! ```
+//!
+//! The first argument is what to run: `parse+expand` (urlkit, typed variables), `expand`
+//! (parsed once), `iri-parse+expand`, `iri-expand`, `url!`, `push_str`, or `none` (the loop
+//! alone); the second the template: `github`, `simple` or `level4` (`url!` and `push_str`
+//! build the GitHub URL of `benches/github.rs` with its plain values); the third, optional,
+//! the number of iterations.
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+
+use iri_string::spec::UriSpec;
+use iri_string::template::UriTemplateStr;
+use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use urlkit::Template;
+use urlkit::template::vars_fn;
+use urlkit::value::Value;
+
+/// One variable, as in `benches/template.rs`.
+#[derive(Clone, Copy)]
+enum Var {
+    Text(&'static str),
+    Number(u64),
+    List(&'static [&'static str]),
+    Pairs(&'static [(&'static str, &'static str)]),
+}
+
+type Case = (&'static str, &'static [(&'static str, Var)]);
+
+const GITHUB: Case = (
+    "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
+    &[
+        ("owner", Var::Text("rust-lang")),
+        ("repo", Var::Text("rust")),
+        ("state", Var::Text("open")),
+        ("labels", Var::List(&["A-macros", "C-bug"])),
+        ("page", Var::Number(2)),
+    ],
+);
+const SIMPLE: Case = ("/users/{id}", &[("id", Var::Number(42))]);
+const LEVEL4: Case = (
+    "{/list*}{?keys*}",
+    &[
+        ("list", Var::List(&["red", "green", "blue"])),
+        (
+            "keys",
+            Var::Pairs(&[("comma", ","), ("dot", "."), ("semi", ";")]),
+        ),
+    ],
+);
+
+fn typed_value(var: &Var) -> &dyn Value {
+    match var {
+        Var::Text(text) => text,
+        Var::Number(n) => n,
+        Var::List(items) => items,
+        Var::Pairs(pairs) => pairs,
+    }
+}
+
+fn iri_context(vars: &[(&'static str, Var)]) -> SimpleContext {
+    let mut ctx = SimpleContext::new();
+    for (name, var) in vars {
+        let value = match *var {
+            Var::Text(text) => IriValue::String(text.to_owned()),
+            Var::Number(n) => IriValue::String(n.to_string()),
+            Var::List(items) => IriValue::List(items.iter().map(|s| (*s).to_owned()).collect()),
+            Var::Pairs(pairs) => IriValue::Assoc(
+                pairs
+                    .iter()
+                    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                    .collect(),
+            ),
+        };
+        ctx.insert(*name, value);
+    }
+    ctx
+}
+
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+fn url_macro(
+    owner: &str,
+    repo: &str,
+    state: Option<&str>,
+    labels: &[&str],
+    page: Option<u32>,
+) -> String {
+    urlkit::url!("https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}")
+        .map(urlkit::Url::into_string)
+        .unwrap_or_default()
+}
+
+fn push_str(
+    owner: &str,
+    repo: &str,
+    state: Option<&str>,
+    labels: &[&str],
+    page: Option<u32>,
+) -> String {
+    let mut s = String::with_capacity(128);
+    s.push_str("https://api.github.com/repos/");
+    s.extend(utf8_percent_encode(owner, COMPONENT));
+    s.push('/');
+    s.extend(utf8_percent_encode(repo, COMPONENT));
+    s.push_str("/issues");
+    let mut sep = '?';
+    if let Some(state) = state {
+        s.push(sep);
+        sep = '&';
+        s.push_str("state=");
+        s.extend(utf8_percent_encode(state, COMPONENT));
+    }
+    if !labels.is_empty() {
+        s.push(sep);
+        sep = '&';
+        s.push_str("labels=");
+        for (i, label) in labels.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.extend(utf8_percent_encode(label, COMPONENT));
+        }
+    }
+    if let Some(page) = page {
+        s.push(sep);
+        let _ = write!(s, "page={page}");
+    }
+    s
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let what = args.next().expect("what to run");
+    let (template, vars) = match args.next().as_deref() {
+        Some("github") | None => GITHUB,
+        Some("simple") => SIMPLE,
+        Some("level4") => LEVEL4,
+        Some(other) => panic!("no template {other}"),
+    };
+    let n: usize = args.next().map_or(100_000, |n| n.parse().expect("a count"));
+    let typed = vars_fn(|name: &str| {
+        vars.iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, var)| typed_value(var))
+    });
+    let parsed = Template::parse(template).unwrap();
+    let ctx = iri_context(vars);
+    let iri = UriTemplateStr::new(template).unwrap();
+    let mut bytes = 0;
+    for _ in 0..n {
+        bytes += match what.as_str() {
+            "parse+expand" => {
+                let t = Template::parse(black_box(template)).unwrap();
+                t.expand(black_box(&typed)).unwrap().as_str().len()
+            }
+            "expand" => black_box(&parsed)
+                .expand(black_box(&typed))
+                .unwrap()
+                .as_str()
+                .len(),
+            "iri-parse+expand" => {
+                let t = UriTemplateStr::new(black_box(template)).unwrap();
+                t.expand::<UriSpec, _>(black_box(&ctx))
+                    .unwrap()
+                    .to_string()
+                    .len()
+            }
+            "iri-expand" => black_box(iri)
+                .expand::<UriSpec, _>(black_box(&ctx))
+                .unwrap()
+                .to_string()
+                .len(),
+            "url!" => url_macro(
+                black_box("rust-lang"),
+                black_box("rust"),
+                black_box(Some("open")),
+                black_box(&["A-macros", "C-bug"]),
+                black_box(Some(2)),
+            )
+            .len(),
+            "push_str" => push_str(
+                black_box("rust-lang"),
+                black_box("rust"),
+                black_box(Some("open")),
+                black_box(&["A-macros", "C-bug"]),
+                black_box(Some(2)),
+            )
+            .len(),
+            "none" => black_box(template).len(),
+            other => panic!("nothing to run called {other}"),
+        };
+    }
+    println!("{bytes}");
+}
