@@ -113,6 +113,10 @@ fn constant(source: &str, expressions: &[Expression], steps: &[Step]) -> TokenSt
                 let i = index(*i);
                 quote_spanned!(site=> #private::Step::Port(#i))
             }
+            Step::Required(i, c) => {
+                let (i, c) = (index(*i), context(*c));
+                quote_spanned!(site=> #private::Step::Required(#i, #c))
+            }
         }
     });
     let [e, s, t] =

@@ -38,7 +38,9 @@ pub enum ErrorKind {
     DoubleSlash,
     /// A `{+x}`/`{#x}` value holds a delimiter that would end its component or start a new
     /// one: `?` or `#` in a path, `#` in a query or fragment, `:` in the first segment of a
-    /// relative path (it would read as a scheme).
+    /// relative path (it would read as a scheme), `&` in the query (it would start another
+    /// pair), `=` in the query before the `=` the template writes for the pair (it would
+    /// move the end of the pair's name).
     LeavesComponent {
         /// The delimiter.
         delimiter: char,
@@ -59,6 +61,10 @@ pub enum ErrorKind {
     /// The `fmt::Write` given to [`Template::expand_to`](crate::Template::expand_to)
     /// reported an error. [`Error::placeholder`] is empty: no value was at fault.
     Write,
+    /// The placeholder must be defined: it opens the fragment (`{#x}`) that the template's
+    /// text after it belongs to, as in RFC 6570's `{#path}/here` (§3.2.4). Undefined, it
+    /// would write no `#`, and that text would move into the path or the query.
+    Required,
     /// The base of `url!(base, "relative")` has a query or a fragment: the relative part is
     /// appended to the base's path, so the base must end with its path.
     /// [`Error::placeholder`] is empty: no placeholder is at fault.
@@ -152,6 +158,10 @@ impl fmt::Display for Error {
             ErrorKind::NestedValue => write!(
                 f,
                 "the value of `{name}` is a list or map holding lists or maps; a URL template value nests one level only"
+            ),
+            ErrorKind::Required => write!(
+                f,
+                "`{name}` opens the fragment that the template's text after it belongs to, but it is undefined: without its `#`, that text would move out of the fragment; give `{name}` a value"
             ),
             ErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
             ErrorKind::BaseHasQueryOrFragment => f.write_str(

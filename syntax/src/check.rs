@@ -1,7 +1,8 @@
 //! The one way into the grammar for a template (a literal is a template without
 //! expressions): lex its RFC 6570 expressions ([`crate::template::lex`]), check the text
-//! around them as an RFC 3986 reference ([`crate::reference::parse`]), and, once it passed,
-//! plan how to build it ([`Checked::plan`]).
+//! around them as an RFC 3986 reference ([`crate::reference::parse`]) and in every state of
+//! its optional expressions ([`crate::states`]), and, once it passed, plan how to build it
+//! ([`Checked::plan`]).
 //!
 //! `url!`, `template!` and `#[derive(Route)]` (at compile time) and `Template::parse` (at run
 //! time) all enter here, so they accept exactly the same templates and report the same
@@ -12,6 +13,7 @@ use alloc::vec::Vec;
 use crate::error::{Error, Errors};
 use crate::plan::{self, Step};
 use crate::reference::{self, Options, Reference};
+use crate::states;
 use crate::template::{self, Expression};
 
 /// A template the grammar accepted: its expressions (sorted, non-overlapping) and its
@@ -45,6 +47,11 @@ pub fn check(source: &str, options: Options) -> Result<Checked, Rejected> {
     let mut errors = Errors::new();
     let expressions = template::lex(source, &mut errors);
     let reference = reference::parse(source, &expressions, options, &mut errors);
+    if errors.is_empty() {
+        // Only a template whose text is valid is checked in every state of its expressions:
+        // on a broken one, the states would report the same mistake again.
+        states::check(source, &expressions, &reference, options, &mut errors);
+    }
     if errors.is_empty() {
         Ok(Checked {
             expressions,

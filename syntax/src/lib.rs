@@ -11,6 +11,9 @@
 //! - [`template::lex`] finds the RFC 6570 expressions `{...}` of a template;
 //! - [`reference::parse`] checks the text around them as an RFC 3986 URI reference and says
 //!   where each expression stands ([`reference::Placement`]);
+//! - `states` checks that the template keeps its shape in every state of its optional
+//!   expressions (each defined or undefined), so that no absence of a value moves its text
+//!   into another component;
 //! - [`plan`] lowers a checked template into the steps that build it, which the macro
 //!   compiles and the runtime interprets;
 //! - [`chars`] answers "may this byte stand here?" for both, and for the runtime's encoders;
@@ -23,6 +26,8 @@
 //! This crate is an implementation detail of urlkit; its API may change in any release.
 
 #![no_std]
+#[cfg(test)]
+extern crate std;
 
 extern crate alloc;
 
@@ -36,6 +41,7 @@ pub mod plan;
 pub mod punycode;
 pub mod reference;
 pub mod route;
+mod states;
 pub mod template;
 mod typos;
 

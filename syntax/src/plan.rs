@@ -41,6 +41,9 @@ pub enum Context {
     QueryPairs,
     /// Anywhere else in the query (RFC 6570 as written).
     Query,
+    /// In the query before the `=` the template writes for the pair (`?{+k}=v`): a value
+    /// there must not write `=` either, which would move the end of the pair's name.
+    QueryKey,
     /// In the fragment.
     Fragment,
 }
@@ -89,6 +92,10 @@ pub enum Step<S = String> {
     },
     /// `:{port}`: writes `:` and the port when the value is defined.
     Port(usize),
+    /// Expand this expression in this context; it must be defined. A `{#x}` that opens the
+    /// fragment and has template text after it (RFC 6570 §3.2.4's `{#path}/here`): when `x`
+    /// is undefined no `#` is written, and that text would move into the path or query.
+    Required(usize, Context),
 }
 
 impl<S> Step<S> {
@@ -105,6 +112,7 @@ impl<S> Step<S> {
             Step::Expand(i, context) => Step::Expand(i, context),
             Step::QueryStart => Step::QueryStart,
             Step::Port(i) => Step::Port(i),
+            Step::Required(i, context) => Step::Required(i, context),
         }
     }
 }
@@ -319,7 +327,14 @@ impl Planner<'_> {
         if let Some(fragment) = reference.fragment.clone() {
             self.text(end..fragment.start);
             let parts = self.parts(fragment.clone());
-            self.emit(&parts, Context::Fragment);
+            match parts[..] {
+                // A `{#x}` that opens the fragment, with more after it: `x` is required.
+                [Part::Expr(i), _, ..] if self.exprs[i].operator == Operator::Fragment => {
+                    self.steps.push(Step::Required(i, Context::Fragment));
+                    self.emit(&parts[1..], Context::Fragment);
+                }
+                _ => self.emit(&parts, Context::Fragment),
+            }
             end = fragment.end;
         }
         self.text(end..self.src.len());
@@ -421,41 +436,91 @@ impl Planner<'_> {
                     }
                 }
             }
-            None => self.emit(&parts, Context::Query),
+            None => self.emit_query(&parts),
+        }
+    }
+
+    /// A query that is not made of pairs, RFC 6570 as written; an expression before the `=`
+    /// that the template writes for its pair stands in the pair's name
+    /// ([`Context::QueryKey`]).
+    fn emit_query(&mut self, parts: &[Part]) {
+        // For each part, whether the template's next `&` or `=` after it is an `=`.
+        let mut eq_next = alloc::vec![false; parts.len()];
+        let mut next = false;
+        for (j, part) in parts.iter().enumerate().rev() {
+            eq_next[j] = next;
+            if let Part::Text(a, b) = *part
+                && let Some(k) = self.src[a..b].find(['&', '='])
+            {
+                next = self.src.as_bytes()[a + k] == b'=';
+            }
+        }
+        // Whether the current pair's `=` is still to come.
+        let mut in_key = true;
+        for (j, &part) in parts.iter().enumerate() {
+            match part {
+                Part::Text(a, b) => {
+                    self.text(a..b);
+                    if let Some(k) = self.src[a..b].rfind(['&', '=']) {
+                        in_key = self.src.as_bytes()[a + k] == b'&';
+                    }
+                }
+                Part::Expr(i) => {
+                    let context = if in_key && eq_next[j] {
+                        Context::QueryKey
+                    } else {
+                        Context::Query
+                    };
+                    self.steps.push(Step::Expand(i, context));
+                }
+            }
         }
     }
 
     /// The query as `&`-separated pairs, or `None` if any piece is not a pair.
     fn pair_units(&self, parts: &[Part]) -> Option<Vec<PairUnit>> {
-        split(self.src, parts, '&', |i| opens_pair(&self.exprs[i]))
-            .iter()
-            .map(|unit| match *unit {
-                [Part::Text(a, b)] => Some(PairUnit::Static(a, b)),
-                [Part::Expr(i)]
-                    if matches!(
-                        self.exprs[i].operator,
-                        Operator::Query | Operator::QueryContinuation
-                    ) =>
-                {
-                    Some(PairUnit::Operator(i))
-                }
-                [Part::Text(a, b), Part::Expr(i)] => {
-                    let name = &self.src[a..b];
-                    let key = name.strip_suffix('=')?;
-                    let e = &self.exprs[i];
-                    let by_hand = !key.is_empty()
-                        && !key.contains('=')
-                        && e.vars.len() == 1
-                        && matches!(e.operator, Operator::Simple | Operator::Reserved);
-                    by_hand.then_some(PairUnit::Hand {
-                        key: (a, b - 1),
-                        expr: i,
-                    })
-                }
-                _ => None,
-            })
-            .collect()
+        pair_units(self.src, self.exprs, parts)
     }
+}
+
+/// The query `parts` as `&`-separated pairs, or `None` if any piece is not a pair.
+fn pair_units(src: &str, exprs: &[Expression], parts: &[Part]) -> Option<Vec<PairUnit>> {
+    split(src, parts, '&', |i| opens_pair(&exprs[i]))
+        .iter()
+        .map(|unit| match *unit {
+            [Part::Text(a, b)] => Some(PairUnit::Static(a, b)),
+            [Part::Expr(i)]
+                if matches!(
+                    exprs[i].operator,
+                    Operator::Query | Operator::QueryContinuation
+                ) =>
+            {
+                Some(PairUnit::Operator(i))
+            }
+            [Part::Text(a, b), Part::Expr(i)] => {
+                let name = &src[a..b];
+                let key = name.strip_suffix('=')?;
+                let e = &exprs[i];
+                let by_hand = !key.is_empty()
+                    && !key.contains('=')
+                    && e.vars.len() == 1
+                    && matches!(e.operator, Operator::Simple | Operator::Reserved);
+                by_hand.then_some(PairUnit::Hand {
+                    key: (a, b - 1),
+                    expr: i,
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the query `range` of `src` is a query of pairs, which the runtime joins with `?`
+/// and `&` itself (see the module docs): a static `name=value`, `name={x}` written by hand,
+/// `{?x}` or `{&x}` in each piece between `&`, and at least one that is not static.
+pub(crate) fn is_query_of_pairs(src: &str, exprs: &[Expression], range: Range<usize>) -> bool {
+    pair_units(src, exprs, &parts(exprs, range))
+        .is_some_and(|units| units.iter().any(|u| !matches!(u, PairUnit::Static(..))))
 }
 
 /// `{?x}` and `{&x}`: an expression that writes its own pair separator.

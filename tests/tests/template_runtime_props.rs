@@ -130,7 +130,9 @@ fn template() -> impl Strategy<Value = String> {
             }
             t.push_str(query);
             t.push_str(fragment);
-            t
+            // `{/a}` writes its own `/`: after another one it would make `//`, which the
+            // grammar refuses (the path would change shape with `a`).
+            t.replace("/{/", "{/")
         })
 }
 

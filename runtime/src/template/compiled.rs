@@ -70,8 +70,14 @@ impl Compiled {
 
     /// Checks `source` through the grammar's front door, as `url!` does, and plans it.
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
-        let checked = urlkit_syntax::check::check(source, Options { iri: true })
-            .map_err(|rejected| TemplateError::from_syntax(rejected.errors))?;
+        let checked = urlkit_syntax::check::check(
+            source,
+            Options {
+                iri: true,
+                joined: false,
+            },
+        )
+        .map_err(|rejected| TemplateError::from_syntax(rejected.errors))?;
         let steps = checked.plan(source);
         let expressions = checked.expressions;
         let static_len = plan::static_len(&steps);
@@ -140,6 +146,10 @@ impl Compiled {
                     self.fill(w.hand_pair(key, reserved), *expr, vars);
                 }
                 Step::Port(i) => self.fill(w.port(), *i, vars),
+                Step::Required(i, context) => {
+                    let op = self.expressions[*i].operator;
+                    self.fill(w.required_expansion(op, *context), *i, vars);
+                }
             }
         }
     }

@@ -136,6 +136,14 @@ pub(crate) fn no_hash(w: &mut Writer<'_>, start: usize, name: &str) {
 /// Whether `url` is a URI reference the strict grammar (`Url::parse`) accepts.
 pub(crate) fn is_uri_reference(url: &str) -> bool {
     let mut errors = Errors::new();
-    reference::parse(url, &[], Options { iri: false }, &mut errors);
+    reference::parse(
+        url,
+        &[],
+        Options {
+            iri: false,
+            joined: false,
+        },
+        &mut errors,
+    );
     errors.is_empty()
 }

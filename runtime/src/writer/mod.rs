@@ -261,6 +261,13 @@ impl<'n> Writer<'n> {
         Expansion::new_hand_pair(self, key, reserved)
     }
 
+    /// Starts expanding an expression that must be defined: a `{#x}` that opens the fragment
+    /// the template's text after it belongs to.
+    #[inline]
+    pub fn required_expansion(&mut self, op: Operator, context: Context) -> Expansion<'_, 'n> {
+        Expansion::new_required(self, op, context)
+    }
+
     /// Starts expanding a port placeholder: `:` and the port if the value is defined.
     #[inline]
     pub fn port(&mut self) -> Expansion<'_, 'n> {

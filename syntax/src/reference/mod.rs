@@ -85,6 +85,9 @@ pub struct Options {
     /// Accept RFC 3987 IRI characters (`ucschar` anywhere but the host, `iprivate` in the
     /// query); the caller percent-encodes them.
     pub iri: bool,
+    /// The template is appended to a base URL's path (`url!(base, ...)`): as after an
+    /// authority, its path must start with `/` in every state of its expressions.
+    pub joined: bool,
 }
 
 /// Checks `src` as a URI reference whose holes are `expressions` (sorted, non-overlapping, as

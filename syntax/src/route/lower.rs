@@ -257,7 +257,7 @@ impl Lowering<'_> {
             // The plan decides how `to_url` writes the query; if it did not read it as pairs,
             // neither can `from_url`.
             for step in steps {
-                if let Step::Expand(i, Context::Query) = step {
+                if let Step::Expand(i, Context::Query | Context::QueryKey) = step {
                     let at = self.exprs[*i].range.clone();
                     self.errors.push((at, ShapeError::QueryShape));
                 }
