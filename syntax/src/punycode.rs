@@ -16,8 +16,14 @@ const DAMP: u32 = 700;
 const INITIAL_BIAS: u32 = 72;
 const INITIAL_N: u32 = 128;
 
+/// The longest label, in characters, that is encoded: a DNS label holds at most 63 octets
+/// (RFC 1035 §2.3.4), so a longer one has no ASCII form worth suggesting, and encoding is
+/// quadratic in the number of distinct characters of a label (RFC 3492 §6.3).
+const MAX_LABEL_CHARS: usize = 63;
+
 /// The ASCII form of `host`: non-ASCII labels lowercased and punycode-encoded behind `xn--`,
-/// ASCII labels lowercased. `None` if a label is too long to encode (RFC 3492 §6.4 overflow).
+/// ASCII labels lowercased. `None` if a label is too long to encode (over 63 characters, or
+/// RFC 3492 §6.4 overflow).
 ///
 /// ```
 /// use urlkit_syntax::punycode::host_to_ascii;
@@ -29,6 +35,9 @@ pub fn host_to_ascii(host: &str) -> Option<String> {
     for (i, label) in host.split('.').enumerate() {
         if i > 0 {
             out.push('.');
+        }
+        if label.chars().nth(MAX_LABEL_CHARS).is_some() && !label.is_ascii() {
+            return None;
         }
         let label = label.to_lowercase();
         if label.is_ascii() {

@@ -11,6 +11,7 @@
 //! `Vec`s, parse and expand 18,600 against 18,222.
 
 use alloc::borrow::Cow;
+use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -108,21 +109,17 @@ impl Compiled {
         self.capacity
     }
 
-    /// The names of the variables, each once, in order of first use.
+    /// The names of the variables, each once, in order of first use. The names seen are
+    /// kept in an ordered set, not searched in a list: a template of 100,000 distinct names
+    /// would otherwise take 10¹⁰ comparisons.
     pub(super) fn variables(&self) -> impl Iterator<Item = &str> {
         let source = &*self.source;
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
         self.expressions
             .iter()
             .flat_map(|e| e.vars.iter())
             .map(move |v| &source[v.name.clone()])
-            .filter(move |name| {
-                let new = !seen.contains(name);
-                if new {
-                    seen.push(name);
-                }
-                new
-            })
+            .filter(move |name| seen.insert(name))
     }
 
     /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`

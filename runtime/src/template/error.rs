@@ -1,6 +1,7 @@
 //! [`TemplateError`]: why [`Template::parse`](super::Template::parse) rejected a template.
 
-use alloc::string::{String, ToString};
+use alloc::string::ToString;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
@@ -25,7 +26,9 @@ use urlkit_syntax::error::Error as SyntaxError;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TemplateError {
     at: Range<usize>,
-    message: String,
+    /// Shared by the occurrences of one problem: a message may quote the whole host, and a
+    /// copy per occurrence made a long non-ASCII host quadratic.
+    message: Arc<str>,
     /// The other problems, in source order (empty in the items [`Self::errors`] yields).
     more: Vec<TemplateError>,
 }
@@ -37,7 +40,7 @@ impl TemplateError {
         let mut all: Vec<TemplateError> = errors
             .into_iter()
             .flat_map(|e| {
-                let message = e.kind.to_string();
+                let message: Arc<str> = Arc::from(e.kind.to_string());
                 core::iter::once(e.at)
                     .chain(e.again)
                     .map(move |at| TemplateError {
@@ -51,7 +54,7 @@ impl TemplateError {
         let mut all = all.into_iter();
         let mut first = all.next().unwrap_or(TemplateError {
             at: 0..0,
-            message: String::from("invalid template"),
+            message: Arc::from("invalid template"),
             more: Vec::new(),
         });
         first.more = all.collect();

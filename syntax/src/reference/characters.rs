@@ -2,6 +2,7 @@
 //! percent-escapes, with the message that says what to write instead.
 
 use alloc::string::ToString;
+use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::{Text, Tok};
@@ -19,6 +20,9 @@ impl Text<'_> {
         errors: &mut Errors,
         mut on_expr: impl FnMut(usize, &mut Errors),
     ) {
+        // The non-ASCII characters of a host: one error, with a caret under each, whose
+        // suggestion is computed once (once per character made a long host quadratic).
+        let mut non_ascii_host = Vec::new();
         let mut pos = range.start;
         while pos < range.end {
             let b = self.bytes[pos];
@@ -46,20 +50,7 @@ impl Text<'_> {
                 if chars::is_invisible(ch) {
                     errors.push(pos..pos + len, ErrorKind::Invisible { ch, component });
                 } else if component == Component::Host {
-                    let host = &self.src[range.clone()];
-                    // Suggest a punycode form only for a host that is otherwise valid.
-                    let plain = host.chars().all(|c| {
-                        if c.is_ascii() {
-                            chars::is(c as u8, chars::REG_NAME)
-                        } else {
-                            !chars::is_invisible(c)
-                        }
-                    });
-                    let ascii = plain
-                        .then(|| crate::punycode::host_to_ascii(host))
-                        .flatten();
-                    let host = host.to_string();
-                    errors.push(pos..pos + len, ErrorKind::NonAsciiHost { host, ascii });
+                    non_ascii_host.push(pos..pos + len);
                 } else if !(self.iri && iri_char) {
                     errors.push(pos..pos + len, ErrorKind::NonAscii { ch, component });
                 }
@@ -69,7 +60,7 @@ impl Text<'_> {
             // Whitespace copied along with the URL: no escape is the fix.
             if b.is_ascii_whitespace() && self.src[pos..].trim_ascii().is_empty() {
                 errors.push(pos..self.src.len(), ErrorKind::TrailingWhitespace);
-                return;
+                break;
             }
             let ch = char::from(b);
             let kind = match b {
@@ -79,6 +70,22 @@ impl Text<'_> {
             };
             errors.push(pos..pos + 1, kind);
             pos += 1;
+        }
+        if !non_ascii_host.is_empty() {
+            let host = &self.src[range];
+            // Suggest a punycode form only for a host that is otherwise valid.
+            let plain = host.chars().all(|c| {
+                if c.is_ascii() {
+                    chars::is(c as u8, chars::REG_NAME)
+                } else {
+                    !chars::is_invisible(c)
+                }
+            });
+            let ascii = plain
+                .then(|| crate::punycode::host_to_ascii(host))
+                .flatten();
+            let host = host.to_string();
+            errors.push_all(non_ascii_host, ErrorKind::NonAsciiHost { host, ascii });
         }
     }
 
