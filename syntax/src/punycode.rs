@@ -1,11 +1,13 @@
-//! Punycode (RFC 3492), to tell the user the ASCII form of a non-ASCII host.
+//! Punycode (RFC 3492): encoding, to tell the user the ASCII form of a non-ASCII host, and
+//! decoding, to check the `xn--` labels of a host ([`crate::host::invalid_xn_label`]).
 //!
-//! This is only the encoding step of IDNA: each label is lowercased and, if it is not ASCII,
+//! The encoding is only the encoding step of IDNA: each label is lowercased and, if it is not ASCII,
 //! written as `xn--` and its punycode. Full IDNA (UTS #46 mapping, NFC, the bidi and
 //! context rules) needs Unicode tables this crate does not carry; for hosts written in
 //! lowercase, precomposed characters (what people type) the result is the same.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 // RFC 3492 §5: the parameter values for Punycode.
 const BASE: u32 = 36;
@@ -51,12 +53,22 @@ pub fn host_to_ascii(host: &str) -> Option<String> {
 }
 
 /// RFC 3492 §6.3, the encoding procedure, appending to `out`.
+fn encode(label: &str, out: &mut String) -> Option<()> {
+    let input: Vec<u32> = label.chars().map(u32::from).collect();
+    encode_points(&input, out)
+}
+
+/// [`encode`] of code points, which need not be Unicode scalar values.
 // The names are those of the RFC's pseudocode, so the two can be read side by side.
 #[allow(clippy::many_single_char_names)]
-fn encode(label: &str, out: &mut String) -> Option<()> {
-    let input: alloc::vec::Vec<u32> = label.chars().map(u32::from).collect();
+fn encode_points(input: &[u32], out: &mut String) -> Option<()> {
     let basic = input.iter().filter(|&&c| c < 0x80).count();
-    out.extend(label.chars().filter(char::is_ascii));
+    out.extend(
+        input
+            .iter()
+            .filter(|&&c| c < 0x80)
+            .filter_map(|&c| char::from_u32(c)),
+    );
     if basic > 0 {
         out.push('-');
     }
@@ -70,7 +82,7 @@ fn encode(label: &str, out: &mut String) -> Option<()> {
         let steps = (m - n).checked_mul(u32::try_from(handled + 1).ok()?)?;
         delta = delta.checked_add(steps)?;
         n = m;
-        for &c in &input {
+        for &c in input {
             if c < n {
                 delta = delta.checked_add(1)?;
             }
@@ -96,6 +108,73 @@ fn encode(label: &str, out: &mut String) -> Option<()> {
         n += 1;
     }
     Some(())
+}
+
+/// The longest punycode that is decoded (after `xn--`), in bytes: what ICU and the `idna`
+/// crate behind the `url` crate decode at most (whatwg/url#824), since decoding is quadratic
+/// in the length. A longer `xn--` label is refused by them, so it is refused here too.
+pub const MAX_DECODE_LEN: usize = 2000;
+
+/// RFC 3492 §6.2, the decoding procedure: the code points `input` (the part of a label after
+/// `xn--`) encodes, or `None` if it is not valid punycode: a character that is not a base-36
+/// digit after the last `-`, a number that ends too early, an overflow, a code point that is
+/// not a Unicode scalar value, or more than [`MAX_DECODE_LEN`] bytes. Digits are read in
+/// either case.
+///
+/// ```
+/// use urlkit_syntax::punycode::decode;
+///
+/// assert_eq!(decode("bcher-kva").map(String::from_iter).as_deref(), Some("bücher"));
+/// assert_eq!(decode("a"), Some(vec!['\u{80}']));
+/// assert_eq!(decode("bcher-kv!"), None);
+/// ```
+// The names are those of the RFC's pseudocode, so the two can be read side by side.
+#[allow(clippy::many_single_char_names)]
+pub fn decode(input: &str) -> Option<Vec<char>> {
+    if input.len() > MAX_DECODE_LEN || !input.is_ascii() {
+        return None;
+    }
+    let (basic, digits) = match input.rfind('-') {
+        Some(b) => (&input[..b], &input[b + 1..]),
+        None => ("", input),
+    };
+    let mut output: Vec<char> = basic.chars().collect();
+    let mut n = INITIAL_N;
+    let mut i: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let mut digits = digits.bytes();
+    while digits.len() > 0 {
+        let old_i = i;
+        let mut w: u32 = 1;
+        let mut k = BASE;
+        loop {
+            let digit = digit_value(digits.next()?)?;
+            i = i.checked_add(digit.checked_mul(w)?)?;
+            let t = threshold(k, bias);
+            if digit < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t)?;
+            k += BASE;
+        }
+        let points = u32::try_from(output.len() + 1).ok()?;
+        bias = adapt(i - old_i, points, old_i == 0);
+        n = n.checked_add(i / points)?;
+        i %= points;
+        output.insert(usize::try_from(i).ok()?, char::from_u32(n)?);
+        i += 1;
+    }
+    Some(output)
+}
+
+/// RFC 3492 §5: `a`–`z` (or `A`–`Z`) are 0–25, `0`–`9` are 26–35.
+fn digit_value(byte: u8) -> Option<u32> {
+    match byte {
+        b'a'..=b'z' => Some(u32::from(byte - b'a')),
+        b'A'..=b'Z' => Some(u32::from(byte - b'A')),
+        b'0'..=b'9' => Some(u32::from(byte - b'0') + 26),
+        _ => None,
+    }
 }
 
 fn threshold(k: u32, bias: u32) -> u32 {
@@ -128,7 +207,8 @@ fn digit(d: u32) -> char {
 
 #[cfg(test)]
 mod tests {
-    use super::host_to_ascii;
+    use super::{decode, host_to_ascii};
+    use alloc::string::String;
 
     #[test]
     fn rfc_3492_and_common_hosts() {
@@ -145,6 +225,31 @@ mod tests {
             ("3年b組金八先生", "xn--3b-ww4c5e180e575a65lsy2b"),
         ] {
             assert_eq!(host_to_ascii(host).as_deref(), Some(ascii), "{host}");
+            // Decoding each label gives it back.
+            for (label, ascii) in host.split('.').zip(ascii.split('.')) {
+                if let Some(code) = ascii.strip_prefix("xn--") {
+                    let decoded: String = decode(code).unwrap().into_iter().collect();
+                    assert_eq!(decoded, label.to_lowercase(), "{ascii}");
+                }
+            }
         }
+    }
+
+    #[test]
+    fn invalid_punycode() {
+        for bad in [
+            "!",           // not a digit
+            "a-b!",        // not a digit after the last `-`
+            "99999999999", // overflow
+            "bcher-kv",    // a number that ends too early (`v` is not below its threshold)
+            "égal",        // not ASCII
+        ] {
+            assert_eq!(decode(bad), None, "{bad}");
+        }
+        assert_eq!(decode(&"a".repeat(super::MAX_DECODE_LEN + 1)), None);
+        // A surrogate code point (U+D800) is not a `char`.
+        let mut surrogate = String::new();
+        super::encode_points(&[0xD800], &mut surrogate);
+        assert_eq!(decode(&surrogate), None);
     }
 }

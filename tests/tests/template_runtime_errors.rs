@@ -228,6 +228,11 @@ const TABLE: &[(&str, usize, &str)] = &[
         0,
         "missing `:` after the scheme `https`; write `https://h/{x}`",
     ),
+    (
+        "http://xn--a.com/{x}",
+        7,
+        "`xn--a` is not a valid punycode label, so URL parsers refuse the host; write the `xn--` form of the Unicode label, or the label without `xn--`",
+    ),
     // The template in every state of its optional expressions (issue 10).
     (
         "https://example.com{/x}@evil.com/",

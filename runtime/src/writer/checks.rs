@@ -42,12 +42,14 @@ fn is_label(label: &[u8]) -> bool {
             .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// A host name: labels separated by `.`, an optional final `.`, and not a number unless it is
-/// a dotted-decimal IPv4 address (the WHATWG parser reads `0x7f.1` as an address).
+/// A host name: labels separated by `.`, an optional final `.`, not a number unless it is
+/// a dotted-decimal IPv4 address (the WHATWG parser reads `0x7f.1` as an address), and each
+/// `xn--` label punycode that the WHATWG parser decodes.
 fn is_host_name(name: &[u8]) -> bool {
     let labels = name.strip_suffix(b".").unwrap_or(name);
     labels.split(|&b| b == b'.').all(is_label)
         && (!host::ends_in_a_number(name) || host::is_ipv4(name))
+        && host::invalid_xn_label(name).is_none()
 }
 
 /// A host value, written as is: a whole host may be a name or an IP address (an IPv6 address

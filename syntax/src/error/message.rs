@@ -183,6 +183,10 @@ impl fmt::Display for ErrorKind {
                 f,
                 "IPv6 address `{address}` without brackets; write `[{address}]`"
             ),
+            ErrorKind::BadPunycode { label } => write!(
+                f,
+                "`{label}` is not a valid punycode label, so URL parsers refuse the host; write the `xn--` form of the Unicode label, or the label without `xn--`"
+            ),
             ErrorKind::NumericHost { host, ipv4 } => match ipv4 {
                 Some(ipv4) => write!(
                     f,

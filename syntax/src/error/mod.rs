@@ -280,6 +280,12 @@ pub enum ErrorKind {
         /// The address.
         address: String,
     },
+    /// An `xn--` label that is not punycode WHATWG parsers decode
+    /// ([`crate::host::invalid_xn_label`]).
+    BadPunycode {
+        /// The label as written.
+        label: String,
+    },
     /// A host whose last label is a number but which is not a dotted-decimal IPv4 address.
     NumericHost {
         /// The host.
