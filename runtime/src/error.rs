@@ -63,7 +63,9 @@ pub enum ErrorKind {
     Write,
     /// The placeholder must be defined: it opens the fragment (`{#x}`) that the template's
     /// text after it belongs to, as in RFC 6570's `{#path}/here` (§3.2.4). Undefined, it
-    /// would write no `#`, and that text would move into the path or the query.
+    /// would write no `#`, and whatever that text writes would move into the path or the
+    /// query (when the text is placeholders that are all undefined too, nothing moves and
+    /// nothing is refused).
     Required,
     /// The base of `url!(base, "relative")` has a query or a fragment: the relative part is
     /// appended to the base's path, so the base must end with its path.

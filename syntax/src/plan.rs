@@ -92,9 +92,10 @@ pub enum Step<S = String> {
     },
     /// `:{port}`: writes `:` and the port when the value is defined.
     Port(usize),
-    /// Expand this expression in this context; it must be defined. A `{#x}` that opens the
-    /// fragment and has template text after it (RFC 6570 §3.2.4's `{#path}/here`): when `x`
-    /// is undefined no `#` is written, and that text would move into the path or query.
+    /// Expand this expression in this context; it must be defined if anything is written
+    /// after it. A `{#x}` that opens the fragment and has template text after it (RFC 6570
+    /// §3.2.4's `{#path}/here`): when `x` is undefined no `#` is written, and that text would
+    /// move into the path or query.
     Required(usize, Context),
 }
 

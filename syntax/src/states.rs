@@ -24,8 +24,8 @@
 //!   reads as the scheme `a`);
 //! - a `.` or `..` segment of template text that only expressions delimit (`/a/.{/x}`);
 //! - text after a `{?x}` that opens the query, unless the query is made of pairs (which the
-//!   runtime joins with `?` and `&` whatever is defined): when `x` is undefined the text would
-//!   move into the path.
+//!   runtime joins with `?` and `&` whatever is defined) or the text starts with its own
+//!   `?`: when `x` is undefined the text would move into the path.
 //!
 //! Text after a `{#x}` that opens the fragment is RFC 6570's own example (`{#path}/here`,
 //! §3.2.4), so it is not refused here: the planner makes such an `x` required
@@ -238,6 +238,8 @@ impl Path<'_> {
         // such segments are checked for dots here (the grammar checks the others).
         let mut literal_segment_has_expr = false;
         let mut pos = path.start;
+        // Where the text since the last `/` or expression starts.
+        let mut text_start = pos;
         while pos < path.end && !states.is_empty() {
             if let Some(e) = self.exprs.get(next_expr).filter(|e| e.range.start == pos) {
                 let i = next_expr;
@@ -245,6 +247,7 @@ impl Path<'_> {
                 literal_segment_has_expr = true;
                 states = self.expression(i, e, &states, &mut found);
                 pos = e.range.end;
+                text_start = pos;
                 continue;
             }
             let (len, step) = match self.bytes[pos] {
@@ -280,13 +283,21 @@ impl Path<'_> {
                     Ok(s) => insert(&mut next, s),
                     Err(problem) => {
                         if let Some((a, b)) = state.undefined {
-                            self.report(&mut found, at.clone(), Blame::Undefined(a..b), problem);
+                            // A dot segment: the carets go under the text before the `/`.
+                            let at = match problem {
+                                Problem::Dot(_) if text_start < at.start => text_start..at.start,
+                                _ => at.clone(),
+                            };
+                            self.report(&mut found, at, Blame::Undefined(a..b), problem);
                         }
                     }
                 }
             }
             states = next;
             pos += len;
+            if matches!(step, Step::Slash(..)) {
+                text_start = pos;
+            }
         }
         for state in &states {
             if let (Some(problem), Some((a, b))) =
@@ -355,6 +366,12 @@ impl Path<'_> {
     ) -> Vec<State> {
         let mut next = Vec::with_capacity(2 * states.len());
         for state in states {
+            let state = &State {
+                // Dots lead a relative path only if the template writes them first: after
+                // an expression they would lead it in some states only.
+                leading: false,
+                ..*state
+            };
             if e.operator != Operator::Path {
                 // A value, or named values with their operator, in the current segment: the
                 // runtime owns the segment, defined or not, and checks it when it ends (a
@@ -371,6 +388,12 @@ impl Path<'_> {
                 s.segment = Segment::Owned;
                 s.leading = false;
                 insert(&mut next, s);
+                if state.position == Position::Empty {
+                    // Undefined at the very start of a path without an authority, it writes
+                    // nothing and no `/` comes before it: the runtime's check of an empty
+                    // segment before a `/` does not apply (`{.a}//b` would start with `//`).
+                    insert(&mut next, undefined_after(state, i));
+                }
                 continue;
             }
             // `{/x}` defined: `/` and a value, in a segment the runtime owns.
@@ -387,14 +410,7 @@ impl Path<'_> {
                 Err(problem) => self.report(found, e.range.clone(), Blame::Defined(i), problem),
             }
             // Undefined: nothing is written; the same state, blaming `i` as well.
-            let mut undefined = *state;
-            undefined.literal_slash = None;
-            undefined.undefined = Some(match state.undefined {
-                Some((start, end)) if end == i && !state.written_since => (start, i + 1),
-                _ => (i, i + 1),
-            });
-            undefined.written_since = false;
-            insert(&mut next, undefined);
+            insert(&mut next, undefined_after(state, i));
         }
         next
     }
@@ -508,6 +524,18 @@ enum Step {
     Other,
 }
 
+/// `state` after expression `i`, undefined, wrote nothing: the same, blaming `i` as well.
+fn undefined_after(state: &State, i: usize) -> State {
+    let mut undefined = *state;
+    undefined.literal_slash = None;
+    undefined.undefined = Some(match state.undefined {
+        Some((start, end)) if end == i && !state.written_since => (start, i + 1),
+        _ => (i, i + 1),
+    });
+    undefined.written_since = false;
+    undefined
+}
+
 /// Adds `state` unless one that behaves the same is there already.
 fn insert(states: &mut Vec<State>, state: State) {
     if !states.iter().any(|s| s.key() == state.key()) {
@@ -528,7 +556,23 @@ fn check_query(src: &str, exprs: &[Expression], reference: &Reference, errors: &
         return;
     };
     let rest = exprs[opener].range.end..query.end;
-    if rest.is_empty() || plan::is_query_of_pairs(src, exprs, query) {
+    // Text that starts with its own `?` opens the query itself when `x` is undefined.
+    let own_opener = src[rest.clone()].starts_with('?');
+    // Expressions of the opener's variables only write when it does.
+    let name = |v: &crate::template::VarSpec| &src[v.name.clone()];
+    let opener_vars: Vec<&str> = exprs[opener].vars.iter().map(name).collect();
+    let mut after = exprs[opener + 1..]
+        .iter()
+        .take_while(|e| e.range.start < query.end);
+    let only_expressions = exprs[opener + 1..]
+        .iter()
+        .take_while(|e| e.range.start < query.end)
+        .map(|e| e.range.len())
+        .sum::<usize>()
+        == rest.len();
+    let silent =
+        only_expressions && after.all(|e| e.vars.iter().all(|v| opener_vars.contains(&name(v))));
+    if rest.is_empty() || own_opener || silent || plan::is_query_of_pairs(src, exprs, query) {
         return;
     }
     let vars: Vec<String> = exprs[opener]

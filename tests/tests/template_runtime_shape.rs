@@ -43,8 +43,9 @@ fn text_after_a_fragment_opener_needs_the_opener() {
     assert_eq!(expand("/p?q=1{#f}{x}", &[("x", &"y")]), "!Required@f");
     // An empty string is defined: `#` is written.
     assert_eq!(expand("{#path}/here", &[("path", &"")]), "#/here");
-    // Alone, `{#x}` may be undefined.
+    // Alone, `{#x}` may be undefined, and so may it when what follows writes nothing.
     assert_eq!(expand("/p{#x}", &[]), "/p");
+    assert_eq!(expand("/p{#x}{y}", &[]), "/p");
     let path = None::<&str>;
     assert_eq!(show(url!("/p{#path}/here")), "!Required@path");
     let path = Some("top");
@@ -176,4 +177,13 @@ fn a_double_slash_comes_only_from_the_template() {
     assert_eq!(expand("/a{/x*}/b", &[("x", &["c", ""])]), "!DoubleSlash@x");
     assert_eq!(expand("/a/{x}/b", &[("x", &"")]), "!EmptySegment@x");
     assert_eq!(expand("/a//{x}", &[("x", &"c")]), "/a//c");
+    // Reserved expansion too (found by the differential test): `{+x}` may write `/`, not
+    // an empty segment; a `{+base}` may write the `//` of an authority.
+    assert_eq!(expand("/a/{+x}", &[("x", &"b//c")]), "!DoubleSlash@x");
+    assert_eq!(expand("/a/{+x}", &[("x", &"/b")]), "!DoubleSlash@x");
+    assert_eq!(expand("/a/{+x}", &[("x", &"b/c")]), "/a/b/c");
+    assert_eq!(expand("{+x}/a", &[("x", &"http://h")]), "http://h/a");
+    assert_eq!(expand("{+x}/a", &[("x", &"//h")]), "//h/a");
+    assert_eq!(expand("{+x}/a", &[("x", &"//")]), "///a");
+    assert_eq!(expand("{+x}/a", &[("x", &"http://h//b")]), "!DoubleSlash@x");
 }

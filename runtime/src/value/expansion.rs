@@ -439,7 +439,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
         } = self;
         let name = first_name.unwrap_or_default();
         if kind == Kind::Required && !defined {
-            w.fail(name, ErrorKind::Required);
+            // Refused only if the text after it writes something (it may all be undefined).
+            w.unopened.get_or_insert((name, w.out.len()));
         }
         match kind {
             Kind::Segment => checks::whole_segment(w, start, name),

@@ -92,10 +92,14 @@ pub(crate) fn ip_literal(w: &mut Writer<'_>, start: usize, name: &str) {
 }
 
 /// `{+x}` in a path: `?` and `#` would end the path; each `/` it writes ends a segment, which
-/// must not be a dot segment; it must not make a path without authority start with `//`,
-/// nor put `:` in the first segment of a relative path. A `{+x}` that opens the template
+/// must not be a dot segment nor empty after a `/` (a `//` is only ever the template's own);
+/// it must not make a path without authority start with `//`, nor put `:` in the first
+/// segment of a relative path. A `{+x}` that opens the template
 /// (`base`) may supply a scheme and authority, so only the dot segments are checked there.
 pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: bool) {
+    // After the `//` a `{+base}` writes for an authority, up to the next `/`: the host, not
+    // a path segment.
+    let mut in_authority = false;
     let mut i = start;
     while i < w.out.len() {
         match w.out.as_bytes()[i] {
@@ -113,7 +117,15 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
                 return;
             }
             b'/' => {
-                w.close_segment(i, true, true);
+                // An empty segment before this `/` makes `//`, unless it is the `//` that
+                // starts an authority, which a `{+base}` may write (`http://h`, `//h`).
+                if in_authority {
+                    in_authority = false;
+                } else if base && starts_authority(&w.out.as_bytes()[w.origin..i]) {
+                    in_authority = true;
+                } else {
+                    w.close_segment(i, true, false);
+                }
                 if !base && w.starts_double_slash(i) {
                     w.fail(name, ErrorKind::DoubleSlash);
                 }
@@ -125,6 +137,25 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
             _ => {}
         }
         i += 1;
+    }
+    if in_authority && let Some(segment) = &mut w.segment {
+        // The authority goes on into the template's text: no segment to check yet.
+        segment.owner = None;
+    }
+}
+
+/// Whether a `/` after `before` (the URL so far) is the second of the `//` that starts an
+/// authority: `before` is `/`, or a scheme and `:/` (RFC 3986 §3: `scheme ":" "//"`).
+fn starts_authority(before: &[u8]) -> bool {
+    match before {
+        [b'/'] => true,
+        [scheme @ .., b':', b'/'] => {
+            scheme.first().is_some_and(u8::is_ascii_alphabetic)
+                && scheme
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        }
+        _ => false,
     }
 }
 

@@ -90,6 +90,8 @@ fn a_path_without_authority_never_starts_with_two_slashes() {
         ("mailto:/{/x}", "{/x}", starts("x", true, "{/x}")),
         ("{/a}//b", "/", starts("a", false, "{/a}")),
         ("x:{/a}//b", "/", starts("a", false, "{/a}")),
+        // Found by the differential test: a `{.a}` that writes nothing at the start.
+        ("{.a}//{b}", "/", starts("a", false, "{.a}")),
     ] {
         assert_eq!(errors(src, false), [(at.to_string(), kind)], "{src}");
     }
@@ -148,8 +150,13 @@ fn a_dot_segment_of_template_text_is_refused_in_every_state() {
     ] {
         assert_eq!(errors(src, false), [(at.to_string(), kind)], "{src}");
     }
+    // Leading a relative path only when `x` is undefined: refused too.
+    assert_eq!(
+        errors("{/x}./a", false),
+        [(".".to_string(), dot(false, "."))]
+    );
     // A relative path may start with them, and a value's dots are the runtime's to refuse.
-    for src in ["{/x}./a", "./a{/x}", "../{x}/b", "/a/.{x}/b"] {
+    for src in ["./a{/x}", "../{x}/b", "/a/.{x}/b"] {
         assert_eq!(errors(src, false), [], "{src}");
     }
 }
@@ -170,8 +177,17 @@ fn text_after_a_query_opener_moves_into_the_path_unless_the_query_is_pairs() {
         };
         assert_eq!(written, fix, "{src}");
     }
-    // The runtime joins pairs with `?` and `&` whatever is defined.
-    for src in ["/p{?x}&a=1", "/p{?x}{&y}", "/p{?x}&b={y}", "/p{?x}#f"] {
+    // The runtime joins pairs with `?` and `&` whatever is defined; text with its own `?`
+    // opens the query itself; expressions of the opener's variables write only when it
+    // does (found by the differential test).
+    for src in [
+        "/p{?x}&a=1",
+        "/p{?x}{&y}",
+        "/p{?x}&b={y}",
+        "/p{?x}#f",
+        "/p{?x}?y",
+        "./!{?c,b}{+b}",
+    ] {
         assert_eq!(errors(src, false), [], "{src}");
     }
 }
