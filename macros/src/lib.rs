@@ -1,6 +1,7 @@
 //! Procedural macros of [urlkit](https://docs.rs/urlkit). Depend on `urlkit`, which re-exports
 //! them; this crate's API is an implementation detail.
 
+#![forbid(unsafe_code)]
 // One module per macro, named after it, drives the phases: `url` (`url!`), `template`
 // (`template!`) and `route` (`#[derive(Route)]`, with a module per phase of its own). The
 // phases are modules named by what they do: `input` parses the tokens, `check` validates the

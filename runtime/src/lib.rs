@@ -2,7 +2,8 @@
 //!
 //! - [`url!`]: URL literals checked and pre-encoded at compile time, usable in `const`, and
 //!   RFC 6570 templates compiled to straight-line code that encodes each value for where it
-//!   stands and refuses values that would change the URL's shape.
+//!   stands and refuses values that would change the URL's shape (see
+//!   [What a value can never do](#what-a-value-can-never-do)).
 //! - [`Url`]: one owned URL type; [`Url::parse`] checks the strict RFC 3986 grammar and says
 //!   what is wrong, where, and what to write instead.
 //! - [`encode`]: percent-encoding for each place a value can go, borrowing when nothing needs
@@ -29,7 +30,8 @@
 //! - `serde_json` (off by default, works without `std`): JSON values as template values and
 //!   JSON objects as [`Template`] variables, for templates read from API responses (see
 //!   [`template::Vars`]).
-
+//!
+#![doc = include_str!("guarantee.md")]
 #![no_std]
 
 extern crate alloc;
@@ -279,18 +281,12 @@ pub mod __private {
 ///
 /// ## Guards
 ///
-/// No value can change the URL's shape: add or remove a path segment, a query pair, a
-/// fragment, a host or a port. Where encoding alone cannot ensure it, the template returns
-/// an [`Error`] naming the placeholder and the reason ([`ErrorKind`]), never the value:
-///
-/// - a path segment value that is `.` or `..` (including each item of `{/x*}`, and `{+x}`
-///   output that would make one): parsers remove it with the segment before it, even when
-///   written `%2E%2E`;
-/// - an empty value for a placeholder that is a whole path segment (`/users/{id}/posts`);
-///   `{/id}` marks a segment that may be left out;
-/// - `{+x}`/`{#x}` output that would leave its component: `?` or `#` in a path, `#` in a
-///   query or fragment;
-/// - a host or port value that is not one.
+/// A value, or the absence of one, cannot change the URL's shape: where encoding alone does
+/// not ensure it, the template returns an [`Error`] naming the placeholder and the reason
+/// ([`ErrorKind`]), never the value, and a template whose own text would move when a value
+/// is missing is a compile error. The crate documentation states exactly what is promised,
+/// including what `{+x}` and a `{+base}` may do:
+/// [What a value can never do](crate#what-a-value-can-never-do).
 ///
 /// ```
 /// # use urlkit::{url, ErrorKind};
@@ -303,9 +299,7 @@ pub mod __private {
 /// );
 /// ```
 ///
-/// Everything a template builds is printable ASCII, a valid URI reference, and reads back
-/// through WHATWG parsers as the same segments and pairs with the same decoded values.
-///
+
 /// ## Joining a base
 ///
 /// `url!(base, "relative")` appends a relative part (a literal or a template) to a [`Url`]

@@ -26,6 +26,7 @@
 //! This crate is an implementation detail of urlkit; its API may change in any release.
 
 #![no_std]
+#![forbid(unsafe_code)]
 #[cfg(test)]
 extern crate std;
 

@@ -85,8 +85,9 @@ use crate::writer::Writer;
 ///
 /// # Beyond RFC 6570
 ///
-/// Where the template shows a URL's structure, expansion keeps it (DESIGN §4, §5); none of
-/// this changes any uritemplate-test case:
+/// Where the template shows a URL's structure, expansion keeps it: a value, or its absence,
+/// never changes the URL's shape, as [What a value can never do](crate#what-a-value-can-never-do)
+/// states; none of this changes any uritemplate-test case. In short:
 /// - query pairs written by hand behave like `{?q,page}`: `?q={q}&page={page}` drops a pair
 ///   whose value is undefined (`None`), with its `&`, and repeats `key=value` for each item
 ///   of a list;
@@ -96,23 +97,13 @@ use crate::writer::Writer;
 ///   ([`ErrorKind::InvalidHost`](crate::ErrorKind::InvalidHost));
 /// - a placeholder that is a whole path segment (`/files/{name}/raw`) must not be empty
 ///   ([`ErrorKind::EmptySegment`](crate::ErrorKind::EmptySegment)); `{/name}` marks an
-///   optional segment;
-/// - no value may make a path segment `.` or `..`, however spelled
-///   ([`ErrorKind::DotSegment`](crate::ErrorKind::DotSegment)), nor an empty segment between
-///   two `/` ([`ErrorKind::DoubleSlash`](crate::ErrorKind::DoubleSlash)); an empty `{+base}` in
-///   `{+base}/users` leaves the path's leading `/`, which is allowed;
-/// - `{+x}` and `{#x}` may not leave their component: no `?` or `#` in a path, no `#` in a
-///   query or fragment, no `:` in the first segment of a relative path
-///   ([`ErrorKind::LeavesComponent`](crate::ErrorKind::LeavesComponent)); they write `[` and
-///   `]` as `%5B` and `%5D` (RFC 3986 allows brackets only around an IP address), and the
-///   triplets they pass in uppercase hex;
-/// - a `{+x}` that opens a template without a scheme (RFC 6570's `{+base}index`) may supply
-///   the scheme, host and start of the path, and the URL it makes must then be valid
-///   ([`ErrorKind::InvalidBase`](crate::ErrorKind::InvalidBase)).
-///
-/// The error names the placeholder and never shows the value (values can be secrets). What
-/// an expansion returns is printable ASCII and a valid URI reference that [`Url::parse`]
-/// accepts.
+///   optional segment; no value makes a segment `.` or `..`, nor a `//`;
+/// - `{+x}` and `{#x}` may not leave their component or their query pair, and write `[` and
+///   `]` as `%5B` and `%5D` and triplets in uppercase hex; a `{+x}` that opens a template
+///   (`{+base}index`) may supply its scheme, host and start of path;
+/// - a template whose text would move into another component when a value is undefined is
+///   refused by `parse`; text after a `{#x}` that opens the fragment makes `x` required
+///   ([`ErrorKind::Required`](crate::ErrorKind::Required)).
 ///
 /// # Values
 ///

@@ -15,6 +15,7 @@
     reason = "each test binary and fuzz target uses its own part of this module"
 )]
 
+pub mod fuzz;
 pub mod pairs;
 pub mod rfc6570;
 pub mod shape;
@@ -431,9 +432,17 @@ pub fn whatwg_agrees(text: &str) -> Result<(), String> {
     }
     let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(&parsed.scheme());
     if let Some(host) = get(&s.host) {
-        let mine = host.to_ascii_lowercase();
+        // A special scheme's host is a domain, lowercased; another's is opaque, kept as is.
+        let mine = if special {
+            host.to_ascii_lowercase()
+        } else {
+            host.to_string()
+        };
         let theirs = parsed.host_str().unwrap_or_default();
+        // WHATWG's file host state writes `localhost` as the empty host.
+        let file_localhost = parsed.scheme() == "file" && mine == "localhost" && theirs.is_empty();
         let same = theirs == mine
+            || file_localhost
             || match (
                 theirs
                     .trim_matches(['[', ']'])
