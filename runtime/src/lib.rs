@@ -299,7 +299,6 @@ pub mod __private {
 /// );
 /// ```
 ///
-
 /// ## Joining a base
 ///
 /// `url!(base, "relative")` appends a relative part (a literal or a template) to a [`Url`]

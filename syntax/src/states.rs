@@ -366,6 +366,11 @@ impl Path<'_> {
     ) -> Vec<State> {
         let mut next = Vec::with_capacity(2 * states.len());
         for state in states {
+            if self.silent(e, state) {
+                // Its variables are undefined in this state: it writes nothing.
+                insert(&mut next, undefined_after(state, i));
+                continue;
+            }
             let state = &State {
                 // Dots lead a relative path only if the template writes them first: after
                 // an expression they would lead it in some states only.
@@ -413,6 +418,24 @@ impl Path<'_> {
             insert(&mut next, undefined_after(state, i));
         }
         next
+    }
+
+    /// Whether `e` writes nothing in `state` because each of its variables is one that the
+    /// state's run of undefined expressions left undefined (`{/c,a}{+c}`: with `c` and `a`
+    /// undefined, `{+c}` is too). Only short runs are searched, so the check stays linear.
+    fn silent(&self, e: &Expression, state: &State) -> bool {
+        let Some((first, end)) = state.undefined else {
+            return false;
+        };
+        if end - first > 16 {
+            return false;
+        }
+        let name = |v: &crate::template::VarSpec| &self.src[v.name.clone()];
+        e.vars.iter().all(|v| {
+            self.exprs[first..end]
+                .iter()
+                .any(|u| u.vars.iter().any(|w| name(w) == name(v)))
+        })
     }
 
     /// Words `problem`, found at `at` in the state `blame` describes, unless something was
@@ -556,23 +579,23 @@ fn check_query(src: &str, exprs: &[Expression], reference: &Reference, errors: &
         return;
     };
     let rest = exprs[opener].range.end..query.end;
-    // Text that starts with its own `?` opens the query itself when `x` is undefined.
-    let own_opener = src[rest.clone()].starts_with('?');
-    // Expressions of the opener's variables only write when it does.
+    // Expressions of the opener's variables only write when it does: skip them, then the
+    // rest must be nothing, or text that starts with its own `?` (which opens the query
+    // itself when `x` is undefined).
     let name = |v: &crate::template::VarSpec| &src[v.name.clone()];
     let opener_vars: Vec<&str> = exprs[opener].vars.iter().map(name).collect();
-    let mut after = exprs[opener + 1..]
-        .iter()
-        .take_while(|e| e.range.start < query.end);
-    let only_expressions = exprs[opener + 1..]
-        .iter()
-        .take_while(|e| e.range.start < query.end)
-        .map(|e| e.range.len())
-        .sum::<usize>()
-        == rest.len();
-    let silent =
-        only_expressions && after.all(|e| e.vars.iter().all(|v| opener_vars.contains(&name(v))));
-    if rest.is_empty() || own_opener || silent || plan::is_query_of_pairs(src, exprs, query) {
+    let mut moving = rest.start;
+    for e in &exprs[opener + 1..] {
+        let silent = e.range.start == moving
+            && e.range.start < query.end
+            && e.vars.iter().all(|v| opener_vars.contains(&name(v)));
+        if !silent {
+            break;
+        }
+        moving = e.range.end;
+    }
+    let stays = moving >= query.end || src[moving..query.end].starts_with('?');
+    if stays || plan::is_query_of_pairs(src, exprs, query) {
         return;
     }
     let vars: Vec<String> = exprs[opener]

@@ -3,9 +3,9 @@
 //! found stays found without nightly.
 
 mod common;
-mod oracle;
 #[path = "oracle/generate.rs"]
 mod generate;
+mod oracle;
 
 use std::path::PathBuf;
 
@@ -32,7 +32,11 @@ fn replay(target: &str, check: fn(&[u8])) {
         .filter(|(_, data)| std::panic::catch_unwind(|| check(data)).is_err())
         .map(|(path, _)| path.display().to_string())
         .collect();
-    assert!(failed.is_empty(), "the check failed on:\n{}", failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "the check failed on:\n{}",
+        failed.join("\n")
+    );
 }
 
 #[test]
@@ -71,7 +75,9 @@ fn write_seeds() {
     use proptest::test_runner::TestRunner;
 
     let dir = |target: &str| -> PathBuf {
-        [env!("CARGO_MANIFEST_DIR"), "..", "fuzz", "corpus", target].iter().collect()
+        [env!("CARGO_MANIFEST_DIR"), "..", "fuzz", "corpus", target]
+            .iter()
+            .collect()
     };
     let write = |target: &str, name: &str, data: &[u8]| {
         std::fs::create_dir_all(dir(target)).unwrap();
@@ -88,7 +94,10 @@ fn write_seeds() {
     }
     let mut runner = TestRunner::deterministic();
     for i in 0..500 {
-        let template = generate::template().new_tree(&mut runner).unwrap().current();
+        let template = generate::template()
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
         let values = generate::values().new_tree(&mut runner).unwrap().current();
         write(
             "template_expand",

@@ -27,15 +27,25 @@ pub fn url_parse(data: &[u8], iri: bool) {
     };
     let url = match parsed {
         Err(e) => {
-            assert!(e.span().end <= text.len(), "{text:?}: error at {:?}", e.span());
+            assert!(
+                e.span().end <= text.len(),
+                "{text:?}: error at {:?}",
+                e.span()
+            );
             assert!(!e.to_string().is_empty());
             return;
         }
         Ok(url) => url,
     };
     let s = url.as_str();
-    assert!(s.bytes().all(|b| (0x21..0x7f).contains(&b)), "{text:?} gave {s:?}");
-    assert!(shape::is_uri_reference(s.as_bytes()), "{text:?} gave {s:?}, not RFC 3986");
+    assert!(
+        s.bytes().all(|b| (0x21..0x7f).contains(&b)),
+        "{text:?} gave {s:?}"
+    );
+    assert!(
+        shape::is_uri_reference(s.as_bytes()),
+        "{text:?} gave {s:?}, not RFC 3986"
+    );
     if !iri {
         assert_eq!(s, uppercase_triplets(text), "{text:?}");
     }
@@ -56,11 +66,15 @@ pub fn url_parse(data: &[u8], iri: bool) {
     //   drive letter's host dropped, `////` paths collapsed);
     // - an `xn--` label that decodes but that UTS #46's Unicode tables refuse (urlkit
     //   checks the punycode, not the tables).
-    let ipvfuture = url.host().is_some_and(|h| h.starts_with("[v") || h.starts_with("[V"));
+    let ipvfuture = url
+        .host()
+        .is_some_and(|h| h.starts_with("[v") || h.starts_with("[V"));
     let file = url.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"));
     let idna_tables = |e: &str| {
         e.contains("invalid international domain name")
-            && url.host().is_some_and(|h| h.to_ascii_lowercase().contains("xn--"))
+            && url
+                .host()
+                .is_some_and(|h| h.to_ascii_lowercase().contains("xn--"))
     };
     if !ipvfuture
         && !file
@@ -108,7 +122,10 @@ pub fn decode(data: &[u8]) {
         let utf8 = String::from_utf8(theirs.clone()).ok();
         assert_eq!(string.as_deref().ok(), utf8.as_deref(), "{text:?}");
     } else {
-        assert!(bytes.is_err() && string.is_err(), "{text:?}: a bad escape was accepted");
+        assert!(
+            bytes.is_err() && string.is_err(),
+            "{text:?}: a bad escape was accepted"
+        );
     }
     for result in [&string] {
         if let Err(e) = result {
@@ -261,9 +278,9 @@ pub fn route_from_url(data: &[u8]) {
             let _ = e.to_string();
         }
         Ok(value) => {
-            let url = value
-                .to_url()
-                .unwrap_or_else(|e| panic!("{text:?} parsed as {value:?}, which builds no URL: {e}"));
+            let url = value.to_url().unwrap_or_else(|e| {
+                panic!("{text:?} parsed as {value:?}, which builds no URL: {e}")
+            });
             assert_eq!(
                 Api::from_url(url.as_str()).as_ref(),
                 Ok(&value),

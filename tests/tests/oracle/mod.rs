@@ -372,6 +372,24 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
             return Some("SpecialScheme");
         }
     }
+    // A host typed without its scheme, which urlkit's grammar calls a typo (valid RFC 3986,
+    // never meant): `https//h` or `www.h/a` (relative paths), `h.example:80` (a scheme).
+    let lower = template.to_ascii_lowercase();
+    let typo = ["http//", "https//", "ws//", "wss//", "ftp//", "file//"]
+        .iter()
+        .any(|p| lower.starts_with(p))
+        || lower.starts_with("www.")
+        || s.scheme.as_ref().is_some_and(|scheme| {
+            let host = &template[scheme.clone()];
+            let port = &template[scheme.end + 1..];
+            let port = &port[..port.find(['/', '?', '#']).unwrap_or(port.len())];
+            (host.eq_ignore_ascii_case("localhost") || host.contains('.'))
+                && (1..=5).contains(&port.len())
+                && port.bytes().all(|b| b.is_ascii_digit())
+        });
+    if typo {
+        return Some("MissingScheme");
+    }
     // A percent-escape in the host: RFC 3986 allows it, urlkit's grammar asks for the
     // character itself (WHATWG parsers decode it).
     if s.host
@@ -379,6 +397,13 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
         .is_some_and(|h| template[h.clone()].contains('%'))
     {
         return Some("EscapeInHost");
+    }
+    // A non-ASCII host: urlkit asks for its punycode form.
+    if s.host
+        .as_ref()
+        .is_some_and(|h| !template[h.clone()].is_ascii())
+    {
+        return Some("NonAsciiHost");
     }
     // An empty port: RFC 3986 allows it, urlkit's grammar does not.
     if s.port.as_ref().is_some_and(std::ops::Range::is_empty) {
@@ -402,7 +427,18 @@ fn h_start(s: &shape::Split) -> usize {
 /// Whether a URL that a `{+base}` started is one a WHATWG parser reads back as written,
 /// made of RFC 3986 characters (`[` and `]` only around the host, `%` only in triplets).
 fn base_is_valid(out: &rfc6570::Out) -> bool {
-    shape::is_uri_reference(&out.bytes) && whatwg_agrees(&out.text()).is_ok()
+    let text = out.text();
+    // The URL as a template of its own: text only.
+    let no_parts = Vec::new();
+    let literal = rfc6570::Out {
+        bytes: out.bytes.clone(),
+        origin: (0..out.bytes.len()).map(rfc6570::Origin::Lit).collect(),
+        prefix_on_composite: Vec::new(),
+    };
+    let grammar = shape::Template::new(&text, &no_parts, literal);
+    shape::is_uri_reference(&out.bytes)
+        && whatwg_agrees(&text).is_ok()
+        && grammar_reason(&text, &no_parts, &grammar).is_none()
 }
 
 /// A WHATWG parser (the `url` crate) reads `text` (against a base if it is relative) into

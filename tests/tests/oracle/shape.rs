@@ -45,7 +45,8 @@ pub struct Split {
 }
 
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, and the authority as
-/// `[userinfo "@"] host [":" port]` with an IP literal in brackets.
+/// `[userinfo "@"] host [":" port]` with an IP literal in brackets; the scheme only if it is
+/// a valid one.
 pub fn split(text: &[u8]) -> Split {
     let n = text.len();
     let mut s = Split::default();
@@ -54,7 +55,12 @@ pub fn split(text: &[u8]) -> Split {
         .iter()
         .position(|&b| matches!(b, b':' | b'/' | b'?' | b'#'))
         .unwrap_or(n);
-    if stop > 0 && stop < n && text[stop] == b':' {
+    // Only a valid scheme (RFC 3986 §3.1): `1a:b` and `a b:c` are relative paths with a `:`.
+    let valid = text[..stop].first().is_some_and(u8::is_ascii_alphabetic)
+        && text[..stop]
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
+    if valid && stop < n && text[stop] == b':' {
         s.scheme = Some(0..stop);
         pos = stop + 1;
     }
@@ -393,6 +399,17 @@ impl<'a> Template<'a> {
                 delimiter: b'#',
             });
         }
+        // An authority the template does not have: its `//` must be all the `{+base}`'s.
+        if let Some(h) = &s.host
+            && !self.has_authority
+        {
+            let start = s.userinfo.as_ref().map_or(h.start, |u| u.start);
+            let slashes = &out.origin[start.saturating_sub(2)..start];
+            let base = |o: &Origin| matches!(o, Origin::Val(e) if Some(*e) == self.base);
+            if !slashes.iter().all(base) {
+                found.push(Violation::DoubleSlash { expr: None });
+            }
+        }
         self.path(out, &s, &mut found);
         Self::query(out, &s, &mut found);
         if let Some(f) = &s.fragment
@@ -418,14 +435,7 @@ impl<'a> Template<'a> {
             return false;
         };
         // Into a scheme only if it is one (`1a:` is a relative path with a `:`).
-        let scheme_ok = to != Comp::Scheme
-            || split(&out.bytes).scheme.is_some_and(|r| {
-                let scheme = &out.bytes[r];
-                scheme.first().is_some_and(u8::is_ascii_alphabetic)
-                    && scheme
-                        .iter()
-                        .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
-            });
+        let scheme_ok = to != Comp::Scheme || has_valid_scheme(&out.bytes);
         from == Comp::Path
             && scheme_ok
             && !matches!(to, Comp::Query | Comp::Fragment)
@@ -437,6 +447,14 @@ impl<'a> Template<'a> {
     fn expected(&self, out: &Out, comps: &[Comp], i: usize) -> Option<Comp> {
         let from = match out.origin[i] {
             Origin::Lit(at) => self.lit_comp[at],
+            // What reads as an invalid scheme (`a b,http:`) is a relative path's text.
+            Origin::Op(e) | Origin::Val(e) if Some(e) == self.base && comps[i] == Comp::Scheme => {
+                return Some(if has_valid_scheme(&out.bytes) {
+                    Comp::Scheme
+                } else {
+                    Comp::Path
+                });
+            }
             Origin::Op(e) | Origin::Val(e) if Some(e) == self.base => return Some(comps[i]),
             Origin::Op(e) | Origin::Val(e) => self.expr_comp[e],
         }?;
@@ -573,9 +591,9 @@ impl<'a> Template<'a> {
             let pair = pair_start..end;
             let template_eq = pair
                 .clone()
-                .rfind(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Lit(_)));
-            if let Some(last) = template_eq
-                && let Some(i) = (pair_start..last)
+                .find(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Lit(_)));
+            if let Some(first) = template_eq
+                && let Some(i) = (pair_start..first)
                     .find(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Val(_)))
                 && let Origin::Val(e) = out.origin[i]
             {
@@ -652,6 +670,17 @@ impl Template<'_> {
         }
         host.is_some_and(|h| is_host(&out.bytes[h]))
     }
+}
+
+/// Whether `text` starts with a valid scheme and its `:` (RFC 3986 §3.1).
+fn has_valid_scheme(text: &[u8]) -> bool {
+    split(text).scheme.is_some_and(|r| {
+        let scheme = &text[r];
+        scheme.first().is_some_and(u8::is_ascii_alphabetic)
+            && scheme
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+    })
 }
 
 /// `.`, `..` and their `%2E` spellings (the WHATWG URL parser reads them all as dots).
