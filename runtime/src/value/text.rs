@@ -34,9 +34,10 @@ impl Expansion<'_, '_> {
     }
 
     /// Reserved expansion (`{+x}`) passes delimiters; in the query, what it wrote from `from`
-    /// must stay inside its pair (DESIGN §5): no `&`, which would start another pair, and no
-    /// `=` before the `=` the template writes for the pair, which would move the end of the
-    /// pair's name. (`#` is checked when the expression ends.)
+    /// must stay inside its pair (crate docs, "What a value can never do"): no `&`, which
+    /// would start another pair, and no `=` before the `=` the template writes for the pair,
+    /// which would move the end of the pair's name. (`#` is checked when the expression
+    /// ends.)
     #[inline(always)]
     fn stays_in_pair(&mut self, from: usize) {
         let delimiters: &[u8] = match self.context {

@@ -1,172 +1,13 @@
-//! The template in every state of its optional expressions: each one defined or undefined
-//! (a list empty or not). A template is accepted only if it is a valid URI reference of the
-//! same shape in all of them, so that the absence of a value cannot move the template's own
-//! text into another component (DESIGN §5).
-//!
-//! This is not a search of the 2ⁿ expansions. The path is read once, left to right, with the
-//! set of abstract states it can be in ([`State`]: what has been written since the last `/`,
-//! whether anything has, and the like); each expression maps every state to the states it
-//! leaves when defined and when undefined. The set is small and bounded, so the check is
-//! linear in the template. A value is taken to be non-empty and not a dot segment here: what
-//! a value itself writes is checked when the URL is built (the runtime's guards, which own
-//! every path segment an expression writes into).
-//!
-//! What is refused here (the rest of the URL is checked by [`crate::reference`], and the
-//! planner makes the query's pairs join themselves whatever is defined):
-//! - text or a placeholder that follows the host when the `{/x}` before it write nothing
-//!   (`https://example.com{/x}@evil.com/` would have the host `evil.com`), or that joins the
-//!   base's path in `url!(base, "{/x}users")`;
-//! - a path without an authority that starts with `//` in some state (`/{/a}/{b}`, which
-//!   RFC 3986 §4.2 reads as a host);
-//! - a `//` that only some states write (`/a/{/x}` when `x` is defined, `/a/{/x}/b` when it
-//!   is not): a `//` in a built URL is always written as such in the template;
-//! - a `:` that lands in the first segment of a relative reference in some state (`a{/x}:b`
-//!   reads as the scheme `a`);
-//! - a `.` or `..` segment of template text that only expressions delimit (`/a/.{/x}`);
-//! - text after a `{?x}` that opens the query, unless the query is made of pairs (which the
-//!   runtime joins with `?` and `&` whatever is defined) or the text starts with its own
-//!   `?`: when `x` is undefined the text would move into the path.
-//!
-//! Text after a `{#x}` that opens the fragment is RFC 6570's own example (`{#path}/here`,
-//! §3.2.4), so it is not refused here: the planner makes such an `x` required
-//! ([`crate::plan::Step::Required`]), and the expansion refuses to leave it undefined.
+//! The path in every state of its expressions: a scan with the set of states the path can
+//! be in (see the module above).
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use super::state::{Position, Segment, State, insert, undefined_after};
 use crate::error::{ErrorKind, Errors};
-use crate::plan;
-use crate::reference::{Options, Reference};
 use crate::template::{Expression, Operator};
-
-/// Checks `src`, whose components the grammar found without error, in every state of its
-/// expressions; reports each problem once, at the text or expression it is about.
-pub(crate) fn check(
-    src: &str,
-    exprs: &[Expression],
-    reference: &Reference,
-    options: Options,
-    errors: &mut Errors,
-) {
-    let path = Path {
-        src,
-        bytes: src.as_bytes(),
-        exprs,
-        authority: reference.authority.is_some() || options.joined,
-        joined: options.joined,
-        relative: reference.scheme.is_none() && reference.authority.is_none() && !options.joined,
-    };
-    path.check(reference.path.clone(), errors);
-    check_query(src, exprs, reference, errors);
-}
-
-/// What has been written in the current path segment, as far as dot segments go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Segment {
-    /// Nothing.
-    Empty,
-    /// `.` (or `%2E`).
-    Dot,
-    /// `..` in any spelling.
-    DotDot,
-    /// Other template text.
-    Text,
-    /// An expression wrote (or may write) into it: the runtime checks it when it ends.
-    Owned,
-}
-
-impl Segment {
-    fn push_dot(self) -> Segment {
-        match self {
-            Segment::Empty => Segment::Dot,
-            Segment::Dot => Segment::DotDot,
-            Segment::Owned => Segment::Owned,
-            Segment::DotDot | Segment::Text => Segment::Text,
-        }
-    }
-
-    fn push_other(self) -> Segment {
-        match self {
-            Segment::Owned => Segment::Owned,
-            _ => Segment::Text,
-        }
-    }
-
-    fn is_dot(self) -> bool {
-        matches!(self, Segment::Dot | Segment::DotDot)
-    }
-}
-
-/// How far the path has got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Position {
-    /// Nothing written yet.
-    Empty,
-    /// In the first segment, before any `/`.
-    First,
-    /// The path so far is exactly `/`.
-    Root,
-    /// After a `/` (and more than the path's first `/`).
-    Later,
-}
-
-impl Position {
-    /// A `/` has been written: the first segment is over.
-    fn after_slash(self) -> bool {
-        matches!(self, Position::Root | Position::Later)
-    }
-}
-
-/// One state the path can be in after some prefix of the template.
-#[derive(Clone, Copy, Debug)]
-struct State {
-    position: Position,
-    /// The current segment.
-    segment: Segment,
-    /// The last thing written is the template's `/` at this offset, with nothing since.
-    literal_slash: Option<usize>,
-    /// In the leading `./` and `../` of a relative-path reference, where dot segments are
-    /// kept (RFC 3986 §4.2).
-    leading: bool,
-    /// The last run of adjacent expressions this state was reached through undefined (first
-    /// and past-the-last index): what a problem found in this state blames. A state reached
-    /// with every expression defined blames none, and its problems are the grammar's.
-    undefined: Option<(usize, usize)>,
-    /// Something was written since that run (a next undefined expression starts a new one).
-    written_since: bool,
-}
-
-impl State {
-    /// The fields that make two states behave the same (not `undefined`, which only says
-    /// how the state was reached).
-    fn key(&self) -> (Position, Segment, Option<usize>, bool) {
-        (
-            self.position,
-            self.segment,
-            self.literal_slash,
-            self.leading,
-        )
-    }
-
-    /// The current segment ends (at a `/` or at the end of the path): a dot segment of
-    /// template text is a problem unless it leads a relative path, or the grammar already
-    /// reported it (its segment has no expression).
-    fn dot_problem(&self, has_expr: bool) -> Option<Problem> {
-        let dot = self.segment.is_dot() && has_expr && !self.leading;
-        dot.then_some(Problem::Dot(self.segment))
-    }
-
-    fn wrote(mut self) -> State {
-        self.position = match self.position {
-            Position::Empty | Position::First => Position::First,
-            Position::Root | Position::Later => Position::Later,
-        };
-        self.literal_slash = None;
-        self.written_since = true;
-        self
-    }
-}
 
 /// Where a `/` comes from.
 #[derive(Clone, Copy)]
@@ -179,7 +20,7 @@ enum Slash {
 
 /// What went wrong in one state, before it is worded.
 #[derive(Clone, Copy)]
-enum Problem {
+pub(super) enum Problem {
     /// Text or an expression after the host (or the base) while nothing has been written.
     JoinsHost,
     /// `//` at the start of a path without an authority.
@@ -201,15 +42,15 @@ enum Blame {
     Defined(usize),
 }
 
-struct Path<'a> {
-    src: &'a str,
-    bytes: &'a [u8],
-    exprs: &'a [Expression],
+pub(super) struct Path<'a> {
+    pub(super) src: &'a str,
+    pub(super) bytes: &'a [u8],
+    pub(super) exprs: &'a [Expression],
     /// The path follows an authority (or, joined, a base URL): it must start with `/`.
-    authority: bool,
-    joined: bool,
+    pub(super) authority: bool,
+    pub(super) joined: bool,
     /// No scheme and no authority.
-    relative: bool,
+    pub(super) relative: bool,
 }
 
 /// The problems found so far: one per place and one per expression blamed, so that one
@@ -222,7 +63,7 @@ struct Found {
 }
 
 impl Path<'_> {
-    fn check(&self, path: Range<usize>, errors: &mut Errors) {
+    pub(super) fn check(&self, path: Range<usize>, errors: &mut Errors) {
         let mut states = alloc::vec![State {
             position: Position::Empty,
             segment: Segment::Empty,
@@ -545,73 +386,4 @@ enum Step {
     Dot,
     Colon,
     Other,
-}
-
-/// `state` after expression `i`, undefined, wrote nothing: the same, blaming `i` as well.
-fn undefined_after(state: &State, i: usize) -> State {
-    let mut undefined = *state;
-    undefined.literal_slash = None;
-    undefined.undefined = Some(match state.undefined {
-        Some((start, end)) if end == i && !state.written_since => (start, i + 1),
-        _ => (i, i + 1),
-    });
-    undefined.written_since = false;
-    undefined
-}
-
-/// Adds `state` unless one that behaves the same is there already.
-fn insert(states: &mut Vec<State>, state: State) {
-    if !states.iter().any(|s| s.key() == state.key()) {
-        states.push(state);
-    }
-}
-
-/// A query opened by `{?x}` holds only that expression unless it is made of pairs: text after
-/// it would otherwise move into the path when `x` is undefined.
-fn check_query(src: &str, exprs: &[Expression], reference: &Reference, errors: &mut Errors) {
-    let Some(query) = reference.query.clone() else {
-        return;
-    };
-    let Some(opener) = exprs
-        .iter()
-        .position(|e| e.range.start == query.start && e.operator == Operator::Query)
-    else {
-        return;
-    };
-    let rest = exprs[opener].range.end..query.end;
-    // Expressions of the opener's variables only write when it does: skip them, then the
-    // rest must be nothing, or text that starts with its own `?` (which opens the query
-    // itself when `x` is undefined).
-    let name = |v: &crate::template::VarSpec| &src[v.name.clone()];
-    let opener_vars: Vec<&str> = exprs[opener].vars.iter().map(name).collect();
-    let mut moving = rest.start;
-    for e in &exprs[opener + 1..] {
-        let silent = e.range.start == moving
-            && e.range.start < query.end
-            && e.vars.iter().all(|v| opener_vars.contains(&name(v)));
-        if !silent {
-            break;
-        }
-        moving = e.range.end;
-    }
-    let stays = moving >= query.end || src[moving..query.end].starts_with('?');
-    if stays || plan::is_query_of_pairs(src, exprs, query) {
-        return;
-    }
-    let vars: Vec<String> = exprs[opener]
-        .vars
-        .iter()
-        .map(|v| src[v.name.clone()].to_string())
-        .collect();
-    let text = src[rest.clone()].to_string();
-    // `{?a,b:3}` becomes `{&a,b:3}` after the text.
-    let specs = &src[exprs[opener].range.start + 2..exprs[opener].range.end - 1];
-    errors.push(
-        rest,
-        ErrorKind::UndefinedLeavesQuery {
-            fix: alloc::format!("?{text}{{&{specs}}}"),
-            vars,
-            text,
-        },
-    );
 }
