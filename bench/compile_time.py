@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What `url!` costs at compile time: one file with 500 templates against the same file with
-`format!` and `percent_encoding` (DESIGN §8: at most 2x).
+`format!` and `percent_encoding` (the target, in docs/design.md, "Performance targets": at most 2x).
 
     python3 bench/compile_time.py [--count 500] [--runs 5]
 

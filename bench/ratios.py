@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Throughput ratios of urlkit against each anchor, from criterion's saved estimates.
 
-Run after `cargo bench -p urlkit-bench -- --warm-up-time 1 --measurement-time 3`:
+Run after `cargo bench -p urlkit-bench -- --warm-up-time 1 --measurement-time 3` (or one bench:
+`--bench encoding`, `--bench resolve`):
 
     python3 bench/ratios.py [target/criterion]
 
@@ -16,7 +17,17 @@ import json
 import sys
 from pathlib import Path
 
+# The encoding bench's inputs, in the order its table reads; other groups' inputs (the
+# resolve bench's `rfc3986_5.4`) follow in name order.
 INPUTS = ["ident_short", "ident_1k", "english_1k", "multibyte_1k"]
+
+
+def inputs(group_dir: Path) -> list:
+    """The inputs urlkit was measured on in this group, known ones first."""
+    found = {p.name for p in (group_dir / "urlkit").iterdir() if (p / "new").is_dir()}
+    # Then any others (the route bench's enum sizes), numbers in numeric order.
+    others = sorted(found - set(INPUTS), key=lambda n: (not n.isdigit(), int(n) if n.isdigit() else 0, n))
+    return [n for n in INPUTS if n in found] + others
 
 
 def times_ns(root: Path, group: str, function: str, name: str) -> tuple:
@@ -39,7 +50,7 @@ def main() -> None:
         header = ["input", "urlkit ns"] + [f"{a} ns" for a in anchors] + [f"vs {a}" for a in anchors]
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))
-        for name in INPUTS:
+        for name in inputs(root / group):
             ours = times_ns(root, group, "urlkit", name)
             theirs = [times_ns(root, group, a, name) for a in anchors]
             cells = [name, f"{ours[0]:.0f}"] + [f"{t[0]:.0f}" for t in theirs]

@@ -1,8 +1,8 @@
-//! The GitHub issues URL of DESIGN §2 built by a compiled `url!` template, against what users
+//! The GitHub issues URL of the README's tour built by a compiled `url!` template, against what users
 //! would otherwise write: `push_str` + percent-encoding by hand, `format!` +
 //! `urlencoding::encode`, `url::Url`'s segment and pair builders, and iri-string's RFC 6570
-//! expansion (template parsed once, outside the loop). DESIGN §8 targets: at least as fast as
-//! the hand-written version, 5× `url::Url`, 15× iri-string.
+//! expansion (template parsed once, outside the loop). The targets (docs/design.md, "Performance targets"):
+//! at least as fast as the hand-written version, 5× `url::Url`, 15× iri-string.
 //!
 //! Two sets of values: plain ones (nothing to escape, the common case) and ones where every
 //! value needs escapes. The outputs differ only where the encoders disagree by design

@@ -1,18 +1,32 @@
-//! `from_url` on an enum of 32 routes of a REST API (GitHub's), against `matchit` (the router
-//! axum uses) doing the same matching plus the same value decoding and conversion: each
-//! captured value through `decode::component` (query values `decode::form`) and
-//! `FromParam::from_param`, into the same enum. Both parse the same 32 request targets, one
-//! per route, each checked to give the same value before anything is measured.
+//! `from_url` on route enums, against `matchit` (the router axum uses) doing the same matching
+//! plus the same value decoding and conversion: each captured value through
+//! `decode::component` (query values `decode::form`) and `FromParam::from_param`, into the same
+//! enum. Both parse the same request targets, each checked to give the same value before
+//! anything is measured. Three enums:
 //!
-//! `cargo bench -p urlkit-bench --bench routes -- --warm-up-time 1 --measurement-time 3`
+//! - `32`: 32 routes of a REST API (GitHub's), with query parameters of every kind, integers
+//!   and a `{/path*}` tail; one target per route;
+//! - `130`: the 130 GitHub API routes of matchit's own benchmark (`benches/bench.rs` in
+//!   ibraheemdev/matchit, which took them from httprouter), as one enum, parsed on the same
+//!   paths that benchmark uses (each route with its placeholders written as their names,
+//!   `/repos/p1/p2/events`);
+//! - `16`: every eighth of those 130 routes (route `i * 130 / 16` for `i` in `0..16`), on their
+//!   paths: how the time per path grows with the number of routes.
+//!
+//! One iteration parses every target of its enum once; divide by the number of targets for
+//! the time per path.
+//!
+//! `cargo bench -p urlkit-bench --bench routes -- --warm-up-time 1 --measurement-time 3`,
+//! then `python3 bench/ratios.py` for the ratios.
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use urlkit::Route;
 use urlkit::decode;
 use urlkit::route::FromParam;
 
+/// 32 routes of a REST API (GitHub's).
 #[derive(Route, Debug, PartialEq)]
 enum Api {
     #[route("/")]
@@ -244,7 +258,7 @@ enum Id {
     Notifications,
 }
 
-fn router() -> matchit::Router<Id> {
+fn router32() -> matchit::Router<Id> {
     let mut router = matchit::Router::new();
     for (path, id) in [
         ("/", Id::Root),
@@ -496,31 +510,249 @@ fn with_matchit(router: &matchit::Router<Id>, target: &str) -> Option<Api> {
     })
 }
 
-fn routes(c: &mut Criterion) {
-    let router = router();
-    // Same inputs, same values: checked before anything is measured.
-    for target in TARGETS {
-        let ours = Api::from_url(target).unwrap_or_else(|e| panic!("{target}: {e}"));
-        let theirs = with_matchit(&router, target).unwrap_or_else(|| panic!("{target}: matchit"));
-        assert_eq!(ours, theirs, "{target}");
+/// One route enum of the GitHub list, with the table matchit is given and what makes the
+/// enum's value from matchit's match, from one list: `Variant "template" [fields]`, every
+/// field a `String` named as its placeholder. The templates are matchit's syntax too.
+macro_rules! github {
+    ($name:ident, $table:ident: $($variant:ident $template:tt [$($field:ident)*],)*) => {
+        #[derive(Route, Debug, PartialEq)]
+        enum $name {
+            $(
+                #[route($template)]
+                $variant { $($field: String),* },
+            )*
+        }
+
+        /// Each route with the function that builds the value from matchit's match.
+        const $table: &[(&str, Build<$name>)] = &[
+            $(
+                ($template, |_m| {
+                    Some($name::$variant { $($field: path(_m, stringify!($field))?),* })
+                }),
+            )*
+        ];
+    };
+}
+
+// The 130 routes of matchit's `benches/bench.rs` (ibraheemdev/matchit; from httprouter's
+// GitHub API benchmark), in its order: data, as published there.
+github! {
+    Github130, GITHUB_130:
+    Authorizations "/authorizations" [],
+    AuthorizationsOne "/authorizations/{p1}" [p1],
+    ApplicationsTokensOne "/applications/{p1}/tokens/{p2}" [p1 p2],
+    Events "/events" [],
+    ReposEvents "/repos/{p1}/{p2}/events" [p1 p2],
+    NetworksEvents "/networks/{p1}/{p2}/events" [p1 p2],
+    OrgsEvents "/orgs/{p1}/events" [p1],
+    UsersReceivedEvents "/users/{p1}/received_events" [p1],
+    UsersReceivedEventsPublic "/users/{p1}/received_events/public" [p1],
+    UsersEvents "/users/{p1}/events" [p1],
+    UsersEventsPublic "/users/{p1}/events/public" [p1],
+    UsersEventsOrgsOne "/users/{p1}/events/orgs/{p2}" [p1 p2],
+    Feeds "/feeds" [],
+    Notifications "/notifications" [],
+    ReposNotifications "/repos/{p1}/{p2}/notifications" [p1 p2],
+    NotificationsThreadsOne "/notifications/threads/{p1}" [p1],
+    NotificationsThreadsSubscription "/notifications/threads/{p1}/subscription" [p1],
+    ReposStargazers "/repos/{p1}/{p2}/stargazers" [p1 p2],
+    UsersStarred "/users/{p1}/starred" [p1],
+    UserStarred "/user/starred" [],
+    UserStarredOne "/user/starred/{p1}/{p2}" [p1 p2],
+    ReposSubscribers "/repos/{p1}/{p2}/subscribers" [p1 p2],
+    UsersSubscriptions "/users/{p1}/subscriptions" [p1],
+    UserSubscriptions "/user/subscriptions" [],
+    ReposSubscription "/repos/{p1}/{p2}/subscription" [p1 p2],
+    UserSubscriptionsOne "/user/subscriptions/{p1}/{p2}" [p1 p2],
+    UsersGists "/users/{p1}/gists" [p1],
+    Gists "/gists" [],
+    GistsOne "/gists/{p1}" [p1],
+    GistsStar "/gists/{p1}/star" [p1],
+    ReposGitBlobsOne "/repos/{p1}/{p2}/git/blobs/{p3}" [p1 p2 p3],
+    ReposGitCommitsOne "/repos/{p1}/{p2}/git/commits/{p3}" [p1 p2 p3],
+    ReposGitRefs "/repos/{p1}/{p2}/git/refs" [p1 p2],
+    ReposGitTagsOne "/repos/{p1}/{p2}/git/tags/{p3}" [p1 p2 p3],
+    ReposGitTreesOne "/repos/{p1}/{p2}/git/trees/{p3}" [p1 p2 p3],
+    Issues "/issues" [],
+    UserIssues "/user/issues" [],
+    OrgsIssues "/orgs/{p1}/issues" [p1],
+    ReposIssues "/repos/{p1}/{p2}/issues" [p1 p2],
+    ReposIssuesOne "/repos/{p1}/{p2}/issues/{p3}" [p1 p2 p3],
+    ReposAssignees "/repos/{p1}/{p2}/assignees" [p1 p2],
+    ReposAssigneesOne "/repos/{p1}/{p2}/assignees/{p3}" [p1 p2 p3],
+    ReposIssuesComments "/repos/{p1}/{p2}/issues/{p3}/comments" [p1 p2 p3],
+    ReposIssuesEvents "/repos/{p1}/{p2}/issues/{p3}/events" [p1 p2 p3],
+    ReposLabels "/repos/{p1}/{p2}/labels" [p1 p2],
+    ReposLabelsOne "/repos/{p1}/{p2}/labels/{p3}" [p1 p2 p3],
+    ReposIssuesLabels "/repos/{p1}/{p2}/issues/{p3}/labels" [p1 p2 p3],
+    ReposMilestonesLabels "/repos/{p1}/{p2}/milestones/{p3}/labels" [p1 p2 p3],
+    ReposMilestones "/repos/{p1}/{p2}/milestones/" [p1 p2],
+    ReposMilestonesOne "/repos/{p1}/{p2}/milestones/{p3}" [p1 p2 p3],
+    Emojis "/emojis" [],
+    GitignoreTemplates "/gitignore/templates" [],
+    GitignoreTemplatesOne "/gitignore/templates/{p1}" [p1],
+    Meta "/meta" [],
+    RateLimit "/rate_limit" [],
+    UsersOrgs "/users/{p1}/orgs" [p1],
+    UserOrgs "/user/orgs" [],
+    OrgsOne "/orgs/{p1}" [p1],
+    OrgsMembers "/orgs/{p1}/members" [p1],
+    OrgsMembersOne "/orgs/{p1}/members/{p2}" [p1 p2],
+    OrgsPublicMembers "/orgs/{p1}/public_members" [p1],
+    OrgsPublicMembersOne "/orgs/{p1}/public_members/{p2}" [p1 p2],
+    OrgsTeams "/orgs/{p1}/teams" [p1],
+    TeamsOne "/teams/{p1}" [p1],
+    TeamsMembers "/teams/{p1}/members" [p1],
+    TeamsMembersOne "/teams/{p1}/members/{p2}" [p1 p2],
+    TeamsRepos "/teams/{p1}/repos" [p1],
+    TeamsReposOne "/teams/{p1}/repos/{p2}/{p3}" [p1 p2 p3],
+    UserTeams "/user/teams" [],
+    ReposPulls "/repos/{p1}/{p2}/pulls" [p1 p2],
+    ReposPullsOne "/repos/{p1}/{p2}/pulls/{p3}" [p1 p2 p3],
+    ReposPullsCommits "/repos/{p1}/{p2}/pulls/{p3}/commits" [p1 p2 p3],
+    ReposPullsFiles "/repos/{p1}/{p2}/pulls/{p3}/files" [p1 p2 p3],
+    ReposPullsMerge "/repos/{p1}/{p2}/pulls/{p3}/merge" [p1 p2 p3],
+    ReposPullsComments "/repos/{p1}/{p2}/pulls/{p3}/comments" [p1 p2 p3],
+    UserRepos "/user/repos" [],
+    UsersRepos "/users/{p1}/repos" [p1],
+    OrgsRepos "/orgs/{p1}/repos" [p1],
+    Repositories "/repositories" [],
+    ReposOne "/repos/{p1}/{p2}" [p1 p2],
+    ReposContributors "/repos/{p1}/{p2}/contributors" [p1 p2],
+    ReposLanguages "/repos/{p1}/{p2}/languages" [p1 p2],
+    ReposTeams "/repos/{p1}/{p2}/teams" [p1 p2],
+    ReposTags "/repos/{p1}/{p2}/tags" [p1 p2],
+    ReposBranches "/repos/{p1}/{p2}/branches" [p1 p2],
+    ReposBranchesOne "/repos/{p1}/{p2}/branches/{p3}" [p1 p2 p3],
+    ReposCollaborators "/repos/{p1}/{p2}/collaborators" [p1 p2],
+    ReposCollaboratorsOne "/repos/{p1}/{p2}/collaborators/{p3}" [p1 p2 p3],
+    ReposComments "/repos/{p1}/{p2}/comments" [p1 p2],
+    ReposCommitsComments "/repos/{p1}/{p2}/commits/{p3}/comments" [p1 p2 p3],
+    ReposCommits "/repos/{p1}/{p2}/commits" [p1 p2],
+    ReposCommitsOne "/repos/{p1}/{p2}/commits/{p3}" [p1 p2 p3],
+    ReposReadme "/repos/{p1}/{p2}/readme" [p1 p2],
+    ReposKeys "/repos/{p1}/{p2}/keys" [p1 p2],
+    ReposKeysOne "/repos/{p1}/{p2}/keys/{p3}" [p1 p2 p3],
+    ReposDownloads "/repos/{p1}/{p2}/downloads" [p1 p2],
+    ReposDownloadsOne "/repos/{p1}/{p2}/downloads/{p3}" [p1 p2 p3],
+    ReposForks "/repos/{p1}/{p2}/forks" [p1 p2],
+    ReposHooks "/repos/{p1}/{p2}/hooks" [p1 p2],
+    ReposHooksOne "/repos/{p1}/{p2}/hooks/{p3}" [p1 p2 p3],
+    ReposReleases "/repos/{p1}/{p2}/releases" [p1 p2],
+    ReposReleasesOne "/repos/{p1}/{p2}/releases/{p3}" [p1 p2 p3],
+    ReposReleasesAssets "/repos/{p1}/{p2}/releases/{p3}/assets" [p1 p2 p3],
+    ReposStatsContributors "/repos/{p1}/{p2}/stats/contributors" [p1 p2],
+    ReposStatsCommitActivity "/repos/{p1}/{p2}/stats/commit_activity" [p1 p2],
+    ReposStatsCodeFrequency "/repos/{p1}/{p2}/stats/code_frequency" [p1 p2],
+    ReposStatsParticipation "/repos/{p1}/{p2}/stats/participation" [p1 p2],
+    ReposStatsPunchCard "/repos/{p1}/{p2}/stats/punch_card" [p1 p2],
+    ReposStatusesOne "/repos/{p1}/{p2}/statuses/{p3}" [p1 p2 p3],
+    SearchRepositories "/search/repositories" [],
+    SearchCode "/search/code" [],
+    SearchIssues "/search/issues" [],
+    SearchUsers "/search/users" [],
+    LegacyIssuesSearchOne "/legacy/issues/search/{p1}/{p2}/{p3}/{p4}" [p1 p2 p3 p4],
+    LegacyReposSearchOne "/legacy/repos/search/{p1}" [p1],
+    LegacyUserSearchOne "/legacy/user/search/{p1}" [p1],
+    LegacyUserEmailOne "/legacy/user/email/{p1}" [p1],
+    UsersOne "/users/{p1}" [p1],
+    User "/user" [],
+    Users "/users" [],
+    UserEmails "/user/emails" [],
+    UsersFollowers "/users/{p1}/followers" [p1],
+    UserFollowers "/user/followers" [],
+    UsersFollowing "/users/{p1}/following" [p1],
+    UserFollowing "/user/following" [],
+    UserFollowingOne "/user/following/{p1}" [p1],
+    UsersFollowingOne "/users/{p1}/following/{p2}" [p1 p2],
+    UsersKeys "/users/{p1}/keys" [p1],
+    UserKeys "/user/keys" [],
+    UserKeysOne "/user/keys/{p1}" [p1],
+}
+
+// Route `i * 130 / 16` of the list above, for `i` in `0..16`.
+github! {
+    Github16, GITHUB_16:
+    Authorizations "/authorizations" [],
+    UsersReceivedEventsPublic "/users/{p1}/received_events/public" [p1],
+    NotificationsThreadsSubscription "/notifications/threads/{p1}/subscription" [p1],
+    ReposSubscription "/repos/{p1}/{p2}/subscription" [p1 p2],
+    ReposGitRefs "/repos/{p1}/{p2}/git/refs" [p1 p2],
+    ReposAssignees "/repos/{p1}/{p2}/assignees" [p1 p2],
+    ReposMilestones "/repos/{p1}/{p2}/milestones/" [p1 p2],
+    UserOrgs "/user/orgs" [],
+    TeamsMembersOne "/teams/{p1}/members/{p2}" [p1 p2],
+    ReposPullsMerge "/repos/{p1}/{p2}/pulls/{p3}/merge" [p1 p2 p3],
+    ReposLanguages "/repos/{p1}/{p2}/languages" [p1 p2],
+    ReposCommitsComments "/repos/{p1}/{p2}/commits/{p3}/comments" [p1 p2 p3],
+    ReposForks "/repos/{p1}/{p2}/forks" [p1 p2],
+    ReposStatsCodeFrequency "/repos/{p1}/{p2}/stats/code_frequency" [p1 p2],
+    LegacyIssuesSearchOne "/legacy/issues/search/{p1}/{p2}/{p3}/{p4}" [p1 p2 p3 p4],
+    UsersFollowers "/users/{p1}/followers" [p1],
+}
+
+/// What builds a route's value from matchit's match.
+type Build<T> = fn(&matchit::Params<'_, '_>) -> Option<T>;
+
+/// A matchit router of a GitHub list, and the paths of matchit's benchmark for it: each
+/// template with its placeholders written as their names (`{p1}` as `p1`).
+fn github<T>(table: &[(&str, Build<T>)]) -> (matchit::Router<Build<T>>, Vec<String>) {
+    let mut router = matchit::Router::new();
+    let mut paths = Vec::new();
+    for &(template, build) in table {
+        router.insert(template, build).expect("no conflicts");
+        paths.push(template.replace(['{', '}'], ""));
+    }
+    (router, paths)
+}
+
+fn github_with_matchit<T>(router: &matchit::Router<Build<T>>, path: &str) -> Option<T> {
+    let found = router.at(path).ok()?;
+    (found.value)(&found.params)
+}
+
+/// Both ways agree on every target, then each is timed parsing all of them.
+fn compare<T: Route + PartialEq + std::fmt::Debug>(
+    c: &mut Criterion,
+    size: &str,
+    targets: &[&str],
+    theirs: impl Fn(&str) -> Option<T>,
+) {
+    for &target in targets {
+        let ours = T::from_url(target).unwrap_or_else(|e| panic!("{target}: {e}"));
+        let matched = theirs(target).unwrap_or_else(|| panic!("{target}: matchit"));
+        assert_eq!(ours, matched, "{target}");
     }
     let mut group = c.benchmark_group("routes");
-    group.throughput(Throughput::Elements(TARGETS.len() as u64));
-    group.bench_function("urlkit from_url", |b| {
+    group.throughput(Throughput::Elements(targets.len() as u64));
+    group.bench_with_input(BenchmarkId::new("urlkit", size), targets, |b, targets| {
         b.iter(|| {
-            for target in TARGETS {
-                black_box(Api::from_url(black_box(target)).ok());
+            for &target in targets {
+                black_box(T::from_url(black_box(target)).ok());
             }
         });
     });
-    group.bench_function("matchit + decode", |b| {
+    group.bench_with_input(BenchmarkId::new("matchit", size), targets, |b, targets| {
         b.iter(|| {
-            for target in TARGETS {
-                black_box(with_matchit(&router, black_box(target)));
+            for &target in targets {
+                black_box(theirs(black_box(target)));
             }
         });
     });
     group.finish();
+}
+
+fn routes(c: &mut Criterion) {
+    let (router, paths) = github(GITHUB_16);
+    let targets: Vec<&str> = paths.iter().map(String::as_str).collect();
+    compare::<Github16>(c, "16", &targets, |t| github_with_matchit(&router, t));
+
+    let router32 = router32();
+    compare::<Api>(c, "32", &TARGETS, |t| with_matchit(&router32, t));
+
+    let (router, paths) = github(GITHUB_130);
+    let targets: Vec<&str> = paths.iter().map(String::as_str).collect();
+    compare::<Github130>(c, "130", &targets, |t| github_with_matchit(&router, t));
 }
 
 criterion_group!(benches, routes);

@@ -1,5 +1,6 @@
 //! Run-time RFC 6570 templates: `urlkit::Template` against iri-string and uritemplate-next,
-//! on the same templates and variables (DESIGN §8: `Template::expand` ≥ 3× iri-string).
+//! on the same templates and variables (the target, in docs/design.md, "Performance targets":
+//! `Template::expand` ≥ 3× iri-string).
 //!
 //! Two measurements per library and template:
 //! - `parse+expand`: the template text is parsed, then expanded (a template read from an API

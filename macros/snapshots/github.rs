@@ -2,61 +2,59 @@
 fn expansion() {
     let _ = match (&("open"), &(["A-macros", "C-bug"]), &(Some(2)), &(owner), &(repo)) {
         (__v0, __v1, __v2, __v3, __v4) => {
-            #[allow(non_camel_case_types, dead_code)]
             struct owner {}
-            #[allow(non_camel_case_types, dead_code)]
             struct repo {}
-            #[allow(non_camel_case_types, dead_code)]
             struct state {}
-            #[allow(non_camel_case_types, dead_code)]
             struct labels {}
-            #[allow(non_camel_case_types, dead_code)]
             struct page {}
-            let mut __w = ::urlkit::__private::Writer::with_capacity(
-                37usize + ::urlkit::value::Placeholder::<owner>::hint(__v3)
-                    + ::urlkit::value::Placeholder::<repo>::hint(__v4)
-                    + ::urlkit::value::Placeholder::<state>::hint(__v0)
-                    + ::urlkit::value::Placeholder::<labels>::hint(__v1)
-                    + ::urlkit::value::Placeholder::<page>::hint(__v2),
-            );
-            __w.text("https://api.github.com/repos/");
-            ::urlkit::value::Placeholder::<
-                owner,
-            >::fill_alone(
-                __v3,
-                __w.segment_expansion(),
-                "owner",
-                ::urlkit::__private::Modifier::None,
-            );
-            __w.text("/");
-            ::urlkit::value::Placeholder::<
-                repo,
-            >::fill_alone(
-                __v4,
-                __w.segment_expansion(),
-                "repo",
-                ::urlkit::__private::Modifier::None,
-            );
-            __w.text("/issues");
-            __w.query_start();
+            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
             {
-                let mut __e = __w
-                    .expansion(
-                        ::urlkit::__private::Operator::Query,
-                        ::urlkit::__private::Context::QueryPairs,
+                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                    37usize + ::urlkit::value::Placeholder::<owner>::hint(__v3)
+                        + ::urlkit::value::Placeholder::<repo>::hint(__v4)
+                        + ::urlkit::value::Placeholder::<state>::hint(__v0)
+                        + ::urlkit::value::Placeholder::<labels>::hint(__v1)
+                        + ::urlkit::value::Placeholder::<page>::hint(__v2),
+                );
+                __w.text("https://api.github.com/repos/");
+                ::urlkit::value::Placeholder::<
+                    owner,
+                >::fill_alone(__v3, __w.segment_expansion(), "owner");
+                __w.text("/");
+                ::urlkit::value::Placeholder::<
+                    repo,
+                >::fill_alone(__v4, __w.segment_expansion(), "repo");
+                __w.text("/issues");
+                __w.query_start();
+                {
+                    let mut __e = __w
+                        .expansion(
+                            ::urlkit::__private::Operator::Query,
+                            ::urlkit::__private::Context::QueryPairs,
+                        );
+                    ::urlkit::value::Placeholder::<
+                        state,
+                    >::fill(
+                        __v0,
+                        &mut __e,
+                        "state",
+                        ::urlkit::__private::Modifier::None,
                     );
-                ::urlkit::value::Placeholder::<
-                    state,
-                >::fill(__v0, &mut __e, "state", ::urlkit::__private::Modifier::None);
-                ::urlkit::value::Placeholder::<
-                    labels,
-                >::fill(__v1, &mut __e, "labels", ::urlkit::__private::Modifier::None);
-                ::urlkit::value::Placeholder::<
-                    page,
-                >::fill(__v2, &mut __e, "page", ::urlkit::__private::Modifier::None);
-                __e.finish();
-            }
-            __w.finish()
+                    ::urlkit::value::Placeholder::<
+                        labels,
+                    >::fill(
+                        __v1,
+                        &mut __e,
+                        "labels",
+                        ::urlkit::__private::Modifier::None,
+                    );
+                    ::urlkit::value::Placeholder::<
+                        page,
+                    >::fill(__v2, &mut __e, "page", ::urlkit::__private::Modifier::None);
+                    __e.finish();
+                }
+                __w.finish()
+            })
         }
     };
 }

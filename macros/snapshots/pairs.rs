@@ -2,57 +2,48 @@
 fn expansion() {
     let _ = match (&(locale), &(host), &(port), &(q)) {
         (__v0, __v1, __v2, __v3) => {
-            #[allow(non_camel_case_types, dead_code)]
             struct host {}
-            #[allow(non_camel_case_types, dead_code)]
             struct port {}
-            #[allow(non_camel_case_types, dead_code)]
             struct q {}
-            #[allow(non_camel_case_types, dead_code)]
             struct lang {}
-            let mut __w = ::urlkit::__private::Writer::with_capacity(
-                23usize + ::urlkit::value::Placeholder::<host>::hint(__v1)
-                    + ::urlkit::value::Port::<port>::hint(__v2)
-                    + ::urlkit::value::Placeholder::<q>::hint(__v3)
-                    + ::urlkit::value::Prefixed::<lang>::hint(__v0),
-            );
-            __w.text("http://");
-            ::urlkit::value::Placeholder::<
-                host,
-            >::fill_alone(
-                __v1,
-                __w
-                    .expansion(
-                        ::urlkit::__private::Operator::Simple,
-                        ::urlkit::__private::Context::Host {
-                            whole: true,
-                        },
-                    ),
-                "host",
-                ::urlkit::__private::Modifier::None,
-            );
-            ::urlkit::value::Port::<
-                port,
-            >::fill_alone(__v2, __w.port(), "port", ::urlkit::__private::Modifier::None);
-            __w.text("/search");
-            __w.query_start();
-            ::urlkit::value::Placeholder::<
-                q,
-            >::fill_alone(
-                __v3,
-                __w.hand_pair("q", false),
-                "q",
-                ::urlkit::__private::Modifier::None,
-            );
-            ::urlkit::value::Prefixed::<
-                lang,
-            >::fill_alone(
-                __v0,
-                __w.hand_pair("lang", false),
-                "lang",
-                ::urlkit::__private::Modifier::Prefix(2u16),
-            );
-            __w.finish()
+            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+            {
+                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                    23usize + ::urlkit::value::Placeholder::<host>::hint(__v1)
+                        + ::urlkit::value::Port::<port>::hint(__v2)
+                        + ::urlkit::value::Placeholder::<q>::hint(__v3)
+                        + ::urlkit::value::Prefixed::<lang>::hint(__v0),
+                );
+                __w.text("http://");
+                ::urlkit::value::Placeholder::<
+                    host,
+                >::fill_alone(
+                    __v1,
+                    __w
+                        .expansion(
+                            ::urlkit::__private::Operator::Simple,
+                            ::urlkit::__private::Context::Host {
+                                whole: true,
+                            },
+                        ),
+                    "host",
+                );
+                ::urlkit::value::Port::<port>::fill_alone(__v2, __w.port(), "port");
+                __w.text("/search");
+                __w.query_start();
+                ::urlkit::value::Placeholder::<
+                    q,
+                >::fill_alone(__v3, __w.hand_pair("q", false), "q");
+                ::urlkit::value::Prefixed::<
+                    lang,
+                >::fill_alone_modified(
+                    __v0,
+                    __w.hand_pair("lang", false),
+                    "lang",
+                    ::urlkit::__private::Modifier::Prefix(2u16),
+                );
+                __w.finish()
+            })
         }
     };
 }

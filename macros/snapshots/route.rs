@@ -10,6 +10,35 @@ const _: () = {
     struct id {}
     #[allow(non_camel_case_types, dead_code)]
     struct tab {}
+    /// The route `from_url` gives `url` to (its place in the order routes are tried).
+    #[allow(unreachable_code, clippy::needless_return)]
+    fn __which(__url: &str) -> ::core::option::Option<usize> {
+        let __t = ::urlkit::__private::route::Target::parse(__url, "").ok()?;
+        let __root = __t.root();
+        if let ::core::option::Option::Some(__s0) = __t.next(__root) {
+            match __t.bytes(__s0) {
+                [b'u', b's', b'e', b'r', b's'] => {
+                    if let ::core::option::Option::Some(__s1) = __t.next(__s0) {
+                        match __t.bytes(__s1) {
+                            [b'm', b'e'] => {
+                                if __t.ends(__s1) {
+                                    return ::core::option::Option::Some(0usize);
+                                }
+                            }
+                            _ => {}
+                        }
+                        if !__t.bytes(__s1).is_empty() {
+                            if __t.ends(__s1) {
+                                return ::core::option::Option::Some(1usize);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        ::core::option::Option::None
+    }
     impl ::urlkit::Route for Api {
         const TEMPLATES: &'static [&'static str] = &["/users/{id}{?tab}", "/users/me"];
         fn template(&self) -> &'static str {
@@ -21,37 +50,50 @@ const _: () = {
         fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
             match self {
                 Self::User { id: __f0, tab: __f1, .. } => {
-                    match (&(*__f0), &(*__f1)) {
+                    match match (&(*__f0), &(*__f1)) {
                         (__v0, __v1) => {
-                            let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                7usize + ::urlkit::value::Placeholder::<id>::hint(__v0)
-                                    + ::urlkit::value::Placeholder::<tab>::hint(__v1),
-                            );
-                            __w.path_start(false);
-                            __w.text("/users/");
-                            ::urlkit::value::Placeholder::<
-                                id,
-                            >::fill_alone(
-                                __v0,
-                                __w.segment_expansion(),
-                                "id",
-                                ::urlkit::__private::Modifier::None,
-                            );
-                            __w.query_start();
-                            ::urlkit::value::Placeholder::<
-                                tab,
-                            >::fill_alone(
-                                __v1,
-                                __w
-                                    .expansion(
-                                        ::urlkit::__private::Operator::Query,
-                                        ::urlkit::__private::Context::QueryPairs,
-                                    ),
-                                "tab",
-                                ::urlkit::__private::Modifier::None,
-                            );
-                            __w.finish()
+                            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+                            {
+                                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                                    7usize + ::urlkit::value::Placeholder::<id>::hint(__v0)
+                                        + ::urlkit::value::Placeholder::<tab>::hint(__v1),
+                                );
+                                __w.path_start(false);
+                                __w.text("/users/");
+                                ::urlkit::value::Placeholder::<
+                                    id,
+                                >::fill_alone(__v0, __w.segment_expansion(), "id");
+                                __w.query_start();
+                                ::urlkit::value::Placeholder::<
+                                    tab,
+                                >::fill_alone(
+                                    __v1,
+                                    __w
+                                        .expansion(
+                                            ::urlkit::__private::Operator::Query,
+                                            ::urlkit::__private::Context::QueryPairs,
+                                        ),
+                                    "tab",
+                                );
+                                __w.finish()
+                            })
                         }
+                    } {
+                        ::core::result::Result::Ok(__built) => {
+                            match __which(__built.as_str()) {
+                                ::core::option::Option::Some(0usize) => {
+                                    ::core::result::Result::Err(
+                                        ::urlkit::__private::route::parses_as(
+                                            "id",
+                                            "Api::Me",
+                                            "/users/me",
+                                        ),
+                                    )
+                                }
+                                _ => ::core::result::Result::Ok(__built),
+                            }
+                        }
+                        ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
                     }
                 }
                 Self::Me { .. } => {
@@ -59,75 +101,66 @@ const _: () = {
                 }
             }
         }
+        #[allow(unreachable_code, unused_mut, clippy::needless_return)]
         fn from_url(__url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            const ROUTES: &[::urlkit::__private::route::Entry] = &[
-                ::urlkit::__private::route::Entry {
-                    route: "Api::Me",
-                    template: "/users/me",
-                    pattern: ::urlkit::__private::route::Pattern {
-                        segments: &[
-                            ::urlkit::__private::route::Segment::Static("users"),
-                            ::urlkit::__private::route::Segment::Static("me"),
-                        ],
-                        tail: ::urlkit::__private::route::Tail::None,
-                        pairs: &[],
-                        keys: &[],
-                        deny_unknown: false,
-                    },
-                    key_fields: &[],
-                    skip: &[2usize, 1usize],
-                },
-                ::urlkit::__private::route::Entry {
-                    route: "Api::User",
-                    template: "/users/{id}{?tab}",
-                    pattern: ::urlkit::__private::route::Pattern {
-                        segments: &[
-                            ::urlkit::__private::route::Segment::Static("users"),
-                            ::urlkit::__private::route::Segment::Value {
-                                prefix: "",
-                                suffix: "",
-                            },
-                        ],
-                        tail: ::urlkit::__private::route::Tail::None,
-                        pairs: &[],
-                        keys: &[
-                            ::urlkit::__private::route::Key {
-                                name: "tab",
-                                required: false,
-                            },
-                        ],
-                        deny_unknown: false,
-                    },
-                    key_fields: &["tab"],
-                    skip: &[2usize, 2usize],
-                },
-            ];
-            let __target = ::urlkit::__private::route::Target::parse(__url, "Api")?;
-            let __found = __target.find(ROUTES)?;
-            match __found.index() {
-                0 => ::core::result::Result::Ok(Self::Me {}),
-                1 => {
-                    ::core::result::Result::Ok(Self::User {
-                        id: <u64 as ::urlkit::route::RouteField<
-                            id,
-                        >>::read(
-                            &__found,
-                            ::urlkit::__private::route::Capture::Segment(1usize),
-                            "id",
-                        )?,
-                        tab: <Option<
-                            String,
-                        > as ::urlkit::route::RouteField<
-                            tab,
-                        >>::read(
-                            &__found,
-                            ::urlkit::__private::route::Capture::Key(0usize),
-                            "tab",
-                        )?,
-                    })
+            let __t = ::urlkit::__private::route::Target::parse(__url, "Api")?;
+            let mut __miss = ::urlkit::__private::route::Miss::default();
+            let __root = __t.root();
+            if let ::core::option::Option::Some(__s0) = __t.next(__root) {
+                match __t.bytes(__s0) {
+                    [b'u', b's', b'e', b'r', b's'] => {
+                        if let ::core::option::Option::Some(__s1) = __t.next(__s0) {
+                            match __t.bytes(__s1) {
+                                [b'm', b'e'] => {
+                                    if __t.ends(__s1) {
+                                        return ::core::result::Result::Ok(Self::Me {});
+                                    }
+                                }
+                                _ => {}
+                            }
+                            if !__t.bytes(__s1).is_empty() {
+                                if __t.ends(__s1) {
+                                    return ::core::result::Result::Ok({
+                                        let __keys = __t.keys(&["tab"]);
+                                        Self::User {
+                                            id: <u64 as ::urlkit::route::RouteField<
+                                                id,
+                                            >>::segment(
+                                                &__t,
+                                                __s1,
+                                                &::urlkit::__private::route::Field {
+                                                    route: "Api::User",
+                                                    name: "id",
+                                                    prefix: 0usize,
+                                                    suffix: 0usize,
+                                                    key: "",
+                                                },
+                                            )?,
+                                            tab: <Option<
+                                                String,
+                                            > as ::urlkit::route::RouteField<
+                                                tab,
+                                            >>::key(
+                                                &__t,
+                                                __keys[0usize],
+                                                &::urlkit::__private::route::Field {
+                                                    route: "Api::User",
+                                                    name: "tab",
+                                                    prefix: 0usize,
+                                                    suffix: 0usize,
+                                                    key: "tab",
+                                                },
+                                            )?,
+                                        }
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
                 }
-                _ => ::core::result::Result::Err(__found.no_match()),
             }
+            ::core::result::Result::Err(__t.miss(&__miss, ::core::option::Option::None))
         }
     }
 };

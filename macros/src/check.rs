@@ -11,7 +11,6 @@ use core::ops::Range;
 use syn::LitStr;
 use syn::ext::IdentExt;
 use syn::parse::Parser;
-use urlkit_syntax::chars;
 use urlkit_syntax::plan::Step;
 use urlkit_syntax::reference::{Options, Reference};
 use urlkit_syntax::template::Expression;
@@ -88,7 +87,7 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
     if input.base.is_some() {
         // The text that reads as a scheme or an authority. The relative part gets a `/` only
         // when it has none, so it has an authority exactly when it starts with `//`.
-        let joined = match scheme_end(&value) {
+        let joined = match urlkit_syntax::scheme::scheme_end(&value) {
             Some(colon) => Some((0..colon, JOINED_SCHEME)),
             None => value.starts_with("//").then_some((0..2, JOINED_AUTHORITY)),
         };
@@ -101,7 +100,12 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
         Err(expressions) => expressions,
     };
     let vars = resolve(input, &value, &template, shift, expressions, &mut errors);
-    check_args(input, &vars, &mut errors);
+    check_args(
+        input,
+        &vars,
+        grammar.is_err().then_some(value.as_str()),
+        &mut errors,
+    );
     match (grammar, errors.finish()) {
         (Ok(checked), Ok(())) => Ok(Checked {
             trim_slash: template.starts_with('/') || template.starts_with("{/"),
@@ -155,16 +159,6 @@ const JOINED_AUTHORITY: &str = "`url!(base, \"...\")` appends to the base's path
 
 const JOINED_SCHEME: &str = "`url!(base, \"...\")` appends to the base's path, so the relative part cannot have a scheme; for a URL of its own, write `url!(\"...\")`";
 
-/// The end of what reads as a scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`,
-/// `-`, `.`, then `:`), if the text starts with one.
-fn scheme_end(value: &str) -> Option<usize> {
-    let colon = value.find(':')?;
-    let scheme = &value.as_bytes()[..colon];
-    let valid = scheme.first().is_some_and(|&b| chars::is(b, chars::ALPHA))
-        && scheme.iter().all(|&b| chars::is(b, chars::SCHEME));
-    valid.then_some(colon)
-}
-
 /// The relative part of `url!(base, "relative")` as the template the plan reads: its path
 /// starts with `/` (added if not written, and the returned shift says so), which joins it to
 /// the base. A query, a fragment or a `{/x}` at the start joins without one.
@@ -207,7 +201,7 @@ fn resolve(
                 name: name.to_string(),
                 source: Source::Arg(i),
             });
-        } else if syn::parse_str::<syn::Ident>(name).is_ok() {
+        } else if crate::ident::kind(name) == crate::ident::Kind::Plain {
             vars.push(Var {
                 name: name.to_string(),
                 source: Source::Capture,
@@ -235,8 +229,10 @@ fn resolve(
     vars
 }
 
-/// Each argument is named once and used by a placeholder.
-fn check_args(input: &Input, vars: &[Var], errors: &mut Diagnostics) {
+/// Each argument is named once and used by a placeholder. When the template has grammar
+/// errors (`broken` is its text), an argument whose name it holds is not reported unused: the
+/// placeholder meant for it is among the errors (`{a-b}` with `"a-b" = 2`).
+fn check_args(input: &Input, vars: &[Var], broken: Option<&str>, errors: &mut Diagnostics) {
     for (i, arg) in input.args.iter().enumerate() {
         let shown = if arg.quoted {
             format!("\"{}\"", arg.name)
@@ -248,7 +244,9 @@ fn check_args(input: &Input, vars: &[Var], errors: &mut Diagnostics) {
                 arg.span,
                 format!("argument `{shown}` is given twice; remove one"),
             ));
-        } else if !vars.iter().any(|v| v.source == Source::Arg(i)) {
+        } else if !vars.iter().any(|v| v.source == Source::Arg(i))
+            && !broken.is_some_and(|text| text.contains(&arg.name))
+        {
             errors.push(syn::Error::new(
                 arg.span,
                 format!(

@@ -123,35 +123,39 @@ fn visible(ch: char) -> String {
         // Shown as written in the source they most likely came from.
         '"' | '\'' | '\\' => ch.to_string(),
         // `escape_debug` escapes controls, format characters (U+200B, U+202E, U+FEFF), unusual
-        // spaces (U+00A0, U+3000) and combining marks, exactly what would hide or misalign.
+        // spaces (U+00A0, U+3000) and combining marks, exactly what would hide or misalign;
+        // the grammar's invisible characters (Hangul fillers) are escaped too.
+        _ if urlkit_syntax::chars::is_invisible(ch) => ch.escape_unicode().to_string(),
         _ => ch.escape_debug().to_string(),
     }
 }
 
-/// Terminal columns of a printable non-ASCII character: 2 for East Asian wide and fullwidth
-/// characters (Unicode UAX #11, the blocks that occur in text), 1 otherwise.
+/// Terminal columns of a printable non-ASCII character: 2 for East Asian Wide and Fullwidth
+/// characters (Unicode UAX #11, `East_Asian_Width` W or F: CJK, Hangul, fullwidth forms and
+/// the emoji shown as emoji by default, `✅`, `⭐`), 1 otherwise. The ranges are the assigned
+/// W and F characters of Unicode 14 joined across unassigned gaps, the ones Unicode 16 made
+/// wide (trigrams, hexagrams, tai xuan jing symbols), and the planes UAX #11 makes wide by
+/// default; `tests` checks them against the `unicode-width` crate.
 fn columns(ch: char) -> usize {
     let wide = matches!(
         u32::from(ch),
-        0x1100..=0x115F
-            | 0x2E80..=0x303E
-            | 0x3041..=0x33FF
-            | 0x3400..=0x4DBF
-            | 0x4E00..=0x9FFF
-            | 0xA000..=0xA4CF
-            | 0xA960..=0xA97F
-            | 0xAC00..=0xD7A3
-            | 0xF900..=0xFAFF
-            | 0xFE10..=0xFE19
-            | 0xFE30..=0xFE6F
-            | 0xFF00..=0xFF60
-            | 0xFFE0..=0xFFE6
-            | 0x1F300..=0x1F64F
-            | 0x1F680..=0x1F6FF
-            | 0x1F900..=0x1F9FF
-            | 0x1FA70..=0x1FAFF
-            | 0x20000..=0x2FFFD
-            | 0x30000..=0x3FFFD
+        0x1100..=0x115F | 0x231A..=0x231B | 0x2329..=0x232A | 0x23E9..=0x23EC | 0x23F0 | 0x23F3
+            | 0x25FD..=0x25FE | 0x2614..=0x2615 | 0x2630..=0x2637 | 0x2648..=0x2653 | 0x267F | 0x2693 | 0x268A..=0x268F | 0x26A1
+            | 0x26AA..=0x26AB | 0x26BD..=0x26BE | 0x26C4..=0x26C5 | 0x26CE | 0x26D4 | 0x26EA
+            | 0x26F2..=0x26F3 | 0x26F5 | 0x26FA | 0x26FD | 0x2705 | 0x270A..=0x270B | 0x2728
+            | 0x274C | 0x274E | 0x2753..=0x2755 | 0x2757 | 0x2795..=0x2797 | 0x27B0 | 0x27BF
+            | 0x2B1B..=0x2B1C | 0x2B50 | 0x2B55 | 0x2E80..=0x303E | 0x3041..=0x3247
+            | 0x3250..=0xA4C6 | 0xA960..=0xA97C | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAD9 | 0xFE10..=0xFE19 | 0xFE30..=0xFE6B | 0xFF01..=0xFF60
+            | 0xFFE0..=0xFFE6 | 0x16FE0..=0x1B2FB | 0x1D300..=0x1D376 | 0x1F004 | 0x1F0CF | 0x1F18E
+            | 0x1F191..=0x1F19A | 0x1F200..=0x1F320 | 0x1F32D..=0x1F335 | 0x1F337..=0x1F37C
+            | 0x1F37E..=0x1F393 | 0x1F3A0..=0x1F3CA | 0x1F3CF..=0x1F3D3 | 0x1F3E0..=0x1F3F0
+            | 0x1F3F4 | 0x1F3F8..=0x1F43E | 0x1F440 | 0x1F442..=0x1F4FC | 0x1F4FF..=0x1F53D
+            | 0x1F54B..=0x1F54E | 0x1F550..=0x1F567 | 0x1F57A | 0x1F595..=0x1F596 | 0x1F5A4
+            | 0x1F5FB..=0x1F64F | 0x1F680..=0x1F6C5 | 0x1F6CC | 0x1F6D0..=0x1F6D2
+            | 0x1F6D5..=0x1F6DF | 0x1F6EB..=0x1F6EC | 0x1F6F4..=0x1F6FC | 0x1F7E0..=0x1F7F0
+            | 0x1F90C..=0x1F93A | 0x1F93C..=0x1F945 | 0x1F947..=0x1F9FF | 0x1FA70..=0x1FAFF
+            | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD
     );
     if wide { 2 } else { 1 }
 }
@@ -198,6 +202,40 @@ mod tests {
         assert_eq!(
             carets("/a\u{a0}b c", &[2..4, 5..6]),
             "/a\\u{a0}b c\n  ^^^^^^ ^"
+        );
+    }
+
+    #[test]
+    fn carets_line_up_after_wide_emoji() {
+        assert_eq!(carets("/✅⭐/a b", &[9..10]), "/✅⭐/a b\n       ^");
+    }
+
+    /// The oracle: the `unicode-width` crate's UAX #11 tables, for every character the
+    /// carets line shows as itself.
+    #[test]
+    fn columns_agree_with_unicode_width() {
+        use unicode_width::UnicodeWidthChar;
+        let mut differ = Vec::new();
+        for ch in (0x80..=0x10_FFFF).filter_map(char::from_u32) {
+            let shown = super::visible(ch);
+            if shown.chars().count() != 1 {
+                continue; // written as an escape, whose columns are its ASCII characters
+            }
+            let theirs = ch.width().unwrap_or(1).max(1);
+            if super::columns(ch) != theirs {
+                differ.push(ch);
+            }
+        }
+        // `unicode-width` makes two obsolete Khmer vowels wide, against their
+        // `East_Asian_Width`; anything else is a bug in the table.
+        assert!(
+            differ.len() <= 2,
+            "{} differ: {:?}",
+            differ.len(),
+            differ
+                .iter()
+                .map(|c| format!("{:X}:{}", u32::from(*c), super::columns(*c)))
+                .collect::<Vec<_>>()
         );
     }
 

@@ -15,15 +15,16 @@ pub(crate) enum StandIn {
 }
 
 impl StandIn {
-    /// A template if the first string literal holds a `{` or `}` (a placeholder, even a
-    /// malformed one), or if anything comes before it (a base); a literal otherwise.
+    /// A template if the first string literal's value holds a `{` or `}` (a placeholder, even
+    /// a malformed one), or if anything comes before it (a base); a literal otherwise. The
+    /// value, not the source text: `"caf\u{e9}"` is a literal.
     pub(crate) fn of(tokens: &TokenStream) -> StandIn {
         for (i, token) in tokens.clone().into_iter().enumerate() {
             match &token {
                 TokenTree::Literal(lit) => {
-                    let text = lit.to_string();
-                    if text.starts_with('"') || text.starts_with('r') {
-                        let braces = text.contains('{') || text.contains('}');
+                    if let syn::Lit::Str(s) = syn::Lit::new(lit.clone()) {
+                        let value = s.value();
+                        let braces = value.contains('{') || value.contains('}');
                         return if braces || i > 0 {
                             StandIn::Template
                         } else {

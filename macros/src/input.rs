@@ -37,6 +37,9 @@ pub(crate) struct NamedArg {
 const AFTER_THE_BASE: &str =
     "expected the relative part as a string literal after the base: `url!(base, \"users/{id}\")`";
 
+const MISSING_COMMA: &str =
+    "expected `,` between the base and the relative part: `url!(base, \"users/{id}\")`";
+
 const TAKES_A_LITERAL: &str =
     "`url!` takes a string literal; for a string known only at run time, use `Url::parse`";
 
@@ -49,6 +52,10 @@ impl Parse for Input {
             None
         } else {
             let expr: Expr = input.parse()?;
+            if input.peek(LitStr) {
+                // `url!(API "users")`: a base and a relative part without the comma.
+                return Err(syn::Error::new(input.span(), MISSING_COMMA));
+            }
             if !input.peek(Token![,]) {
                 // `new_spanned` underlines from the first token to the last, where `span()`
                 // cannot on stable.

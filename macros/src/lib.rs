@@ -2,6 +2,7 @@
 //! them; this crate's API is an implementation detail.
 
 #![forbid(unsafe_code)]
+
 // One module per macro, named after it, drives the phases: `url` (`url!`), `template`
 // (`template!`) and `route` (`#[derive(Route)]`, with a module per phase of its own). The
 // phases are modules named by what they do: `input` parses the tokens, `check` validates the
@@ -13,6 +14,7 @@ mod check;
 mod diagnostics;
 mod fallback;
 mod generate;
+mod ident;
 mod input;
 mod route;
 mod template;

@@ -3,7 +3,8 @@
 //! that the runtime's `Template` interprets, so nothing is parsed at run time. The data is
 //! what `Template::parse` would build, with borrowed text in place of owned.
 //!
-//! The expansion has this shape (`template!("/users/{id}{?page}")`):
+//! The expansion has this shape (`template!("/users/{id}{?page}")`; `snapshots/template.rs`
+//! pins a real one):
 //!
 //! ```text
 //! {
@@ -12,9 +13,9 @@
 //!                      vars: Cow::Borrowed(&[VarSpec { name: 8..10, modifier: Modifier::None }]) },
 //!         Expression { range: 11..18, operator: Operator::Query, vars: ... },
 //!     ];
-//!     static __STEPS: [Step; 4] = [
-//!         Step::Text(Cow::Borrowed("/users/")), Step::Segment(0), Step::QueryStart,
-//!         Step::Expand(1, Context::QueryPairs),
+//!     static __STEPS: [Step; 5] = [
+//!         Step::PathStart { relative: false }, Step::Text(Cow::Borrowed("/users/")),
+//!         Step::Segment(0), Step::QueryStart, Step::Expand(1, Context::QueryPairs),
 //!     ];
 //!     static __TEMPLATE: Compiled =
 //!         Compiled::from_static("/users/{id}{?page}", &__EXPRESSIONS, &__STEPS, 7);

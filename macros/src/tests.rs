@@ -98,3 +98,14 @@ fn route_enum() {
         "#[derive(Route)]\nenum Api {\n    #[route(\"/users/{id}{?tab}\")]\n    User { id: u64, tab: Option<String> },\n    #[route(\"/users/me\")]\n    Me,\n}",
     );
 }
+
+/// Routes no other route can take URLs of: `to_url` builds without any check, and
+/// `from_url` is the tree alone (a static text, a placeholder with text around it, a tail and
+/// a query rule).
+#[test]
+fn route_enum_without_overlaps() {
+    route_snapshot(
+        "route_disjoint",
+        "#[derive(Route)]\nenum Files {\n    #[route(\"/files{/path*}\")]\n    Tree { path: Vec<String> },\n    #[route(\"/raw/{name}.txt?token={token}\")]\n    Raw { name: String, token: String },\n}",
+    );
+}

@@ -33,9 +33,12 @@ use alloc::vec::Vec;
 
 use urlkit_syntax::chars;
 
+mod engine;
 mod error;
 mod pairs;
+mod utf8;
 
+use crate::scan::{self, BLOCK, Fast, Scan};
 pub use error::{DecodeError, DecodeErrorKind};
 use error::{bad_escape, invalid_utf8};
 pub use pairs::{FormPairs, form_pairs, form_pairs_lossy};
@@ -142,8 +145,54 @@ fn bytes_equal(word: u64, byte: u8) -> u64 {
     x.wrapping_sub(LOW) & !x & HIGH
 }
 
+/// The index of the first `%`, or of the first `%` or `+` when `plus`.
+fn first_special<S: Scan>(src: &[u8], plus: bool) -> Option<usize> {
+    let (a, b) = (b'%', if plus { b'+' } else { b'%' });
+    if src.len() < BLOCK {
+        return src.iter().position(|&c| c == a || c == b);
+    }
+    let mut i = 0;
+    while let Some(block) = scan::block(src, i) {
+        let found = S::either(block, a, b);
+        if found != 0 {
+            return Some(i + found.trailing_zeros() as usize);
+        }
+        i += BLOCK;
+    }
+    // The last block overlaps the one before, whose bytes held neither.
+    let last = src.len() - BLOCK;
+    match S::either(scan::block(src, last).expect("a block long"), a, b) {
+        0 => None,
+        found => Some(last + found.trailing_zeros() as usize),
+    }
+}
+
 /// Decodes into bytes; `Err` at the first `%` without two hex digits.
 fn bytes(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
+    bytes_with::<Fast>(input, plus)
+}
+
+fn bytes_with<S: Scan>(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
+    let src = input.as_bytes();
+    let Some(first) = first_special::<S>(src, plus) else {
+        return Ok(Cow::Borrowed(src));
+    };
+    let mut out = Vec::new();
+    let decoded = if plus {
+        engine::decode::<S, true, false>(src, first, &mut out)
+    } else {
+        engine::decode::<S, false, false>(src, first, &mut out)
+    };
+    match decoded {
+        Ok(()) => Ok(Cow::Owned(out)),
+        // The scalar path says which escape is bad.
+        Err(engine::Invalid) => bytes_scalar(input, plus),
+    }
+}
+
+/// [`bytes`] a byte at a time: the reference the fast path is tested against, and what
+/// finds the error when there is one.
+fn bytes_scalar(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
     let src = input.as_bytes();
     let first = if plus {
         src.iter().position(|&b| b == b'%' || b == b'+')
@@ -208,7 +257,37 @@ fn bytes(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
 }
 
 fn strict(input: &str, plus: bool) -> Result<Cow<'_, str>, DecodeError> {
-    match bytes(input, plus)? {
+    strict_with::<Fast>(input, plus)
+}
+
+fn strict_with<S: Scan>(input: &str, plus: bool) -> Result<Cow<'_, str>, DecodeError> {
+    let src = input.as_bytes();
+    let Some(first) = first_special::<S>(src, plus) else {
+        return Ok(Cow::Borrowed(input));
+    };
+    let mut out = Vec::new();
+    let decoded = if plus {
+        engine::decode::<S, true, true>(src, first, &mut out)
+    } else {
+        engine::decode::<S, false, true>(src, first, &mut out)
+    };
+    match decoded {
+        Ok(()) => {
+            debug_assert!(core::str::from_utf8(&out).is_ok());
+            // SAFETY: `engine::decode` with the UTF-8 check returns `Ok` only for output the
+            // automaton of `utf8` accepts, which is exactly well-formed UTF-8 (its tests
+            // compare it with `core::str::from_utf8` on every sequence of up to three bytes
+            // and on four-byte ones).
+            Ok(Cow::Owned(unsafe { String::from_utf8_unchecked(out) }))
+        }
+        Err(engine::Invalid) => strict_scalar(input, plus),
+    }
+}
+
+/// [`strict`] a byte at a time, validating the whole output at the end: the reference, and
+/// what finds the error.
+fn strict_scalar(input: &str, plus: bool) -> Result<Cow<'_, str>, DecodeError> {
+    match bytes_scalar(input, plus)? {
         // The input is a `str`, so it is UTF-8 already.
         Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
         Cow::Owned(decoded) => String::from_utf8(decoded)
@@ -246,104 +325,4 @@ fn lossy(input: &str, plus: bool) -> Cow<'_, str> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use alloc::string::ToString;
-
-    #[test]
-    fn offsets_point_at_the_culprit() {
-        for (input, offset, message) in [
-            (
-                "ab%zz",
-                2,
-                "invalid percent-escape `%zz` at byte 2; `%` must be followed by two hex digits",
-            ),
-            (
-                "ab%",
-                2,
-                "invalid percent-escape `%` at byte 2; `%` must be followed by two hex digits",
-            ),
-            (
-                "a%2",
-                1,
-                "invalid percent-escape `%2` at byte 1; `%` must be followed by two hex digits",
-            ),
-            (
-                "a%\u{e9}\u{e9}\u{e9}",
-                1,
-                "invalid percent-escape `%\u{e9}\u{e9}` at byte 1; `%` must be followed by two hex digits",
-            ),
-            (
-                "x%u20AC",
-                1,
-                "`%u20AC` at byte 1 is not a URL escape; the UTF-8 form is `%E2%82%AC`",
-            ),
-            (
-                "%uD83D%uDE00",
-                0,
-                "`%uD83D%uDE00` at byte 0 is not a URL escape; the UTF-8 form is `%F0%9F%98%80`",
-            ),
-            (
-                "%uDE00",
-                0,
-                "`%uDE00` at byte 0 is not a URL escape, and a lone UTF-16 surrogate has no UTF-8 form",
-            ),
-            (
-                "ok%C0%AF",
-                2,
-                "`%C0` at byte 2 does not decode to UTF-8 (overlong, truncated or invalid sequence)",
-            ),
-            (
-                "\u{e9}%E0%80%AE",
-                2,
-                "`%E0` at byte 2 does not decode to UTF-8 (overlong, truncated or invalid sequence)",
-            ),
-            (
-                "%ED%A0%80",
-                0,
-                "`%ED` at byte 0 does not decode to UTF-8 (overlong, truncated or invalid sequence)",
-            ),
-            (
-                "a%E2%82",
-                1,
-                "`%E2` at byte 1 does not decode to UTF-8 (overlong, truncated or invalid sequence)",
-            ),
-            (
-                "%41%42%FF",
-                6,
-                "`%FF` at byte 6 does not decode to UTF-8 (overlong, truncated or invalid sequence)",
-            ),
-        ] {
-            let err = component(input).unwrap_err();
-            assert_eq!(
-                (err.offset(), err.to_string().as_str()),
-                (offset, message),
-                "{input}"
-            );
-        }
-    }
-
-    #[test]
-    fn borrows_when_nothing_changes() {
-        assert!(matches!(component("a+b"), Ok(Cow::Borrowed("a+b"))));
-        assert!(matches!(form("ab"), Ok(Cow::Borrowed("ab"))));
-        assert!(matches!(form("a+b"), Ok(Cow::Owned(_))));
-        assert!(matches!(component_lossy("ab"), Cow::Borrowed("ab")));
-        assert!(matches!(component_bytes("ab"), Ok(Cow::Borrowed(b"ab"))));
-    }
-
-    #[test]
-    fn lossy_keeps_bad_escapes() {
-        for (input, output) in [
-            ("%", "%"),
-            ("%2sf%2a", "%2sf*"),
-            ("%2%2af%2a", "%2*f*"),
-            ("%%2a", "%*"),
-            ("%C2x", "\u{FFFD}x"),
-            ("%FE%FF", "\u{FFFD}\u{FFFD}"),
-            ("%EF%BB%BF", "\u{FEFF}"),
-        ] {
-            assert_eq!(component_lossy(input), output, "{input}");
-        }
-    }
-}
+mod tests;

@@ -12,7 +12,7 @@ use core::fmt;
 /// let template = urlkit::Template::parse("/files/{file}/raw")?;
 /// let err = template.expand(&vars).unwrap_err();
 /// assert_eq!(err.placeholder(), "file");
-/// assert_eq!(err.kind(), urlkit::ErrorKind::DotSegment);
+/// assert_eq!(err.kind(), &urlkit::ErrorKind::DotSegment);
 /// assert_eq!(
 ///     err.to_string(),
 ///     "the value of `file` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"
@@ -23,6 +23,8 @@ use core::fmt;
 pub struct Error {
     placeholder: String,
     kind: ErrorKind,
+    /// The part of the value at fault (`filter`, `tags[2]`), for values with fields.
+    field: Option<String>,
 }
 
 /// What [`Error`] is about.
@@ -71,6 +73,23 @@ pub enum ErrorKind {
     /// appended to the base's path, so the base must end with its path.
     /// [`Error::placeholder`] is empty: no placeholder is at fault.
     BaseHasQueryOrFragment,
+    /// The base of `url!(base, "relative")` is another crate's URL (a `url::Url`) that has
+    /// no RFC 3986 form (see `Url::try_from`). [`Error::placeholder`] is empty.
+    UnrepresentableBase,
+    /// A `Serde` value (feature `serde`) holds what no URL template value can be: an enum
+    /// variant with data, a map key that is not a string, number, `bool` or `char`, or its
+    /// `Serialize` implementation reported an error. [`Error::field`] says where.
+    UnsupportedValue,
+    /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
+    /// matches another variant, which `from_url` tries first, so it would not parse back into
+    /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
+    /// [`Error::placeholder`] names the placeholder whose value made the URL another route's.
+    ParsesAs {
+        /// The variant the URL would parse as (`Api::Me`).
+        route: &'static str,
+        /// Its template.
+        template: &'static str,
+    },
 }
 
 impl Error {
@@ -78,7 +97,25 @@ impl Error {
         Error {
             placeholder: String::from(placeholder),
             kind,
+            field: None,
         }
+    }
+
+    /// The same error, about the part `field` of the value.
+    #[cfg(feature = "serde")]
+    pub(crate) fn in_field(mut self, field: String) -> Self {
+        self.field = Some(field);
+        self
+    }
+
+    /// A route's URL that another route tried before it would take (see
+    /// [`ErrorKind::ParsesAs`]).
+    pub(crate) fn parses_as(
+        placeholder: &str,
+        route: &'static str,
+        template: &'static str,
+    ) -> Self {
+        Error::new(placeholder, ErrorKind::ParsesAs { route, template })
     }
 
     /// A failure of the output, not of a value.
@@ -87,8 +124,8 @@ impl Error {
     }
 
     /// The name of the placeholder whose value was refused (empty for
-    /// [`ErrorKind::Write`] and [`ErrorKind::BaseHasQueryOrFragment`], which are not about a
-    /// value).
+    /// [`ErrorKind::Write`], [`ErrorKind::BaseHasQueryOrFragment`] and
+    /// [`ErrorKind::UnrepresentableBase`], which are not about a value).
     ///
     /// # Examples
     /// ```
@@ -109,11 +146,32 @@ impl Error {
     /// let err = urlkit::Template::parse("/u/{id}")?
     ///     .expand(&std::collections::BTreeMap::from([("id", "")]))
     ///     .unwrap_err();
-    /// assert_eq!(err.kind(), urlkit::ErrorKind::EmptySegment);
+    /// assert_eq!(err.kind(), &urlkit::ErrorKind::EmptySegment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn kind(&self) -> ErrorKind {
-        self.kind
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// For a value with fields (a `Serde` struct or map, feature `serde`), the path of the
+    /// field at fault: `filter`, `tags[2]`; empty (`Some("")`) when it is the value itself.
+    /// `None` for values without fields.
+    ///
+    /// # Examples
+    /// ```
+    /// # #[cfg(feature = "serde")] {
+    /// use std::collections::BTreeMap;
+    /// use urlkit::{url, Serde};
+    ///
+    /// let params = BTreeMap::from([("tags", vec![vec!["nested"]])]);
+    /// let err = url!("/search{?params*}", params = Serde(&params)).unwrap_err();
+    /// assert_eq!(err.field(), Some("tags[0]"));
+    /// # }
+    /// let err = urlkit::url!("/u/{id}", id = "").unwrap_err();
+    /// assert_eq!(err.field(), None);
+    /// ```
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
     }
 }
 
@@ -157,15 +215,38 @@ impl fmt::Display for Error {
                 f,
                 "the value of `{name}` does not start a valid URL: check its scheme, host and port"
             ),
-            ErrorKind::NestedValue => write!(
-                f,
-                "the value of `{name}` is a list or map holding lists or maps; a URL template value nests one level only"
-            ),
+            ErrorKind::NestedValue => match self.field.as_deref() {
+                Some(field) if !field.is_empty() => write!(
+                    f,
+                    "the value of `{name}` holds a list, map or struct in `{field}`; a URL template value nests one level only, so flatten that field or give it its own placeholder"
+                ),
+                _ => write!(
+                    f,
+                    "the value of `{name}` is a list or map holding lists or maps; a URL template value nests one level only"
+                ),
+            },
+            ErrorKind::UnsupportedValue => match self.field.as_deref() {
+                Some(field) if !field.is_empty() => write!(
+                    f,
+                    "the value of `{name}` holds in `{field}` what a URL cannot: an enum variant with data, a map key that is not a string, number or bool, or an error of its `Serialize`"
+                ),
+                _ => write!(
+                    f,
+                    "the value of `{name}` is what a URL cannot hold: an enum variant with data, a map key that is not a string, number or bool, or an error of its `Serialize`"
+                ),
+            },
             ErrorKind::Required => write!(
                 f,
                 "`{name}` opens the fragment that the template's text after it belongs to, but it is undefined: without its `#`, that text would move out of the fragment; give `{name}` a value"
             ),
             ErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
+            ErrorKind::UnrepresentableBase => f.write_str(
+                "the base URL has no RFC 3986 form; `Url::try_from(base)` says why",
+            ),
+            ErrorKind::ParsesAs { route, template } => write!(
+                f,
+                "the URL built from `{name}` is one of `{route}` (`{template}`), which `from_url` tries first, so it would not parse back into this value; use another value, or make the templates' static text differ"
+            ),
             ErrorKind::BaseHasQueryOrFragment => f.write_str(
                 "the base URL has a query or a fragment; `url!(base, \"...\")` appends to the base's path, so pass a base that ends with its path",
             ),

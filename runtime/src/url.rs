@@ -7,24 +7,47 @@ use core::ops::Range;
 use core::str::FromStr;
 
 use urlkit_syntax::error::Errors;
-use urlkit_syntax::normalize;
+#[cfg(feature = "idna")]
+use urlkit_syntax::error::{Component, ErrorKind};
 use urlkit_syntax::reference::{self, Options};
 
 use crate::decode::{self, DecodeError, FormPairs};
+
+pub(crate) mod error;
+mod normalize;
+mod resolve;
+
+pub use self::error::{ParseError, ParseErrorKind};
+pub use self::resolve::{ResolveError, ResolveErrorKind};
 
 /// A URI reference that is valid by construction: an absolute URL (`https://example.com/a`)
 /// or a relative one (`/a?b`, `../c`, `#top`).
 ///
 /// Every `Url` holds text that [`Url::parse`] accepts: the strict RFC 3986 grammar that
 /// `url!` checks at compile time, with percent-triplets in uppercase hex. It is printable
-/// ASCII, and reads back through WHATWG parsers (the `url` crate, browsers) as the same URL,
-/// up to the normalizations they apply (lowercase scheme and host, default port dropped, `/`
-/// for an empty path). One exception: an `IPvFuture` host (`[v1.x]`), which RFC 3986 allows and
-/// WHATWG parsers reject. The text is a `Cow<'static, str>`, so a `url!` literal costs nothing at run time
+/// ASCII. The text is a `Cow<'static, str>`, so a `url!` literal costs nothing at run time
 /// and can be a `const`.
 ///
 /// Component accessors find their component when called (a scan of the text, no
 /// allocation); decoding accessors decode strictly and say where decoding failed.
+///
+/// # Reading it back with WHATWG parsers
+///
+/// Whatever a `Url` holds, a WHATWG parser (the `url` crate, browsers) reads as the same URL.
+/// The only differences are the normalizations the URL Standard applies to valid RFC 3986
+/// text: the scheme in lowercase, and the host of a special scheme (`http`, `https`, `ws`,
+/// `wss`, `ftp`, `file`); an IPv6 address in its canonical form; `file://localhost/` as
+/// `file:///`, and no host rather than an empty one in `file:///p`; the port as a plain number,
+/// and the default port dropped; empty userinfo parts dropped; `/` for the empty path of a
+/// special URL; and a few characters RFC 3986 allows raw, percent-encoded (`'` in a special
+/// URL's query, `;` `=` and the other sub-delimiters in userinfo). `Url` writes triplet hex in
+/// uppercase, as RFC 3986 §6.2.2.1 recommends. Two exceptions: an `IPvFuture` host
+/// (`[v1.x]`), which RFC 3986 allows and WHATWG parsers reject, and a network-path reference
+/// with an empty host (`///a`), whose meaning depends on the base.
+///
+/// The tests check this on every WPT `urltestdata.json` case without a base
+/// (`tests/tests/wpt_urltestdata.rs`), on generated URLs (a property test), and on each
+/// `url!` literal of `tests/tests/url_literal.rs`, component by component.
 ///
 /// # Examples
 /// ```
@@ -50,77 +73,13 @@ pub struct Url {
     text: Cow<'static, str>,
 }
 
-/// Why [`Url::parse`] rejected its input, and where.
-///
-/// The message is the one `url!` gives at compile time for the same text.
-///
-/// # Examples
-/// ```
-/// let err = urlkit::Url::parse("https://example.com/a b").unwrap_err();
-/// assert_eq!(err.offset(), 21);
-/// assert_eq!(
-///     err.to_string(),
-///     "invalid character ` ` in the URL path; write `%20` (at byte 21)"
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    at: Range<usize>,
-    message: String,
-}
-
-impl ParseError {
-    /// The byte offset of the problem in the input.
-    ///
-    /// # Examples
-    /// ```
-    /// assert_eq!(urlkit::Url::parse("http://h:99999/").unwrap_err().offset(), 9);
-    /// ```
-    pub fn offset(&self) -> usize {
-        self.at.start
-    }
-
-    /// The input bytes the problem is about.
-    ///
-    /// # Examples
-    /// ```
-    /// assert_eq!(urlkit::Url::parse("http://h:99999/").unwrap_err().span(), 9..14);
-    /// ```
-    pub fn span(&self) -> Range<usize> {
-        self.at.clone()
-    }
-}
-
-impl ParseError {
-    /// The error the grammar reports as `kind` about the bytes `at`.
-    pub(crate) fn new(at: Range<usize>, kind: &urlkit_syntax::error::ErrorKind) -> Self {
-        ParseError {
-            message: alloc::format!("{kind}"),
-            at,
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.message, self.at.start)
-    }
-}
-
-impl core::error::Error for ParseError {}
-
 impl Url {
     /// Checks `input` against the strict RFC 3986 grammar `url!` uses and keeps it, with
     /// percent-triplets in uppercase hex (RFC 3986 §6.2.2.1) and nothing else changed.
     ///
-    /// Rejected, with the byte offset: characters that must be percent-encoded (space,
-    /// controls, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, and non-ASCII: see
-    /// [`Url::parse_iri`]), a `%` without two hex
-    /// digits, `%uXXXX`, a second `#`, `[ ]` outside an IPv6 host, a bad scheme, port or IP
-    /// literal or an IPv6 address without brackets, a host that WHATWG parsers would read as
-    /// an IPv4 number (`0x7f.1`), an `http(s)`/`ws(s)`/`ftp`/`file` URL without `//`, a host
-    /// typed without its scheme (`https//host`, `www.example.com/a`, `localhost:8080`), and `.`/`..` segments that every parser would
-    /// remove (a relative path may start with them).
+    /// Rejected, with the byte offset and the message `url!` gives: what `url!` rejects in a
+    /// literal ([the table](macro@crate::url#rejected-at-compile-time)), and besides any
+    /// non-ASCII character (see [`Url::parse_iri`]) and `{` `}` (no placeholders here).
     ///
     /// # Examples
     /// ```
@@ -151,7 +110,21 @@ impl Url {
     /// ```
     /// let url = urlkit::Url::parse_iri("https://example.com/café?q=ä")?;
     /// assert_eq!(url.as_str(), "https://example.com/caf%C3%A9?q=%C3%A4");
-    /// assert!(urlkit::Url::parse_iri("https://bücher.example/").is_err()); // punycode needed
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    ///
+    /// A non-ASCII host needs the `idna` feature, which converts it as browsers do: the URL
+    /// Standard's "domain to ASCII" (UTS #46) through the `idna` crate, then checked as any
+    /// host; the characters of such a host, invisible ones included, are UTS #46's to judge
+    /// (it drops a soft hyphen, refuses a misplaced zero-width joiner). An ASCII host is kept
+    /// as written, with or without the feature. Without it, a non-ASCII host is an error whose
+    /// message gives the ASCII form when it can be computed without Unicode tables:
+    ///
+    /// ```
+    /// # #[cfg(feature = "idna")]
+    /// assert_eq!(urlkit::Url::parse_iri("https://Bücher.example/")?, "https://xn--bcher-kva.example/");
+    /// # #[cfg(not(feature = "idna"))]
+    /// assert!(urlkit::Url::parse_iri("https://bücher.example/").is_err());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn parse_iri(input: &str) -> Result<Url, ParseError> {
@@ -167,17 +140,37 @@ impl Url {
     fn parse_with(input: &str, options: Options) -> Result<Url, ParseError> {
         let mut errors = Errors::new();
         reference::parse(input, &[], options, &mut errors);
-        if let Some(first) = errors.into_vec().into_iter().next() {
-            return Err(ParseError {
-                message: alloc::format!("{}", first.kind),
-                at: first.at,
-            });
+        let errors = errors.into_vec();
+        // A non-ASCII host, which the feature converts (a literal needs its ASCII form).
+        #[cfg(feature = "idna")]
+        if options.iri
+            && errors.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    ErrorKind::NonAsciiHost { .. }
+                        | ErrorKind::Invisible {
+                            component: Component::Host,
+                            ..
+                        }
+                )
+            })
+        {
+            let text = crate::interop::idna::parse_iri(input, errors)?;
+            return Ok(Self::normalized(&text));
         }
+        if let Some(first) = errors.into_iter().next() {
+            return Err(ParseError::new(first.at, &first.kind));
+        }
+        Ok(Self::normalized(input))
+    }
+
+    /// Checked text, normalized.
+    fn normalized(input: &str) -> Url {
         let mut text = String::with_capacity(input.len());
-        normalize::normalize_into(input, &mut text);
-        Ok(Url {
+        urlkit_syntax::normalize::normalize_into(input, &mut text);
+        Url {
             text: Cow::Owned(text),
-        })
+        }
     }
 
     /// Wraps text that is already known to be a valid, normalized URL. For the code `url!`
@@ -244,11 +237,11 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn authority(&self) -> Option<&str> {
-        let parts = reference::split(&self.text);
-        let authority = parts.authority?;
-        let start = authority.userinfo.map_or(authority.host.start, |u| u.start);
-        let end = authority.port.map_or(authority.host.end, |p| p.end);
-        Some(&self.text[start..end])
+        self.get(
+            reference::split(&self.text)
+                .authority
+                .map(|a| authority_span(&a)),
+        )
     }
 
     /// The userinfo before `@`, still percent-encoded.
@@ -361,6 +354,19 @@ impl Url {
     pub fn query_pairs(&self) -> FormPairs<'_> {
         decode::form_pairs(self.query().unwrap_or(""))
     }
+}
+
+/// The bytes of the whole authority, `userinfo@host:port`, without the `//`.
+fn authority_span(authority: &reference::Authority) -> Range<usize> {
+    let start = authority
+        .userinfo
+        .as_ref()
+        .map_or(authority.host.start, |u| u.start);
+    let end = authority
+        .port
+        .as_ref()
+        .map_or(authority.host.end, |p| p.end);
+    start..end
 }
 
 /// The decoded segments of a [`Url`]'s path; see [`Url::path_segments`].

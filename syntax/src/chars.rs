@@ -171,33 +171,55 @@ pub fn is_iprivate(c: char) -> bool {
 }
 
 /// Non-ASCII characters that a reader cannot see or that change how text around them is
-/// shown: Unicode `White_Space`, the bidi formatting characters RFC 3987 §4.1 forbids in
-/// IRIs (and the isolates added since), zero-width spaces and the byte order mark. They are
-/// `ucschar`, but in a literal they are almost always pasted by accident (a no-break space
-/// for a space), so they are rejected rather than silently percent-encoded. The zero-width
-/// joiners (U+200C, U+200D) are kept: scripts and emoji sequences need them.
+/// shown: Unicode `White_Space`, and `Default_Ignorable_Code_Point` (Unicode 16
+/// `DerivedCoreProperties.txt`: the bidi formatting characters RFC 3987 §4.1 forbids in IRIs
+/// and the isolates added since, zero-width spaces, the byte order mark, the Hangul fillers,
+/// the combining grapheme joiner, invisible operators...). They are `ucschar`, but in a
+/// literal they are almost always pasted by accident (a no-break space for a space), so they
+/// are rejected rather than silently percent-encoded.
+///
+/// Kept, though default-ignorable: the zero-width joiners (U+200C, U+200D) and the variation
+/// selectors (U+FE00–U+FE0F, the Mongolian ones, U+E0100–U+E01EF), which scripts and emoji
+/// sequences need and which modify the visible character before them. (Ignorables above
+/// U+E0000 other than the variation selectors are not `ucschar`, so they are rejected as any
+/// non-IRI character is.)
 ///
 /// ```
 /// use urlkit_syntax::chars::is_invisible;
 ///
 /// assert!(is_invisible('\u{a0}')); // no-break space
+/// assert!(is_invisible('\u{3164}')); // Hangul filler
 /// assert!(!is_invisible('\u{200d}')); // zero-width joiner, as in 👨‍👩‍👧
+/// assert!(!is_invisible('\u{fe0f}')); // emoji presentation, as in ❤️
 /// ```
 pub fn is_invisible(c: char) -> bool {
     matches!(
         u32::from(c),
+        // White_Space beyond ASCII (U+0085 is a C1 control, never `ucschar`).
         0xA0
-            | 0xAD
-            | 0x061C
             | 0x1680
-            | 0x180E
-            | 0x2000..=0x200B
-            | 0x200E..=0x200F
-            | 0x2028..=0x202F
-            | 0x205F..=0x2060
-            | 0x2066..=0x2069
+            | 0x2000..=0x200A
+            | 0x2028..=0x2029
+            | 0x202F
+            | 0x205F
             | 0x3000
+            // Default_Ignorable_Code_Point, less U+200C, U+200D and the variation selectors.
+            | 0xAD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180E
+            | 0x200B
+            | 0x200E..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
             | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
     )
 }
 
@@ -221,6 +243,14 @@ pub fn invisible_name(c: char) -> Option<&'static str> {
         0x2060 => "word joiner",
         0x3000 => "ideographic space",
         0xFEFF => "byte order mark",
+        0x034F => "combining grapheme joiner",
+        0x115F | 0x1160 | 0x3164 | 0xFFA0 => "Hangul filler",
+        0x17B4 | 0x17B5 => "Khmer inherent vowel",
+        0x180E => "Mongolian vowel separator",
+        0x2061..=0x2064 => "invisible operator",
+        0x2065 | 0x206A..=0x206F | 0xFFF0..=0xFFF8 => "format character",
+        0x1BCA0..=0x1BCA3 => "shorthand format control",
+        0x1D173..=0x1D17A => "musical formatting character",
         _ => return None,
     })
 }
@@ -278,13 +308,50 @@ mod tests {
     #[test]
     fn invisible_characters() {
         for c in [
-            '\u{a0}', '\u{200b}', '\u{200e}', '\u{202e}', '\u{2066}', '\u{3000}', '\u{feff}',
+            '\u{a0}',
+            '\u{200b}',
+            '\u{200e}',
+            '\u{202e}',
+            '\u{2066}',
+            '\u{3000}',
+            '\u{feff}',
+            '\u{3164}',
+            '\u{115f}',
+            '\u{ffa0}',
+            '\u{34f}',
+            '\u{2064}',
+            '\u{1d173}',
         ] {
             assert!(is_invisible(c), "{c:?}");
+        }
+        for c in [
+            'é',
+            '\u{200c}',
+            '\u{200d}',
+            '円',
+            '\u{1f600}',
+            '\u{fe0f}',
+            '\u{e0100}',
+        ] {
+            assert!(!is_invisible(c), "{c:?}");
+        }
+        // Every one has a name for the message.
+        for c in (0..=0x10_FFFF)
+            .filter_map(char::from_u32)
+            .filter(|&c| is_invisible(c))
+        {
             assert!(invisible_name(c).is_some(), "{c:?}");
         }
-        for c in ['é', '\u{200c}', '\u{200d}', '円', '\u{1f600}'] {
-            assert!(!is_invisible(c), "{c:?}");
+    }
+
+    /// The oracle: every non-ASCII `White_Space` character (Rust's `char::is_whitespace`
+    /// reads the Unicode property) that an IRI may hold is caught.
+    #[test]
+    fn every_unicode_space_is_invisible() {
+        for c in (0x80..=0x10_FFFF).filter_map(char::from_u32) {
+            if c.is_whitespace() && is_ucschar(c) {
+                assert!(is_invisible(c), "{c:?}");
+            }
         }
     }
 

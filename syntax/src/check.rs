@@ -1,8 +1,8 @@
 //! The one way into the grammar for a template (a literal is a template without
 //! expressions): lex its RFC 6570 expressions ([`crate::template::lex`]), check the text
 //! around them as an RFC 3986 reference ([`crate::reference::parse`]) and in every state of
-//! its optional expressions ([`crate::states`]), and, once it passed, plan how to build it
-//! ([`Checked::plan`]).
+//! its optional expressions (the private `states` module), and, once it passed, plan how to
+//! build it ([`Checked::plan`]).
 //!
 //! `url!`, `template!` and `#[derive(Route)]` (at compile time) and `Template::parse` (at run
 //! time) all enter here, so they accept exactly the same templates and report the same

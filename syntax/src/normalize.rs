@@ -42,6 +42,9 @@ pub fn normalize_into(text: &str, out: &mut String) {
 /// Whether [`normalize_into`] would change `text`.
 pub fn needs_normalizing(text: &str) -> bool {
     let bytes = text.as_bytes();
+    if !bytes.iter().any(|&b| b == b'%' || b >= 0x80) {
+        return false;
+    }
     bytes.iter().enumerate().any(|(i, &b)| {
         b >= 0x80
             || (b == b'%'

@@ -4,7 +4,8 @@
 //! The macro turns each step into one call into the runtime; `Template` interprets the same
 //! steps at run time. Both therefore expand a template the same way.
 //!
-//! What the steps encode beyond RFC 6570 (DESIGN §4–§5):
+//! What the steps encode beyond RFC 6570 (the hand-written pairs and the guards of the `url!`
+//! documentation; docs/design.md, "Guarantees and where each is enforced"):
 //! - a path segment that holds a placeholder is tracked, so the runtime can refuse a value
 //!   that makes it `.`/`..` or leaves an empty segment before a `/` (`//`);
 //! - a placeholder that is a whole path segment must have a non-empty value;

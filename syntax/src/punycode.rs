@@ -1,10 +1,6 @@
-//! Punycode (RFC 3492): encoding, to tell the user the ASCII form of a non-ASCII host, and
-//! decoding, to check the `xn--` labels of a host ([`crate::host::invalid_xn_label`]).
-//!
-//! The encoding is only the encoding step of IDNA: each label is lowercased and, if it is not ASCII,
-//! written as `xn--` and its punycode. Full IDNA (UTS #46 mapping, NFC, the bidi and
-//! context rules) needs Unicode tables this crate does not carry; for hosts written in
-//! lowercase, precomposed characters (what people type) the result is the same.
+//! Punycode (RFC 3492): encoding, for the ASCII form of a non-ASCII label of a host that
+//! [`crate::idna::ascii_host`] suggests, and decoding, to check the `xn--` labels of a host
+//! ([`crate::host::invalid_xn_label`]).
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -18,47 +14,30 @@ const DAMP: u32 = 700;
 const INITIAL_BIAS: u32 = 72;
 const INITIAL_N: u32 = 128;
 
-/// The longest label, in characters, that is encoded: a DNS label holds at most 63 octets
-/// (RFC 1035 §2.3.4), so a longer one has no ASCII form worth suggesting, and encoding is
-/// quadratic in the number of distinct characters of a label (RFC 3492 §6.3).
-const MAX_LABEL_CHARS: usize = 63;
+/// The longest label, in characters, that is encoded: encoding takes time proportional to
+/// the label's length times its distinct characters (RFC 3492 §6.3), so an unbounded label
+/// made a long host quadratic. A DNS name holds at most 255 octets (RFC 1035 §2.3.4), so a
+/// longer label has no ASCII form worth suggesting; the URL Standard does not check DNS
+/// lengths, so labels between 64 and 253 characters (UTS #46 test cases) still get one.
+const MAX_LABEL_CHARS: usize = 253;
 
-/// The ASCII form of `host`: non-ASCII labels lowercased and punycode-encoded behind `xn--`,
-/// ASCII labels lowercased. `None` if a label is too long to encode (over 63 characters, or
-/// RFC 3492 §6.4 overflow).
+/// RFC 3492 §6.3, the encoding procedure: appends the Punycode of `label` (without `xn--`) to
+/// `out`. `None` if the label is too long to encode: over 253 characters, or §6.4 overflow.
 ///
 /// ```
-/// use urlkit_syntax::punycode::host_to_ascii;
-///
-/// assert_eq!(host_to_ascii("Bücher.example").as_deref(), Some("xn--bcher-kva.example"));
+/// let mut out = String::new();
+/// urlkit_syntax::punycode::encode_into("bücher", &mut out);
+/// assert_eq!(out, "bcher-kva");
 /// ```
-pub fn host_to_ascii(host: &str) -> Option<String> {
-    let mut out = String::with_capacity(host.len() + 8);
-    for (i, label) in host.split('.').enumerate() {
-        if i > 0 {
-            out.push('.');
-        }
-        if label.chars().nth(MAX_LABEL_CHARS).is_some() && !label.is_ascii() {
-            return None;
-        }
-        let label = label.to_lowercase();
-        if label.is_ascii() {
-            out.push_str(&label);
-        } else {
-            out.push_str("xn--");
-            encode(&label, &mut out)?;
-        }
+pub fn encode_into(label: &str, out: &mut String) -> Option<()> {
+    if label.chars().nth(MAX_LABEL_CHARS).is_some() {
+        return None;
     }
-    Some(out)
-}
-
-/// RFC 3492 §6.3, the encoding procedure, appending to `out`.
-fn encode(label: &str, out: &mut String) -> Option<()> {
     let input: Vec<u32> = label.chars().map(u32::from).collect();
     encode_points(&input, out)
 }
 
-/// [`encode`] of code points, which need not be Unicode scalar values.
+/// [`encode_into`] of code points, which need not be Unicode scalar values.
 // The names are those of the RFC's pseudocode, so the two can be read side by side.
 #[allow(clippy::many_single_char_names)]
 fn encode_points(input: &[u32], out: &mut String) -> Option<()> {
@@ -207,31 +186,26 @@ fn digit(d: u32) -> char {
 
 #[cfg(test)]
 mod tests {
-    use super::{decode, host_to_ascii};
+    use super::{decode, encode_into};
     use alloc::string::String;
 
     #[test]
-    fn rfc_3492_and_common_hosts() {
-        for (host, ascii) in [
-            ("bücher.example", "xn--bcher-kva.example"),
-            ("München.DE", "xn--mnchen-3ya.de"),
-            ("résumé.example.org", "xn--rsum-bpad.example.org"),
-            ("例え.テスト", "xn--r8jz45g.xn--zckzah"),
-            ("日本語.jp", "xn--wgv71a119e.jp"),
-            ("☃.net", "xn--n3h.net"),
-            ("example.com", "example.com"),
+    fn rfc_3492_samples_and_common_labels() {
+        for (label, code) in [
+            ("bücher", "bcher-kva"),
+            ("münchen", "mnchen-3ya"),
+            ("例え", "r8jz45g"),
+            ("☃", "n3h"),
             // RFC 3492 §7.1 (A) Arabic (Egyptian) and (L) the Japanese sample with ASCII.
-            ("ليهمابتكلموشعربي؟", "xn--egbpdaj6bu4bxfgehfvwxn"),
-            ("3年b組金八先生", "xn--3b-ww4c5e180e575a65lsy2b"),
+            ("ليهمابتكلموشعربي؟", "egbpdaj6bu4bxfgehfvwxn"),
+            ("3年b組金八先生", "3b-ww4c5e180e575a65lsy2b"),
         ] {
-            assert_eq!(host_to_ascii(host).as_deref(), Some(ascii), "{host}");
-            // Decoding each label gives it back.
-            for (label, ascii) in host.split('.').zip(ascii.split('.')) {
-                if let Some(code) = ascii.strip_prefix("xn--") {
-                    let decoded: String = decode(code).unwrap().into_iter().collect();
-                    assert_eq!(decoded, label.to_lowercase(), "{ascii}");
-                }
-            }
+            let mut out = String::new();
+            assert_eq!(encode_into(label, &mut out), Some(()), "{label}");
+            assert_eq!(out, code, "{label}");
+            // Decoding gives the label back.
+            let decoded: String = decode(code).unwrap().into_iter().collect();
+            assert_eq!(decoded, label, "{code}");
         }
     }
 
@@ -251,5 +225,12 @@ mod tests {
         let mut surrogate = String::new();
         super::encode_points(&[0xD800], &mut surrogate);
         assert_eq!(decode(&surrogate), None);
+    }
+
+    #[test]
+    fn labels_over_253_characters_are_not_encoded() {
+        let mut out = String::new();
+        assert_eq!(encode_into(&"é".repeat(253), &mut out), Some(()));
+        assert_eq!(encode_into(&"é".repeat(254), &mut String::new()), None);
     }
 }

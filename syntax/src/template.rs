@@ -167,6 +167,21 @@ pub fn lex(template: &str, errors: &mut Errors) -> Vec<Expression> {
     let mut pos = 0;
     while pos < bytes.len() {
         match bytes[pos] {
+            // `format!`'s escapes, written out of habit: one error for the pair, whether it
+            // wraps a name (`{{owner}}`) or stands alone, not an unclosed `{` and a stray `}`.
+            b'{' | b'}' if bytes.get(pos + 1) == Some(&bytes[pos]) => {
+                // The `}}` that closes a `{{`, if the next brace is one.
+                let closed = (bytes[pos] == b'{')
+                    .then(|| template[pos + 2..].find(['{', '}']))
+                    .flatten()
+                    .map(|i| pos + 2 + i)
+                    .filter(|&i| template[i..].starts_with("}}"));
+                let at = core::iter::once(pos..pos + 2).chain(closed.map(|c| c..c + 2));
+                errors.push_all(at, ErrorKind::DoubledBrace);
+                let end = closed.map_or(pos + 2, |close| close + 2);
+                expressions.push(broken(pos..end));
+                pos = end;
+            }
             b'{' => {
                 let close = bytes[pos + 1..]
                     .iter()
@@ -395,6 +410,10 @@ mod tests {
         let prefix = |p: &str| ErrorKind::BadPrefix { text: p.into() };
         assert_eq!(err("/x{/id*"), [(2..3, ErrorKind::UnclosedExpression)]);
         assert_eq!(err("/id*}"), [(4..5, ErrorKind::UnmatchedClose)]);
+        // `format!`'s escapes: one error, whether they wrap a name or stand alone.
+        assert_eq!(err("/{{owner}}"), [(1..3, ErrorKind::DoubledBrace)]);
+        assert_eq!(err("/a}}"), [(2..4, ErrorKind::DoubledBrace)]);
+        assert_eq!(err("/{{a"), [(1..3, ErrorKind::DoubledBrace)]);
         assert_eq!(err("a{}"), [(1..3, ErrorKind::EmptyExpression)]);
         assert_eq!(
             err("{!x}"),

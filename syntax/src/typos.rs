@@ -4,7 +4,7 @@
 use alloc::string::ToString;
 
 use crate::error::{ErrorKind, Errors};
-use crate::reference::is_special;
+use crate::scheme::is_special;
 
 /// Text that is a valid URI reference but never what its writer meant: a host typed
 /// without its scheme. `https//example.com` and `www.example.com/a` are relative paths,
@@ -20,7 +20,11 @@ pub(crate) fn check_missing_scheme(
     errors: &mut Errors,
 ) {
     let literal = &src[..literal_end];
-    let first_segment = match literal.find(['/', '?', '#']) {
+    // A byte search: `str::find` with a set of `char`s decodes characters.
+    let first_segment = match literal
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+    {
         Some(end) => &literal[..end],
         // The first segment runs into an expression: only its literal start is known.
         None if literal_end < src.len() => literal,
@@ -28,8 +32,13 @@ pub(crate) fn check_missing_scheme(
     };
     let whole_segment = first_segment.len() < literal_end || literal_end == src.len();
     if !has_scheme {
-        // A byte search: `str::find` with a `&str` pattern builds a searcher first.
-        if let Some(slashes) = literal.as_bytes().windows(2).position(|w| w == b"//")
+        // The special schemes are letters only: `https//` is letters, then `//`.
+        let letters = literal
+            .bytes()
+            .position(|b| !b.is_ascii_alphabetic())
+            .unwrap_or(literal.len());
+        if let slashes @ 1.. = letters
+            && literal[slashes..].starts_with("//")
             && is_special(&src[..slashes])
         {
             let scheme = &src[..slashes];

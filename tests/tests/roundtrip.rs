@@ -233,7 +233,7 @@ proptest! {
     /// What `Url::parse` accepts, the WHATWG parser (the `url` crate) reads as the same URL,
     /// up to the normalizations listed in `whatwg::Rule` (checked against WPT in
     /// `wpt_urltestdata.rs`). Two known gaps are skipped, and only when the `url` crate fails
-    /// on exactly them: IPvFuture literals (`[v1.x]`: RFC 3986 has them and DESIGN §3 accepts
+    /// on exactly them: IPvFuture literals (`[v1.x]`: RFC 3986 has them and `url!` accepts
     /// them, the URL Standard has no such host), and `xn--` labels that are not valid punycode
     /// (the `url` crate still rejects them; the URL Standard's WPT data accepts them). `file`
     /// URLs are left to the WPT comparison, because the `url` crate lags the standard on them

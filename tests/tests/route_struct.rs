@@ -64,8 +64,8 @@ fn templates_are_there() {
 fn query_order_and_unknown_parameters_do_not_matter() {
     let parsed = Post::from_url("/users/7/posts/hello%20world?tag=a%26b&utm=x&page=2&tag=c");
     assert_eq!(parsed.unwrap(), post());
-    // A full URL: scheme and authority are ignored, and so is a fragment.
-    let parsed = Post::from_url("https://example.com/users/7/posts/hello+world?page=2#top");
+    // A fragment is ignored.
+    let parsed = Post::from_url("/users/7/posts/hello+world?page=2#top");
     assert_eq!(parsed.unwrap().slug, "hello+world"); // `+` is a space only in the query
     let parsed = Post::from_url("/users/7/posts/x?tag=a+b&tag=a%2Bb&tag=");
     assert_eq!(parsed.unwrap().tag, ["a b", "a+b", ""]);
@@ -298,8 +298,13 @@ fn errors_name_the_field_and_the_reason() {
     );
     assert_eq!(
         message("users/7"),
-        "`users/7` is neither a path starting with `/` nor an absolute URL with one"
+        "`users/7` is not a path starting with `/`, which a route's URL is"
     );
+    assert_eq!(
+        message("https://example.com/users/7/posts/a"),
+        "`https://example.com/users/7/posts/a` is an absolute URL, but `from_url` reads a path and query; require its origin with `from_url_on(&base)`, or accept any with `from_url_ignoring_origin`"
+    );
+    // An absolute URL that is not valid is reported as such first.
     assert_eq!(
         message("https://example.com/users/7/posts/%zz"),
         "invalid percent-escape `%zz` in the URL path; `%` must be followed by two hex digits, write `%25` for a literal percent sign (at byte 34)"
@@ -347,13 +352,81 @@ fn on_a_base() {
     assert_eq!(Post::from_url_on(&base, url.as_str()).unwrap(), post());
     let with_query = Url::parse("https://api.example.com/v1?key=k").unwrap();
     let err = post().to_url_on(&with_query).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::BaseHasQueryOrFragment);
+    assert_eq!(*err.kind(), ErrorKind::BaseHasQueryOrFragment);
     let err = Post::from_url_on(&API, "https://api.example.com/v2/users/7/posts/a").unwrap_err();
     assert_eq!(
         err.to_string(),
         "the path `https://api.example.com/v2/users/7/posts/a` matches no route of `Post`"
     );
 }
+
+/// `from_url` reads paths; a full URL's origin is either required (`from_url_on`) or waived by
+/// name (`from_url_ignoring_origin`), never dropped in silence.
+#[test]
+fn an_origin_is_required_or_waived_by_name() {
+    let kind = |url: &str| Post::from_url(url).unwrap_err().kind().clone();
+    for url in [
+        "https://evil.example/users/7/posts/a",
+        "http://api.example.com/v1/users/7/posts/a",
+        "myapp:/users/7/posts/a",
+    ] {
+        assert_eq!(kind(url), RouteErrorKind::AbsoluteUrl, "{url}");
+    }
+    // A path that starts with `//` is a path (origin-form), not a host.
+    assert_eq!(
+        kind("//evil.example/users/7/posts/a"),
+        RouteErrorKind::NoMatch {
+            template: Some(Post::TEMPLATE)
+        }
+    );
+    // The origin named, exactly as written.
+    let good = "https://api.example.com/v1/users/7/posts/a";
+    assert_eq!(Post::from_url_on(&API, good).unwrap().slug, "a");
+    for bad in [
+        "https://evil.example/v1/users/7/posts/a",
+        "http://api.example.com/v1/users/7/posts/a",
+        "https://api.example.com.evil.example/v1/users/7/posts/a",
+        "https://api.example.com/v1@evil.example/users/7/posts/a",
+        "https://API.example.com/v1/users/7/posts/a",
+    ] {
+        let err = Post::from_url_on(&API, bad).unwrap_err();
+        assert!(
+            matches!(err.kind(), RouteErrorKind::NoMatch { .. }),
+            "{bad}: {err}"
+        );
+    }
+    // Any origin, by name; the fragment is dropped, and offsets are in the URL as given.
+    let parsed = Post::from_url_ignoring_origin("https://mirror.example/users/7/posts/a?page=2#f");
+    assert_eq!(parsed.unwrap().page, Some(2));
+    // The whole path, base path included: it has no base to strip.
+    assert!(Post::from_url_ignoring_origin(good).is_err());
+    assert_eq!(
+        Post::from_url_ignoring_origin("/users/7/posts/a")
+            .unwrap()
+            .slug,
+        "a"
+    );
+    let err = Post::from_url_ignoring_origin("https://h/users/x/posts/a").unwrap_err();
+    assert_eq!((err.field(), err.offset()), (Some("id"), Some(16)));
+    assert_eq!(&"https://h/users/x/posts/a"[16..17], "x");
+    let err = Post::from_url_ignoring_origin("mailto:a@example.com").unwrap_err();
+    assert_eq!(err.kind(), &RouteErrorKind::NotAPath);
+    let err = Post::from_url_ignoring_origin("https://h/a b").unwrap_err();
+    assert!(matches!(err.kind(), RouteErrorKind::Url(_)), "{err}");
+    // An empty path asks for `/` (RFC 9110 §4.2.3).
+    assert_eq!(
+        Root::from_url_ignoring_origin("https://example.com"),
+        Ok(Root)
+    );
+    assert_eq!(
+        Root::from_url_ignoring_origin("https://example.com?x"),
+        Ok(Root)
+    );
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/")]
+struct Root;
 
 #[derive(Route, Debug, PartialEq)]
 #[route("/pages/{id}")]

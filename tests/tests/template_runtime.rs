@@ -86,7 +86,7 @@ fn expand_to_writes_once_and_nothing_on_error() {
         .expand_to(&BTreeMap::from([("a", "x"), ("b", "..")]), &mut w)
         .unwrap_err();
     assert_eq!(
-        (err.placeholder(), err.kind()),
+        (err.placeholder(), *err.kind()),
         ("b", ErrorKind::DotSegment)
     );
     assert_eq!(w.written.len(), 1, "nothing written after a value error");
@@ -95,7 +95,7 @@ fn expand_to_writes_once_and_nothing_on_error() {
     let err = ab
         .expand_to(&BTreeMap::from([("a", "x"), ("b", "y")]), &mut w)
         .unwrap_err();
-    assert_eq!((err.placeholder(), err.kind()), ("", ErrorKind::Write));
+    assert_eq!((err.placeholder(), *err.kind()), ("", ErrorKind::Write));
     assert_eq!(
         err.to_string(),
         "the output refused the expanded URL (`fmt::Error`)"
@@ -146,7 +146,7 @@ fn json_values_map_to_rfc_6570_values() {
         let got = t(template)
             .expand(&vars)
             .map(urlkit::Url::into_string)
-            .map_err(|e| (e.placeholder().to_owned(), e.kind()));
+            .map_err(|e| (e.placeholder().to_owned(), *e.kind()));
         let expected = expected
             .map(String::from)
             .map_err(|(name, kind)| (name.to_owned(), kind));

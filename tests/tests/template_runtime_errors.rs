@@ -38,7 +38,7 @@ const TABLE: &[(&str, usize, &str)] = &[
     (
         "https://b\u{fc}cher.example/{x}",
         9,
-        "non-ASCII host `b\u{fc}cher.example`; write its punycode form `xn--bcher-kva.example`",
+        "non-ASCII host `b\u{fc}cher.example`; write its ASCII form `xn--bcher-kva.example`",
     ),
     (
         "/100%/{x}",

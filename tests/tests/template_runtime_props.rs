@@ -1,4 +1,4 @@
-//! `Template` never panics, and every URL it builds is what DESIGN §5 promises: printable
+//! `Template` never panics, and every URL it builds is what the shape guarantee promises: printable
 //! ASCII, accepted by `Url::parse` unchanged, and read back by a WHATWG parser (the `url`
 //! crate) into the same path, query and fragment, hence the same segments and pairs.
 //!
@@ -136,7 +136,7 @@ fn template() -> impl Strategy<Value = String> {
         })
 }
 
-/// Checks one successful expansion against DESIGN §5.
+/// Checks one successful expansion against the shape guarantee (docs/design.md, "Guarantees and where each is enforced").
 fn check_url(template: &str, url: &Url) -> Result<(), TestCaseError> {
     let out = url.as_str();
     prop_assert!(
@@ -198,6 +198,12 @@ proptest! {
         vars in variables(),
     ) {
         let template = Template::parse(&t);
+        // A template whose text would move in some state of its expressions (`{+a}/{a}/lit`
+        // starts with `//` when `a` is undefined) is refused, as `template_runtime_shape.rs`
+        // tests; the rest must parse.
+        if template.as_ref().is_err_and(|e| *e.kind() == urlkit::TemplateErrorKind::ShapeDependsOnState) {
+            return Ok(());
+        }
         prop_assert!(template.is_ok(), "{t:?}: {}", template.unwrap_err());
         let template = template.unwrap();
         match template.expand(&vars) {

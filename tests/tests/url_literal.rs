@@ -269,21 +269,25 @@ fn literals_are_constants() {
     assert_eq!(API.host(), Some("api.example.com"));
 }
 
+/// The ASCII form the compile error suggests (the grammar `url!` and `Template::parse`
+/// share) is the host the WHATWG parser gives.
 #[test]
-fn the_punycode_suggested_for_a_non_ascii_host_is_what_the_url_crate_uses() {
+fn the_ascii_form_suggested_for_a_non_ascii_host_is_what_the_url_crate_uses() {
     for host in [
         "bücher.example",
         "münchen.de",
         "例え.テスト",
         "résumé.example.org",
+        "ΒΌΛΟΣ.gr",
+        "example\u{ff0e}com",
     ] {
-        let err = Url::parse_iri(&format!("https://{host}/"))
+        let err = urlkit::Template::parse(&format!("https://{host}/"))
             .unwrap_err()
             .to_string();
         let whatwg = url::Url::parse(&format!("https://{host}/")).unwrap();
         let ascii = whatwg.host_str().unwrap();
         assert!(
-            err.contains(&format!("write its punycode form `{ascii}`")),
+            err.contains(&format!("write its ASCII form `{ascii}`")),
             "{host}: {err}"
         );
     }
@@ -330,6 +334,7 @@ mod never_panics {
             let mut errors = Errors::new();
             let expressions = template::lex(&text, &mut errors);
             reference::parse(&text, &expressions, Options { iri: true, joined: false }, &mut errors);
+            let accepted = errors.is_empty();
             for error in errors.into_vec() {
                 // Every error has a message, and its ranges are inside the text.
                 prop_assert!(!error.to_string().is_empty());
@@ -338,9 +343,13 @@ mod never_panics {
                 }
             }
             if let Ok(url) = Url::parse_iri(&text) {
-                let mut expected = String::new();
-                normalize::normalize_into(&text, &mut expected);
-                prop_assert_eq!(url.as_str(), expected.as_str());
+                // A non-ASCII host is an error to the grammar, which `parse_iri` converts
+                // (the `idna` feature is on in this crate); any other text is kept.
+                if accepted {
+                    let mut expected = String::new();
+                    normalize::normalize_into(&text, &mut expected);
+                    prop_assert_eq!(url.as_str(), expected.as_str());
+                }
                 prop_assert!(url.as_str().bytes().all(|b| (0x21..0x7f).contains(&b)));
                 prop_assert_eq!(Url::parse(url.as_str()), Ok(url.clone()));
                 let ipvfuture = url.host().is_some_and(|h| h.starts_with("[v") || h.starts_with("[V"));

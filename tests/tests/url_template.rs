@@ -1,5 +1,5 @@
-//! `url!` templates: the DESIGN §2 examples as written, where values come from (captures and
-//! named arguments), every value type of DESIGN §4, every operator in every component, the
+//! `url!` templates: the README's examples as written, where values come from (captures and
+//! named arguments), every value type `urlkit::value` lists, every operator in every component, the
 //! base join, and that the expansion evaluates each value once and never meets the user's
 //! own names.
 
@@ -15,9 +15,9 @@ use urlkit::{Error, ErrorKind, Fmt, Url, url};
 
 const API: Url = url!("https://api.example.com/v1/");
 
-/// DESIGN §2, written exactly as there.
+/// The README's `url!` examples, written exactly as there.
 #[test]
-fn design_examples() -> Result<(), Error> {
+fn readme_examples() -> Result<(), Error> {
     let (owner, repo) = ("rust-lang", "rust");
     let u: Url = url!(
         "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
@@ -247,12 +247,12 @@ fn hosts_and_ports() -> Result<(), Error> {
     let port = 70000u32;
     let err = url!("https://{host}:{port}/").unwrap_err();
     assert_eq!(
-        (err.placeholder(), err.kind()),
+        (err.placeholder(), *err.kind()),
         ("port", ErrorKind::InvalidPort)
     );
     let err = url!("https://{host}/", host = "evil.com/x?").unwrap_err();
     assert_eq!(
-        (err.placeholder(), err.kind()),
+        (err.placeholder(), *err.kind()),
         ("host", ErrorKind::InvalidHost)
     );
     Ok(())
@@ -262,7 +262,7 @@ fn hosts_and_ports() -> Result<(), Error> {
 fn guards() {
     let kind = |r: Result<Url, Error>| {
         let e = r.unwrap_err();
-        (e.placeholder().to_string(), e.kind())
+        (e.placeholder().to_string(), *e.kind())
     };
     let file = "..";
     assert_eq!(
@@ -339,12 +339,12 @@ fn base_join() -> Result<(), Error> {
     // Values are guarded as in any template.
     let dots = "..";
     let err = url!(API, "files/{dots}").unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::DotSegment);
+    assert_eq!(*err.kind(), ErrorKind::DotSegment);
     // A base with a query or fragment cannot take a path after it.
     for base in [url!("https://h/?q=1"), url!("https://h/#top")] {
         let err = url!(base, "users/{id}").unwrap_err();
         assert_eq!(
-            (err.placeholder(), err.kind()),
+            (err.placeholder(), *err.kind()),
             ("", ErrorKind::BaseHasQueryOrFragment)
         );
     }
@@ -354,77 +354,77 @@ fn base_join() -> Result<(), Error> {
 /// The table of expressions in the `url!` documentation, row by row.
 #[test]
 fn documented_expressions_table() -> Result<(), Error> {
-    let (x, list, keys) = ("a b", ["red", "green"], [("k", "v"), ("a", "1")]);
+    let (var, list, keys) = ("a b/c", ["red", "green"], [("k", "v"), ("a", "1")]);
     let rows = [
         [
-            url!("{x}")?,
+            url!("{var}")?,
             url!("{list}")?,
             url!("{list*}")?,
             url!("{keys*}")?,
         ],
         [
-            url!("{+x}")?,
+            url!("{+var}")?,
             url!("{+list}")?,
             url!("{+list*}")?,
             url!("{+keys*}")?,
         ],
         [
-            url!("{#x}")?,
+            url!("{#var}")?,
             url!("{#list}")?,
             url!("{#list*}")?,
             url!("{#keys*}")?,
         ],
         [
-            url!("X{.x}")?,
+            url!("X{.var}")?,
             url!("X{.list}")?,
             url!("X{.list*}")?,
             url!("X{.keys*}")?,
         ],
         [
-            url!("{/x}")?,
+            url!("{/var}")?,
             url!("{/list}")?,
             url!("{/list*}")?,
             url!("{/keys*}")?,
         ],
         [
-            url!("{;x}")?,
+            url!("{;var}")?,
             url!("{;list}")?,
             url!("{;list*}")?,
             url!("{;keys*}")?,
         ],
         [
-            url!("{?x}")?,
+            url!("{?var}")?,
             url!("{?list}")?,
             url!("{?list*}")?,
             url!("{?keys*}")?,
         ],
         [
-            url!("?a=1{&x}")?,
+            url!("?a=1{&var}")?,
             url!("?a=1{&list}")?,
             url!("?a=1{&list*}")?,
             url!("?a=1{&keys*}")?,
         ],
     ];
     let expected = [
-        ["a%20b", "red,green", "red,green", "k=v,a=1"],
-        ["a%20b", "red,green", "red,green", "k=v,a=1"],
-        ["#a%20b", "#red,green", "#red,green", "#k=v,a=1"],
-        ["X.a%20b", "X.red,green", "X.red.green", "X.k=v.a=1"],
-        ["/a%20b", "/red,green", "/red/green", "/k=v/a=1"],
+        ["a%20b%2Fc", "red,green", "red,green", "k=v,a=1"],
+        ["a%20b/c", "red,green", "red,green", "k=v,a=1"],
+        ["#a%20b/c", "#red,green", "#red,green", "#k=v,a=1"],
+        ["X.a%20b%2Fc", "X.red,green", "X.red.green", "X.k=v.a=1"],
+        ["/a%20b%2Fc", "/red,green", "/red/green", "/k=v/a=1"],
         [
-            ";x=a%20b",
+            ";var=a%20b%2Fc",
             ";list=red,green",
             ";list=red;list=green",
             ";k=v;a=1",
         ],
         [
-            "?x=a%20b",
+            "?var=a%20b%2Fc",
             "?list=red,green",
             "?list=red&list=green",
             "?k=v&a=1",
         ],
         [
-            "?a=1&x=a%20b",
+            "?a=1&var=a%20b%2Fc",
             "?a=1&list=red,green",
             "?a=1&list=red&list=green",
             "?a=1&k=v&a=1",

@@ -57,7 +57,7 @@ fn is_dot(s: &str) -> bool {
 
 /// The kind of a refusal, or the URL.
 fn kind(result: &Result<Url, Error>) -> Option<ErrorKind> {
-    result.as_ref().err().map(Error::kind)
+    result.as_ref().err().map(|e| *e.kind())
 }
 
 proptest! {

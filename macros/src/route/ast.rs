@@ -1,6 +1,7 @@
 //! The derive's input as routes and fields, each keeping what errors point at.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, GenericArgument, Ident, LitStr, Member, PathArguments, Type};
@@ -8,6 +9,7 @@ use urlkit_syntax::route::owned::Kind;
 
 use super::attr;
 use crate::diagnostics::Diagnostics;
+use crate::generate;
 
 /// A type deriving `Route`: one route for a struct, one per variant for an enum.
 pub(crate) struct Input<'a> {
@@ -23,6 +25,8 @@ pub(crate) struct Route<'a> {
     /// How errors name it: `Post`, `Api::User`.
     pub(crate) label: String,
     pub(crate) template: Option<LitStr>,
+    /// A `#[route]` was written but not read (and reported): no "missing template" then.
+    pub(crate) malformed: bool,
     /// Where a missing template is reported.
     pub(crate) span: Span,
     pub(crate) fields: Vec<Field<'a>>,
@@ -59,6 +63,7 @@ impl<'a> Input<'a> {
                     variant: None,
                     label: name,
                     template: attrs.template,
+                    malformed: attrs.malformed,
                     span: input.ident.span(),
                     fields: fields(&data.fields, errors),
                     deny_unknown,
@@ -90,6 +95,7 @@ impl<'a> Input<'a> {
                             variant: Some(&variant.ident),
                             label: format!("{name}::{}", variant.ident),
                             template: attrs.template,
+                            malformed: attrs.malformed,
                             span: variant.ident.span(),
                             fields: fields(&variant.fields, errors),
                             deny_unknown,
@@ -180,5 +186,19 @@ pub(crate) fn kind(ty: &Type) -> (Kind, Option<&Type>) {
             }
         }
         _ => (Kind::Scalar, None),
+    }
+}
+
+/// A field's marker: its name, or `_0` for a tuple field.
+pub(crate) fn marker(name: &str) -> Ident {
+    let site = Span::mixed_site();
+    generate::marker(name, site).unwrap_or_else(|| format_ident!("_{}", name, span = site))
+}
+
+pub(crate) fn route_path(route: &Route<'_>) -> TokenStream {
+    if let Some(variant) = route.variant {
+        quote!(Self::#variant)
+    } else {
+        quote!(Self)
     }
 }

@@ -18,6 +18,9 @@ pub(crate) struct Attrs {
     pub(crate) deny_unknown: Option<Span>,
     /// `#[route(skip)]`, where it is written.
     pub(crate) skip: Option<Span>,
+    /// A `#[route]` was written but could not be read (and was reported): a missing
+    /// template is then that one error, not a second one.
+    pub(crate) malformed: bool,
 }
 
 const UNKNOWN: &str =
@@ -27,6 +30,15 @@ const UNKNOWN: &str =
 pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
     let mut out = Attrs::default();
     for attr in attrs.iter().filter(|a| a.path().is_ident("route")) {
+        if let syn::Meta::Path(path) = &attr.meta {
+            // `#[route]` alone.
+            errors.push(syn::Error::new_spanned(
+                path,
+                "`#[route]` needs its template in parentheses: `#[route(\"/users/{id}\")]`",
+            ));
+            out.malformed = true;
+            continue;
+        }
         let parsed = attr.parse_args_with(|input: syn::parse::ParseStream<'_>| {
             while !input.is_empty() {
                 if input.peek(LitStr) {
@@ -71,6 +83,7 @@ pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
         });
         if let Err(error) = parsed {
             errors.push(error);
+            out.malformed = true;
         }
     }
     out

@@ -52,6 +52,9 @@ enum Position {
 
 pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid> {
     let Some(lit) = &route.template else {
+        if route.malformed {
+            return None;
+        }
         let message = match route.variant {
             Some(variant) => format!(
                 "missing `#[route(\"/path\")]` on the variant `{variant}`; each variant of a route enum has its template"
@@ -214,7 +217,7 @@ fn no_field<'r>(route: &'r Route<'_>, name: &str) -> (String, Option<&'r str>) {
         .filter(|f| !f.skip)
         .map(|f| f.name.as_str())
         .collect();
-    if let Some(close) = fields.iter().find(|f| typo(f, name)) {
+    if let Some(close) = fields.iter().find(|f| typo(f, name) || same_words(f, name)) {
         let message = format!("`{{{name}}}` names no field of `{label}`; did you mean `{close}`?");
         return (message, Some(close));
     }
@@ -230,6 +233,18 @@ fn no_field<'r>(route: &'r Route<'_>, name: &str) -> (String, Option<&'r str>) {
         list.join(", ")
     );
     (message, None)
+}
+
+/// The same words in another case or with other separators: `userId`, `user_id`, `user-id`,
+/// `UserID`.
+fn same_words(a: &str, b: &str) -> bool {
+    let words = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '_' | '-' | '.'))
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    words(a) == words(b)
 }
 
 /// One edit apart (a letter added, removed, changed, or two swapped).
@@ -276,9 +291,19 @@ fn check_kind(
     if let Some(inner) = field.inner {
         let (inner_kind, _) = super::ast::kind(inner);
         if inner_kind != Kind::Scalar {
-            errors.push(at_type(format!(
-                "`{shown}` nests `Option` and `Vec`, which a URL cannot tell apart (no value, an empty list); write `Option<T>` or `Vec<T>`"
-            )));
+            // What each nesting would need a URL to tell apart, and what to write instead.
+            let message = match (field.kind, inner_kind) {
+                (Kind::Optional, Kind::Optional) => format!(
+                    "`{shown}` nests `Option` in `Option`, which a URL cannot tell apart (`None` and `Some(None)` both leave the value out); write `Option<T>`"
+                ),
+                (Kind::List, Kind::List) => format!(
+                    "`{shown}` nests `Vec` in `Vec`, which a URL cannot hold (a placeholder takes one list of values, not lists of lists); write `Vec<T>`"
+                ),
+                _ => format!(
+                    "`{shown}` nests `Option` and `Vec`, which a URL cannot tell apart (no value, an empty list); write `Option<T>` or `Vec<T>`"
+                ),
+            };
+            errors.push(at_type(message));
             return;
         }
         if field.kind == Kind::List && quote::quote!(#inner).to_string() == "u8" {

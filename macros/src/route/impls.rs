@@ -1,29 +1,46 @@
 //! Phase 3 for routes: the `Route` impl.
 //!
-//! - `to_url` and `to_url_on` are `url!`'s generator (`crate::generate`) run on the template,
-//!   each placeholder bound to its field: one `Writer` call per plan step, so a route builds
-//!   exactly what `url!` builds with the same template and values;
-//! - `from_url` lists the routes' patterns as constants, most specific first, and reads each
-//!   field from where its placeholder stands (`runtime/src/route/matcher.rs`).
+//! - `TEMPLATES`, `template` and, for a struct, an inherent `TEMPLATE`: the templates as
+//!   written;
+//! - `to_url` is `url!`'s generator (`crate::generate`) run on the template, each placeholder
+//!   bound to its field: one `Writer` call per plan step, so a route builds exactly what
+//!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
+//!   method, which joins that URL to a base as `url!(base, ...)` does);
+//! - `from_url` is the routes' decision tree, written by `tree`, each leaf reading its route's
+//!   fields from where their placeholders stand (`runtime/src/route/matcher.rs`);
+//! - in an enum whose routes overlap, `to_url` of a route others can capture checks the URL
+//!   it built against the same tree (`round_trip`).
 //!
-//! Locals (`__url`, `__found`, `__f0`) are `Span::mixed_site()`; paths are absolute; the calls
-//! that type-check a field are spanned on the field's type, so a type that cannot be parsed
-//! from a URL (or written into one) is reported there.
+//! Locals (`__url`, `__t`, `__s0`, `__f0`) are `Span::mixed_site()`; paths are absolute; the
+//! calls that type-check a field are spanned on the field's type, so a type that cannot be
+//! parsed from a URL (or written into one) is reported there.
 
-use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
 use syn::spanned::Spanned;
-use urlkit_syntax::route::owned::{OwnedPattern, OwnedSegment};
-use urlkit_syntax::route::{Tail, order};
+use urlkit_syntax::reference::Placement;
+use urlkit_syntax::template::Modifier;
 
-use super::ast::{Input, Route};
-use super::check::{Capture, Valid};
+use super::ast::{Input, Route, marker, route_path};
+use super::check::Valid;
+use super::overlap::{self, Captor};
+use super::tree;
 use crate::{generate, url};
 
 pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
     let original = input.original;
     let ident = &original.ident;
     let (impl_generics, ty_generics, where_clause) = original.generics.split_for_impl();
+    let bounds = bounds(input, valid);
+    let written_where = where_clause;
+    let where_clause = match where_clause {
+        _ if bounds.is_empty() => quote!(#where_clause),
+        Some(written) => {
+            let written = written.predicates.iter();
+            quote!(where #(#written,)* #(#bounds,)*)
+        }
+        None => quote!(where #(#bounds,)*),
+    };
     let site = Span::mixed_site();
     let templates: Vec<String> = input
         .routes
@@ -35,9 +52,17 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
                 .unwrap_or_default()
         })
         .collect();
+    let captors = if input.is_enum {
+        overlap::captors(&input.routes, valid, tried)
+    } else {
+        Vec::new()
+    };
+    let rank = |r: usize| tried.iter().position(|&t| t == r).unwrap_or(r);
     let mut template_arms = Vec::new();
     let mut url_arms = Vec::new();
-    for ((route, valid), template) in input.routes.iter().zip(valid).zip(&templates) {
+    for (r, ((route, valid), template)) in
+        input.routes.iter().zip(valid).zip(&templates).enumerate()
+    {
         let path = route_path(route);
         let bound: Vec<(usize, Ident)> = valid
             .captures
@@ -67,10 +92,18 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
         } else {
             generate::route(&valid.checked, &valid.steps, values)
         };
+        let to_url = match captors.get(r) {
+            Some(captors) if !captors.is_empty() => {
+                round_trip(&to_url, captors, &input.routes, &templates, rank)
+            }
+            _ => to_url,
+        };
         template_arms.push(quote!(#path { .. } => #template,));
         url_arms.push(quote!(#pattern => #to_url,));
     }
-    let from_url = from_url(input, valid, tried, &templates);
+    let needs_which = captors.iter().any(|c| !c.is_empty());
+    let from_url = tree::from_url(input, valid, tried, &templates);
+    let which = needs_which.then(|| tree::which(input, valid, tried));
     let matched = if input.routes.is_empty() {
         quote!(*self)
     } else {
@@ -79,7 +112,7 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
     let inherent = (!input.is_enum).then(|| {
         let template = &templates[0];
         quote! {
-            impl #impl_generics #ident #ty_generics #where_clause {
+            impl #impl_generics #ident #ty_generics #written_where {
                 /// The route's template, as written in `#[route("...")]`.
                 pub const TEMPLATE: &'static str = #template;
             }
@@ -91,6 +124,7 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
     quote! {
         const _: () = {
             #(#[allow(non_camel_case_types, dead_code)] struct #markers {})*
+            #which
 
             impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
                 const TEMPLATES: &'static [&'static str] = &[#(#templates),*];
@@ -108,6 +142,49 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
             #inherent
         };
     }
+}
+
+/// A bound for each field that a placeholder reads and whose type names a type parameter
+/// (`id: T`), as serde's derives add them: the field's type must be a `Value` to be written
+/// (`Port` or `Prefixed` where it is a port or has a prefix) and `FromParam` to be read. A
+/// route of a type that lacks them then does not implement `Route`, and rustc says which
+/// bound is missing where the route is used, rather than asking for a bound on the marker
+/// type at the definition.
+fn bounds(input: &Input<'_>, valid: &[Valid]) -> Vec<TokenStream> {
+    let params: Vec<String> = (input.original.generics.type_params())
+        .map(|p| p.ident.to_string())
+        .collect();
+    let mut bounds = Vec::new();
+    if params.is_empty() {
+        return bounds;
+    }
+    for (route, valid) in input.routes.iter().zip(valid) {
+        for (field, capture) in route.fields.iter().zip(&valid.captures) {
+            let ty = field.ty;
+            let mut names = Vec::new();
+            idents(quote!(#ty), &mut names);
+            if capture.is_none() || !names.iter().any(|n| params.contains(n)) {
+                continue;
+            }
+            // A port or a prefix takes one value, which its own trait checks.
+            let mut write = quote!(::urlkit::value::Value);
+            for (i, e) in valid.checked.expressions.iter().enumerate() {
+                for spec in &e.vars {
+                    if valid.checked.template[spec.name.clone()] != field.name {
+                        continue;
+                    }
+                    let marker = marker(&field.name);
+                    if valid.checked.reference.placements[i] == Placement::Port {
+                        write = quote!(::urlkit::value::Port<#marker>);
+                    } else if matches!(spec.modifier, Modifier::Prefix(_)) {
+                        write = quote!(::urlkit::value::Prefixed<#marker>);
+                    }
+                }
+            }
+            bounds.push(quote!(#ty: #write + ::urlkit::route::FromParam));
+        }
+    }
+    bounds
 }
 
 /// The marker types named after the fields that placeholders read: `url!`'s generator names
@@ -145,122 +222,35 @@ fn idents(tokens: TokenStream, out: &mut Vec<String>) {
     }
 }
 
-/// A field's marker: its name, or `_0` for a tuple field.
-fn marker(name: &str) -> Ident {
-    let site = Span::mixed_site();
-    generate::marker(name, site).unwrap_or_else(|| format_ident!("_{}", name, span = site))
-}
-
-fn route_path(route: &Route<'_>) -> TokenStream {
-    if let Some(variant) = route.variant {
-        quote!(Self::#variant)
-    } else {
-        quote!(Self)
-    }
-}
-
-fn from_url(
-    input: &Input<'_>,
-    valid: &[Valid],
-    tried: &[usize],
+/// `to_url` of a route whose URLs routes tried before it can take: the URL it built goes
+/// through the matcher, and if another route would take it, an error names that route.
+fn round_trip(
+    to_url: &TokenStream,
+    captors: &[Captor],
+    routes: &[Route<'_>],
     templates: &[String],
+    rank: impl Fn(usize) -> usize,
 ) -> TokenStream {
     let site = Span::mixed_site();
-    let url = Ident::new("__url", site);
-    let found = Ident::new("__found", site);
-    let target = Ident::new("__target", site);
-    let name = input.original.ident.to_string();
-    let private = quote!(::urlkit::__private::route);
-    let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
-    let in_order: Vec<_> = borrowed.iter().map(|b| b.pattern()).collect();
-    let skips = order::skips(&in_order);
-    let entries = tried.iter().zip(&skips).map(|(&r, skip)| {
-        let route = &input.routes[r];
-        let label = &route.label;
-        let template = &templates[r];
-        let pattern = pattern(&valid[r].pattern);
-        let key_fields = &valid[r].key_fields;
+    let built = Ident::new("__built", site);
+    let arms = captors.iter().map(|c| {
+        let at = rank(c.route);
+        let label = &routes[c.route].label;
+        let template = &templates[c.route];
+        let placeholder = &c.placeholder;
         quote! {
-            #private::Entry {
-                route: #label,
-                template: #template,
-                pattern: #pattern,
-                key_fields: &[#(#key_fields),*],
-                skip: &[#(#skip),*],
-            }
+            ::core::option::Option::Some(#at) => ::core::result::Result::Err(
+                ::urlkit::__private::route::parses_as(#placeholder, #label, #template)
+            ),
         }
     });
-    let arms = tried.iter().enumerate().map(|(n, &r)| {
-        let route = &input.routes[r];
-        let path = route_path(route);
-        let fields = route
-            .fields
-            .iter()
-            .zip(&valid[r].captures)
-            .map(|(field, capture)| {
-                let member = &field.member;
-                let ty = field.ty;
-                let span = ty.span();
-                let Some(capture) = capture else {
-                    let default = quote_spanned!(span=> ::core::default::Default::default());
-                    return quote!(#member: #default,);
-                };
-                let capture = match *capture {
-                    Capture::Segment(k) => quote!(#private::Capture::Segment(#k)),
-                    Capture::Tail => quote!(#private::Capture::Tail),
-                    Capture::Key(j) => quote!(#private::Capture::Key(#j)),
-                };
-                let name = &field.name;
-                let marker = marker(name);
-                let read = quote_spanned!(span=>
-                    <#ty as ::urlkit::route::RouteField<#marker>>::read(&#found, #capture, #name)?
-                );
-                quote!(#member: #read,)
-            });
-        let n = Literal::usize_unsuffixed(n);
-        quote!(#n => ::core::result::Result::Ok(#path { #(#fields)* }),)
-    });
     quote! {
-        fn from_url(#url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            const ROUTES: &[#private::Entry] = &[#(#entries),*];
-            let #target = #private::Target::parse(#url, #name)?;
-            let #found = #target.find(ROUTES)?;
-            match #found.index() {
+        match #to_url {
+            ::core::result::Result::Ok(#built) => match __which(#built.as_str()) {
                 #(#arms)*
-                _ => ::core::result::Result::Err(#found.no_match()),
-            }
-        }
-    }
-}
-
-/// A pattern as a constant expression.
-fn pattern(p: &OwnedPattern) -> TokenStream {
-    let private = quote!(::urlkit::__private::route);
-    let segments = p.segments.iter().map(|s| match s {
-        OwnedSegment::Static(text) => quote!(#private::Segment::Static(#text)),
-        OwnedSegment::Value(prefix, suffix) => {
-            quote!(#private::Segment::Value { prefix: #prefix, suffix: #suffix })
-        }
-        OwnedSegment::Any => quote!(#private::Segment::Any),
-    });
-    let tail = match p.tail {
-        Tail::None => quote!(#private::Tail::None),
-        Tail::Optional => quote!(#private::Tail::Optional),
-        Tail::Rest => quote!(#private::Tail::Rest),
-    };
-    let pairs = &p.pairs;
-    let keys = p
-        .keys
-        .iter()
-        .map(|(name, required)| quote!(#private::Key { name: #name, required: #required }));
-    let deny = p.deny_unknown;
-    quote! {
-        #private::Pattern {
-            segments: &[#(#segments),*],
-            tail: #tail,
-            pairs: &[#(#pairs),*],
-            keys: &[#(#keys),*],
-            deny_unknown: #deny,
+                _ => ::core::result::Result::Ok(#built),
+            },
+            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
         }
     }
 }

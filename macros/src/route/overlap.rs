@@ -1,12 +1,14 @@
 //! Phase 2 for an enum: the order its routes are tried in (the most specific first,
 //! `urlkit_syntax::route::order`), and no route identical to or hidden by the routes before
-//! it (`urlkit_syntax::route::cover`, an exact proof).
+//! it (`urlkit_syntax::route::cover`, an exact proof). Then, for the impl, which routes tried
+//! before a route can take URLs it builds (`urlkit_syntax::route::captors`), so that its
+//! `to_url` refuses those values rather than build a URL that parses as another route.
 
-use urlkit_syntax::route::owned::OwnedPattern;
-use urlkit_syntax::route::{cover, order};
+use urlkit_syntax::route::owned::{OwnedPattern, OwnedSegment};
+use urlkit_syntax::route::{captors as captor, cover, order};
 
 use super::ast::Route;
-use super::check::Valid;
+use super::check::{Capture, Valid};
 use crate::diagnostics::Diagnostics;
 
 /// The order in which `routes` are tried (indices), after reporting any route that can never
@@ -99,4 +101,64 @@ fn differ_in_optional_keys(a: &OwnedPattern, b: &OwnedPattern) -> bool {
         && a.tail == b.tail
         && a.pairs == b.pairs
         && required(a) == required(b)
+}
+
+/// A route tried before another that can take some of its URLs, and the placeholder of the
+/// other whose value decides (for `to_url`'s error).
+pub(crate) struct Captor {
+    /// The route (an index into the routes).
+    pub(crate) route: usize,
+    /// The placeholder named in the error.
+    pub(crate) placeholder: String,
+}
+
+/// For each route (all valid, `tried` their order), the routes tried before it that match
+/// some URL it matches.
+pub(crate) fn captors(routes: &[Route<'_>], valid: &[Valid], tried: &[usize]) -> Vec<Vec<Captor>> {
+    let borrowed: Vec<_> = valid.iter().map(|v| v.pattern.borrow()).collect();
+    let patterns: Vec<_> = borrowed.iter().map(|b| b.pattern()).collect();
+    captor::captors(&patterns, tried)
+        .into_iter()
+        .enumerate()
+        .map(|(v, us)| {
+            us.into_iter()
+                .map(|u| Captor {
+                    route: u,
+                    placeholder: culprit(&routes[v], &valid[v], &valid[u].pattern),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The first placeholder of `route` (in template order) that stands where `other`'s pattern
+/// differs from its own: the value that made the URL `other`'s.
+fn culprit(route: &Route<'_>, valid: &Valid, other: &OwnedPattern) -> String {
+    let own = &valid.pattern;
+    let differs = |capture: Capture| match capture {
+        Capture::Segment(k) => match other.segments.get(k) {
+            Some(OwnedSegment::Any) | None => false,
+            theirs => theirs != own.segments.get(k),
+        },
+        Capture::Tail => own.segments.len() != other.segments.len() || own.tail != other.tail,
+        Capture::Key(j) => own.keys.get(j).is_none_or(|(key, required)| {
+            !other.keys.contains(&(key.clone(), *required))
+                || other
+                    .pairs
+                    .iter()
+                    .any(|pair| urlkit_syntax::route::piece_key(pair) == key)
+        }),
+    };
+    let in_order = valid.checked.vars.iter().filter_map(|var| {
+        let f = route.fields.iter().position(|f| f.name == var.name)?;
+        Some((var.name.clone(), valid.captures[f]?))
+    });
+    let mut first = None;
+    for (name, capture) in in_order {
+        if differs(capture) {
+            return name;
+        }
+        first.get_or_insert(name);
+    }
+    first.unwrap_or_default()
 }

@@ -1,13 +1,17 @@
 //! The machinery behind every encoder of [`super`]: per-set byte tables derived from the
-//! grammar's one character table, a scanner for the unchanged prefix, and a writer that sizes
-//! its output once.
+//! grammar's one character table, a scanner for runs of unchanged bytes that classifies
+//! sixteen bytes at a time ([`crate::scan`]), and a writer that sizes its output once
+//! ([`super::write`]).
+#![allow(
+    clippy::inline_always,
+    reason = "a block's classification, inside the scanning and writing loops"
+)]
 
-use alloc::borrow::Cow;
-use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
 use urlkit_syntax::chars::{self, CLASS, FORM, HEX_UPPER, RESERVED, UNRESERVED};
+
+use crate::scan::{self, BLOCK, Fast, Scan, Span};
 
 /// The sets of [`super`]: which bytes pass, which become `%XX` or `+`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,18 +27,18 @@ pub(crate) enum Set {
 /// What a set does with a byte: [`KEEP`] it, [`ESCAPE`] it as `%XX`, write [`PLUS`] (a space
 /// under `form`), or, for a [`PERCENT`] sign under `reserved`, keep it if it starts a triplet
 /// and escape it otherwise.
-const KEEP: u8 = 0;
+pub(super) const KEEP: u8 = 0;
 /// See [`KEEP`].
 const ESCAPE: u8 = 1;
 /// See [`KEEP`].
-const PLUS: u8 = 2;
+pub(super) const PLUS: u8 = 2;
 /// See [`KEEP`].
-const PERCENT: u8 = 3;
+pub(super) const PERCENT: u8 = 3;
 
 /// Each set's action for every byte, derived at compile time from [`CLASS`], the one
 /// character table the macros and the grammar use. `KEEP` is only ever given to ASCII bytes
 /// (non-ASCII bytes have no class bits), which the `unsafe` blocks below rely on.
-static ACTIONS: [[u8; 256]; 3] = [
+pub(super) static ACTIONS: [[u8; 256]; 3] = [
     actions(Set::Component),
     actions(Set::Reserved),
     actions(Set::Form),
@@ -64,13 +68,13 @@ const fn actions(set: Set) -> [u8; 256] {
 
 impl Set {
     #[inline]
-    fn actions(self) -> &'static [u8; 256] {
+    pub(super) fn actions(self) -> &'static [u8; 256] {
         &ACTIONS[self as usize]
     }
 }
 
 /// `%XX` for every byte, so escaping is one table lookup and one copy.
-static TRIPLETS: [[u8; 3]; 256] = {
+pub(super) static TRIPLETS: [[u8; 3]; 256] = {
     let mut table = [[0u8; 3]; 256];
     let mut b = 0;
     while b < 256 {
@@ -80,66 +84,33 @@ static TRIPLETS: [[u8; 3]; 256] = {
     table
 };
 
-/// How many bytes at the start of `input` the set keeps as they are (a `%` stops the run).
-#[inline]
-fn kept_run(actions: &[u8; 256], input: &[u8]) -> usize {
-    let by_byte = |bytes: &[u8]| {
-        bytes
-            .iter()
-            .position(|&b| actions[usize::from(b)] != KEEP)
-            .unwrap_or(bytes.len())
-    };
-    if input.len() < 16 {
-        // A URL's values are mostly this short: one lookup a byte, no chunking to set up.
-        return by_byte(input);
-    }
-    let mut chunks = input.chunks_exact(8);
-    let mut i = 0;
-    for chunk in &mut chunks {
-        // Eight lookups OR-ed together without a branch: long runs of unreserved text
-        // (identifiers, words) cost one test per eight bytes. `KEEP` is 0.
-        let any = chunk
-            .iter()
-            .fold(KEEP, |acc, &b| acc | actions[usize::from(b)]);
-        if any != KEEP {
-            break;
-        }
-        i += 8;
-    }
-    i + by_byte(&input[i..])
-}
-
-/// The index of the first byte the set changes, if any.
-pub(super) fn first_change(set: Set, input: &[u8]) -> Option<usize> {
-    let actions = set.actions();
-    if set != Set::Reserved {
-        // Only `reserved` keeps something that ends a run (a valid triplet); under the other
-        // sets the first run ends at the first change.
-        let run = kept_run(actions, input);
-        return (run < input.len()).then_some(run);
-    }
-    let mut i = 0;
-    loop {
-        i += kept_run(actions, &input[i..]);
-        match input.get(i) {
-            None => return None,
-            Some(&b) if actions[usize::from(b)] == PERCENT && chars::is_triplet(&input[i..]) => {
-                i += 3;
-            }
-            Some(_) => return Some(i),
-        }
-    }
-}
-
 /// Each set's output for every byte, as four bytes: up to three to write, then how many of
-/// them count (1 or 3). The writer stores all four and advances by the count, so the common
+/// them count (1 or 3). The writers store all four and advance by the count, so the common
 /// actions cost no branch: in text where escapes come irregularly (English prose), a branch
 /// per byte would be mispredicted at every change.
-static OUTPUTS: [[[u8; 4]; 256]; 3] = [
+pub(super) static OUTPUTS: [[[u8; 4]; 256]; 3] = [
     outputs(&ACTIONS[Set::Component as usize]),
     outputs(&ACTIONS[Set::Reserved as usize]),
     outputs(&ACTIONS[Set::Form as usize]),
 ];
+
+/// [`OUTPUTS`] as native-endian words (the bytes in memory order), for writers that store
+/// them whole: as an array of bytes the compiler may store them a byte or two at a time.
+pub(super) static OUTPUT_WORDS: [[u32; 256]; 3] = [
+    words(&OUTPUTS[Set::Component as usize]),
+    words(&OUTPUTS[Set::Reserved as usize]),
+    words(&OUTPUTS[Set::Form as usize]),
+];
+
+const fn words(outputs: &[[u8; 4]; 256]) -> [u32; 256] {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = u32::from_ne_bytes(outputs[b]);
+        b += 1;
+    }
+    table
+}
 
 const fn outputs(actions: &[u8; 256]) -> [[u8; 4]; 256] {
     let mut table = [[0u8; 4]; 256];
@@ -157,15 +128,141 @@ const fn outputs(actions: &[u8; 256]) -> [[u8; 4]; 256] {
     table
 }
 
-/// How long `input[from..]` is once encoded.
-pub(super) fn encoded_len(set: Set, input: &[u8], from: usize) -> usize {
-    let outputs = &OUTPUTS[set as usize];
-    let rest = &input[from..];
-    let len: usize = rest
-        .iter()
-        .map(|&b| usize::from(outputs[usize::from(b)][3]))
-        .sum();
-    if set != Set::Reserved {
+/// The bytes each output is one byte long for: the kept ones, and the space `form` writes as
+/// `+`. Under `reserved`, a `%` may be kept with its triplet: it is not in this set, and the
+/// writer looks at it on its own.
+const SHORT_OUTPUT: [[u8; 256]; 3] = [
+    short_output(&OUTPUTS[Set::Component as usize]),
+    short_output(&OUTPUTS[Set::Reserved as usize]),
+    short_output(&OUTPUTS[Set::Form as usize]),
+];
+
+const fn short_output(outputs: &[[u8; 4]; 256]) -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = outputs[b][3];
+        b += 1;
+    }
+    table
+}
+
+/// A set as types, so that the scanner's spans are constants each encoder is compiled with.
+pub(super) trait Kind {
+    const SET: Set;
+    /// The bytes the set keeps, as spans of [`crate::scan`].
+    const KEPT: &'static [Span];
+    /// The bytes whose output is one byte long (kept, or a space under `form`).
+    const SHORT: &'static [Span];
+}
+
+/// Declares a [`Kind`] whose spans are derived from [`ACTIONS`] and [`SHORT_OUTPUT`].
+macro_rules! kind {
+    ($name:ident, $set:expr) => {
+        pub(super) struct $name;
+        impl Kind for $name {
+            const SET: Set = $set;
+            const KEPT: &'static [Span] = &{
+                const TABLE: &[u8; 256] = &ACTIONS[$set as usize];
+                scan::spans::<{ scan::span_count(TABLE, KEEP) }>(TABLE, KEEP)
+            };
+            const SHORT: &'static [Span] = &{
+                const TABLE: &[u8; 256] = &SHORT_OUTPUT[$set as usize];
+                scan::spans::<{ scan::span_count(TABLE, 1) }>(TABLE, 1)
+            };
+        }
+    };
+}
+kind!(Component, Set::Component);
+kind!(Reserved, Set::Reserved);
+kind!(Form, Set::Form);
+
+/// Calls `$f::<$scan, K>($args)` with the [`Kind`] of `$set`.
+macro_rules! with_kind {
+    ($set:expr, $f:ident::<$scan:ty>($($arg:expr),*)) => {
+        match $set {
+            Set::Component => $f::<$scan, Component>($($arg),*),
+            Set::Reserved => $f::<$scan, Reserved>($($arg),*),
+            Set::Form => $f::<$scan, Form>($($arg),*),
+        }
+    };
+}
+pub(super) use with_kind;
+
+/// Bit `k` set for each byte of `block` that the set does not keep.
+#[inline(always)]
+pub(super) fn changes<S: Scan, K: Kind>(block: &[u8; BLOCK]) -> u32 {
+    !S::in_spans(block, K::KEPT) & 0xFFFF
+}
+
+/// How many bytes at the start of `input` the set keeps as they are (a `%` stops the run).
+#[inline]
+pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
+    if input.len() < BLOCK {
+        // A URL's values are mostly this short: one lookup a byte, no block to set up.
+        let actions = K::SET.actions();
+        return input
+            .iter()
+            .position(|&b| actions[usize::from(b)] != KEEP)
+            .unwrap_or(input.len());
+    }
+    // Two blocks a step: one test and one branch for both (long identifiers, words).
+    let mut pairs = input.chunks_exact(2 * BLOCK);
+    for (n, pair) in pairs.by_ref().enumerate() {
+        let (first, second) = pair.split_at(BLOCK);
+        let first = changes::<S, K>(first.try_into().expect("a block"));
+        let second = changes::<S, K>(second.try_into().expect("a block"));
+        let changes = first | second << BLOCK;
+        if changes != 0 {
+            return n * 2 * BLOCK + changes.trailing_zeros() as usize;
+        }
+    }
+    let i = input.len() - pairs.remainder().len();
+    if let Some(block) = scan::block(input, i) {
+        let changes = changes::<S, K>(block);
+        if changes != 0 {
+            return i + changes.trailing_zeros() as usize;
+        }
+    }
+    // The last block overlaps the ones before; its bytes before them were kept.
+    let last = input.len() - BLOCK;
+    match changes::<S, K>(scan::block(input, last).expect("input is a block long")) {
+        0 => input.len(),
+        changes => last + changes.trailing_zeros() as usize,
+    }
+}
+
+/// The index of the first byte the set changes, if any.
+pub(super) fn first_change<S: Scan, K: Kind>(input: &[u8]) -> Option<usize> {
+    if K::SET != Set::Reserved {
+        // Only `reserved` keeps something that ends a run (a valid triplet); under the other
+        // sets the first run ends at the first change.
+        let run = kept_run::<S, K>(input);
+        return (run < input.len()).then_some(run);
+    }
+    let mut i = 0;
+    loop {
+        i += kept_run::<S, K>(&input[i..]);
+        match input.get(i) {
+            None => return None,
+            Some(b'%') if chars::is_triplet(&input[i..]) => i += 3,
+            Some(_) => return Some(i),
+        }
+    }
+}
+
+/// How long `rest` is once encoded.
+pub(super) fn encoded_len<S: Scan, K: Kind>(rest: &[u8]) -> usize {
+    let short = &SHORT_OUTPUT[K::SET as usize];
+    let whole = rest.len() - rest.len() % BLOCK;
+    let one_byte = S::count_in_spans(rest, K::SHORT)
+        + rest[whole..]
+            .iter()
+            .filter(|&&b| short[usize::from(b)] == 1)
+            .count();
+    let escaped = rest.len() - one_byte;
+    let len = rest.len() + 2 * escaped;
+    if K::SET != Set::Reserved {
         return len;
     }
     // A kept triplet was counted as an escaped `%` (3) and two kept hex digits (1 + 1).
@@ -177,112 +274,8 @@ pub(super) fn encoded_len(set: Set, input: &[u8], from: usize) -> usize {
     len - 2 * triplets
 }
 
-/// Room `write_escaped` needs past the end of its output: it stores four bytes per input
-/// byte, and a whole step of four input bytes through one bounds-checked window.
-const SLACK: usize = 16;
-
-/// Writes the encoding of `input` at the start of `dst`, which must hold its
-/// [`encoded_len`] plus [`SLACK`] bytes; returns how many bytes count.
-fn write_escaped(set: Set, input: &[u8], dst: &mut [u8]) -> usize {
-    if set == Set::Reserved {
-        return write_reserved(input, dst);
-    }
-    let outputs = &OUTPUTS[set as usize];
-    let mut j = 0;
-    let mut chunks = input.chunks_exact(4);
-    for chunk in &mut chunks {
-        // At most 3 * 3 + 4 bytes are stored from `j`, within `SLACK` past the output's end.
-        let window = &mut dst[j..j + SLACK];
-        let mut k = 0;
-        for &b in chunk {
-            let out = outputs[usize::from(b)];
-            window[k..k + 4].copy_from_slice(&out);
-            k += usize::from(out[3]);
-        }
-        j += k;
-    }
-    for &b in chunks.remainder() {
-        let out = outputs[usize::from(b)];
-        dst[j..j + 4].copy_from_slice(&out);
-        j += usize::from(out[3]);
-    }
-    j
-}
-
-/// [`write_escaped`] for [`Set::Reserved`], which keeps valid triplets.
-fn write_reserved(input: &[u8], dst: &mut [u8]) -> usize {
-    let outputs = &OUTPUTS[Set::Reserved as usize];
-    let (mut i, mut j) = (0, 0);
-    while let Some(&b) = input.get(i) {
-        if b == b'%' && chars::is_triplet(&input[i..]) {
-            dst[j..j + 3].copy_from_slice(&input[i..i + 3]);
-            (i, j) = (i + 3, j + 3);
-            continue;
-        }
-        let out = outputs[usize::from(b)];
-        dst[j..j + 4].copy_from_slice(&out);
-        j += usize::from(out[3]);
-        i += 1;
-    }
-    j
-}
-
-/// Longest rest of an input (after its unchanged prefix) that [`append`] encodes through a
-/// buffer on the stack.
-const SHORT: usize = 64;
-
-/// Appends the encoding of `input` to `buf`: its unchanged prefix, then the rest.
-///
-/// A short rest (a URL's values, mostly) is encoded in one pass into a buffer on the stack and
-/// copied once: measuring its encoded length first and zeroing the room in `buf` cost more than
-/// the encoding. A long one is measured, and `buf` grown once to the exact size.
-fn append(set: Set, input: &[u8], first: usize, buf: &mut Vec<u8>) {
-    let rest = &input[first..];
-    if rest.len() <= SHORT {
-        let mut escaped = [0u8; 3 * SHORT + SLACK];
-        let written = write_escaped(set, rest, &mut escaped);
-        buf.reserve(first + written);
-        buf.extend_from_slice(&input[..first]);
-        buf.extend_from_slice(&escaped[..written]);
-        return;
-    }
-    let start = buf.len() + first;
-    let end = start + encoded_len(set, input, first);
-    buf.reserve_exact(end + SLACK - buf.len());
-    buf.extend_from_slice(&input[..first]);
-    buf.resize(end + SLACK, 0);
-    let written = write_escaped(set, &input[first..], &mut buf[start..]);
-    debug_assert_eq!(start + written, end);
-    buf.truncate(end);
-}
-
-/// Appends the encoding of `input` to `out`, growing it once.
-pub(crate) fn encode_into(set: Set, input: &[u8], out: &mut String) {
-    let Some(first) = first_change(set, input) else {
-        out.push_str(ascii(input));
-        return;
-    };
-    // SAFETY: every byte `append` leaves in the buffer is ASCII, so `out` stays UTF-8: bytes
-    // the set keeps (`ACTIONS` keeps only ASCII bytes; valid triplets are ASCII), `%XX`
-    // triplets, `+`, the count bytes of `OUTPUTS` (1 or 3) and the zeros the buffer is resized
-    // with. Each of the last two is overwritten or truncated away; were one left by a bug it
-    // would be a wrong byte, still not invalid UTF-8.
-    append(set, input, first, unsafe { out.as_mut_vec() });
-}
-
-pub(super) fn encode_cow(set: Set, input: &[u8]) -> Cow<'_, str> {
-    let Some(first) = first_change(set, input) else {
-        return Cow::Borrowed(ascii(input));
-    };
-    let mut out = Vec::new();
-    append(set, input, first, &mut out);
-    debug_assert!(out.is_ascii());
-    // SAFETY: as in `encode_into`, every byte written is ASCII.
-    Cow::Owned(unsafe { String::from_utf8_unchecked(out) })
-}
-
 /// Views bytes the encoder produced or kept as text.
-fn ascii(bytes: &[u8]) -> &str {
+pub(super) fn ascii(bytes: &[u8]) -> &str {
     debug_assert!(bytes.is_ascii());
     // SAFETY: only called on runs of bytes the set keeps, on valid triplets and on `TRIPLETS`
     // entries, all of which are ASCII (see `ACTIONS`).
@@ -292,10 +285,14 @@ fn ascii(bytes: &[u8]) -> &str {
 /// Writes the encoding of `input` to `f`, a run or an escape at a time: what
 /// [`Encode`](super::Encode) displays.
 pub(super) fn display(set: Set, input: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    let actions = set.actions();
+    with_kind!(set, display_with::<Fast>(input, f))
+}
+
+fn display_with<S: Scan, K: Kind>(input: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let actions = K::SET.actions();
     let mut i = 0;
     while i < input.len() {
-        let run = kept_run(actions, &input[i..]);
+        let run = kept_run::<S, K>(&input[i..]);
         f.write_str(ascii(&input[i..i + run]))?;
         i += run;
         let Some(&b) = input.get(i) else { break };
@@ -311,4 +308,13 @@ pub(super) fn display(set: Set, input: &[u8], f: &mut fmt::Formatter<'_>) -> fmt
         i += 1;
     }
     Ok(())
+}
+
+/// The kept spans of each set, for the tests of [`crate::scan`].
+#[cfg(test)]
+pub(crate) mod test_spans {
+    use super::{Component, Form, Kind, Reserved, Span};
+    pub(crate) const COMPONENT: &[Span] = Component::KEPT;
+    pub(crate) const RESERVED: &[Span] = Reserved::KEPT;
+    pub(crate) const FORM: &[Span] = Form::KEPT;
 }

@@ -55,8 +55,17 @@ struct Inner {
 pub enum RouteErrorKind {
     /// The text is not a URL in the strict grammar of [`Url::parse`](crate::Url::parse).
     Url(ParseError),
-    /// Neither a path starting with `/` nor an absolute URL (`users/7`, `?q=1`, `mailto:x`).
+    /// Not a path starting with `/` (`users/7`, `?q=1`), or an absolute URL without one
+    /// (`mailto:x`).
     NotAPath,
+    /// An absolute URL, given where a path is expected: [`Route::from_url`] reads paths,
+    /// [`Route::from_url_on`] requires an origin, and [`Route::from_url_ignoring_origin`]
+    /// takes any.
+    ///
+    /// [`Route::from_url`]: crate::Route::from_url
+    /// [`Route::from_url_on`]: crate::Route::from_url_on
+    /// [`Route::from_url_ignoring_origin`]: crate::Route::from_url_ignoring_origin
+    AbsoluteUrl,
     /// No template of the route matches the URL's path (or the path matched, but not the
     /// query it needs).
     NoMatch {
@@ -66,6 +75,14 @@ pub enum RouteErrorKind {
     /// The query lacks a static piece the template requires (`format=json`).
     MissingPiece {
         /// The piece.
+        piece: &'static str,
+    },
+    /// The key of a static piece the template requires (`format` of `format=json`) is in the
+    /// query more than once. A template's static key must appear exactly once, as that
+    /// piece: a proxy reading one value and the application another would otherwise disagree
+    /// about the request (HTTP parameter pollution). The URL's values are not quoted.
+    RepeatedPiece {
+        /// The piece the template requires.
         piece: &'static str,
     },
     /// A query parameter the template does not name, with `#[route(deny_unknown_params)]`.
@@ -164,6 +181,21 @@ impl RouteError {
         self
     }
 
+    /// The same error about a URL that starts `by` bytes into the text the caller passed
+    /// (`from_url_on` parses what follows the base): every offset it holds, moved.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        let inner = &mut *self.inner;
+        inner.offset = inner.offset.map(|at| at + by);
+        inner.kind = match core::mem::replace(&mut inner.kind, RouteErrorKind::NotAPath) {
+            RouteErrorKind::Url(e) => RouteErrorKind::Url(e.shifted(by)),
+            RouteErrorKind::Value(ParamError::Decode(e)) => {
+                RouteErrorKind::Value(ParamError::Decode(e.shifted(by)))
+            }
+            kind => kind,
+        };
+        self
+    }
+
     /// The route: the type's name, and for an enum the variant's once one is known
     /// (`Api::User`).
     ///
@@ -244,7 +276,11 @@ impl fmt::Display for RouteError {
             RouteErrorKind::Url(e) => write!(f, "{e}"),
             RouteErrorKind::NotAPath => write!(
                 f,
-                "`{text}` is neither a path starting with `/` nor an absolute URL with one"
+                "`{text}` is not a path starting with `/`, which a route's URL is"
+            ),
+            RouteErrorKind::AbsoluteUrl => write!(
+                f,
+                "`{text}` is an absolute URL, but `from_url` reads a path and query; require its origin with `from_url_on(&base)`, or accept any with `from_url_ignoring_origin`"
             ),
             RouteErrorKind::NoMatch {
                 template: Some(template),
@@ -255,6 +291,10 @@ impl fmt::Display for RouteError {
             RouteErrorKind::MissingPiece { piece } => write!(
                 f,
                 "`{route}` needs `{piece}` in the query, which is missing"
+            ),
+            RouteErrorKind::RepeatedPiece { piece } => write!(
+                f,
+                "the query gives `{text}` more than once; `{route}` takes it exactly once, as `{piece}`"
             ),
             RouteErrorKind::UnknownParameter => write!(
                 f,

@@ -1,411 +1,323 @@
-//! What `#[derive(Route)]`'s `from_url` calls: split the URL once, find the first route whose
-//! [`Pattern`] matches (the derive lists them most specific first), then read each field.
+//! What the matcher `#[derive(Route)]` generates calls: the query rules of its routes, the
+//! error when no route takes a URL, and the reading of each field from where its
+//! placeholder stands.
 //!
-//! Generated code has this shape:
+//! The derive knows every route at compile time, so it writes `from_url` as a decision tree
+//! over the path's static text (`macros/src/route/tree.rs`): segment by segment, a `match` on
+//! the segment's bytes, the routes tried most specific first as `urlkit_syntax::route::order`
+//! ranks them, each leaf reading its route's fields. Generated code has this shape:
 //!
 //! ```text
-//! const ROUTES: &[Entry] = &[Entry { route: "Api::User", template: "/users/{id}", pattern: … }, …];
-//! let target = Target::parse(url, "Api")?;
-//! let found = target.find(ROUTES)?;
-//! match found.index() {
-//!     0 => Ok(Api::User { id: found.field::<u64>(Capture::Segment(1), "id")? }),
-//!     …
-//!     _ => Err(found.no_match()),
+//! fn from_url(url: &str) -> Result<Api, RouteError> {
+//!     let t = Target::parse(url, "Api")?;
+//!     let mut miss = Miss::default();
+//!     let root = t.root();
+//!     if let Some(s0) = t.next(root) {
+//!         match t.bytes(s0) {
+//!             [b'u', b's', b'e', b'r', b's'] => if let Some(s1) = t.next(s0) {
+//!                 match t.bytes(s1) { [b'm', b'e'] => if t.ends(s1) { return Ok(Api::Me) }, _ => {} }
+//!                 if !t.bytes(s1).is_empty() && t.ends(s1) {
+//!                     return Ok(Api::User { id: RouteField::segment(&t, s1, &Field { … })? });
+//!                 }
+//!             },
+//!             _ => {}
+//!         }
+//!     }
+//!     Err(t.miss(miss, None))
 //! }
 //! ```
 //!
-//! Nothing allocates unless a value must be decoded into new text or a path has more than
-//! [`INLINE`] segments.
+//! Nothing allocates unless a value must be decoded into new text or a field owns it.
 
-use urlkit_syntax::chars::{self, PATH, QUERY};
-use urlkit_syntax::error::{Component, ErrorKind};
-use urlkit_syntax::reference;
-use urlkit_syntax::route::{Pattern, QueryMismatch, Tail};
+use urlkit_syntax::route::{Pattern, QueryMismatch, piece_key, pieces, static_eq};
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::param::FromParam;
-use super::params::Params;
-use crate::url::{ParseError, Url};
+use super::params::{Failure, Params};
+use super::target::{Seg, Target};
+use crate::error::Error;
 
-/// One route of a type: its name for errors, its template, and its pattern.
+/// What a route needs of the query (its static pieces, required parameters, and whether
+/// unknown ones are denied), with what its errors name.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub struct Rule {
     /// `Api::User`, or the struct's name.
     pub route: &'static str,
-    /// The template, as written.
-    pub template: &'static str,
-    /// What it matches.
-    pub pattern: Pattern<'static>,
-    /// The field each of `pattern.keys` fills.
+    /// The route's query, as a pattern without segments.
+    pub query: Pattern<'static>,
+    /// The field each of `query.keys` fills.
     pub key_fields: &'static [&'static str],
-    /// Where to go on when the path fails at fixed segment `k`
-    /// (`urlkit_syntax::route::order::skips`).
-    pub skip: &'static [usize],
 }
 
-/// Where a field's values are in the URL.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Capture {
-    /// Fixed path segment `k` (`{x}`, or a required `{/x}`).
-    Segment(usize),
-    /// The segments after the fixed ones (an optional `{/x}`, or `{/x*}`).
-    Tail,
-    /// The query parameter `pattern.keys[j]`.
-    Key(usize),
+/// The first route whose path matched but whose query did not, for the error when no route
+/// takes the URL.
+#[derive(Debug, Default)]
+pub struct Miss<'i> {
+    first: Option<(&'static Rule, QueryMismatch<'i>)>,
 }
 
-/// Segments kept without allocating.
-const INLINE: usize = 16;
-
-#[derive(Debug)]
-#[allow(
-    clippy::large_enum_variant,
-    reason = "the inline array is the point: most paths are split without allocating"
-)]
-enum Segments<'i> {
-    Inline([&'i str; INLINE], usize),
-    Heap(alloc::vec::Vec<&'i str>),
+/// The pieces of a query that hold one parameter, as [`Target::keys`] counts them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hits {
+    /// How many.
+    count: usize,
+    /// Where the first one's value is, in the URL.
+    value: (usize, usize),
 }
 
-impl<'i> Segments<'i> {
-    fn push(&mut self, segment: &'i str) {
-        match self {
-            Segments::Inline(items, len) if *len < INLINE => {
-                items[*len] = segment;
-                *len += 1;
-            }
-            Segments::Inline(items, _) => {
-                let mut heap = alloc::vec::Vec::with_capacity(2 * INLINE);
-                heap.extend_from_slice(&items[..]);
-                heap.push(segment);
-                *self = Segments::Heap(heap);
-            }
-            Segments::Heap(items) => items.push(segment),
-        }
-    }
-
-    fn as_slice(&self) -> &[&'i str] {
-        match self {
-            Segments::Inline(items, len) => &items[..*len],
-            Segments::Heap(items) => items,
+impl<'i> Miss<'i> {
+    /// Notes that `rule`'s route matched the path but not the query: the error is about the
+    /// mismatch `QueryMismatch::replaces` prefers.
+    #[cold]
+    pub fn note(&mut self, rule: &'static Rule, mismatch: QueryMismatch<'i>) {
+        if mismatch.replaces(self.first.as_ref().map(|(_, earlier)| earlier)) {
+            self.first = Some((rule, mismatch));
         }
     }
 }
 
-/// A URL split into what routes match: the path's segments and the query.
-#[derive(Debug)]
-pub struct Target<'i> {
-    input: &'i str,
-    /// The type being parsed, for errors.
-    route: &'static str,
-    path: &'i str,
-    segments: Segments<'i>,
-    query: Option<&'i str>,
+/// A field, for reading it and for its errors: which route, which field, and where in a
+/// segment (the static text before and after its value) or which query parameter.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// `Api::User`, or the struct's name.
+    pub route: &'static str,
+    /// The field.
+    pub name: &'static str,
+    /// For a path segment: how many bytes of static text are before the value.
+    pub prefix: usize,
+    /// For a path segment: how many bytes of static text are after the value.
+    pub suffix: usize,
+    /// For a query parameter: its name; empty otherwise.
+    pub key: &'static str,
 }
 
 impl<'i> Target<'i> {
-    /// Splits `input`: a path and query as a server receives them (HTTP's origin-form, RFC
-    /// 9112 §3.2.1: anything starting with `/`, even `//`), or an absolute URL, whose scheme
-    /// and authority are then ignored. A fragment is ignored too. The path and the query must
-    /// be valid URL text (percent-encoded); they are not decoded here.
+    /// Whether the query holds what `rule` needs.
     ///
     /// # Errors
-    /// [`RouteErrorKind::Url`] for text that is not a URL, [`RouteErrorKind::NotAPath`] for a
-    /// relative reference that does not start with `/`.
-    pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
-        let url_error = |e| RouteError::new(route, RouteErrorKind::Url(e));
-        let (path, segments, query) = if input.starts_with('/') {
-            origin_form(input).map_err(url_error)?
-        } else {
-            let (path, query) = full_url(input, route)?;
-            let (path, segments) = split_path(path).map_err(url_error)?;
-            (path, segments, query)
-        };
-        Ok(Target {
-            input,
-            route,
-            path,
-            segments,
-            query,
-        })
+    /// Why not, for [`Miss::note`].
+    #[inline]
+    pub fn check(&self, rule: &Rule) -> Result<(), QueryMismatch<'i>> {
+        rule.query.check_query(self.query())
     }
 
-    /// The first of `routes` (most specific first) that matches.
-    ///
-    /// # Errors
-    /// [`RouteErrorKind::NoMatch`] if no route matches the path; if some do but their query
-    /// needs what is missing or denies what is there, the error is about the first of them
-    /// that has its static query pieces, or else the first.
-    pub fn find(&self, routes: &'static [Entry]) -> Result<Found<'_, 'i>, RouteError> {
-        let segments = self.segments.as_slice();
-        let mut first_mismatch = None;
-        let mut index = 0;
-        while let Some(entry) = routes.get(index) {
-            let pattern = &entry.pattern;
-            if !pattern.admits(segments.len()) {
-                index += 1;
-                continue;
-            }
-            if let Some(k) = pattern.first_mismatch(segments) {
-                // The routes up to `skip[k]` fail at `k` too; always move forward.
-                index = entry
-                    .skip
-                    .get(k)
-                    .map_or(index + 1, |&next| next.max(index + 1));
-                continue;
-            }
-            match pattern.check_query(self.query) {
-                Ok(()) => {
-                    return Ok(Found {
-                        target: self,
-                        entry,
-                        index,
-                    });
-                }
-                // The error is about the first route whose path matched, preferring one
-                // whose static query pieces are there (the route the URL was meant for).
-                Err(mismatch) => match (&first_mismatch, mismatch) {
-                    (None, _)
-                    | (
-                        Some((_, QueryMismatch::MissingPair(_))),
-                        QueryMismatch::MissingKey(_) | QueryMismatch::Unknown(_),
-                    ) => {
-                        first_mismatch = Some((entry, mismatch));
-                    }
-                    _ => {}
-                },
-            }
-            index += 1;
+    /// The error when no route took the URL: about the query of the route `miss` noted, or
+    /// [`RouteErrorKind::NoMatch`] (naming `template`, a struct's).
+    #[cold]
+    pub fn miss(&self, miss: &Miss<'i>, template: Option<&'static str>) -> RouteError {
+        if let Some((rule, mismatch)) = miss.first {
+            return self.query_error(rule, mismatch);
         }
-        if let Some((entry, mismatch)) = first_mismatch {
-            return Err(self.query_error(entry, mismatch));
-        }
-        let template = match routes {
-            [only] if !only.route.contains("::") => Some(only.template),
-            _ => None,
-        };
-        Err(RouteError::new(self.route, RouteErrorKind::NoMatch { template }).quoting(self.path))
+        RouteError::new(self.route, RouteErrorKind::NoMatch { template }).quoting(self.path())
     }
 
     #[cold]
-    fn query_error(&self, entry: &Entry, mismatch: QueryMismatch<'i>) -> RouteError {
+    fn query_error(&self, rule: &Rule, mismatch: QueryMismatch<'i>) -> RouteError {
+        let pattern = &rule.query;
+        let query_start = self.query_start();
         match mismatch {
             QueryMismatch::MissingPair(i) => {
-                let piece = entry.pattern.pairs.get(i).copied().unwrap_or_default();
-                RouteError::new(entry.route, RouteErrorKind::MissingPiece { piece })
+                let piece = pattern.pairs.get(i).copied().unwrap_or_default();
+                RouteError::new(rule.route, RouteErrorKind::MissingPiece { piece })
+            }
+            QueryMismatch::RepeatedPair { pair, at } => {
+                let piece = pattern.pairs.get(pair).copied().unwrap_or_default();
+                RouteError::new(rule.route, RouteErrorKind::RepeatedPiece { piece })
+                    .quoting(piece_key(piece))
+                    .at(query_start + at)
             }
             QueryMismatch::MissingKey(i) => {
-                let key = entry.pattern.keys.get(i).map_or("", |k| k.name);
-                let error =
-                    RouteError::new(entry.route, RouteErrorKind::Value(ParamError::Missing))
-                        .quoting(key);
-                match entry.key_fields.get(i) {
+                let key = pattern.keys.get(i).map_or("", |k| k.name);
+                let error = RouteError::new(rule.route, RouteErrorKind::Value(ParamError::Missing))
+                    .quoting(key);
+                match rule.key_fields.get(i) {
                     Some(field) => error.field_of(field),
                     None => error,
                 }
             }
-            QueryMismatch::Unknown(key) => {
-                RouteError::new(entry.route, RouteErrorKind::UnknownParameter)
+            QueryMismatch::Unknown { key, at } => {
+                RouteError::new(rule.route, RouteErrorKind::UnknownParameter)
                     .quoting(key)
-                    .at(self.offset_of(key))
+                    .at(query_start + at)
             }
         }
     }
 
-    fn offset_of(&self, text: &str) -> usize {
-        (text.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize)
-    }
-}
-
-/// `/path?query#fragment`, checked for characters a URL cannot hold raw: the path split into
-/// segments, and the query.
-#[allow(clippy::type_complexity, reason = "a private helper's three results")]
-fn origin_form(input: &str) -> Result<(&str, Segments<'_>, Option<&str>), ParseError> {
-    let (path, segments) = split_path(input)?;
-    let query = input[path.len()..].strip_prefix('?').map(|rest| {
-        let end = rest.find('#').unwrap_or(rest.len());
-        &rest[..end]
-    });
-    if let Some(query) = query {
-        let start = path.len() + 1;
-        check_chars(input, start, start + query.len(), QUERY, Component::Query)?;
-    }
-    Ok((path, segments, query))
-}
-
-/// The path at the start of `text` (which starts with `/`), up to `?` or `#`, split at `/`
-/// (before any decoding, so `%2F` stays inside its segment) and checked, in one pass.
-fn split_path(text: &str) -> Result<(&str, Segments<'_>), ParseError> {
-    let bytes = text.as_bytes();
-    let mut segments = Segments::Inline([""; INLINE], 0);
-    let (mut start, mut i) = (1, 1);
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'/' => {
-                segments.push(&text[start..i]);
-                start = i + 1;
-            }
-            b'?' | b'#' => break,
-            b'%' => {}
-            _ if chars::is(b, PATH) => {}
-            _ => return Err(bad_char(text, i, Component::Path)),
-        }
-        i += 1;
-    }
-    segments.push(&text[start.min(i)..i]);
-    Ok((&text[..i], segments))
-}
-
-/// Every byte of `input[start..end]` is of `class` or starts a percent-escape (which
-/// decoding checks, where it matters).
-fn check_chars(
-    input: &str,
-    start: usize,
-    end: usize,
-    class: u16,
-    component: Component,
-) -> Result<(), ParseError> {
-    let bytes = &input.as_bytes()[start..end];
-    let Some(bad) = bytes
-        .iter()
-        .position(|&b| !chars::is(b, class) && b != b'%')
-    else {
-        return Ok(());
-    };
-    Err(bad_char(input, start + bad, component))
-}
-
-/// The error for the character at byte `at`, which a URL cannot hold raw.
-#[cold]
-fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
-    let ch = input
-        .get(at..)
-        .and_then(|rest| rest.chars().next())
-        .unwrap_or(char::REPLACEMENT_CHARACTER);
-    let kind = if ch.is_ascii() {
-        ErrorKind::InvalidChar { ch, component }
-    } else {
-        ErrorKind::NonAscii { ch, component }
-    };
-    ParseError::new(at..at + ch.len_utf8(), &kind)
-}
-
-/// An absolute URL: checked by [`Url::parse`], then its path and query.
-fn full_url<'i>(
-    input: &'i str,
-    route: &'static str,
-) -> Result<(&'i str, Option<&'i str>), RouteError> {
-    Url::parse(input).map_err(|e| RouteError::new(route, RouteErrorKind::Url(e)))?;
-    // `Url::parse` only uppercases triplet hex, so its ranges are the input's.
-    let parts = reference::split(input);
-    let path = &input[parts.path.clone()];
-    let query = parts.query.map(|q| &input[q]);
-    if parts.scheme.is_none() {
-        // A relative reference that is not a path: `users/7`, `?q`.
-        Err(RouteError::new(route, RouteErrorKind::NotAPath).quoting(input))
-    } else if path.starts_with('/') {
-        Ok((path, query))
-    } else if parts.authority.is_some() && path.is_empty() {
-        // `https://example.com` asks for `/` (RFC 9110 §4.2.3).
-        Ok(("/", query))
-    } else {
-        Err(RouteError::new(route, RouteErrorKind::NotAPath).quoting(input))
-    }
-}
-
-/// The route that matched, ready to read its fields.
-#[derive(Debug)]
-pub struct Found<'t, 'i> {
-    target: &'t Target<'i>,
-    entry: &'static Entry,
-    index: usize,
-}
-
-impl Found<'_, '_> {
-    /// Which entry matched.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// Reads field `field` of type `T` from where `capture` says.
+    /// Reads `field`, of type `T`, from the path segment `seg` (its value between the
+    /// field's static text).
     ///
     /// # Errors
     /// [`RouteErrorKind::Value`], naming the field, with the value quoted and its offset.
-    #[inline]
-    pub fn field<T: FromParam>(
+    #[inline(never)]
+    pub fn segment_field<T: FromParam>(
         &self,
-        capture: Capture,
-        field: &'static str,
+        seg: Seg,
+        field: &'static Field,
     ) -> Result<T, RouteError> {
-        let mut params = self.params(capture);
-        T::from_params(&mut params).map_err(|e| self.value_error(field, capture, &params, e))
+        let end = seg.end.saturating_sub(field.suffix).max(seg.start);
+        let value = (seg.start + field.prefix).min(end)..end;
+        let whole = seg.start..seg.end;
+        let plain = self.path_plain();
+        let mut params = Params::segment(self.input, whole, value, self.ends(seg), plain);
+        match T::from_params(&mut params) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(Self::value_error(field, params.failure(), e)),
+        }
     }
 
-    fn params(&self, capture: Capture) -> Params<'_> {
-        let t = self.target;
-        let all = t.segments.as_slice();
-        let pattern = &self.entry.pattern;
-        match capture {
-            Capture::Segment(k) => {
-                let segment = all.get(k).copied().unwrap_or("");
-                let value = pattern.at(k).value(segment);
-                Params::segment(t.input, segment, value, k + 1 == all.len())
+    /// Reads `field`, of type `T`, from the segments after `last` (an optional `{/x}`, or
+    /// `{/x*}`).
+    ///
+    /// # Errors
+    /// As [`segment_field`](Self::segment_field).
+    #[inline(never)]
+    pub fn tail_field<T: FromParam>(
+        &self,
+        last: Seg,
+        field: &'static Field,
+    ) -> Result<T, RouteError> {
+        let rest = self.next(last).map(|first| first.start..self.path_end);
+        let mut params = Params::segments(self.input, rest, self.path_plain());
+        match T::from_params(&mut params) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(Self::value_error(field, params.failure(), e)),
+        }
+    }
+
+    /// For each of a route's query parameters `keys`, how many pieces hold it and where the
+    /// first one's value is: one pass over the query for all of them, which
+    /// [`key_field`](Self::key_field) then reads from.
+    #[inline]
+    pub fn keys<const M: usize>(&self, keys: &[&str; M]) -> [Hits; M] {
+        let mut hits = [Hits::default(); M];
+        let Some(query) = self.query() else {
+            return hits;
+        };
+        let start = self.query_start();
+        for piece in pieces(query) {
+            // A route names each parameter once, so at most one key is the piece's.
+            if let Some(hit) = keys
+                .iter()
+                .position(|key| static_eq(key, piece.key))
+                .and_then(|k| hits.get_mut(k))
+            {
+                if hit.count == 0 {
+                    hit.value = (start + piece.value_at, start + piece.at + piece.piece.len());
+                }
+                hit.count += 1;
             }
-            Capture::Tail => {
-                let fixed = pattern.segments.len().min(all.len());
-                let rest: &[&str] = match pattern.tail {
-                    Tail::None => &[],
-                    Tail::Optional | Tail::Rest => &all[fixed..],
-                };
-                Params::segments(t.input, rest)
-            }
-            Capture::Key(j) => {
-                let key = pattern.keys.get(j).map_or("", |k| k.name);
-                Params::query(t.input, t.query.unwrap_or(""), key)
-            }
+        }
+        hits
+    }
+
+    /// Reads `field`, of type `T`, from the query parameter `field.key`, whose pieces
+    /// [`keys`](Self::keys) found.
+    ///
+    /// # Errors
+    /// As [`segment_field`](Self::segment_field).
+    #[inline(never)]
+    pub fn key_field<T: FromParam>(
+        &self,
+        found: Hits,
+        field: &'static Field,
+    ) -> Result<T, RouteError> {
+        let query = self.query_span();
+        let plain = self.query_plain();
+        let found = (found.value, found.count);
+        let mut params = Params::query(self.input, query, field.key, found, plain);
+        match T::from_params(&mut params) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(Self::value_error(field, params.failure(), e)),
         }
     }
 
     #[cold]
-    fn value_error(
-        &self,
-        field: &'static str,
-        capture: Capture,
-        params: &Params<'_>,
-        error: ParamError,
-    ) -> RouteError {
-        let key = match capture {
-            Capture::Key(j) => self.entry.pattern.keys.get(j).map(|k| k.name),
-            Capture::Segment(_) | Capture::Tail => None,
-        };
-        let raw = params.raw();
+    fn value_error(field: &Field, failure: Failure<'_>, error: ParamError) -> RouteError {
+        let key = Some(field.key).filter(|key| !key.is_empty());
         let offset = match &error {
             ParamError::Decode(e) => Some(e.offset()),
             // A missing parameter is nowhere; a repeated one is about the parameter.
             ParamError::Missing | ParamError::Repeated => None,
-            _ => Some(params.offset_of(raw)),
+            _ => Some(failure.offset),
         };
         let quoted = match (&error, key) {
             (ParamError::Missing | ParamError::Repeated, Some(key)) => key,
-            _ => raw,
+            // Nothing of the URL was read: name the parameter.
+            (_, Some(key)) if !failure.read => key,
+            _ => failure.raw,
         };
-        let error = RouteError::new(self.entry.route, RouteErrorKind::Value(error))
-            .field_of(field)
+        let error = RouteError::new(field.route, RouteErrorKind::Value(error))
+            .field_of(field.name)
             .quoting(quoted);
         match offset {
             Some(offset) => error.at(offset),
             None => error,
         }
     }
+}
 
-    /// The error for an index the generated `match` does not know (never happens: the
-    /// derive writes one arm per entry).
-    #[cold]
-    pub fn no_match(&self) -> RouteError {
-        RouteError::new(
-            self.target.route,
-            RouteErrorKind::NoMatch { template: None },
-        )
-        .quoting(self.target.path)
+/// The error of `to_url` when the URL built from `placeholder`'s value would parse as
+/// `route`, tried before the value's own.
+#[cold]
+pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> Error {
+    Error::parses_as(placeholder, route, template)
+}
+
+/// What `from_url` requires of the type of a field named `N`: [`FromParam`]. The derive
+/// checks each field through this trait, with a marker type named after the field, so that
+/// a type error names the field rather than listing every type that implements
+/// [`FromParam`]:
+///
+/// ```text
+/// error[E0277]: `UserId` cannot be parsed from a URL into the field `id`
+/// ```
+///
+/// You never implement it: implement [`FromParam`] (or wrap a `FromStr` type in
+/// [`Fmt`](crate::Fmt)).
+///
+/// # Examples
+/// ```compile_fail
+/// struct UserId(u64); // neither `FromParam` nor `Value`
+///
+/// #[derive(urlkit::Route)]
+/// #[route("/users/{id}")]
+/// struct User { id: UserId }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be parsed from a URL into the field `{N}`",
+    label = "`from_url` reads this field from the URL",
+    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, `Option` and `Vec` of those, or your own type implementing `urlkit::route::FromParam`",
+    note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
+)]
+pub trait RouteField<N>: Sized {
+    /// Reads the field from the path segment `seg`.
+    #[doc(hidden)]
+    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError>;
+
+    /// Reads the field from the segments after `last`.
+    #[doc(hidden)]
+    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError>;
+
+    /// Reads the field from the query, where `Target::keys` found its pieces.
+    #[doc(hidden)]
+    fn key(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<N, T: FromParam> RouteField<N> for T {
+    #[inline]
+    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError> {
+        target.segment_field(seg, field)
+    }
+
+    #[inline]
+    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError> {
+        target.tail_field(last, field)
+    }
+
+    #[inline]
+    fn key(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
+        target.key_field(found, field)
     }
 }

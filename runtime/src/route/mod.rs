@@ -8,6 +8,10 @@ mod error;
 pub(crate) mod matcher;
 mod param;
 mod params;
+pub(crate) mod target;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
 
 use crate::error::Error;
 #[cfg(doc)]
@@ -16,7 +20,8 @@ use crate::url::Url;
 use crate::writer::Writer;
 
 pub use error::{ParamError, RouteError, RouteErrorKind};
-pub use param::{FromParam, RouteField};
+pub use matcher::RouteField;
+pub use param::FromParam;
 pub use params::Params;
 
 /// A type whose values are URLs: each value builds one URL, and the URLs its templates match
@@ -56,13 +61,15 @@ pub trait Route: Sized {
     /// where it goes; byte for byte what `url!` gives with the same template and values.
     ///
     /// # Errors
-    /// When a value cannot be placed without changing the URL's shape (DESIGN §5): a path
-    /// segment that would be empty, `.` or `..`, and the like.
+    /// When a value cannot be placed without changing the URL's shape ([the
+    /// guards](macro@crate::url#guards)): a path segment that would be empty, `.` or `..`, and
+    /// the like. For an enum, [`ErrorKind::ParsesAs`] when the URL would parse as another
+    /// variant, tried before this one, so that `from_url(to_url(v)?)` is always `v`.
     fn to_url(&self) -> Result<Url, Error>;
 
-    /// Builds the URL on `base`, as `url!(base, TEMPLATE, …)` does (the same join): the
-    /// base's path is kept and the join has exactly one `/` (`https://api.example.com/v1`
-    /// and `/users/7` make `https://api.example.com/v1/users/7`).
+    /// Builds the URL on `base`, joined as [`url!(base, TEMPLATE, …)`](macro@crate::url#joining-a-base)
+    /// joins (`https://api.example.com/v1` and `/users/7` make
+    /// `https://api.example.com/v1/users/7`).
     ///
     /// # Errors
     /// As [`to_url`](Self::to_url), and [`ErrorKind::BaseHasQueryOrFragment`] when the base
@@ -86,21 +93,84 @@ pub trait Route: Sized {
         // The route's URL starts with `/`, so it is the relative part of `url!(base, ...)`
         // whole: the same `Writer` join, then its text.
         let relative = self.to_url()?;
-        let mut w = Writer::with_base(base, true, relative.as_str().len());
+        let mut w = Writer::with_base(Ok(Cow::Borrowed(base)), true, relative.as_str().len());
         w.text(relative.as_str());
         w.finish()
     }
 
-    /// Parses a path and query (`/users/7?page=2`) or a full URL (whose scheme and authority
-    /// are then ignored; so is a fragment) into a value.
+    /// Parses a path and query (`/users/7?page=2`, what a server receives) into a value; a
+    /// fragment is ignored.
+    ///
+    /// An absolute URL is an error ([`RouteErrorKind::AbsoluteUrl`]), not a path with an
+    /// origin to ignore: code that checks a redirect target with `from_url` would otherwise
+    /// accept `https://evil.example/users/me` as a route of its own. Say what the origin
+    /// must be with [`from_url_on`](Self::from_url_on), or that any will do with
+    /// [`from_url_ignoring_origin`](Self::from_url_ignoring_origin).
     ///
     /// # Errors
     /// A [`RouteError`] that names the route, the field when there is one, and the reason.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    /// use urlkit::route::RouteErrorKind;
+    ///
+    /// #[derive(Route, Debug, PartialEq)]
+    /// #[route("/users/{id}")]
+    /// struct User { id: u64 }
+    ///
+    /// assert_eq!(User::from_url("/users/7#top")?, User { id: 7 });
+    /// let err = User::from_url("https://evil.example/users/7").unwrap_err();
+    /// assert_eq!(err.kind(), &RouteErrorKind::AbsoluteUrl);
+    /// # Ok::<(), urlkit::RouteError>(())
+    /// ```
     fn from_url(url: &str) -> Result<Self, RouteError>;
+
+    /// Parses the path and query of `url` whatever its scheme and authority: an absolute URL
+    /// (`https://any.example/users/7`; an empty path is `/`) or a path, as
+    /// [`from_url`](Self::from_url) takes it. The name says at the call that the origin is
+    /// not checked; to check it, use [`from_url_on`](Self::from_url_on).
+    ///
+    /// # Errors
+    /// As [`from_url`](Self::from_url), with offsets in `url` as given; and
+    /// [`RouteErrorKind::Url`] or [`RouteErrorKind::NotAPath`] for text that is not an
+    /// absolute URL or a path.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    ///
+    /// #[derive(Route, Debug, PartialEq)]
+    /// #[route("/users/{id}")]
+    /// struct User { id: u64 }
+    ///
+    /// // A link scraped from a page on any site: only its path and query matter here.
+    /// assert_eq!(User::from_url_ignoring_origin("https://mirror.example/users/7")?, User { id: 7 });
+    /// assert_eq!(User::from_url_ignoring_origin("/users/7")?, User { id: 7 });
+    /// # Ok::<(), urlkit::RouteError>(())
+    /// ```
+    fn from_url_ignoring_origin(url: &str) -> Result<Self, RouteError> {
+        if url.starts_with('/') {
+            return Self::from_url(url);
+        }
+        let (start, end) = target::path_and_query(url, short_name::<Self>())?;
+        let rest = &url[start..end];
+        // Offsets in errors are in `url`, not in its path and query.
+        if rest.starts_with('/') {
+            return Self::from_url(rest).map_err(|e| e.shifted(start));
+        }
+        // An empty path (`https://example.com?q`) asks for `/` (RFC 9110 §4.2.3); the `/`
+        // stands just before `start`, where the authority ends.
+        let mut target = String::with_capacity(rest.len() + 1);
+        target.push('/');
+        target.push_str(rest);
+        Self::from_url(&target).map_err(|e| e.shifted(start - 1))
+    }
 
     /// Parses a URL built with [`to_url_on`](Self::to_url_on): it must start with `base`
     /// (exactly as written, the base's final `/` optional), and the rest is parsed as
-    /// [`from_url`](Self::from_url) does.
+    /// [`from_url`](Self::from_url) does. This is how to accept a full URL only on an origin
+    /// you name (a redirect target, a link to your own API).
     ///
     /// # Errors
     /// [`RouteErrorKind::NoMatch`] if `url` does not start with `base`; otherwise as
@@ -125,7 +195,10 @@ pub trait Route: Sized {
         let base = base.as_str();
         let base = base.strip_suffix('/').unwrap_or(base);
         match url.strip_prefix(base) {
-            Some(rest) if rest.starts_with('/') && !rest.starts_with("//") => Self::from_url(rest),
+            Some(rest) if rest.starts_with('/') && !rest.starts_with("//") => {
+                // Offsets in errors are in `url`, not in the part after the base.
+                Self::from_url(rest).map_err(|e| e.shifted(url.len() - rest.len()))
+            }
             _ => Err(RouteError::new(
                 short_name::<Self>(),
                 RouteErrorKind::NoMatch { template: None },

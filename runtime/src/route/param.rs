@@ -9,8 +9,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Display, Write as _};
 use core::str::FromStr;
 
-use super::matcher::{Capture, Found};
-use super::{ParamError, Params, RouteError};
+use super::{ParamError, Params};
 use crate::value::Fmt;
 
 /// A field type that `from_url` can fill from the values a URL gives its placeholder.
@@ -84,6 +83,11 @@ pub trait FromParam: Sized {
     ///
     /// # Errors
     /// As above, and whatever reading the values finds ([`Params::next_value`]).
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into each reading of a field, with `Params::next_value`"
+    )]
     fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
         let Some(value) = params.next_value()? else {
             return Err(ParamError::Missing);
@@ -92,54 +96,6 @@ pub trait FromParam: Sized {
             return Err(ParamError::Repeated);
         }
         Self::from_param(value)
-    }
-}
-
-/// What `from_url` requires of the type of a field named `N`: [`FromParam`]. The derive
-/// checks each field through this trait, with a marker type named after the field, so that
-/// a type error names the field rather than listing every type that implements
-/// [`FromParam`]:
-///
-/// ```text
-/// error[E0277]: `UserId` cannot be parsed from a URL into the field `id`
-/// ```
-///
-/// You never implement it: implement [`FromParam`] (or wrap a `FromStr` type in
-/// [`Fmt`](crate::Fmt)).
-///
-/// # Examples
-/// ```compile_fail
-/// struct UserId(u64); // neither `FromParam` nor `Value`
-///
-/// #[derive(urlkit::Route)]
-/// #[route("/users/{id}")]
-/// struct User { id: UserId }
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be parsed from a URL into the field `{N}`",
-    label = "`from_url` reads this field from the URL",
-    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, `Option` and `Vec` of those, or your own type implementing `urlkit::route::FromParam`",
-    note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
-)]
-pub trait RouteField<N>: Sized {
-    /// Reads the field from where `capture` says.
-    #[doc(hidden)]
-    fn read(
-        found: &Found<'_, '_>,
-        capture: Capture,
-        field: &'static str,
-    ) -> Result<Self, RouteError>;
-}
-
-#[diagnostic::do_not_recommend]
-impl<N, T: FromParam> RouteField<N> for T {
-    #[inline]
-    fn read(
-        found: &Found<'_, '_>,
-        capture: Capture,
-        field: &'static str,
-    ) -> Result<Self, RouteError> {
-        found.field(capture, field)
     }
 }
 
@@ -285,6 +241,7 @@ impl<T: FromParam> FromParam for Option<T> {
         T::from_param(value).map(Some)
     }
 
+    #[inline]
     fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
         let Some(value) = params.next_value()? else {
             return Ok(None);
@@ -302,6 +259,7 @@ impl<T: FromParam> FromParam for Vec<T> {
         Ok(alloc::vec![T::from_param(value)?])
     }
 
+    #[inline]
     fn from_params(params: &mut Params<'_>) -> Result<Self, ParamError> {
         let mut items = Vec::new();
         while let Some(value) = params.next_value()? {

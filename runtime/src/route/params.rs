@@ -1,10 +1,10 @@
 //! [`Params`]: the values a URL gives one placeholder, decoded one at a time.
 
 use alloc::borrow::Cow;
-use core::str::Split;
+use core::ops::Range;
 
 use urlkit_syntax::path::is_dot_segment;
-use urlkit_syntax::route::static_eq;
+use urlkit_syntax::route::{pieces, static_eq};
 
 use super::ParamError;
 use crate::decode;
@@ -55,70 +55,122 @@ use crate::decode;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Params<'i> {
-    /// The whole URL, for offsets.
+    /// The whole URL: every position below is a byte offset in it, so that an error's offset
+    /// always lies within the URL (never computed from where a slice happens to be).
     input: &'i str,
-    source: Source<'i>,
-    /// The raw text of the last value read, for error messages.
-    raw: &'i str,
+    source: Source,
+    /// Where the raw text of the value read last is (for a path segment, the whole segment),
+    /// for error messages and offsets; before any, an empty span where the placeholder's
+    /// values are looked for.
+    raw: Range<usize>,
+    /// Whether a value was read.
+    read: bool,
+    /// Whether the text holds nothing to decode (no `%`, and no `+` in a query), so that a
+    /// value is its raw text: what decoding would give, without looking for escapes again.
+    plain: bool,
+}
+
+/// See [`Params::failure`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Failure<'i> {
+    pub(crate) raw: &'i str,
+    pub(crate) offset: usize,
+    pub(crate) read: bool,
 }
 
 #[derive(Clone, Debug)]
-enum Source<'i> {
+enum Source {
     /// One path segment (whole, for the dot check) and its value's part; `last` if it ends
     /// the path.
     Segment {
-        segment: Option<(&'i str, &'i str)>,
+        segment: Option<(Range<usize>, Range<usize>)>,
         last: bool,
     },
-    /// The segments of `{/x*}` (or of an optional `{/x}`), which end the path.
-    Segments(&'i [&'i str]),
-    /// The pieces of a query holding `key`.
+    /// The segments of `{/x*}` (or of an optional `{/x}`), which end the path: the text from
+    /// the first one's start to the path's end, or nothing when there are none.
+    Segments { rest: Option<Range<usize>> },
+    /// The query, from `next` on, for the `remaining` pieces holding `key` (counted when
+    /// the URL was matched, so that telling whether more are left scans nothing).
     Query {
-        pieces: Split<'i, char>,
-        key: &'i str,
+        query: Range<usize>,
+        /// The first value, until it is read.
+        first: Option<Range<usize>>,
+        next: usize,
+        key: &'static str,
+        remaining: usize,
     },
 }
 
 impl<'i> Params<'i> {
-    pub(crate) fn segment(input: &'i str, segment: &'i str, value: &'i str, last: bool) -> Self {
+    /// One segment, `whole`, whose value is `value` (within it); `last` if it ends the path.
+    #[inline]
+    pub(crate) fn segment(
+        input: &'i str,
+        whole: Range<usize>,
+        value: Range<usize>,
+        last: bool,
+        plain: bool,
+    ) -> Self {
         Params {
             input,
+            raw: value.clone(),
+            read: false,
+            plain,
             source: Source::Segment {
-                segment: Some((segment, value)),
+                segment: Some((whole, value)),
                 last,
             },
-            raw: value,
         }
     }
 
-    pub(crate) fn segments(input: &'i str, segments: &'i [&'i str]) -> Self {
+    /// The segments in `rest` (a path's end, segments separated by `/`), or none.
+    #[inline]
+    pub(crate) fn segments(input: &'i str, rest: Option<Range<usize>>, plain: bool) -> Self {
+        let at = rest.as_ref().map_or(input.len(), |r| r.start);
         Params {
             input,
-            source: Source::Segments(segments),
-            raw: "",
+            raw: at..at,
+            read: false,
+            plain,
+            source: Source::Segments { rest },
         }
     }
 
-    pub(crate) fn query(input: &'i str, query: &'i str, key: &'i str) -> Self {
+    /// The values of `key` in the query `query`: `count` pieces, the first one's value at
+    /// `first` (offsets in the URL).
+    #[inline]
+    pub(crate) fn query(
+        input: &'i str,
+        query: Range<usize>,
+        key: &'static str,
+        (first, count): ((usize, usize), usize),
+        plain: bool,
+    ) -> Self {
         Params {
             input,
+            raw: query.start..query.start,
+            read: false,
+            plain,
             source: Source::Query {
-                pieces: query.split('&'),
+                first: Some(first.0..first.1),
+                next: first.1,
+                query,
                 key,
+                remaining: count,
             },
-            raw: key,
         }
     }
 
-    /// The raw (still encoded) text of the value read last, or what the placeholder is
-    /// called in the URL before any was read.
-    pub(crate) fn raw(&self) -> &'i str {
-        self.raw
-    }
-
-    /// Where `text` (a slice of the URL) starts in the URL.
-    pub(crate) fn offset_of(&self, text: &str) -> usize {
-        (text.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize)
+    /// What an error about the values names: the raw (still encoded) text of the value read
+    /// last (for a segment, before any was read, its value's part; for a query, empty), where
+    /// it starts in the URL, and whether a value was read.
+    #[inline]
+    pub(crate) fn failure(&self) -> Failure<'i> {
+        Failure {
+            raw: self.input.get(self.raw.clone()).unwrap_or_default(),
+            offset: self.raw.start,
+            read: self.read,
+        }
     }
 
     /// The next value, decoded; `Ok(None)` when there are no more.
@@ -127,72 +179,110 @@ impl<'i> Params<'i> {
     /// [`ParamError::Decode`] for a bad percent-escape or bytes that are not UTF-8 (with the
     /// offset in the whole URL), [`ParamError::DotSegment`] and [`ParamError::EmptySegment`]
     /// for path segments `to_url` would refuse.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into each reading of a field, the variant of its source is known and the rest folds away"
+    )]
     pub fn next_value(&mut self) -> Result<Option<Cow<'i, str>>, ParamError> {
-        let (raw, form) = match &mut self.source {
+        let input = self.input;
+        let text = |r: &Range<usize>| input.get(r.clone()).unwrap_or_default();
+        let bytes = |r: &Range<usize>| input.as_bytes().get(r.clone()).unwrap_or_default();
+        self.read = true;
+        let (value, form) = match &mut self.source {
             Source::Segment { segment, last } => {
                 let Some((whole, value)) = segment.take() else {
                     return Ok(None);
                 };
-                self.raw = whole;
-                check_segment(whole, *last)?;
+                self.raw = whole.clone();
+                check_segment(bytes(&whole), *last)?;
                 (value, false)
             }
-            Source::Segments(rest) => {
-                let Some((&first, others)) = rest.split_first() else {
+            Source::Segments { rest } => {
+                let Some(r) = rest.take() else {
                     return Ok(None);
                 };
-                *rest = others;
-                self.raw = first;
-                check_segment(first, others.is_empty())?;
+                let end = text(&r).find('/').map_or(r.end, |i| r.start + i);
+                if end < r.end {
+                    *rest = Some(end + 1..r.end);
+                }
+                let first = r.start..end;
+                self.raw = first.clone();
+                check_segment(bytes(&first), end == r.end)?;
                 (first, false)
             }
-            Source::Query { pieces, key } => {
-                let key = *key;
-                let Some(value) = pieces.find_map(|piece| piece_value(piece, key)) else {
+            Source::Query {
+                query,
+                first,
+                next,
+                key,
+                remaining,
+            } => {
+                if *remaining == 0 {
+                    return Ok(None);
+                }
+                let found = match first.take() {
+                    Some(first) => Some(first),
+                    None => next_piece_value(input, query.end, next, key),
+                };
+                let Some(value) = found else {
                     return Ok(None);
                 };
-                self.raw = value;
+                *remaining -= 1;
+                self.raw = value.clone();
                 (value, true)
             }
         };
+        let raw = text(&value);
+        if self.plain {
+            return Ok(Some(Cow::Borrowed(raw)));
+        }
         let decoded = if form {
             decode::form(raw)
         } else {
             decode::component(raw)
         };
-        let offset = self.offset_of(raw);
         decoded
             .map(Some)
-            .map_err(|e| ParamError::Decode(e.shifted(offset)))
+            .map_err(|e| ParamError::Decode(e.shifted(value.start)))
     }
 
     /// Whether no value is left, without decoding any.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next_value`")]
     pub fn is_done(&self) -> bool {
         match &self.source {
             Source::Segment { segment, .. } => segment.is_none(),
-            Source::Segments(rest) => rest.is_empty(),
-            Source::Query { pieces, key } => {
-                let key = *key;
-                !pieces
-                    .clone()
-                    .any(|piece| piece_value(piece, key).is_some())
-            }
+            Source::Segments { rest } => rest.is_none(),
+            Source::Query { remaining, .. } => *remaining == 0,
         }
     }
 }
 
-/// The raw value of a query piece whose key is `key`.
-fn piece_value<'i>(piece: &'i str, key: &str) -> Option<&'i str> {
-    let (k, value) = piece.split_once('=').unwrap_or((piece, ""));
-    (!piece.is_empty() && static_eq(key, k)).then_some(value)
+/// The value of the next piece of the query (which ends at `end`) from `*next` on whose key is
+/// `key`, and moves `*next` past it.
+fn next_piece_value(input: &str, end: usize, next: &mut usize, key: &str) -> Option<Range<usize>> {
+    let rest = input.get(*next..end)?;
+    for piece in pieces(rest) {
+        if static_eq(key, piece.key) {
+            let start = *next;
+            *next = start + piece.at + piece.piece.len();
+            return Some(start + piece.value_at..start + piece.at + piece.piece.len());
+        }
+    }
+    *next = end;
+    None
 }
 
-fn check_segment(segment: &str, last: bool) -> Result<(), ParamError> {
-    if is_dot_segment(segment.as_bytes()) {
-        Err(ParamError::DotSegment)
-    } else if segment.is_empty() && !last {
-        Err(ParamError::EmptySegment)
-    } else {
-        Ok(())
+/// A path segment `to_url` would not write where a value stands: `.` or `..` (in any `%2E`
+/// spelling: at most six bytes, starting with `.` or `%`), or empty but for the last.
+#[inline]
+fn check_segment(segment: &[u8], last: bool) -> Result<(), ParamError> {
+    match segment.first() {
+        None if !last => Err(ParamError::EmptySegment),
+        Some(b'.' | b'%') if segment.len() <= 6 && is_dot_segment(segment) => {
+            Err(ParamError::DotSegment)
+        }
+        _ => Ok(()),
     }
 }

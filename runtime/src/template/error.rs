@@ -6,7 +6,9 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use urlkit_syntax::error::Error as SyntaxError;
+use urlkit_syntax::error::{Error as SyntaxError, ErrorKind as SyntaxKind};
+
+use crate::url::ParseErrorKind;
 
 /// Why [`Template::parse`](super::Template::parse) rejected a template: the same message
 /// `url!` gives at compile time, and the byte offset.
@@ -26,6 +28,7 @@ use urlkit_syntax::error::Error as SyntaxError;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TemplateError {
     at: Range<usize>,
+    kind: TemplateErrorKind,
     /// Shared by the occurrences of one problem: a message may quote the whole host, and a
     /// copy per occurrence made a long non-ASCII host quadratic.
     message: Arc<str>,
@@ -40,25 +43,49 @@ impl TemplateError {
         let mut all: Vec<TemplateError> = errors
             .into_iter()
             .flat_map(|e| {
+                let kind = TemplateErrorKind::of(&e.kind);
                 let message: Arc<str> = Arc::from(e.kind.to_string());
                 core::iter::once(e.at)
                     .chain(e.again)
-                    .map(move |at| TemplateError {
-                        at,
-                        message: message.clone(),
-                        more: Vec::new(),
-                    })
+                    .map(move |at| TemplateError::new(at, kind, message.clone()))
             })
             .collect();
         all.sort_by_key(|e| e.at.start);
         let mut all = all.into_iter();
-        let mut first = all.next().unwrap_or(TemplateError {
-            at: 0..0,
-            message: Arc::from("invalid template"),
-            more: Vec::new(),
+        let mut first = all.next().unwrap_or_else(|| {
+            let kind = SyntaxKind::UnclosedExpression;
+            TemplateError::new(
+                0..0,
+                TemplateErrorKind::of(&kind),
+                Arc::from(kind.to_string()),
+            )
         });
         first.more = all.collect();
         first
+    }
+
+    /// The error the grammar reports as `kind`, worded as `message`, about the bytes `at`:
+    /// the one constructor.
+    fn new(at: Range<usize>, kind: TemplateErrorKind, message: Arc<str>) -> TemplateError {
+        TemplateError {
+            at,
+            kind,
+            message,
+            more: Vec::new(),
+        }
+    }
+
+    /// What kind of problem this is.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::{ParseErrorKind, TemplateErrorKind};
+    /// let kind = |t| urlkit::Template::parse(t).unwrap_err().kind().clone();
+    /// assert_eq!(kind("/users/{id"), TemplateErrorKind::UnclosedExpression);
+    /// assert_eq!(kind("/a b/{x}"), TemplateErrorKind::Url(ParseErrorKind::InvalidCharacter));
+    /// ```
+    pub fn kind(&self) -> &TemplateErrorKind {
+        &self.kind
     }
 
     /// The byte offset of the (first) problem in the template.
@@ -112,6 +139,72 @@ impl TemplateError {
     /// ```
     pub fn errors(&self) -> impl Iterator<Item = &TemplateError> {
         core::iter::once(self).chain(self.more.iter())
+    }
+}
+
+/// What kind of problem a [`TemplateError`] is.
+///
+/// # Examples
+/// ```
+/// use urlkit::TemplateErrorKind;
+/// let err = urlkit::Template::parse("/search{!q}").unwrap_err();
+/// assert_eq!(err.kind(), &TemplateErrorKind::ReservedOperator);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TemplateErrorKind {
+    /// The text around the expressions breaks the URL grammar, as
+    /// [`Url::parse`](crate::Url::parse) would say.
+    Url(ParseErrorKind),
+    /// `{` without its `}`.
+    UnclosedExpression,
+    /// `}` without a `{` before it.
+    UnmatchedClose,
+    /// `{{` or `}}`, which are not escapes in a URL template (they are in `format!`).
+    DoubledBrace,
+    /// `{}`.
+    EmptyExpression,
+    /// A variable name outside RFC 6570's `varname` grammar.
+    InvalidVariableName,
+    /// One of the operators RFC 6570 reserves: `=` `,` `!` `@` `|`.
+    ReservedOperator,
+    /// A prefix that is not `:` and 1 to 9999 without leading zeros.
+    InvalidPrefix,
+    /// An expression where no value can go: in the scheme, inside a `%XX`, sharing the port,
+    /// an operator its component cannot take (`{+x}` in a host), a second `{?...}` or `{#...}`.
+    MisplacedExpression,
+    /// The template would not keep its shape in every state of its optional expressions:
+    /// when one is undefined (or defined), its own text would move into another component
+    /// (`https://example.com{/x}@evil.com/`), the path would start with `//` or have a `//`
+    /// the template does not write, a `:` would read as a scheme, or a `.` segment would
+    /// appear ([What a value can never do](crate#what-a-value-can-never-do)).
+    ShapeDependsOnState,
+}
+
+impl TemplateErrorKind {
+    fn of(kind: &SyntaxKind) -> TemplateErrorKind {
+        match kind {
+            SyntaxKind::UnclosedExpression => TemplateErrorKind::UnclosedExpression,
+            SyntaxKind::UnmatchedClose => TemplateErrorKind::UnmatchedClose,
+            SyntaxKind::DoubledBrace => TemplateErrorKind::DoubledBrace,
+            SyntaxKind::EmptyExpression => TemplateErrorKind::EmptyExpression,
+            SyntaxKind::BadVarName { .. } => TemplateErrorKind::InvalidVariableName,
+            SyntaxKind::ReservedOperator { .. } => TemplateErrorKind::ReservedOperator,
+            SyntaxKind::BadPrefix { .. } => TemplateErrorKind::InvalidPrefix,
+            SyntaxKind::PlaceholderInScheme
+            | SyntaxKind::PlaceholderInEscape
+            | SyntaxKind::OperatorNotAllowed { .. }
+            | SyntaxKind::PartialPort
+            | SyntaxKind::SecondQuery
+            | SyntaxKind::SecondFragment => TemplateErrorKind::MisplacedExpression,
+            SyntaxKind::UndefinedJoinsHost { .. }
+            | SyntaxKind::StateStartsAuthority { .. }
+            | SyntaxKind::StateDoubleSlash { .. }
+            | SyntaxKind::UndefinedColon { .. }
+            | SyntaxKind::StateDotSegment { .. }
+            | SyntaxKind::UndefinedLeavesQuery { .. } => TemplateErrorKind::ShapeDependsOnState,
+            url => TemplateErrorKind::Url(ParseErrorKind::of(url)),
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use core::fmt;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 use self::compiled::Compiled;
-pub use self::error::TemplateError;
+pub use self::error::{TemplateError, TemplateErrorKind};
 pub use self::vars::{Vars, VarsFn, vars_fn};
 use crate::error::Error;
 use crate::url::Url;
@@ -31,114 +31,48 @@ use crate::writer::Writer;
 ///
 /// # What it accepts
 ///
-/// RFC 6570 expressions, each `{` operator? variable-list `}`, in text that must be a valid
-/// URI reference once the expressions are taken out: the rules of `url!` and
-/// [`Url::parse`], with every error's message and byte offset in [`TemplateError`]. IRI
-/// characters in the text are percent-encoded (`café/{x}` writes `caf%C3%A9/...`), and
-/// percent-triplets are upper-cased. Rejected besides: unclosed or stray braces, `{}`,
-/// variable names outside `ALPHA / DIGIT / "_" / pct-encoded` with single inner dots, the
-/// operators RFC 6570 reserves (`= , ! @ |`), prefixes outside 1 to 9999, a placeholder in the
-/// scheme or completing a percent-escape, and operators that cannot stand where they are
-/// (`{+x}` in a host, a second `{?x}` or `{#x}`).
+/// What a `url!` template accepts: the text around the expressions follows
+/// [the rules of a literal](macro@crate::url#rejected-at-compile-time) (IRI characters are
+/// percent-encoded, `café/{x}` writes `caf%C3%A9/...`, and percent-triplets are upper-cased),
+/// and the expressions [those of a template](macro@crate::url#template-mistakes-are-compile-errors),
+/// less the checks on Rust variables and named arguments, which have no run-time
+/// counterpart, and only templates that keep their shape in every state of their optional
+/// expressions ([`TemplateErrorKind::ShapeDependsOnState`]). Every problem is in the
+/// [`TemplateError`], with `url!`'s message and its byte offset.
 ///
-/// # Operators
+/// # How it expands
 ///
-/// With `var = "a b/c"`, `path = "/p/q"`, `list = ["x", "y"]` and `keys = [("k", "1"), ("l",
-/// "2")]`:
-///
-/// | template | expands to | |
-/// |---|---|---|
-/// | `/s/{var}` | `/s/a%20b%2Fc` | simple: all but unreserved is encoded |
-/// | `{+path}/r` | `/p/q/r` | reserved: `/ ? # [ ] @ ! $ & ' ( ) * + , ; =` and triplets pass |
-/// | `/r{#path}` | `/r#/p/q` | fragment: `#`, then as reserved |
-/// | `/f{.list}` | `/f.x,y` | label: `.` before each value |
-/// | `{/list*}` | `/x/y` | path segments: `/` before each value |
-/// | `/m{;list}` | `/m;list=x,y` | path parameters: `;name=value` |
-/// | `/s{?var,list}` | `/s?var=a%20b%2Fc&list=x,y` | query: `?name=value&...` |
-/// | `/s?a=1{&keys*}` | `/s?a=1&k=1&l=2` | query continuation: `&name=value` |
-/// | `/s{/var:3}` | `/s/a%20b` | prefix `:N`: the first N characters of a string |
-/// | `/s{?keys*}` | `/s?k=1&l=2` | explode `*`: one part per item or pair |
+/// As `url!` does, with the same code: [every RFC 6570 expression](macro@crate::url#expressions),
+/// [encoded for where it stands](macro@crate::url#where-a-placeholder-stands),
+/// [hand-written query pairs](macro@crate::url#optional-and-repeated-query-parameters) that
+/// drop an undefined value's pair, and [the guards](macro@crate::url#guards) that refuse a
+/// value which would change the URL's shape (the guarantee is stated once, in
+/// [What a value can never do](crate#what-a-value-can-never-do)); none of this changes any
+/// uritemplate-test case.
+/// A variable's value is any [`Value`](crate::value::Value) ([the list](crate::value)), and
+/// the variables come from any [`Vars`]: a `BTreeMap` or `HashMap` from names to values, a
+/// closure ([`vars_fn`]), a JSON object (the `serde_json` feature), or your own type.
 ///
 /// ```
 /// use std::collections::BTreeMap;
-/// use urlkit::{Template, value::Value};
+/// use urlkit::{ErrorKind, Template, value::Value};
 ///
-/// let (list, keys) = (["x", "y"], [("k", "1"), ("l", "2")]);
+/// let t = Template::parse("/files{/dir}/{name}{?tag*}")?;
+/// let (tags, none) = (["a b", "c"], None::<&str>);
 /// let vars: BTreeMap<&str, &dyn Value> =
-///     BTreeMap::from([("var", &"a b/c" as &dyn Value), ("path", &"/p/q"), ("list", &list), ("keys", &keys)]);
-/// for (template, expected) in [
-///     ("/s/{var}", "/s/a%20b%2Fc"),
-///     ("{+path}/r", "/p/q/r"),
-///     ("/r{#path}", "/r#/p/q"),
-///     ("/f{.list}", "/f.x,y"),
-///     ("{/list*}", "/x/y"),
-///     ("/m{;list}", "/m;list=x,y"),
-///     ("/s{?var,list}", "/s?var=a%20b%2Fc&list=x,y"),
-///     ("/s?a=1{&keys*}", "/s?a=1&k=1&l=2"),
-///     ("/s{/var:3}", "/s/a%20b"),
-///     ("/s{?keys*}", "/s?k=1&l=2"),
-/// ] {
-///     assert_eq!(Template::parse(template)?.expand(&vars)?, expected);
-/// }
+///     BTreeMap::from([("dir", &none as &dyn Value), ("name", &"r&d.pdf"), ("tag", &tags)]);
+/// assert_eq!(t.expand(&vars)?, "/files/r%26d.pdf?tag=a%20b&tag=c");
+/// let dots = BTreeMap::from([("name", "..")]);
+/// assert_eq!(*t.expand(&dots).unwrap_err().kind(), ErrorKind::DotSegment);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// # Beyond RFC 6570
-///
-/// Where the template shows a URL's structure, expansion keeps it: a value, or its absence,
-/// never changes the URL's shape, as [What a value can never do](crate#what-a-value-can-never-do)
-/// states; none of this changes any uritemplate-test case. In short:
-/// - query pairs written by hand behave like `{?q,page}`: `?q={q}&page={page}` drops a pair
-///   whose value is undefined (`None`), with its `&`, and repeats `key=value` for each item
-///   of a list;
-/// - `:{port}` writes `:` and the port only when the value is defined, and the value must be
-///   an integer from 0 to 65535 ([`ErrorKind::InvalidPort`](crate::ErrorKind::InvalidPort));
-/// - a host placeholder is validated, not encoded: a host name or an IP address
-///   ([`ErrorKind::InvalidHost`](crate::ErrorKind::InvalidHost));
-/// - a placeholder that is a whole path segment (`/files/{name}/raw`) must not be empty
-///   ([`ErrorKind::EmptySegment`](crate::ErrorKind::EmptySegment)); `{/name}` marks an
-///   optional segment; no value makes a segment `.` or `..`, nor a `//`;
-/// - `{+x}` and `{#x}` may not leave their component or their query pair, and write `[` and
-///   `]` as `%5B` and `%5D` and triplets in uppercase hex; a `{+x}` that opens a template
-///   (`{+base}index`) may supply its scheme, host and start of path;
-/// - a template whose text would move into another component when a value is undefined is
-///   refused by `parse`; text after a `{#x}` that opens the fragment makes `x` required
-///   ([`ErrorKind::Required`](crate::ErrorKind::Required)).
-///
-/// # Values
-///
-/// A variable's value is any [`Value`](crate::value::Value): strings (`str`, `String`,
-/// `Cow<str>`), `char`, integers, floats and `bool` are strings; `Option` is undefined when
-/// `None`; slices, arrays, `Vec`s and `VecDeque`s are lists, as is any cloneable iterator
-/// wrapped in [`List`](crate::value::List); `BTreeMap`, `HashMap` and slices of pairs are
-/// associative arrays, in their iteration order; `[u8]` is octets, each percent-encoded on
-/// its own; any `Display` type fits through [`Fmt`](crate::Fmt); references, `Box`, `Rc`
-/// and `Arc` of these, and `dyn Value`, work too; with the `serde_json` feature, so does
-/// `serde_json::Value` (null is undefined, arrays are lists, objects are maps). An empty
-/// list or map is undefined (RFC 6570 §2.3).
-///
-/// Variables come from any [`Vars`]: a `BTreeMap` or `HashMap` from names to values, a
-/// closure ([`vars_fn`]), a JSON object (the `serde_json` feature), or your own type.
 ///
 /// # Known at compile time
 ///
-/// [`template!`](crate::template!) checks a literal template while compiling (every mistake
-/// is a compile error, as with `url!`) and makes a `Template` in a `const` or a `static`,
-/// with nothing parsed at run time. It is the same template as `Template::parse` of the same
-/// text: the same parsed form, run by the same code, so every method answers the same.
-/// Cloning it copies a pointer; cloning a parsed one counts a reference.
-///
-/// ```
-/// use std::collections::BTreeMap;
-/// use urlkit::{template, Template};
-///
-/// const USER_POSTS: Template = template!("/users/{id}/posts{?page}");
-///
-/// let vars = BTreeMap::from([("id", 7)]);
-/// assert_eq!(USER_POSTS.expand(&vars)?, "/users/7/posts");
-/// assert_eq!(USER_POSTS, Template::parse("/users/{id}/posts{?page}")?);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// [`template!`](crate::template!) makes a `Template` checked while compiling, in a `const`
+/// or a `static`, with nothing parsed at run time: the same parsed form, run by the same code,
+/// so every method answers the same. Cloning it copies a pointer; cloning a parsed one counts
+/// a reference.
 ///
 /// # Examples
 /// ```
@@ -172,7 +106,8 @@ const MAX_LEARNED_CAPACITY: usize = 4096;
 struct Shared {
     compiled: Compiled,
     /// The longest expansion so far (at least the template's text and some room), so that
-    /// the output is allocated once at the right size (DESIGN §8: one allocation per URL).
+    /// the output is allocated once at the right size (one allocation per URL, a
+    /// target in docs/design.md, "Performance targets").
     /// A `static` cannot hold an atomic and stay usable in a `const`, so the compile-time
     /// form keeps its first estimate.
     capacity: AtomicUsize,
@@ -254,7 +189,7 @@ impl Template {
     /// assert_eq!(t.expand(&vars)?, "/files/report%202024.pdf");
     ///
     /// let dots = BTreeMap::from([("name", "..")]);
-    /// assert_eq!(t.expand(&dots).unwrap_err().kind(), urlkit::ErrorKind::DotSegment);
+    /// assert_eq!(*t.expand(&dots).unwrap_err().kind(), urlkit::ErrorKind::DotSegment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, Error> {

@@ -416,11 +416,30 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// let flat = std::collections::BTreeMap::from([("x", Node::Branch(vec![Node::Leaf("a"), Node::Leaf("b")]))]);
     /// assert_eq!(t.expand(&flat)?, "/n?x=a,b");
     /// let deep = std::collections::BTreeMap::from([("x", Node::Branch(vec![Node::Branch(vec![])]))]);
-    /// assert_eq!(t.expand(&deep).unwrap_err().kind(), urlkit::ErrorKind::NestedValue);
+    /// assert_eq!(*t.expand(&deep).unwrap_err().kind(), urlkit::ErrorKind::NestedValue);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn refuse_nested(&mut self) {
         self.w.fail(self.var_name(), ErrorKind::NestedValue);
+    }
+
+    /// Whether the variable has the explode modifier (`{x*}`).
+    #[cfg(feature = "serde")]
+    pub(crate) fn is_explode(&self) -> bool {
+        self.modifier == Modifier::Explode
+    }
+
+    /// Writes the `,` between the items of a list, unencoded (RFC 6570 §3.2.1), for a value
+    /// that writes a list inside one string (a list-valued field of a map without explode).
+    #[cfg(feature = "serde")]
+    pub(crate) fn push_list_separator(&mut self) {
+        self.w.out.push(',');
+    }
+
+    /// Refuses the value for what its part `field` holds (a path such as `tags[2]`).
+    #[cfg(feature = "serde")]
+    pub(crate) fn refuse_field(&mut self, kind: ErrorKind, field: alloc::string::String) {
+        self.w.fail_in_field(self.var_name(), kind, field);
     }
 
     /// Ends the expression: checks what it wrote against where it stands.

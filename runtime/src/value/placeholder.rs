@@ -13,12 +13,15 @@
     reason = "one call per variable in generated code; see `expansion.rs`"
 )]
 
+use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::rc::Rc;
+use alloc::string::String;
 use alloc::sync::Arc;
 
 use super::Expansion;
-use super::traits::{Scalar, Value};
+use super::traits::{Fmt, Scalar, Value};
+use crate::error::Error;
 use crate::url::Url;
 use crate::writer::Modifier;
 
@@ -34,13 +37,26 @@ macro_rules! methods {
         #[doc(hidden)]
         fn hint(&self) -> usize;
 
-        /// Fills an expression of this one variable and closes it: generated code is then
-        /// one statement a placeholder (`Placeholder::<id>::fill_alone(v, w.port(), ..)`),
-        /// which keeps what rustc checks for each `url!` small (DESIGN §8 compile time).
-        /// Expressions of several variables `fill` each, then `finish`.
+        /// Fills an expression of this one variable, which has no modifier, and closes it:
+        /// generated code is then one statement a placeholder
+        /// (`Placeholder::<id>::fill_alone(v, w.port(), "id")`), which keeps what rustc
+        /// reads for each `url!` small (`bench/compile_time.py`). Expressions of several
+        /// variables `fill` each, then `finish`.
         #[doc(hidden)]
         #[inline(always)]
-        fn fill_alone<'n>(&self, mut e: Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
+        fn fill_alone<'n>(&self, e: Expansion<'_, 'n>, name: &'n str) {
+            self.fill_alone_modified(e, name, Modifier::None);
+        }
+
+        /// [`fill_alone`](Self::fill_alone) for a variable with a modifier.
+        #[doc(hidden)]
+        #[inline(always)]
+        fn fill_alone_modified<'n>(
+            &self,
+            mut e: Expansion<'_, 'n>,
+            name: &'n str,
+            modifier: Modifier,
+        ) {
             self.fill(&mut e, name, modifier);
             e.finish();
         }
@@ -153,19 +169,76 @@ single!(Prefixed);
 /// let port: u16 = 8080;
 /// assert_eq!(urlkit::url!("http://localhost:{port}/")?, "http://localhost:8080/");
 /// let port = "99999"; // text is checked when the URL is built
-/// assert_eq!(urlkit::url!("http://localhost:{port}/").unwrap_err().kind(), urlkit::ErrorKind::InvalidPort);
+/// assert_eq!(urlkit::url!("http://localhost:{port}/").unwrap_err().kind(), &urlkit::ErrorKind::InvalidPort);
 /// # Ok::<(), urlkit::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot fill `{N}`, which is the port",
     label = "this value goes into the port",
-    note = "a port takes one integer from 0 to 65535 (`u16`, or another integer or text checked when the URL is built), or an `Option` of one"
+    note = "a port takes one integer from 0 to 65535 (`u16`, or another integer or text checked when the URL is built), or an `Option` of one",
+    note = "for a type of your own that implements `Display`, wrap the value: `urlkit::Fmt(port)`"
 )]
 pub trait Port<N> {
     methods!();
 }
 
-single!(Port);
+/// What a port placeholder takes: integers, text (checked when the URL is built), a
+/// `Display` type wrapped in [`Fmt`], and references and smart pointers to those. A `bool`, a
+/// float, a `char` or octets can never be a port, so they are rejected when compiling rather
+/// than when building. Sealed: [`Fmt`] serves types of your own.
+#[doc(hidden)]
+pub trait PortText: Scalar + Value + sealed::Sealed {}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! port_text {
+    ($($ty:ty),*) => {$(
+        impl sealed::Sealed for $ty {}
+        impl PortText for $ty {}
+    )*};
+}
+
+port_text!(
+    u8,
+    u16,
+    u32,
+    u64,
+    u128,
+    usize,
+    i8,
+    i16,
+    i32,
+    i64,
+    i128,
+    isize,
+    str,
+    String,
+    Cow<'_, str>
+);
+
+impl<T: core::fmt::Display> sealed::Sealed for Fmt<T> {}
+impl<T: core::fmt::Display> PortText for Fmt<T> {}
+
+macro_rules! port_pointer {
+    ($($ptr:ty),*) => {$(
+        impl<T: PortText + ?Sized> sealed::Sealed for $ptr {}
+        impl<T: PortText + ?Sized> PortText for $ptr {}
+    )*};
+}
+
+port_pointer!(&T, Box<T>, Rc<T>, Arc<T>);
+
+#[diagnostic::do_not_recommend]
+impl<N, T: PortText + ?Sized> Port<N> for T {
+    by_value!();
+}
+
+#[diagnostic::do_not_recommend]
+impl<N, T: PortText> Port<N> for Option<T> {
+    by_value!();
+}
 
 /// A value that can fill a placeholder of a `url!` template whose name is not a Rust
 /// identifier, given as a named argument with a string key (`"last.name" = value`): every
@@ -194,18 +267,30 @@ impl<T: Value + ?Sized> NamedArgument for T {
     by_value!();
 }
 
-/// The base of `url!(base, "relative")`: a [`Url`], or a reference or smart pointer to one.
+/// The base of `url!(base, "relative")`: a [`Url`], or a reference or smart pointer to one;
+/// with the `url` feature, a `url::Url` too.
 ///
-/// Implement it for your own type that holds a `Url` to pass it as a base directly.
+/// Implement it for your own type that holds a `Url` to pass it as a base directly
+/// (`Ok(Cow::Borrowed(&self.url))`), or for another URL type by converting it.
 ///
 /// # Examples
 /// ```
-/// use urlkit::{url, Url};
+/// use std::borrow::Cow;
+/// use urlkit::{url, value::Base, Url};
 ///
 /// let api = Url::parse("https://api.example.com/v1")?;
 /// let id = 7;
 /// assert_eq!(url!(api, "users/{id}")?, "https://api.example.com/v1/users/7");
 /// assert_eq!(url!(&api, "users")?, "https://api.example.com/v1/users");
+///
+/// struct Client { root: Url }
+/// impl Base for Client {
+///     fn base_url(&self) -> Result<Cow<'_, Url>, urlkit::Error> {
+///         Ok(Cow::Borrowed(&self.root))
+///     }
+/// }
+/// let client = Client { root: api };
+/// assert_eq!(url!(client, "users/{id}")?, "https://api.example.com/v1/users/7");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[diagnostic::on_unimplemented(
@@ -214,14 +299,15 @@ impl<T: Value + ?Sized> NamedArgument for T {
     note = "the base is a `Url`: a `url!` literal, or text checked at run time with `Url::parse(text)?`"
 )]
 pub trait Base {
-    /// The base URL.
-    fn base_url(&self) -> &Url;
+    /// The base URL: borrowed when the value holds a [`Url`], converted when it is another
+    /// type; or why it cannot be a base (the template then returns that error).
+    fn base_url(&self) -> Result<Cow<'_, Url>, Error>;
 }
 
 impl Base for Url {
     #[inline]
-    fn base_url(&self) -> &Url {
-        self
+    fn base_url(&self) -> Result<Cow<'_, Url>, Error> {
+        Ok(Cow::Borrowed(self))
     }
 }
 
@@ -231,7 +317,7 @@ macro_rules! forward_base {
         #[diagnostic::do_not_recommend]
         impl<T: Base + ?Sized> Base for $ptr {
             #[inline]
-            fn base_url(&self) -> &Url {
+            fn base_url(&self) -> Result<Cow<'_, Url>, Error> {
                 (**self).base_url()
             }
         }

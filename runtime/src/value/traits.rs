@@ -1,11 +1,8 @@
 //! What can fill a placeholder: RFC 6570's value types (§2.3) as Rust traits.
 //!
 //! A [`Value`] is undefined (writes nothing), a string, a list or an associative array (a
-//! map); a [`Scalar`] is one string. Strings, characters, numbers and booleans are scalars;
-//! `Option` is undefined when `None`; slices, arrays and `Vec`s of scalars are lists; maps and
-//! slices of pairs are associative arrays, in iteration order; `[u8]` is a string of octets,
-//! each encoded on its own. Any `Display` type fits through [`Fmt`], any cloneable iterator
-//! through [`List`].
+//! map); a [`Scalar`] is one string. Which Rust types are which is listed once, in the
+//! `value` module's documentation (`value/mod.rs`).
 
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
@@ -179,6 +176,54 @@ macro_rules! scalar_via_str {
 }
 
 scalar_via_str!(str, String, Cow<'_, str>);
+
+/// A URL as a value is its text, encoded like any other text: `{next}` writes
+/// `https%3A%2F%2Fexample.com%2F`, the form a redirect parameter needs (`/login?next={next}`).
+/// `{+next}` keeps its reserved characters where the guards allow it: in a query, where
+/// only a `#` would leave it (a `Url` with a fragment is refused there), and in a path,
+/// where its `?` and `#` are refused and each `/` starts a segment checked like any other.
+///
+/// # Examples
+/// ```
+/// use urlkit::{url, Url};
+///
+/// let next = url!("https://app.example.com/inbox?folder=1");
+/// assert_eq!(
+///     url!("https://login.example.com/?next={next}")?,
+///     "https://login.example.com/?next=https%3A%2F%2Fapp.example.com%2Finbox%3Ffolder%3D1"
+/// );
+/// assert_eq!(
+///     url!("https://login.example.com/{?next}")?,
+///     "https://login.example.com/?next=https%3A%2F%2Fapp.example.com%2Finbox%3Ffolder%3D1"
+/// );
+/// // Reserved expansion keeps the URL as it is where it cannot leave its place.
+/// assert_eq!(
+///     url!("https://login.example.com/?next={+next}")?,
+///     "https://login.example.com/?next=https://app.example.com/inbox?folder=1"
+/// );
+/// let with_fragment = url!("https://app.example.com/#top");
+/// assert!(url!("https://login.example.com/?next={+with_fragment}").is_err());
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+impl Scalar for crate::Url {
+    #[inline]
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_str(self.as_str());
+    }
+    fn size_hint(&self) -> usize {
+        self.as_str().len()
+    }
+}
+impl ListItem for crate::Url {}
+impl Value for crate::Url {
+    #[inline]
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        e.scalar(self);
+    }
+    fn size_hint(&self) -> usize {
+        3 * self.as_str().len()
+    }
+}
 
 macro_rules! scalar_integer {
     ($($ty:ty),* $(,)?) => {$(

@@ -1,4 +1,5 @@
-//! What a value may become where it stands (DESIGN §5), checked on what it wrote.
+//! What a value may become where it stands (the guards of the `url!` documentation, which
+//! keep a value from changing the URL's shape), checked on what it wrote.
 
 use super::{Operator, Tracked, Writer};
 use crate::error::ErrorKind;
@@ -55,6 +56,10 @@ fn is_host_name(name: &[u8]) -> bool {
 /// A host value, written as is: a whole host may be a name or an IP address (an IPv6 address
 /// gets its brackets); part of a host is one label, or dot-prefixed labels for `{.x}`.
 pub(crate) fn host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op: Operator) {
+    #[cfg(feature = "idna")]
+    if !w.out[start..].is_ascii() {
+        return international_host(w, start, name, whole, op);
+    }
     let text = &w.out.as_bytes()[start..];
     let valid = match (whole, op) {
         (true, Operator::Simple) => {
@@ -81,6 +86,43 @@ pub(crate) fn host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op
     };
     if !valid {
         w.fail(name, ErrorKind::InvalidHost);
+    }
+}
+
+/// A host value with non-ASCII characters (feature `idna`). A whole host is converted now
+/// (UTS #46, as the URL Standard's "domain to ASCII"), then checked as any host. Part of a
+/// host is checked to convert to one label (or dot-prefixed labels for `{.x}`) and kept as
+/// written: the whole host is converted when the URL is finished, since UTS #46 judges some
+/// rules (right-to-left labels) on the whole name.
+#[cfg(feature = "idna")]
+#[cold]
+fn international_host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op: Operator) {
+    use crate::interop::idna;
+
+    match (whole, op) {
+        (true, Operator::Simple) => match idna::domain_to_ascii(&w.out[start..]) {
+            Some(ascii) => {
+                let ascii = ascii.into_owned();
+                w.out.truncate(start);
+                w.out.push_str(&ascii);
+                host(w, start, name, whole, op);
+            }
+            None => w.fail(name, ErrorKind::InvalidHost),
+        },
+        (false, Operator::Simple) => {
+            if !idna::is_label(&w.out[start..], is_label) {
+                w.fail(name, ErrorKind::InvalidHost);
+            }
+        }
+        (false, Operator::Label) => {
+            let valid = w.out[start..]
+                .strip_prefix('.')
+                .is_some_and(|labels| labels.split('.').all(|l| idna::is_label(l, is_label)));
+            if !valid {
+                w.fail(name, ErrorKind::InvalidHost);
+            }
+        }
+        _ => w.fail(name, ErrorKind::InvalidHost),
     }
 }
 
@@ -119,10 +161,19 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
             b'/' => {
                 // An empty segment before this `/` makes `//`, unless it is the `//` that
                 // starts an authority, which a `{+base}` may write (`http://h`, `//h`).
+                let before = &w.out.as_bytes()[w.origin..i];
                 if in_authority {
                     in_authority = false;
-                } else if base && starts_authority(&w.out.as_bytes()[w.origin..i]) {
+                } else if base && starts_authority(before) {
                     in_authority = true;
+                } else if base
+                    && before.ends_with(b":/")
+                    && !before[..before.len() - 1].contains(&b'/')
+                {
+                    // The `//` of an authority after what is not a scheme (`1http://h`): the
+                    // base is no URL start, whatever its segments.
+                    w.fail(name, ErrorKind::InvalidBase);
+                    return;
                 } else {
                     w.close_segment(i, true, false);
                 }
@@ -179,4 +230,43 @@ pub(crate) fn is_uri_reference(url: &str) -> bool {
         &mut errors,
     );
     errors.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::collections::BTreeMap;
+    use alloc::string::ToString;
+
+    use crate::{ErrorKind, Template, Url};
+
+    /// A non-ASCII host value is converted with the `idna` feature and refused without it,
+    /// as before the feature existed; `Url::parse_iri` likewise.
+    #[test]
+    fn non_ascii_hosts_need_the_idna_feature() {
+        let whole = Template::parse("https://{host}/").unwrap();
+        let label = Template::parse("https://{host}.example/").unwrap();
+        let vars = BTreeMap::from([("host", "bücher")]);
+        let iri = Url::parse_iri("https://bücher.example/");
+        if cfg!(feature = "idna") {
+            assert_eq!(whole.expand(&vars).unwrap(), "https://xn--bcher-kva/");
+            assert_eq!(
+                label.expand(&vars).unwrap(),
+                "https://xn--bcher-kva.example/"
+            );
+            assert_eq!(iri.unwrap(), "https://xn--bcher-kva.example/");
+        } else {
+            assert_eq!(
+                whole.expand(&vars).unwrap_err().kind(),
+                &ErrorKind::InvalidHost
+            );
+            assert_eq!(
+                label.expand(&vars).unwrap_err().kind(),
+                &ErrorKind::InvalidHost
+            );
+            assert_eq!(
+                iri.unwrap_err().to_string(),
+                "non-ASCII host `bücher.example`; write its ASCII form `xn--bcher-kva.example` (at byte 9)"
+            );
+        }
+    }
 }

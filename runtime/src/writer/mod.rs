@@ -1,6 +1,7 @@
 //! The expansion core shared by `url!` templates and [`Template`](crate::Template): the
 //! steps of `urlkit_syntax::plan` executed against values, with RFC 6570 expansion (§3) and
-//! the checks that keep a value inside its place (DESIGN §5).
+//! the checks that keep a value inside its place (`checks`; the guards of the `url!`
+//! documentation, and docs/design.md, "Guarantees and where each is enforced").
 //!
 //! [`Writer`] holds the URL being built and the state the checks need: the path segment being
 //! filled, whether the query has its `?` yet, the first error. Its methods are what generated
@@ -9,6 +10,7 @@
 pub(crate) mod checks;
 pub(crate) mod itoa;
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::error::{Error, ErrorKind};
@@ -110,6 +112,14 @@ impl<'n> Writer<'n> {
     /// common path stays a test of two fields.
     #[cold]
     pub(crate) fn check_whole_now(&mut self, name: &'n str, kind: ErrorKind) {
+        // Raw non-ASCII text comes only from parts of a host, which are converted together.
+        #[cfg(feature = "idna")]
+        if !self.out[self.origin..].is_ascii()
+            && !crate::interop::idna::convert_host_in(&mut self.out, self.origin)
+        {
+            self.fail(name, kind);
+            return;
+        }
         if !checks::is_uri_reference(&self.out[self.origin..]) {
             self.fail(name, kind);
         }
@@ -125,9 +135,17 @@ impl<'n> Writer<'n> {
     /// and path, without the path's final `/` when `trim_slash` (the relative part then
     /// starts with its own `/`, so the join has exactly one). The base's path is kept whole;
     /// a base with a query or a fragment cannot be joined to
-    /// ([`ErrorKind::BaseHasQueryOrFragment`]).
+    /// ([`ErrorKind::BaseHasQueryOrFragment`]), nor a value that is not a base (its error).
     #[inline]
-    pub fn with_base(base: &Url, trim_slash: bool, capacity: usize) -> Self {
+    pub fn with_base(base: Result<Cow<'_, Url>, Error>, trim_slash: bool, capacity: usize) -> Self {
+        let base = match base {
+            Ok(base) => base,
+            Err(error) => {
+                let mut w = Writer::with_capacity(capacity);
+                w.error = Some(error);
+                return w;
+            }
+        };
         let text = base.as_str();
         let mut w = Writer::with_capacity(text.len() + capacity);
         // `Url` holds a valid reference, so the grammar's split is its structure.
@@ -148,6 +166,14 @@ impl<'n> Writer<'n> {
     pub(crate) fn fail(&mut self, name: &str, kind: ErrorKind) {
         if self.error.is_none() {
             self.error = Some(Error::new(name, kind));
+        }
+    }
+
+    /// [`fail`](Self::fail), for what the part `field` of the value holds.
+    #[cfg(feature = "serde")]
+    pub(crate) fn fail_in_field(&mut self, name: &str, kind: ErrorKind, field: String) {
+        if self.error.is_none() {
+            self.error = Some(Error::new(name, kind).in_field(field));
         }
     }
 

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::{Component, ErrorKind, Escaped, Names};
+use crate::idna::AsciiHost;
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -70,16 +71,35 @@ impl fmt::Display for ErrorKind {
                     )
                 }
             }
-            ErrorKind::NonAsciiHost { host, ascii } => match ascii {
-                Some(ascii) => write!(
-                    f,
-                    "non-ASCII host `{host}`; write its punycode form `{ascii}`"
-                ),
-                None => write!(
-                    f,
-                    "non-ASCII host `{host}`; write its punycode form (`xn--...`)"
-                ),
-            },
+            ErrorKind::NonAsciiHost { host, ascii } => {
+                write!(f, "non-ASCII host `{host}`; write its ASCII form")?;
+                match ascii {
+                    AsciiHost::Known(ascii) => write!(f, " `{ascii}`"),
+                    AsciiHost::Unmapped(ch) => {
+                        f.write_str(", which cannot be computed here: ")?;
+                        // A character without a glyph is named by its code point.
+                        if ch.escape_debug().nth(1).is_none() {
+                            write!(f, "`{ch}` ")?;
+                        }
+                        write!(
+                            f,
+                            "U+{:04X} needs Unicode's IDNA tables; `idna::domain_to_ascii` computes it",
+                            u32::from(*ch)
+                        )
+                    }
+                    AsciiHost::PunycodeLabel(label) => write!(
+                        f,
+                        ", which cannot be computed here: the label `{label}` must be decoded and checked; `idna::domain_to_ascii` computes it"
+                    ),
+                    AsciiHost::NotAHost => f.write_str(
+                        ", which cannot be computed here; `idna::domain_to_ascii` computes it",
+                    ),
+                }
+            }
+            ErrorKind::IdnaRefused { host } => write!(
+                f,
+                "host `{host}` is not a valid international domain name: IDNA (UTS #46) refuses it for a disallowed character, a misplaced joiner or combining mark, mixed right-to-left text, or an `xn--` label that is not valid punycode"
+            ),
             ErrorKind::TrailingWhitespace => {
                 f.write_str("whitespace at the end of the URL; remove it")
             }
@@ -200,12 +220,32 @@ impl fmt::Display for ErrorKind {
             ErrorKind::DoubleSlashPath => f.write_str(
                 "path starts with `//` but the URL has no authority, so parsers would read the first segment as a host; write `/.//` or remove a `/`",
             ),
-            ErrorKind::DotSegment { path, resolved } => write!(
+            ErrorKind::DotSegment {
+                path,
+                resolved: Some(resolved),
+            } => write!(
                 f,
                 "the path `{path}` resolves to `{resolved}`; write that"
             ),
+            ErrorKind::DotSegment {
+                path,
+                resolved: None,
+            } if path.contains('{') => write!(
+                f,
+                "the path `{path}` has `.` or `..` segments, which parsers remove, after a placeholder that may hold several segments, so what they remove depends on its value; remove them"
+            ),
+            ErrorKind::DotSegment {
+                path,
+                resolved: None,
+            } => write!(
+                f,
+                "the path `{path}` has `.` or `..` segments, which parsers remove, and without them it would start with `//`, which reads as a host; remove them and the empty segment after them"
+            ),
             ErrorKind::UnclosedExpression => f.write_str(
                 "unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace",
+            ),
+            ErrorKind::DoubledBrace => f.write_str(
+                "`{{` and `}}` are not escapes in a URL template, as they are in `format!`; write one brace for a placeholder (`{name}`), or `%7B` and `%7D` for literal braces",
             ),
             ErrorKind::UnmatchedClose => {
                 f.write_str("unmatched `}`; write `%7D` for a literal brace")

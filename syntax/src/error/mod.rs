@@ -160,12 +160,18 @@ pub enum ErrorKind {
         /// Where it stands.
         component: Component,
     },
-    /// A non-ASCII character in the host: hosts need their punycode form.
+    /// A host with non-ASCII characters that UTS #46 (IDNA) refuses to convert (reported
+    /// by the runtime's `idna` feature, which converts the hosts it accepts).
+    IdnaRefused {
+        /// The host as written.
+        host: String,
+    },
+    /// A non-ASCII character in the host: hosts need their ASCII (IDNA) form.
     NonAsciiHost {
         /// The host as written.
         host: String,
-        /// Its punycode form, if it could be computed.
-        ascii: Option<String>,
+        /// Its ASCII form, or why it is not computed here.
+        ascii: crate::idna::AsciiHost,
     },
     /// Spaces, tabs or newlines at the end of the URL.
     TrailingWhitespace,
@@ -299,13 +305,16 @@ pub enum ErrorKind {
     DotSegment {
         /// The path as written.
         path: String,
-        /// The path with the dot segments removed.
-        resolved: String,
+        /// The path with the dot segments removed, if some spelling without them means the
+        /// same (see `path::without_dot_segments`).
+        resolved: Option<String>,
     },
     /// `{` without a matching `}`.
     UnclosedExpression,
     /// `}` without a matching `{`.
     UnmatchedClose,
+    /// `{{` or `}}`, the escapes of `format!`, which RFC 6570 does not have.
+    DoubledBrace,
     /// `{}`.
     EmptyExpression,
     /// A variable name outside the RFC 6570 `varname` grammar.

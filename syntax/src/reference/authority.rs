@@ -5,10 +5,11 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use super::{Authority, Placement, Text, is_special};
+use super::{Authority, Placement, Text};
 use crate::chars;
 use crate::error::{Component, ErrorKind, Errors};
 use crate::host;
+use crate::scheme::is_special;
 use crate::template::Operator;
 
 impl Text<'_> {

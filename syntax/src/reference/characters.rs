@@ -20,10 +20,10 @@ impl Text<'_> {
         errors: &mut Errors,
         mut on_expr: impl FnMut(usize, &mut Errors),
     ) {
-        // The non-ASCII characters of a host: one error, with a caret under each, whose
-        // suggestion is computed once (once per character made a long host quadratic).
-        let mut non_ascii_host = Vec::new();
         let mut pos = range.start;
+        // Where the host has non-ASCII characters: one error for them all, its ASCII form
+        // computed once.
+        let mut non_ascii_host = Vec::new();
         while pos < range.end {
             let b = self.bytes[pos];
             if chars::is(b, allowed) {
@@ -73,17 +73,7 @@ impl Text<'_> {
         }
         if !non_ascii_host.is_empty() {
             let host = &self.src[range];
-            // Suggest a punycode form only for a host that is otherwise valid.
-            let plain = host.chars().all(|c| {
-                if c.is_ascii() {
-                    chars::is(c as u8, chars::REG_NAME)
-                } else {
-                    !chars::is_invisible(c)
-                }
-            });
-            let ascii = plain
-                .then(|| crate::punycode::host_to_ascii(host))
-                .flatten();
+            let ascii = crate::idna::ascii_host(host);
             let host = host.to_string();
             errors.push_all(non_ascii_host, ErrorKind::NonAsciiHost { host, ascii });
         }

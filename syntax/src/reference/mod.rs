@@ -19,7 +19,8 @@ use core::ops::Range;
 
 use crate::chars;
 use crate::error::{Component, ErrorKind, Errors};
-use crate::path::{is_dot_segment, resolve_dot_segments};
+use crate::path::{is_dot_segment, without_dot_segments};
+use crate::scheme::is_special;
 use crate::template::{Expression, Operator};
 use crate::typos;
 
@@ -106,6 +107,23 @@ pub fn parse(
         bytes: src.as_bytes(),
         exprs: expressions,
         iri: options.iri,
+        resolving: false,
+    };
+    text.parse(errors)
+}
+
+/// Checks `src` as a reference about to be resolved against a base (RFC 3986 §5.2): as
+/// [`parse`] checks a URI (not an IRI) without expressions, except for what resolution
+/// settles: dot segments may stand anywhere in the path (§5.2.4 removes them), and a special
+/// scheme may go without `//` (§5.2.2 reads `http:g` as `g` against an `http` base; the
+/// caller refuses it against any other).
+pub fn parse_to_resolve(src: &str, errors: &mut Errors) -> Reference {
+    let text = Text {
+        src,
+        bytes: src.as_bytes(),
+        exprs: &[],
+        iri: false,
+        resolving: true,
     };
     text.parse(errors)
 }
@@ -117,9 +135,9 @@ pub fn split(src: &str) -> Reference {
         bytes: src.as_bytes(),
         exprs: &[],
         iri: true,
+        resolving: false,
     };
-    let mut ignored = Errors::new();
-    text.split(&mut ignored).0
+    text.split(None).0
 }
 
 #[derive(Clone, Copy)]
@@ -133,6 +151,8 @@ struct Text<'a> {
     bytes: &'a [u8],
     exprs: &'a [Expression],
     iri: bool,
+    /// The text is a reference about to be resolved: see [`parse_to_resolve`].
+    resolving: bool,
 }
 
 /// Which expression, if any, opened the query and the fragment.
@@ -158,6 +178,12 @@ impl Text<'_> {
 
     /// The first position in `range` whose token satisfies `stop`, or `range.end`.
     fn find(&self, range: Range<usize>, stop: impl Fn(Tok) -> bool) -> usize {
+        if self.exprs.is_empty() {
+            // A URL rather than a template (`Url::parse`, the accessors): bytes only.
+            let bytes = &self.bytes[range.clone()];
+            let found = bytes.iter().position(|&b| stop(Tok::Byte(b)));
+            return range.start + found.unwrap_or(bytes.len());
+        }
         let mut pos = range.start;
         while pos < range.end {
             let (tok, next) = self.tok(pos);
@@ -183,9 +209,9 @@ impl Text<'_> {
     }
 
     fn parse(&self, errors: &mut Errors) -> Reference {
-        let (mut reference, openers) = self.split(errors);
-        let mut placements = core::mem::take(&mut reference.placements);
-        let placements = &mut placements[..];
+        let (mut reference, openers) = self.split(Some(errors));
+        let mut placement_vec = core::mem::take(&mut reference.placements);
+        let placements = &mut placement_vec[..];
         for i in self.exprs_in(0..reference.scheme.as_ref().map_or(0, |s| s.end)) {
             errors.push(self.exprs[i].range.clone(), ErrorKind::PlaceholderInScheme);
             placements[i] = Placement::Scheme;
@@ -194,6 +220,7 @@ impl Text<'_> {
         if let Some(scheme) = scheme
             && is_special(scheme)
             && reference.authority.is_none()
+            && !self.resolving
         {
             let at = reference.path.start.saturating_sub(1)..reference.path.start;
             let rest = self.src[reference.path.start..].trim_start_matches([':', '/']);
@@ -231,7 +258,7 @@ impl Text<'_> {
             );
             self.check_opened(fragment, Component::Fragment, opened, placements, errors);
         }
-        reference.placements = placements.to_vec();
+        reference.placements = placement_vec;
         reference
     }
 
@@ -278,6 +305,9 @@ impl Text<'_> {
         // Dot segments (RFC 3986 §5.2.4) written as text. A relative-path reference may begin
         // with them (`../up`); anywhere else every parser removes them, so the URL would not
         // be what it says.
+        if self.resolving {
+            return;
+        }
         let absolute = !relative || self.bytes.get(path.start) == Some(&b'/');
         let mut leading = !absolute;
         let mut bad = Vec::new();
@@ -300,16 +330,9 @@ impl Text<'_> {
             let written = &self.src[path];
             let kind = ErrorKind::DotSegment {
                 path: written.to_string(),
-                resolved: resolve_dot_segments(written),
+                resolved: without_dot_segments(written, reference.authority.is_some()),
             };
             errors.push_all(bad, kind);
         }
     }
-}
-
-/// Schemes whose URLs the WHATWG parser treats as "special": they always have an authority.
-pub(crate) fn is_special(scheme: &str) -> bool {
-    ["http", "https", "ws", "wss", "ftp", "file"]
-        .iter()
-        .any(|s| scheme.eq_ignore_ascii_case(s))
 }

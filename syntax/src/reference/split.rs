@@ -13,8 +13,10 @@ use crate::error::{Component, ErrorKind, Errors};
 use crate::template::Operator;
 
 impl Text<'_> {
-    /// Finds the components by their delimiters (RFC 3986 Appendix B, with holes).
-    pub(super) fn split(&self, errors: &mut Errors) -> (Reference, Openers) {
+    /// Finds the components by their delimiters (RFC 3986 Appendix B, with holes), reporting
+    /// a bad scheme to `errors`; without `errors`, the text is known to be valid, so what
+    /// stands before a first `:` is a scheme.
+    pub(super) fn split(&self, mut errors: Option<&mut Errors>) -> (Reference, Openers) {
         let n = self.bytes.len();
         let ends_segment = |tok: Tok| match tok {
             Tok::Byte(b) => matches!(b, b'/' | b'?' | b'#'),
@@ -29,10 +31,14 @@ impl Text<'_> {
         if first_stop < n && self.bytes[first_stop] == b':' {
             // `my_app://x` or `ht tp://x` is a scheme with a typo, not a relative path.
             let then_slashes = self.bytes[first_stop + 1..].starts_with(b"//");
-            if self.scheme_like(0..first_stop, then_slashes, errors) {
+            let is_scheme = match errors.as_deref_mut() {
+                Some(errors) => self.scheme_like(0..first_stop, then_slashes, errors),
+                None => true,
+            };
+            if is_scheme {
                 scheme = Some(0..first_stop);
                 pos = first_stop + 1;
-            } else {
+            } else if let Some(errors) = errors {
                 let end = self.find(first_stop..n, ends_segment);
                 errors.push(
                     first_stop..first_stop + 1,
@@ -95,7 +101,12 @@ impl Text<'_> {
             path,
             query,
             fragment,
-            placements: vec![Placement::Path; self.exprs.len()],
+            // Not `vec![_; 0]`, which costs a call for a URL without expressions.
+            placements: if self.exprs.is_empty() {
+                Vec::new()
+            } else {
+                vec![Placement::Path; self.exprs.len()]
+            },
         };
         (reference, openers)
     }
@@ -145,14 +156,22 @@ impl Text<'_> {
     }
 
     pub(super) fn split_authority(&self, range: Range<usize>) -> Authority {
+        // The last `@` outside an expression.
         let mut at = None;
-        let mut pos = range.start;
-        while pos < range.end {
-            let (tok, next) = self.tok(pos);
-            if matches!(tok, Tok::Byte(b'@')) {
-                at = Some(pos);
+        if self.exprs.is_empty() {
+            at = self.bytes[range.clone()]
+                .iter()
+                .rposition(|&b| b == b'@')
+                .map(|i| range.start + i);
+        } else {
+            let mut pos = range.start;
+            while pos < range.end {
+                let (tok, next) = self.tok(pos);
+                if matches!(tok, Tok::Byte(b'@')) {
+                    at = Some(pos);
+                }
+                pos = next;
             }
-            pos = next;
         }
         let host_start = at.map_or(range.start, |at| at + 1);
         let userinfo = at.map(|at| range.start..at);

@@ -15,8 +15,10 @@
 //!   matching prefix and suffix together, when `p` + fresh + `s` behaves the same, or an
 //!   overlap of the two.)
 //! - Path lengths beyond every fixed length behave alike, so one such length is tried.
-//! - A query matters through which static pieces are present and whether each named key (and
-//!   an unnamed one) is present at all: one query per combination is tried.
+//! - A query matters, for each key the patterns name, through whether it is absent, present
+//!   once as one of its static pieces, present once with another value, or present more than
+//!   once (which no static piece allows and every parameter takes); and whether an unnamed key
+//!   is present. One query per combination is tried.
 //!
 //! The search splits the candidate routes by which of them accept each witness and stops at
 //! the first URL that only `v` takes, so typical enums cost a few hundred predicate calls.
@@ -24,7 +26,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{Pattern, Segment, Tail, pieces, static_eq};
+use super::{Pattern, Segment, Tail, piece_key, static_eq};
 
 /// What is wrong with a route, found by [`check`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +39,7 @@ pub enum Finding {
 }
 
 /// Combinations of query states tried at most per route; past it the route is assumed live
-/// (no false error), which takes more than ten keys each with several static values.
+/// (no false error), which takes fourteen query keys or more.
 const QUERY_BUDGET: usize = 1 << 14;
 
 /// Checks each route against the routes tried before it; `tried` lists indices into
@@ -145,24 +147,11 @@ impl Search<'_, '_> {
             .chain(alive.iter().copied())
             .map(|u| &self.patterns[u])
             .collect();
-        let Some(dimensions) = query_dimensions(&involved) else {
-            return false; // too many combinations: assume a URL only `v` takes
-        };
-        let mut choice = alloc::vec![0usize; dimensions.len()];
-        loop {
+        for query in Queries::new(&involved) {
             if self.budget == 0 {
                 return false; // assume a URL only `v` takes: never a false error
             }
             self.budget -= 1;
-            let mut query = String::new();
-            for (d, &c) in dimensions.iter().zip(&choice) {
-                for piece in &d[c] {
-                    if !query.is_empty() {
-                        query.push('&');
-                    }
-                    query.push_str(piece);
-                }
-            }
             if self.patterns[self.v].check_query(Some(&query)).is_ok() {
                 let claimer = alive
                     .iter()
@@ -173,33 +162,70 @@ impl Search<'_, '_> {
                     None => return false,
                 }
             }
-            // The next combination, like an odometer.
-            let mut d = 0;
-            loop {
-                let Some(digit) = choice.get_mut(d) else {
-                    return true;
-                };
-                *digit += 1;
-                if *digit < dimensions[d].len() {
-                    break;
-                }
-                *digit = 0;
-                d += 1;
-            }
         }
+        true
     }
 }
 
-/// For each query key the patterns name (and one they do not), the sets of pieces to try:
-/// none, and every combination of its static pieces and a piece with a fresh value. `None`
-/// if a key has so many static values that the combinations would not be worth trying.
-fn query_dimensions(patterns: &[&Pattern<'_>]) -> Option<Vec<Vec<Vec<String>>>> {
+/// One query per combination of the classes [`query_dimensions`] gives: together they
+/// represent every query, as far as the patterns' query predicates can tell.
+pub(super) struct Queries {
+    dimensions: Vec<Vec<Vec<String>>>,
+    /// The class of each dimension in the next query; `None` when all were given.
+    choice: Option<Vec<usize>>,
+}
+
+impl Queries {
+    pub(super) fn new(patterns: &[&Pattern<'_>]) -> Self {
+        let dimensions = query_dimensions(patterns);
+        let choice = Some(alloc::vec![0; dimensions.len()]);
+        Queries { dimensions, choice }
+    }
+}
+
+impl Iterator for Queries {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        let choice = self.choice.as_mut()?;
+        let mut query = String::new();
+        for (d, &c) in self.dimensions.iter().zip(choice.iter()) {
+            for piece in &d[c] {
+                if !query.is_empty() {
+                    query.push('&');
+                }
+                query.push_str(piece);
+            }
+        }
+        // The next combination, like an odometer.
+        let mut d = 0;
+        loop {
+            let Some(digit) = choice.get_mut(d) else {
+                self.choice = None;
+                break;
+            };
+            *digit += 1;
+            if *digit < self.dimensions[d].len() {
+                break;
+            }
+            *digit = 0;
+            d += 1;
+        }
+        Some(query)
+    }
+}
+
+/// For each query key the patterns name (and one they do not), the sets of pieces to try,
+/// one per class the predicates tell apart: none; each static piece with the key alone; a
+/// fresh value alone; and two pieces (every count above one behaves alike: a static piece
+/// needs its key exactly once, a parameter only present).
+fn query_dimensions(patterns: &[&Pattern<'_>]) -> Vec<Vec<Vec<String>>> {
     let mut keys: Vec<&str> = Vec::new();
     let mut statics: Vec<&str> = Vec::new();
     for p in patterns {
         for pair in p.pairs {
             statics.push(pair);
-            let key = pieces(pair).next().map_or(*pair, |piece| piece.key);
+            let key = piece_key(pair);
             if !keys.iter().any(|k| static_eq(k, key)) {
                 keys.push(key);
             }
@@ -215,31 +241,18 @@ fn query_dimensions(patterns: &[&Pattern<'_>]) -> Option<Vec<Vec<Vec<String>>>> 
     for key in &keys {
         let mut options: Vec<String> = statics
             .iter()
-            .filter(|s| {
-                pieces(s)
-                    .next()
-                    .is_some_and(|piece| static_eq(key, piece.key))
-            })
+            .filter(|s| static_eq(key, piece_key(s)))
             .map(|s| String::from(*s))
             .collect();
         options.sort_unstable();
         options.dedup();
         options.push(fresh_piece(key, &statics));
-        if options.len() > 8 {
-            return None;
+        let mut classes: Vec<Vec<String>> = alloc::vec![Vec::new()];
+        classes.extend(options.iter().map(|o| alloc::vec![o.clone()]));
+        if let [first, second, ..] = &options[..] {
+            classes.push(alloc::vec![first.clone(), second.clone()]);
         }
-        // Every subset of the options, the empty one (the key absent) first.
-        let subsets = (0u32..1 << options.len())
-            .map(|mask| {
-                options
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| mask >> i & 1 == 1)
-                    .map(|(_, o)| o.clone())
-                    .collect()
-            })
-            .collect();
-        dimensions.push(subsets);
+        dimensions.push(classes);
     }
     if deny {
         let mut unknown = String::from("k");
@@ -249,7 +262,7 @@ fn query_dimensions(patterns: &[&Pattern<'_>]) -> Option<Vec<Vec<Vec<String>>>> 
         unknown.push_str("=v");
         dimensions.push(alloc::vec![Vec::new(), alloc::vec![unknown]]);
     }
-    Some(dimensions)
+    dimensions
 }
 
 /// `key=` and a value no static piece has.

@@ -268,7 +268,17 @@ impl Lowering<'_> {
     fn unit(&mut self, unit: &[Part], shape: &mut Shape) {
         match *unit {
             [] => {}
-            [Part::Text(a, b)] => shape.pairs.push(self.normalized(a, b)),
+            [Part::Text(a, b)] => {
+                // A static key must be there exactly once (see `Pattern::check_query`), so a
+                // second piece with the same key could never match.
+                let pair = self.normalized(a, b);
+                let key = super::piece_key(&pair);
+                if shape.pairs.iter().any(|p| super::piece_key(p) == key) {
+                    let key = String::from(key);
+                    self.errors.push((a..b, ShapeError::DuplicateKey { key }));
+                }
+                shape.pairs.push(pair);
+            }
             [Part::Expr(i)]
                 if matches!(
                     self.exprs[i].operator,
@@ -356,10 +366,7 @@ impl Lowering<'_> {
             }
         }
         for (n, key) in shape.keys.iter().enumerate() {
-            let static_key = shape
-                .pairs
-                .iter()
-                .any(|p| p.split('=').next() == Some(key.key.as_str()));
+            let static_key = shape.pairs.iter().any(|p| super::piece_key(p) == key.key);
             let reported = self.errors.iter().any(|(at, _)| *at == key.var.name);
             if !reported && (static_key || shape.keys[..n].iter().any(|k| k.key == key.key)) {
                 let at = key.var.name.clone();

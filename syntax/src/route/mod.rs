@@ -2,29 +2,38 @@
 //!
 //! A route template (`/users/{id}/posts{?page}`) is lowered ([`lower`]) into a [`Pattern`]:
 //! one predicate per path segment, what may follow the fixed segments, and what the query must
-//! hold. The runtime matches request URLs against patterns that the derive writes out as
-//! static data; the derive uses the very same predicates at compile time to order an enum's
-//! variants from the most specific to the least ([`order`]) and to prove that no variant is
-//! hidden by the ones before it ([`cover`]). One definition of "matches" serves all three.
+//! hold. The derive uses these predicates at compile time to order an enum's variants from the
+//! most specific to the least ([`order`]), to prove that no variant is hidden by the ones
+//! before it ([`cover`]), to find which variants can take another's URLs ([`captors`]), and
+//! to write `from_url` as a decision tree over the path ([`tree`]); the runtime checks a
+//! route's query with [`Pattern::check_query`], and static text with [`static_eq`] and
+//! [`Segment::matches`]. One definition of "matches" serves them all.
 //!
 //! Matching is structural: static text, segment counts, and which query parameters are
 //! present. Whether a value then converts to its field's type is the runtime's business; a
 //! value that does not is an error for that route, not a reason to try the next one.
 //!
-//! The rules, each the one that makes `to_url` and `from_url` inverse (DESIGN §6):
-//! - a path is split at `/` before anything is decoded, so `%2F` stays inside its segment
-//!   (standards-and-pitfalls P2);
+//! The rules, each the one that makes `to_url` and `from_url` inverse:
+//! - a path is split at `/` before anything is decoded, so `%2F` stays inside its segment (a
+//!   value's `/` is written `%2F`; decoding first would split the value into segments the
+//!   route never had);
 //! - static text matches byte for byte, letter case included; only the hex digits of a
 //!   percent-triplet may differ in case (RFC 3986 §6.2.2.1), and `%61` never matches `a`
 //!   (static text is not decoded);
 //! - a query is `&`-separated pieces (empty pieces skipped), each `key=value` or `key`; keys
-//!   are compared as static text; unknown keys are ignored unless the route denies them.
+//!   are compared as static text; unknown keys are ignored unless the route denies them;
+//! - a key the template writes as static text (`format` of `format=json`) must be there
+//!   exactly once, as that piece: a second `format=xml` is refused rather than ignored, since a
+//!   proxy reading the first value and an application reading the last would disagree about
+//!   the request (HTTP parameter pollution), as a placeholder's field refuses a second value.
 
+pub mod captors;
 pub mod cover;
 pub mod lower;
 pub mod order;
 pub mod owned;
 mod shape_error;
+pub mod tree;
 
 #[cfg(test)]
 mod tests;
@@ -118,15 +127,44 @@ pub struct Pattern<'a> {
     pub deny_unknown: bool,
 }
 
-/// Why a URL whose path matched a pattern does not match its query.
+/// Why a URL whose path matched a pattern does not match its query. Offsets are byte
+/// offsets in the query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueryMismatch<'i> {
     /// The static piece `pattern.pairs[i]` is not in the query.
     MissingPair(usize),
+    /// The key of the static piece `pattern.pairs[pair]` is in the query more than once; `at`
+    /// is where its second occurrence starts.
+    RepeatedPair {
+        /// The index of the piece in `pattern.pairs`.
+        pair: usize,
+        /// The offset of the key's second occurrence.
+        at: usize,
+    },
     /// The required parameter `pattern.keys[i]` is not in the query.
     MissingKey(usize),
-    /// A parameter the pattern does not name (only with `deny_unknown`): its raw key.
-    Unknown(&'i str),
+    /// A parameter the pattern does not name (only with `deny_unknown`): its raw key, and
+    /// where it starts.
+    Unknown {
+        /// The key, raw.
+        key: &'i str,
+        /// Its offset.
+        at: usize,
+    },
+}
+
+impl QueryMismatch<'_> {
+    /// Whether an error about this mismatch is to be preferred over one about `earlier`, a
+    /// route tried before (or none): when no route takes a URL, the error is about the first
+    /// route whose path matched, unless its static pieces were missing and a later route's
+    /// were there (the route the URL was meant for).
+    pub fn replaces(&self, earlier: Option<&QueryMismatch<'_>>) -> bool {
+        match earlier {
+            None => true,
+            Some(QueryMismatch::MissingPair(_)) => !matches!(self, QueryMismatch::MissingPair(_)),
+            Some(_) => false,
+        }
+    }
 }
 
 impl Pattern<'_> {
@@ -150,25 +188,28 @@ impl Pattern<'_> {
     /// Whether the raw segments of a path (see [`segments`]) match.
     #[inline]
     pub fn matches_path(&self, segments: &[&str]) -> bool {
-        self.admits(segments.len()) && self.first_mismatch(segments).is_none()
-    }
-
-    /// The first fixed segment of `segments` (a path this pattern admits) that does not
-    /// match, if any. Every pattern with the same predicates up to that position fails there
-    /// too, which lets a matcher skip them (see [`order::skips`]).
-    #[inline]
-    pub fn first_mismatch(&self, segments: &[&str]) -> Option<usize> {
-        self.segments
-            .iter()
-            .zip(segments)
-            .position(|(pattern, segment)| !pattern.matches(segment))
+        self.admits(segments.len())
+            && self
+                .segments
+                .iter()
+                .zip(segments)
+                .all(|(pattern, segment)| pattern.matches(segment))
     }
 
     /// Whether the raw query (after `?`, if there is one) holds what the pattern needs.
     pub fn check_query<'i>(&self, query: Option<&'i str>) -> Result<(), QueryMismatch<'i>> {
         let query = query.unwrap_or("");
         for (i, pair) in self.pairs.iter().enumerate() {
-            if !pieces(query).any(|p| static_eq(pair, p.piece)) {
+            let key = piece_key(pair);
+            let mut with_key = pieces(query).filter(|p| static_eq(key, p.key));
+            let first = with_key.next();
+            if let Some(second) = with_key.next() {
+                return Err(QueryMismatch::RepeatedPair {
+                    pair: i,
+                    at: second.at,
+                });
+            }
+            if !first.is_some_and(|p| static_eq(pair, p.piece)) {
                 return Err(QueryMismatch::MissingPair(i));
             }
         }
@@ -180,7 +221,10 @@ impl Pattern<'_> {
         if self.deny_unknown
             && let Some(p) = pieces(query).find(|p| !self.knows(p.key))
         {
-            return Err(QueryMismatch::Unknown(p.key));
+            return Err(QueryMismatch::Unknown {
+                key: p.key,
+                at: p.at,
+            });
         }
         Ok(())
     }
@@ -210,19 +254,60 @@ pub struct Piece<'i> {
     pub key: &'i str,
     /// After the first `=` (empty if there is none), raw.
     pub value: &'i str,
+    /// Where the piece starts in the query.
+    pub at: usize,
+    /// Where the value starts in the query (the end of the piece if it has no `=`), so that
+    /// an offset into the value is always one into the query.
+    pub value_at: usize,
 }
 
 /// The non-empty `&`-separated pieces of a raw query, as the WHATWG
-/// `application/x-www-form-urlencoded` parser splits them.
-pub fn pieces(query: &str) -> impl Iterator<Item = Piece<'_>> + Clone {
-    query.split('&').filter(|p| !p.is_empty()).map(|piece| {
-        let key = piece_key(piece);
-        let value = piece.get(key.len() + 1..).unwrap_or("");
-        Piece { piece, key, value }
-    })
+/// `application/x-www-form-urlencoded` parser splits them, with where each starts.
+#[inline]
+pub fn pieces(query: &str) -> Pieces<'_> {
+    Pieces { query, at: 0 }
 }
 
-fn piece_key(piece: &str) -> &str {
+/// The iterator [`pieces`] returns.
+#[derive(Clone, Debug)]
+pub struct Pieces<'i> {
+    query: &'i str,
+    /// Where the next piece starts; past the end when there is none.
+    at: usize,
+}
+
+impl<'i> Iterator for Pieces<'i> {
+    type Item = Piece<'i>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Piece<'i>> {
+        let bytes = self.query.as_bytes();
+        loop {
+            let at = self.at;
+            let rest = bytes.get(at..)?;
+            // Queries are short, and so are their pieces: a plain loop finds the `&`.
+            let len = rest.iter().position(|&b| b == b'&').unwrap_or(rest.len());
+            self.at = at + len + 1;
+            if len == 0 {
+                continue;
+            }
+            let piece = self.query.get(at..at + len)?;
+            let key_len = piece.bytes().position(|b| b == b'=').unwrap_or(len);
+            // `key=value`: the value follows the `=`; a bare `key`: an empty value at its end.
+            let value_start = (key_len + 1).min(len);
+            return Some(Piece {
+                piece,
+                key: piece.get(..key_len)?,
+                value: piece.get(value_start..)?,
+                at,
+                value_at: at + value_start,
+            });
+        }
+    }
+}
+
+/// The key of a query piece: before its first `=`, or the whole piece.
+pub fn piece_key(piece: &str) -> &str {
     piece.split('=').next().unwrap_or(piece)
 }
 

@@ -102,27 +102,3 @@ pub fn order(patterns: &[Pattern<'_>]) -> Vec<usize> {
     indices.sort_by(|&a, &b| compare(&patterns[a], &patterns[b]));
     indices
 }
-
-/// For patterns in the order they are tried, where to go when pattern `i` fails at fixed
-/// segment `k`: the first later pattern whose predicates at `0..=k` are not the same as
-/// `i`'s (the patterns between them fail at `k` too). The order sorts patterns by their
-/// predicates position by position, so patterns with the same first `k + 1` predicates are
-/// next to each other, and matching walks the patterns like a tree: one comparison per
-/// distinct predicate at each position, rather than one per pattern.
-pub fn skips(tried: &[Pattern<'_>]) -> Vec<Vec<usize>> {
-    tried
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            (0..p.segments.len())
-                .map(|k| {
-                    let prefix = &p.segments[..=k];
-                    tried[i + 1..]
-                        .iter()
-                        .position(|q| q.segments.get(..=k) != Some(prefix))
-                        .map_or(tried.len(), |n| i + 1 + n)
-                })
-                .collect()
-        })
-        .collect()
-}

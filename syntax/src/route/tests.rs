@@ -14,7 +14,7 @@ use crate::plan;
 use crate::reference::{self, Options};
 use crate::template;
 
-fn lowered(src: &str) -> Result<Shape, Vec<(String, ShapeError)>> {
+pub(super) fn lowered(src: &str) -> Result<Shape, Vec<(String, ShapeError)>> {
     let mut errors = Errors::new();
     let exprs = template::lex(src, &mut errors);
     let reference = reference::parse(
@@ -38,7 +38,7 @@ fn lowered(src: &str) -> Result<Shape, Vec<(String, ShapeError)>> {
 
 /// The pattern of `src`, with the variables named in `options` optional, those in `lists`
 /// lists, and the rest scalars.
-fn pattern(src: &str, options: &[&str], lists: &[&str]) -> OwnedPattern {
+pub(super) fn pattern(src: &str, options: &[&str], lists: &[&str]) -> OwnedPattern {
     let shape = lowered(src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
     let kind = |name: &str| {
         if options.contains(&name) {
@@ -185,6 +185,8 @@ fn shapes_routes_refuse() {
         ("/a?x={x}{&y,x}", alloc::vec![("x", dup("x"))]),
         ("/a?p={x}&p={y}", alloc::vec![("y", dup_key("p"))]),
         ("/a?p=1{&p}", alloc::vec![("p", dup_key("p"))]),
+        ("/a?p=1&p=2", alloc::vec![("p=2", dup_key("p"))]),
+        ("/a?flag&x=1&flag", alloc::vec![("flag", dup_key("flag"))]),
     ] {
         let found = lowered(src).expect_err(src);
         let expected: Vec<_> = errors
@@ -324,7 +326,51 @@ fn queries_need_their_static_pieces_and_required_keys() {
     assert_eq!(p.check_query(Some("q=1&&")), Ok(()));
     assert_eq!(
         p.check_query(Some("q=1&Q=2")),
-        Err(QueryMismatch::Unknown("Q"))
+        Err(QueryMismatch::Unknown { key: "Q", at: 4 })
+    );
+}
+
+#[test]
+fn a_static_key_must_be_there_exactly_once() {
+    let owned = pattern("/s?format=json&flag{&q}", &["q"], &[]);
+    let b = owned.borrow();
+    let p = b.pattern();
+    let repeated = |pair, at| Err(QueryMismatch::RepeatedPair { pair, at });
+    assert_eq!(p.check_query(Some("format=json&flag")), Ok(()));
+    assert_eq!(
+        p.check_query(Some("format=xml&format=json&flag")),
+        repeated(0, 11)
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&format=xml&flag")),
+        repeated(0, 12)
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&&format=json&flag")),
+        repeated(0, 13)
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&flag&flag=1")),
+        repeated(1, 17)
+    );
+    // Hex case and spelling: `FORMAT` and `%66ormat` are other keys, as for placeholders.
+    assert_eq!(p.check_query(Some("format=json&FORMAT=x&flag")), Ok(()));
+    assert_eq!(p.check_query(Some("format=json&%66ormat=x&flag")), Ok(()));
+}
+
+#[test]
+fn pieces_know_where_they_start() {
+    let all: Vec<_> = super::pieces("a=1&&b&c=&=d")
+        .map(|p| (p.key, p.value, p.at, p.value_at))
+        .collect();
+    assert_eq!(
+        all,
+        [
+            ("a", "1", 0, 2),
+            ("b", "", 5, 6),
+            ("c", "", 7, 9),
+            ("", "d", 10, 11)
+        ]
     );
 }
 
@@ -508,31 +554,5 @@ fn hidden_routes_are_found() {
             ("/f/{a}/{b}", none, none),
         ]),
         pairs(&[])
-    );
-}
-
-#[test]
-fn failing_patterns_skip_their_siblings() {
-    let declared = ["/a/{x}/c", "/a/{x}/d", "/a/b", "/b/{y}", "/{z}"];
-    let owned = patterns(&declared.map(|s| (s, &[][..], &[][..])));
-    let (tried, skips) = with_patterns(&owned, |p| {
-        let tried = order::order(p);
-        let in_order: Vec<Pattern<'_>> = tried.iter().map(|&i| p[i]).collect();
-        (tried, order::skips(&in_order))
-    });
-    let tried: Vec<&str> = tried.into_iter().map(|i| declared[i]).collect();
-    assert_eq!(tried, ["/a/b", "/a/{x}/c", "/a/{x}/d", "/b/{y}", "/{z}"]);
-    // `/a/b` failing at `a` skips every `/a/...`; `/a/{x}/c` failing at `{x}` skips
-    // `/a/{x}/d` too, failing at `c` it goes on to `/a/{x}/d`.
-    let v = |s: &[usize]| s.to_vec();
-    assert_eq!(
-        skips,
-        [
-            v(&[3, 1]),
-            v(&[3, 3, 2]),
-            v(&[3, 3, 3]),
-            v(&[4, 4]),
-            v(&[5])
-        ]
     );
 }

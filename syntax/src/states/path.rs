@@ -212,9 +212,11 @@ impl Path<'_> {
                 insert(&mut next, undefined_after(state, i));
                 continue;
             }
+            // Dots lead a relative path only if the template writes them first: after an
+            // expression they would lead it in some states only. The segment this
+            // expression's own `/` ends was written before it, so it keeps its standing.
+            let before = *state;
             let state = &State {
-                // Dots lead a relative path only if the template writes them first: after
-                // an expression they would lead it in some states only.
                 leading: false,
                 ..*state
             };
@@ -243,7 +245,7 @@ impl Path<'_> {
                 continue;
             }
             // `{/x}` defined: `/` and a value, in a segment the runtime owns.
-            match self.slash(*state, Slash::Expr, true) {
+            match self.slash(before, Slash::Expr, true) {
                 Ok(mut s) => {
                     // The value is taken to be non-empty (the runtime refuses an empty one
                     // where it would make `//`).
@@ -255,8 +257,13 @@ impl Path<'_> {
                 }
                 Err(problem) => self.report(found, e.range.clone(), Blame::Defined(i), problem),
             }
-            // Undefined: nothing is written; the same state, blaming `i` as well.
-            insert(&mut next, undefined_after(state, i));
+            // Undefined: nothing is written; the same state, blaming `i` as well. Dots
+            // written before it still lead the path; none after it will.
+            let undefined = State {
+                leading: before.leading && before.segment.is_dot(),
+                ..*state
+            };
+            insert(&mut next, undefined_after(&undefined, i));
         }
         next
     }

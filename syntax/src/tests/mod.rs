@@ -205,3 +205,41 @@ fn iri_characters_are_accepted_only_when_asked_for() {
     assert_eq!(all_errors("https://h/\u{fffe}", iri).len(), 1);
     assert_eq!(all_errors("https://h\u{e9}.com/", iri).len(), 1);
 }
+
+#[test]
+fn references_to_resolve_may_hold_what_resolution_settles() {
+    let errors_of = |src: &str| {
+        let mut errors = Errors::new();
+        reference::parse_to_resolve(src, &mut errors);
+        errors
+            .into_vec()
+            .into_iter()
+            .map(|e| e.kind)
+            .collect::<Vec<_>>()
+    };
+    for settled in [
+        "/a/./b/../c/.",
+        "g;x=1/../y",
+        "http:g",
+        "HTTPS:/../g",
+        "g:h/./i",
+    ] {
+        assert_eq!(errors_of(settled), [], "{settled}");
+        let mut strict = Errors::new();
+        reference::parse(settled, &[], Options::default(), &mut strict);
+        assert!(
+            !strict.is_empty(),
+            "{settled} is refused outside resolution"
+        );
+    }
+    for refused in [
+        "a b",
+        "http://h:x/",
+        "%zz",
+        "é",
+        "www.example.com/a",
+        "///\\x",
+    ] {
+        assert_ne!(errors_of(refused), [], "{refused}");
+    }
+}

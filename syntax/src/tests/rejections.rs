@@ -33,12 +33,33 @@ fn each_rejection_has_its_message() {
         (
             "https://ex\u{e4}mple.com/",
             "\u{e4}",
-            "non-ASCII host `ex\u{e4}mple.com`; write its punycode form `xn--exmple-cua.com`",
+            "non-ASCII host `ex\u{e4}mple.com`; write its ASCII form `xn--exmple-cua.com`",
+        ),
+        (
+            "https://example\u{ff0e}com/",
+            "\u{ff0e}",
+            "non-ASCII host `example\u{ff0e}com`; write its ASCII form `example.com`",
+        ),
+        (
+            "https://example.com\u{ff0f}evil.com/",
+            "\u{ff0f}",
+            "non-ASCII host `example.com\u{ff0f}evil.com`; write its ASCII form, which cannot be computed here: `\u{ff0f}` U+FF0F needs Unicode's IDNA tables; `idna::domain_to_ascii` computes it",
+        ),
+        // A valid `xn--` label (an invalid one is its own error, reported first).
+        (
+            "https://xn--bcher-kva.\u{df}/",
+            "\u{df}",
+            "non-ASCII host `xn--bcher-kva.\u{df}`; write its ASCII form, which cannot be computed here: the label `xn--bcher-kva` must be decoded and checked; `idna::domain_to_ascii` computes it",
+        ),
+        (
+            "https://xn--a.\u{df}/",
+            "xn--a",
+            "`xn--a` is not a valid punycode label, so URL parsers refuse the host; write the `xn--` form of the Unicode label, or the label without `xn--`",
         ),
         (
             "https://b\u{fc}cher.ex\u{e4}mple/",
             "\u{fc}",
-            "non-ASCII host `b\u{fc}cher.ex\u{e4}mple`; write its punycode form `xn--bcher-kva.xn--exmple-cua`",
+            "non-ASCII host `b\u{fc}cher.ex\u{e4}mple`; write its ASCII form `xn--bcher-kva.xn--exmple-cua`",
         ),
         (
             "https://exa mple.com/",

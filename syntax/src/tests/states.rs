@@ -159,6 +159,16 @@ fn a_dot_segment_of_template_text_is_refused_in_every_state() {
     for src in ["./a{/x}", "../{x}/b", "/a/.{x}/b"] {
         assert_eq!(errors(src, false), [], "{src}");
     }
+    // Leading dots the template writes before a `{/x}` lead the path in every state (`..`
+    // or `../v`), as `../{x}` does (found by the differential test's 10⁶-case run).
+    for src in ["..{/x}", "./.{/x}", "%2e{/x,y}{?p}", "../..{/x*,y}/b"] {
+        assert_eq!(errors(src, false), [], "{src}");
+    }
+    // Not after an authority or a scheme, where nothing leads.
+    assert_eq!(
+        errors("https://h/..{/x}", false),
+        [("{/x}".to_string(), dot(true, ".."))]
+    );
 }
 
 #[test]

@@ -261,6 +261,46 @@ impl Checked<'_> {
         if !out.prefix_on_composite.is_empty() {
             violations.push(Violation::PrefixOnComposite);
         }
+        // A non-ASCII host (from host values) is converted as UTS #46 says with the `idna`
+        // feature (the `idna` crate the `url` crate uses, read independently here) or
+        // refused: the shape oracle's host rules are for ASCII hosts.
+        let international = shape::split(&out.bytes)
+            .host
+            .filter(|h| !out.bytes[h.clone()].is_ascii());
+        if let Some(h) = international {
+            let text = out.text();
+            let host = idna::domain_to_ascii_cow(&out.bytes[h.clone()], idna::AsciiDenyList::URL);
+            return match (built, host) {
+                (Ok(url), Ok(host)) => {
+                    let expected = format!("{}{host}{}", &text[..h.start], &text[h.end..]);
+                    if url.as_str() != expected {
+                        return Err(format!(
+                            "{template:?} {values:?}: urlkit built {:?}, the reference with its host converted {expected:?}",
+                            url.as_str()
+                        ));
+                    }
+                    whatwg_agrees(url.as_str())
+                        .map_err(|e| format!("{template:?} {values:?}: {e}"))?;
+                    Ok(Agreement::Built)
+                }
+                (Err(e), _) if kind(&e) == "InvalidHost" => Ok(Agreement::ValuesRefused(kind(&e))),
+                (Err(e), _) => {
+                    let k = kind(&e);
+                    if violations.iter().any(|v| v.kinds().contains(&k.as_str())) {
+                        Ok(Agreement::ValuesRefused(k))
+                    } else {
+                        Err(format!(
+                            "{template:?} {values:?}: urlkit refused with {k} (`{}`), the oracle found {violations:?} in {text:?}",
+                            e.placeholder()
+                        ))
+                    }
+                }
+                (Ok(url), Err(_)) => Err(format!(
+                    "{template:?} {values:?}: urlkit built {:?}, but UTS #46 refuses the host of {text:?}",
+                    url.as_str()
+                )),
+            };
+        }
         match built {
             Ok(url) => {
                 let expected = out.text();
@@ -408,6 +448,13 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     // An empty port: RFC 3986 allows it, urlkit's grammar does not.
     if s.port.as_ref().is_some_and(std::ops::Range::is_empty) {
         return Some("EmptyPort");
+    }
+    // An empty host beside userinfo or a port: RFC 3986 allows it, WHATWG parsers fail on
+    // it ("host-missing") in every scheme, and so does urlkit's grammar.
+    if s.host.as_ref().is_some_and(std::ops::Range::is_empty)
+        && (s.userinfo.is_some() || s.port.is_some())
+    {
+        return Some("HostMissing");
     }
     // The skeleton itself breaks the shape (a literal dot segment, a `//`), or a WHATWG
     // parser refuses it.

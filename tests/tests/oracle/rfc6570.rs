@@ -624,6 +624,7 @@ pub fn expand_expr(
         }
         out.push(if first { row.first } else { row.sep }, syn);
         first = false;
+        let start = out.bytes.len();
         match &value {
             Value::Undef => {}
             Value::Str(s) => {
@@ -693,6 +694,19 @@ pub fn expand_expr(
                     out.push(&enc(v), val);
                 }
             }
+        }
+        // A list or map in the whole host is written joined, and the join, if it is an IPv6
+        // address, in brackets, as a string is.
+        let joined = &out.bytes[start..];
+        if context.whole_host
+            && rules.raw_hosts
+            && matches!(value, Value::List(_) | Value::Map(_))
+            && joined.contains(&b':')
+            && joined.first() != Some(&b'[')
+        {
+            out.bytes.insert(start, b'[');
+            out.origin.insert(start, val);
+            out.push("]", val);
         }
     }
 }

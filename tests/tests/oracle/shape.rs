@@ -531,9 +531,10 @@ impl<'a> Template<'a> {
             }
             start = end + 1;
         }
-        // A whole-segment placeholder that wrote nothing.
+        // A whole-segment placeholder that wrote nothing (`{a,b}` with two empty strings
+        // writes `,`: a segment, not an empty one).
         for &e in &self.whole_segments {
-            if !out.origin.contains(&Origin::Val(e)) {
+            if !out.origin.contains(&Origin::Val(e)) && !out.origin.contains(&Origin::Op(e)) {
                 found.push(Violation::EmptyWholeSegment { expr: e });
             }
         }
@@ -614,7 +615,8 @@ impl<'a> Template<'a> {
             && (s.port.is_some() || out.origin.contains(&Origin::Val(p)))
         {
             let port: Vec<u8> = (0..out.bytes.len())
-                .filter(|&i| out.origin[i] == Origin::Val(p))
+                // The value and the `,` between a list's items or the variables.
+                .filter(|&i| matches!(out.origin[i], Origin::Val(e) | Origin::Op(e) if e == p))
                 .map(|i| out.bytes[i])
                 .collect();
             let port = &port[..];
@@ -651,11 +653,20 @@ impl Template<'_> {
             } else if Some(e) == self.whole_host {
                 let text = String::from_utf8_lossy(&wrote);
                 let name = text.strip_suffix('.').unwrap_or(&text);
+                // The URL Standard's "ends in a number" (§3.5, host parsing): a last label of
+                // digits, or `0x` and hex digits, makes the host an IPv4 number, which is
+                // valid only as four dotted decimals.
+                let last = name.rsplit('.').next().unwrap_or_default();
+                let number = !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit())
+                    || last
+                        .strip_prefix("0x")
+                        .or(last.strip_prefix("0X"))
+                        .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
                 text.strip_prefix('[')
                     .and_then(|t| t.strip_suffix(']'))
                     .is_some_and(|t| t.parse::<Ipv6Addr>().is_ok())
                     || text.parse::<Ipv4Addr>().is_ok()
-                    || name.split('.').all(|l| label(l.as_bytes()))
+                    || (!number && name.split('.').all(|l| label(l.as_bytes())))
             } else if self.ops[e] == Op::Label {
                 wrote.is_empty()
                     || wrote
@@ -752,10 +763,27 @@ pub fn is_uri_reference(text: &[u8]) -> bool {
     if let Some(host) = s.host.clone() {
         let h = &text[host.clone()];
         let valid = if h.first() == Some(&b'[') {
-            std::str::from_utf8(h)
-                .ok()
-                .and_then(|h| h.strip_prefix('[')?.strip_suffix(']'))
-                .is_some_and(|inner| inner.parse::<Ipv6Addr>().is_ok())
+            // RFC 3986 §3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]", IPvFuture =
+            // "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
+            let ipv_future = |inner: &[u8]| {
+                let Some(rest) = inner.strip_prefix(b"v").or(inner.strip_prefix(b"V")) else {
+                    return false;
+                };
+                let hex = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+                hex > 0
+                    && rest.get(hex) == Some(&b'.')
+                    && rest.len() > hex + 1
+                    && rest[hex + 1..]
+                        .iter()
+                        .all(|&b| unreserved(b) || sub_delim(b) || b == b':')
+            };
+            h.strip_prefix(b"[")
+                .and_then(|h| h.strip_suffix(b"]"))
+                .is_some_and(|inner| {
+                    ipv_future(inner)
+                        || std::str::from_utf8(inner)
+                            .is_ok_and(|inner| inner.parse::<Ipv6Addr>().is_ok())
+                })
         } else {
             run(host, b"")
         };

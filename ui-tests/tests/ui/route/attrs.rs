@@ -4,6 +4,11 @@ use urlkit::Route;
 #[derive(Route)]
 struct NoTemplate { id: u64 }
 
+// `#[route]` without its template: one error.
+#[derive(Route)]
+#[route]
+struct Bare { id: u64 }
+
 #[derive(Route)]
 #[route("/a")]
 enum OnTheEnum {

@@ -29,6 +29,13 @@ struct Skipped {
 #[route("/keys/{0}")]
 struct Tuple(u64, String);
 
+// A field in another case is the one meant: one error.
+#[derive(Route)]
+#[route("/users/{userId}")]
+struct Case {
+    user_id: u64,
+}
+
 #[derive(Route)]
 #[route("/users/{id}/copy/{id}")]
 struct Twice {

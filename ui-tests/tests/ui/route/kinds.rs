@@ -7,6 +7,14 @@ use urlkit::Route;
 struct OptionalSegment { id: Option<u64> }
 
 #[derive(Route)]
+#[route("/a{?id}")]
+struct TwoOptions { id: Option<Option<u32>> }
+
+#[derive(Route)]
+#[route("/a{?ids*}")]
+struct TwoVecs { ids: Vec<Vec<u32>> }
+
+#[derive(Route)]
 #[route("/tags/{tags}")]
 struct ListSegment { tags: Vec<String> }
 

@@ -46,4 +46,8 @@ struct TailNotLast { path: Vec<String> }
 #[route("/search?{q}")]
 struct NotPairs { q: String }
 
+#[derive(Route)]
+#[route("/export?format=json&format=csv")]
+struct TwoFormats;
+
 fn main() {}

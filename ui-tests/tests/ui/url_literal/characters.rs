@@ -13,6 +13,10 @@ fn main() {
     // Invisible characters pasted with a URL are shown escaped.
     let _ = url!("https://example.com/a b/c");
     let _ = url!("https://example.com/?q=\u{200b}x");
+    // Hangul fillers and the combining grapheme joiner are default-ignorable: invisible too.
+    let _ = url!("https://example.com/\u{3164}/\u{115f}/\u{ffa0}/a\u{34f}b");
+    // The caret stays under its character after wide emoji.
+    let _ = url!("https://example.com/✅⭐/a b");
     let _ = url!("https://example.com/?ids[]=1&ids[]=2");
     let _ = url!("https://example.com/page#section#2");
     // Whitespace copied along with the URL.

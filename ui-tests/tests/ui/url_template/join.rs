@@ -15,4 +15,6 @@ fn main() {
     let _ = url!("https://api.example.com/v1/", API, "users/{id}");
     let base = "https://api.example.com/";
     let _ = url!(base, "users/{id}");
+    // A missing comma after the base.
+    let _ = url!(API "users/{id}");
 }

@@ -12,4 +12,6 @@ fn main() {
     let _ = url!("https://example.com/people/{42}{?last.name,Some%20Thing}");
     let _ = url!("https://example.com/{type}/{self}");
     let _ = url!("https://example.com/", owner = owner);
+    // An argument for a placeholder the grammar rejected is not also "never used".
+    let _ = url!("https://example.com/{a-b}", "a-b" = 2);
 }

@@ -1,4 +1,4 @@
-// Placeholders where no value can go (DESIGN §3, §4): the scheme, inside a percent-escape,
+// Placeholders where no value can go (`url!` docs, Templates): the scheme, inside a percent-escape,
 // operators a host, a port or userinfo cannot take, part of a port, a second query or
 // fragment.
 use urlkit::url;

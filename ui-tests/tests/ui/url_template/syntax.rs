@@ -12,4 +12,7 @@ fn main() {
     let _ = url!("https://example.com/{x:0}/{y:10000}/{list:3*}/{x:}");
     let _ = url!("https://example.com/{x.}/{x..y}/{%2x}/{user-id}/{ x}");
     let _ = url!("https://example.com/{x,}{?x,,y}");
+    // `format!`'s escapes: one error that says they are not escapes here.
+    let _ = url!("https://example.com/repos/{{owner}}/{{x}}");
+    let _ = url!("https://example.com/a}}b");
 }

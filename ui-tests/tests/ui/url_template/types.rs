@@ -22,4 +22,9 @@ fn main() {
     let _ = url!("https://example.com:{port}/", port = [8080u16, 8443]);
     let _ = url!("https://example.com:{port}/", port = filters);
     let _ = url!("https://example.com/{x}", x = ());
+    // A port is an integer or text; a bool, a float, a char or octets never are.
+    let _ = url!("https://example.com:{port}/", port = true);
+    let _ = url!("https://example.com:{port}/", port = 8080.0);
+    let _ = url!("https://example.com:{port}/", port = '8');
+    let _ = url!("https://example.com:{port}/", port = &b"8080"[..]);
 }

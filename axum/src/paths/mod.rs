@@ -1,0 +1,322 @@
+//! The axum paths of a route: computed from [`Route::TEMPLATES`] with urlkit's own grammar
+//! (`urlkit_syntax::route::lower`, what `#[derive(Route)]` runs), so that axum routes exactly
+//! the paths `from_url` matches.
+//!
+//! axum's router (matchit 0.8) and urlkit match paths differently in three ways, each bridged
+//! here rather than left to disagree:
+//! - a matchit parameter never matches an empty segment at the end of a path, while urlkit's
+//!   `v{x}` matches `v` (the value is empty) and `{/x}` matches an empty segment: those get a
+//!   static route of their own (`v`, the trailing `/`);
+//! - a catch-all `{*x}` never matches an empty rest, while `{/x*}` matches none or empty
+//!   segments: `/files{/path*}` is `/files`, `/files/` and `/files/{*path}`;
+//! - a parameter and a catch-all cannot share a node (`/files/{name}` and `/files/{*path}`
+//!   conflict), so a route whose paths a catch-all of the same type already takes is dropped
+//!   (the handler is the same, and `from_url` picks the variant).
+//!
+//! What matchit cannot express is an error ([`PathError`]): text after a placeholder in its
+//! segment (`{name}.json`), and a last `{/x}` whose field may or may not be an `Option`.
+//!
+//! Two differences remain, both documented and both answered `404`:
+//! - static text is matched byte for byte by matchit; urlkit also accepts the hex digits of a
+//!   percent-triplet in either case (RFC 3986 §6.2.2.1). The template's spelling (uppercase,
+//!   as `to_url` writes it) and the all-lowercase one are registered; a path that mixes both
+//!   cases within its static text is not routed;
+//! - a matchit parameter matches an empty segment that more path follows (`//v` for
+//!   `/{x}/v`), which urlkit's `{x}` does not: the request reaches the handler, whose
+//!   [`Typed`](crate::Typed) extractor answers `404` (`from_url` finds no match).
+
+use urlkit::Route;
+use urlkit_syntax::error::Errors;
+use urlkit_syntax::reference::{self, Options};
+use urlkit_syntax::route::lower::{self, PathSegment, Var};
+use urlkit_syntax::{plan, template};
+
+mod error;
+#[cfg(test)]
+mod tests;
+
+pub use error::{PathError, PathErrorKind};
+
+/// The most paths one template may need: each placeholder with text before it and each
+/// `{/x}` that is not last doubles them, so this bounds a template with eight of those.
+const MAX_PER_TEMPLATE: usize = 256;
+
+/// The axum paths that route every URL `R::from_url` matches (and no other, but for an empty
+/// segment where a parameter stands; see the crate documentation): one or more per template, with `{x}` for a placeholder and `{*x}` for `{/x*}`, the query left out (the
+/// router does not see it; `from_url` checks it).
+///
+/// [`RouterExt::typed_route`](crate::RouterExt::typed_route) registers these; call this to
+/// see them, to register them yourself, or in a test so that a template axum cannot route
+/// fails there rather than when the server starts.
+///
+/// # Errors
+/// A [`PathError`] for the first template axum's router cannot express.
+///
+/// # Examples
+/// ```
+/// use urlkit::Route;
+///
+/// #[derive(Route)]
+/// enum Api {
+///     #[route("/users/{id}")]
+///     User { id: u64 },
+///     #[route("/users/{id}/posts{?page}")]
+///     Posts { id: u64, page: Option<u32> },
+///     #[route("/files{/path*}")]
+///     File { path: Vec<String> },
+/// }
+///
+/// assert_eq!(
+///     urlkit_axum::paths::<Api>()?,
+///     ["/users/{id}", "/users/{id}/posts", "/files", "/files/", "/files/{*path}"]
+/// );
+/// # Ok::<(), urlkit_axum::PathError>(())
+/// ```
+pub fn paths<R: Route>() -> Result<Vec<String>, PathError> {
+    paths_of(short_name::<R>(), R::TEMPLATES)
+}
+
+/// [`paths`] of the templates of the type named `route`.
+fn paths_of(route: &'static str, templates: &[&'static str]) -> Result<Vec<String>, PathError> {
+    let mut all: Vec<Vec<Item>> = Vec::new();
+    for &template in templates {
+        for path in template_paths(route, template)? {
+            if !all.iter().any(|seen| same_shape(seen, &path)) {
+                all.push(path);
+            }
+        }
+    }
+    let kept: Vec<String> = all
+        .iter()
+        .filter(|path| !all.iter().any(|other| catch_all_takes(other, path)))
+        .map(|path| render(path))
+        .collect();
+    Ok(kept)
+}
+
+/// One segment of an axum path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Item {
+    /// Text, as the request must spell it.
+    Static(String),
+    /// `prefix{name}`: a non-empty value after the text.
+    Param { prefix: String, name: String },
+    /// `{*name}`: the rest of the path, not empty.
+    CatchAll(String),
+}
+
+/// The paths of one template.
+fn template_paths(
+    route: &'static str,
+    template: &'static str,
+) -> Result<Vec<Vec<Item>>, PathError> {
+    let error = |kind| PathError::new(kind, route, template);
+    let mut found = Errors::new();
+    let expressions = template::lex(template, &mut found);
+    let parsed = reference::parse(
+        template,
+        &expressions,
+        Options {
+            iri: true,
+            joined: false,
+        },
+        &mut found,
+    );
+    if let Some(first) = found.into_vec().into_iter().next() {
+        return Err(error(PathErrorKind::NotARouteTemplate(first.to_string())));
+    }
+    let steps = plan::plan(template, &expressions, &parsed);
+    let shape = lower::lower(template, &expressions, &parsed, &steps).map_err(|problems| {
+        let message = problems
+            .first()
+            .map_or_else(String::new, |(_, problem)| problem.to_string());
+        error(PathErrorKind::NotARouteTemplate(message))
+    })?;
+    let name = |var: &Var| template[var.name.clone()].to_string();
+    // Each segment's alternatives; a path takes one of each.
+    let mut choices: Vec<Vec<Vec<Item>>> = Vec::new();
+    for segment in &shape.segments {
+        choices.push(match segment {
+            PathSegment::Static(text) => vec![vec![Item::Static(text.clone())]],
+            PathSegment::Value { suffix, var, .. } if !suffix.is_empty() => {
+                let placeholder = placeholder_at(template, var);
+                return Err(error(PathErrorKind::TextAfterPlaceholder { placeholder }));
+            }
+            PathSegment::Value { prefix, var, .. } => {
+                let param = Item::Param {
+                    prefix: prefix.clone(),
+                    name: name(var),
+                };
+                if prefix.is_empty() {
+                    vec![vec![param]]
+                } else {
+                    // urlkit's `v{x}` matches `v` (an empty value); matchit's does not.
+                    vec![vec![param], vec![Item::Static(prefix.clone())]]
+                }
+            }
+        });
+    }
+    for (i, var) in shape.tail.iter().enumerate() {
+        let last = i + 1 == shape.tail.len();
+        let param = Item::Param {
+            prefix: String::new(),
+            name: name(var),
+        };
+        choices.push(if last && var.explode {
+            // `{/x*}`: no more segments, an empty one, or any non-empty rest.
+            vec![
+                vec![],
+                vec![Item::Static(String::new())],
+                vec![Item::CatchAll(name(var))],
+            ]
+        } else if last {
+            let placeholder = placeholder_at(template, var);
+            return Err(error(PathErrorKind::OptionalSegment { placeholder }));
+        } else {
+            // A `{/x}` that more path follows is one segment, which may be empty (`from_url`
+            // then says whether the field takes an empty value).
+            vec![vec![param], vec![Item::Static(String::new())]]
+        });
+    }
+    let count = choices
+        .iter()
+        .try_fold(1usize, |n, c| n.checked_mul(c.len()))
+        .filter(|&n| n <= MAX_PER_TEMPLATE)
+        .ok_or_else(|| error(PathErrorKind::TooManyPaths))?;
+    let mut paths: Vec<Vec<Item>> = Vec::with_capacity(2 * count);
+    paths.push(Vec::new());
+    for choice in &choices {
+        paths = paths
+            .iter()
+            .flat_map(|path| {
+                choice.iter().map(move |items| {
+                    let mut path = path.clone();
+                    path.extend(items.iter().cloned());
+                    path
+                })
+            })
+            .collect();
+    }
+    let lowercase: Vec<Vec<Item>> = paths.iter().filter_map(|p| lowercase_hex(p)).collect();
+    paths.extend(lowercase);
+    Ok(paths)
+}
+
+/// `{name}` as written in the template, for messages: the expression around the variable.
+fn placeholder_at(template: &str, var: &Var) -> String {
+    let start = template[..var.name.start]
+        .rfind('{')
+        .unwrap_or(var.name.start);
+    let end = template[var.name.end..]
+        .find('}')
+        .map_or(template.len(), |i| var.name.end + i + 1);
+    template[start..end].to_string()
+}
+
+/// The path with its static percent-triplets in lowercase hex, if that spells it otherwise.
+fn lowercase_hex(path: &[Item]) -> Option<Vec<Item>> {
+    let mut changed = false;
+    let mut lower = |text: &str| {
+        let out = lowercase_triplets(text);
+        changed |= out != text;
+        out
+    };
+    let path: Vec<Item> = path
+        .iter()
+        .map(|item| match item {
+            Item::Static(text) => Item::Static(lower(text)),
+            Item::Param { prefix, name } => Item::Param {
+                prefix: lower(prefix),
+                name: name.clone(),
+            },
+            Item::CatchAll(name) => Item::CatchAll(name.clone()),
+        })
+        .collect();
+    changed.then_some(path)
+}
+
+fn lowercase_triplets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut hex = 0;
+    for c in text.chars() {
+        if hex > 0 {
+            hex -= 1;
+            out.push(c.to_ascii_lowercase());
+        } else {
+            if c == '%' {
+                hex = 2;
+            }
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether two paths match the same requests (they differ at most in parameter names), which
+/// matchit would refuse as a conflict.
+fn same_shape(a: &[Item], b: &[Item]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|pair| match pair {
+            (Item::Static(x), Item::Static(y))
+            | (Item::Param { prefix: x, .. }, Item::Param { prefix: y, .. }) => x == y,
+            (Item::CatchAll(_), Item::CatchAll(_)) => true,
+            _ => false,
+        })
+}
+
+/// Whether `catch_all` (`P/{*x}`) routes every request `path` does, so that `path` need not be
+/// registered: `path` is `P/` followed by a non-empty rest. (matchit also refuses a parameter
+/// where a catch-all of the same prefix stands, `P/{x}...` beside `P/{*x}`.)
+fn catch_all_takes(catch_all: &[Item], path: &[Item]) -> bool {
+    let Some((Item::CatchAll(_), prefix)) = catch_all.split_last() else {
+        return false;
+    };
+    if path.len() <= prefix.len() || same_shape(path, catch_all) {
+        return false;
+    }
+    let (head, rest) = path.split_at(prefix.len());
+    let empty_rest = matches!(rest, [Item::Static(text)] if text.is_empty());
+    same_shape(head, prefix) && !empty_rest
+}
+
+/// The path in matchit's syntax: `{` and `}` in text doubled.
+fn render(path: &[Item]) -> String {
+    let mut out = String::new();
+    for item in path {
+        out.push('/');
+        match item {
+            Item::Static(text) => escape_into(text, &mut out),
+            Item::Param { prefix, name } => {
+                escape_into(prefix, &mut out);
+                out.push('{');
+                out.push_str(name);
+                out.push('}');
+            }
+            Item::CatchAll(name) => {
+                out.push_str("{*");
+                out.push_str(name);
+                out.push('}');
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
+fn escape_into(text: &str, out: &mut String) {
+    for c in text.chars() {
+        if matches!(c, '{' | '}') {
+            out.push(c);
+        }
+        out.push(c);
+    }
+}
+
+/// `Api` for `my_crate::api::Api<T>`, as the derive names the type in errors.
+pub(crate) fn short_name<T>() -> &'static str {
+    let name = std::any::type_name::<T>();
+    let name = name.split('<').next().unwrap_or(name);
+    name.rsplit("::").next().unwrap_or(name)
+}

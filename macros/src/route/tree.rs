@@ -1,0 +1,303 @@
+//! Phase 3 for routes, `from_url`: the routes' decision tree (`urlkit_syntax::route::tree`)
+//! written out as code that walks the path segment by segment and, at the route that matched,
+//! reads its fields and returns the value; no route list is searched at run time, and nothing
+//! is collected on the way.
+//!
+//! At each position, static texts are one `match` on the segment's bytes (slice patterns,
+//! which rustc compiles to a switch on the length and the bytes), then the other groups in the
+//! order routes are tried; a group that fails falls through to the next, so the walk tries the
+//! routes exactly in order (`runtime/src/route/matcher.rs` shows the shape). Each route
+//! appears once in the tree, so the code grows with the number of routes, not with their
+//! product. `to_url`'s round-trip check (`impls::round_trip`) walks the same tree with leaves
+//! that only say which route matched, written only for enums whose routes overlap.
+
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use urlkit_syntax::route::Pattern;
+use urlkit_syntax::route::owned::OwnedSegment;
+use urlkit_syntax::route::tree::Node;
+
+use super::ast::{Input, Route};
+use super::check::{Capture, Valid};
+
+/// What a leaf does with the route that matched.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Leaf {
+    /// Reads its fields and returns the value (`from_url`).
+    Value,
+    /// Returns its place in the order routes are tried (`__which`).
+    Index,
+}
+
+/// What the walk is written from: the routes in the order they are tried.
+struct Writer<'a> {
+    /// For each route in the order they are tried: its index in `input.routes`.
+    tried: &'a [usize],
+    input: &'a Input<'a>,
+    valid: &'a [Valid],
+    leaf: Leaf,
+}
+
+fn private() -> TokenStream {
+    quote!(::urlkit::__private::route)
+}
+
+fn local(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
+}
+
+fn segment(k: usize) -> Ident {
+    format_ident!("__s{}", k, span = Span::mixed_site())
+}
+
+impl Writer<'_> {
+    /// The code of a node at position `k`, `prev` the segment before it.
+    fn node(&self, node: &Node<'_>, k: usize, prev: &Ident) -> TokenStream {
+        let t = local("__t");
+        let mut out = TokenStream::new();
+        if !node.end.is_empty() {
+            let leaf = self.leaf(&node.end, prev);
+            out.extend(quote!(if #t.ends(#prev) { #leaf }));
+        }
+        let here = segment(k);
+        let mut inner = TokenStream::new();
+        if !node.statics.is_empty() {
+            let arms = node.statics.iter().map(|(text, child)| {
+                let child = self.node(child, k + 1, &here);
+                if text.contains('%') {
+                    // Triplet hex may be in either case: compared as static text.
+                    quote!(_ if #t.is(#here, #text) => { #child })
+                } else {
+                    let bytes = text.bytes().map(Literal::byte_character);
+                    quote!([#(#bytes),*] => { #child })
+                }
+            });
+            inner.extend(quote!(match #t.bytes(#here) { #(#arms)* _ => {} }));
+        }
+        for (prefix, suffix, child) in &node.affixed {
+            let child = self.node(child, k + 1, &here);
+            inner.extend(quote!(if #t.affixed(#here, #prefix, #suffix) { #child }));
+        }
+        if let Some(whole) = &node.whole {
+            let child = self.node(whole, k + 1, &here);
+            inner.extend(quote!(if !#t.bytes(#here).is_empty() { #child }));
+        }
+        if let Some(any) = &node.any {
+            let child = self.node(any, k + 1, &here);
+            inner.extend(quote!({ #child }));
+        }
+        if !inner.is_empty() {
+            out.extend(quote! {
+                if let ::core::option::Option::Some(#here) = #t.next(#prev) { #inner }
+            });
+        }
+        if !node.optional.is_empty() {
+            let leaf = self.leaf(&node.optional, prev);
+            out.extend(quote! {
+                if #t.ends(#prev) || #t.next(#prev).is_some_and(|s| #t.ends(s)) { #leaf }
+            });
+        }
+        if !node.rest.is_empty() {
+            let leaf = self.leaf(&node.rest, prev);
+            out.extend(quote!({ #leaf }));
+        }
+        out
+    }
+
+    /// Routes whose path matched (`prev` its last fixed segment), tried by their query.
+    fn leaf(&self, routes: &[usize], prev: &Ident) -> TokenStream {
+        let (t, miss) = (local("__t"), local("__miss"));
+        let private = private();
+        let mut out = TokenStream::new();
+        for &n in routes {
+            let r = self.tried[n];
+            let found = match self.leaf {
+                Leaf::Value => {
+                    let value = build(&self.input.routes[r], &self.valid[r], prev);
+                    quote!(::core::result::Result::Ok(#value))
+                }
+                Leaf::Index => quote!(::core::option::Option::Some(#n)),
+            };
+            let p = &self.valid[r].pattern;
+            if p.pairs.is_empty() && !p.deny_unknown && p.keys.iter().all(|(_, req)| !req) {
+                out.extend(quote!(return #found;));
+                continue;
+            }
+            let rule = self.rule(r);
+            let mismatch = local("__m");
+            let otherwise = match self.leaf {
+                Leaf::Value => quote!(#miss.note(&RULE, #mismatch)),
+                Leaf::Index => quote!({}),
+            };
+            out.extend(quote! {
+                {
+                    const RULE: #private::Rule = #rule;
+                    match #t.check(&RULE) {
+                        ::core::result::Result::Ok(()) => return #found,
+                        ::core::result::Result::Err(#mismatch) => #otherwise,
+                    }
+                }
+            });
+        }
+        out
+    }
+
+    /// A route's query rule, as a constant.
+    fn rule(&self, r: usize) -> TokenStream {
+        let private = private();
+        let p = &self.valid[r].pattern;
+        let label = &self.input.routes[r].label;
+        let pairs = &p.pairs;
+        let keys = p
+            .keys
+            .iter()
+            .map(|(name, required)| quote!(#private::Key { name: #name, required: #required }));
+        let deny = p.deny_unknown;
+        let key_fields = &self.valid[r].key_fields;
+        quote! {
+            #private::Rule {
+                route: #label,
+                query: #private::Pattern {
+                    segments: &[],
+                    tail: #private::Tail::None,
+                    pairs: &[#(#pairs),*],
+                    keys: &[#(#keys),*],
+                    deny_unknown: #deny,
+                },
+                key_fields: &[#(#key_fields),*],
+            }
+        }
+    }
+}
+
+/// `from_url`: the walk, whose leaves read the fields of the route that matched.
+pub(crate) fn from_url(
+    input: &Input<'_>,
+    valid: &[Valid],
+    tried: &[usize],
+    templates: &[String],
+) -> TokenStream {
+    let private = private();
+    let (t, miss, url) = (local("__t"), local("__miss"), local("__url"));
+    let walk = walk(input, valid, tried, Leaf::Value);
+    let template = if input.is_enum {
+        quote!(::core::option::Option::None)
+    } else {
+        let template = &templates[0];
+        quote!(::core::option::Option::Some(#template))
+    };
+    let name = input.original.ident.to_string();
+    quote! {
+        #[allow(unreachable_code, unused_mut, clippy::needless_return)]
+        fn from_url(#url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            let #t = #private::Target::parse(#url, #name)?;
+            let mut #miss = #private::Miss::default();
+            #walk
+            ::core::result::Result::Err(#t.miss(&#miss, #template))
+        }
+    }
+}
+
+/// `__which`: the route `from_url` gives a URL to (its place in the order routes are tried),
+/// for `to_url`'s round-trip check.
+pub(crate) fn which(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+    let private = private();
+    let (t, url) = (local("__t"), local("__url"));
+    let walk = walk(input, valid, tried, Leaf::Index);
+    quote! {
+        /// The route `from_url` gives `url` to (its place in the order routes are tried).
+        #[allow(unreachable_code, clippy::needless_return)]
+        fn __which(#url: &str) -> ::core::option::Option<usize> {
+            let #t = #private::Target::parse(#url, "").ok()?;
+            #walk
+            ::core::option::Option::None
+        }
+    }
+}
+
+fn walk(input: &Input<'_>, valid: &[Valid], tried: &[usize], leaf: Leaf) -> TokenStream {
+    let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
+    let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
+    let tree = Node::build(&in_order);
+    let writer = Writer {
+        tried,
+        input,
+        valid,
+        leaf,
+    };
+    let (t, root) = (local("__t"), local("__root"));
+    let body = writer.node(&tree, 0, &root);
+    quote! {
+        let #root = #t.root();
+        #body
+    }
+}
+
+/// The value of route `route`, each field read from where its placeholder stands; `last` is
+/// the last of its fixed segments (where a tail starts).
+fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
+    let private = private();
+    let t = local("__t");
+    let path = super::ast::route_path(route);
+    let label = &route.label;
+    let keys = local("__keys");
+    let fields = route
+        .fields
+        .iter()
+        .zip(&valid.captures)
+        .map(|(field, capture)| {
+            let member = &field.member;
+            let ty = field.ty;
+            let span = ty.span();
+            let Some(capture) = capture else {
+                let default = quote_spanned!(span=> ::core::default::Default::default());
+                return quote!(#member: #default,);
+            };
+            let name = &field.name;
+            let marker = super::ast::marker(name);
+            let (prefix, suffix, key) = match *capture {
+                Capture::Segment(k) => match valid.pattern.segments.get(k) {
+                    Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),
+                    _ => (0, 0, ""),
+                },
+                Capture::Tail => (0, 0, ""),
+                Capture::Key(j) => (
+                    0,
+                    0,
+                    valid.pattern.keys.get(j).map_or("", |(k, _)| k.as_str()),
+                ),
+            };
+            let info = quote! {
+                &#private::Field {
+                    route: #label,
+                    name: #name,
+                    prefix: #prefix,
+                    suffix: #suffix,
+                    key: #key,
+                }
+            };
+            let trait_ = quote_spanned!(span=> <#ty as ::urlkit::route::RouteField<#marker>>);
+            let read = match *capture {
+                Capture::Segment(k) => {
+                    let s = segment(k);
+                    quote_spanned!(span=> #trait_::segment(&#t, #s, #info)?)
+                }
+                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #last, #info)?),
+                Capture::Key(j) => {
+                    quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info)?)
+                }
+            };
+            quote!(#member: #read,)
+        });
+    let fields: Vec<TokenStream> = fields.collect();
+    if valid.pattern.keys.is_empty() {
+        return quote!(#path { #(#fields)* });
+    }
+    // Where each query parameter is, in one pass over the query.
+    let names = valid.pattern.keys.iter().map(|(name, _)| name);
+    quote!({
+        let #keys = #t.keys(&[#(#names),*]);
+        #path { #(#fields)* }
+    })
+}

@@ -1,0 +1,279 @@
+//! Unit tests of the encoders: the sets against the standards' tables, the shapes against
+//! each other, and the block paths against a byte at a time.
+
+use super::engine::{Component, Form, Reserved, encoded_len, first_change, with_kind};
+use super::write::{encode_cow_with, encode_into_with};
+use super::*;
+use crate::scan::Fast;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+/// Every printable ASCII character through each set, against the tables the standards
+/// give (JS `encodeURIComponent` plus `!'()*`, RFC 6570 §1.5 `U+R`, and the WHATWG
+/// `application/x-www-form-urlencoded` serializer behind `URLSearchParams`).
+#[test]
+fn printable_ascii_through_each_set() {
+    let ascii: String = (0x20u8..0x7F).map(char::from).collect();
+    assert_eq!(
+        component(&ascii),
+        "%20%21%22%23%24%25%26%27%28%29%2A%2B%2C-.%2F0123456789%3A%3B%3C%3D%3E%3F%40ABCDEFGHIJKLMNOPQRSTUVWXYZ%5B%5C%5D%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D~"
+    );
+    assert_eq!(
+        reserved(&ascii),
+        "%20!%22#$%25&'()*+,-./0123456789:;%3C=%3E?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[%5C]%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D~"
+    );
+    assert_eq!(
+        form(&ascii),
+        "+%21%22%23%24%25%26%27%28%29*%2B%2C-.%2F0123456789%3A%3B%3C%3D%3E%3F%40ABCDEFGHIJKLMNOPQRSTUVWXYZ%5B%5C%5D%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D%7E"
+    );
+}
+
+#[test]
+fn shapes_agree() {
+    let inputs: [&[u8]; 11] = [
+        b"",
+        b"abc",
+        b"a b",
+        b"%",
+        b"%2f%zz",
+        b"\xFF\x00",
+        "é円".as_bytes(),
+        // Longer than one eight-byte step of `kept_run`, with the change in each position.
+        b"abcdefgh ijklmnop",
+        b"abcdefghijklmno%",
+        b"abcdefghijklmnop%41qrstuvwx",
+        b"%2Fabcdefgh%zzabcdefgh",
+    ];
+    // Around the lengths where `kept_run` stops scanning byte by byte (16) and
+    // `append` stops encoding through the stack (64 bytes after the unchanged prefix).
+    let long: Vec<Vec<u8>> = [15, 16, 63, 64, 65, 200]
+        .into_iter()
+        .flat_map(|n| {
+            [
+                b"a".repeat(n),
+                [b"a".repeat(n - 1), b" ".to_vec()].concat(),
+                [b"ab ".to_vec(), "é%4".repeat(n / 2).into_bytes()].concat(),
+            ]
+        })
+        .collect();
+    let inputs = inputs.into_iter().chain(long.iter().map(Vec::as_slice));
+    for set in [Set::Component, Set::Reserved, Set::Form] {
+        for input in inputs.clone() {
+            let cow = encode_cow(set, input);
+            let mut into = String::from(">");
+            encode_into(set, input, &mut into);
+            let shown = Encode { input, set }.to_string();
+            assert_eq!(&into[1..], cow, "{set:?} {input:?}");
+            assert_eq!(shown, cow, "{set:?} {input:?}");
+            let first = with_kind!(set, first_change::<Fast>(input));
+            assert_eq!(matches!(cow, Cow::Borrowed(_)), first.is_none());
+            if let Some(first) = first {
+                assert_eq!(cow.as_bytes()[..first], input[..first], "{set:?} {input:?}");
+                let len = first + with_kind!(set, encoded_len::<Fast>(&input[first..]));
+                assert_eq!(len, cow.len(), "{set:?} {input:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn reserved_keeps_triplets_and_escapes_lone_percent() {
+    for (input, output) in [
+        ("admin%2F", "admin%2F"),
+        ("%foo", "%25foo"),
+        ("50%", "50%25"),
+        ("%%2a", "%25%2a"),
+        ("%2", "%252"),
+        ("red%25,%2Fgreen,blue ", "red%25,%2Fgreen,blue%20"),
+    ] {
+        assert_eq!(reserved(input), output, "{input}");
+    }
+}
+
+#[test]
+fn bytes_are_octets_not_text() {
+    let all: Vec<u8> = (0..=255).collect();
+    let encoded = component_bytes(&all);
+    assert!(encoded.bytes().all(|b| (0x21..0x7F).contains(&b)));
+    assert_eq!(encoded.matches('%').count(), 256 - 66);
+}
+
+/// The encoding of `input` as the module table states it, a byte at a time, with none of the
+/// engine's tables: the oracle for the block paths.
+pub(crate) fn reference(set: Set, input: &[u8]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while let Some(&b) = input.get(i) {
+        let unreserved = b.is_ascii_alphanumeric() || b"-._~".contains(&b);
+        let keep = match set {
+            Set::Component => unreserved,
+            Set::Reserved => unreserved || b":/?#[]@!$&'()*+,;=".contains(&b),
+            Set::Form => b.is_ascii_alphanumeric() || b"*-._".contains(&b),
+        };
+        let triplet = b == b'%'
+            && input.len() > i + 2
+            && input[i + 1].is_ascii_hexdigit()
+            && input[i + 2].is_ascii_hexdigit();
+        if set == Set::Reserved && triplet {
+            out.push_str(core::str::from_utf8(&input[i..i + 3]).unwrap());
+            i += 3;
+            continue;
+        }
+        if set == Set::Form && b == b' ' {
+            out.push('+');
+        } else if keep {
+            out.push(char::from(b));
+        } else {
+            write!(out, "%{b:02X}").unwrap();
+        }
+        i += 1;
+    }
+    out
+}
+
+/// A deterministic source of test bytes (xorshift), weighted towards what changes paths:
+/// kept letters, bytes each set escapes, `%`, hex digits, bytes above ASCII.
+pub(crate) struct Bytes(u64);
+
+impl Bytes {
+    pub(crate) fn new(seed: u64) -> Self {
+        Bytes(seed | 1)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub(crate) fn byte(&mut self) -> u8 {
+        let r = self.next();
+        let pick = |set: &[u8]| set[(r >> 8) as usize % set.len()];
+        match r % 16 {
+            0..=6 => pick(b"abcxyzABCXYZ019-._~"),
+            7 | 8 => pick(b" /?#&+=*!()[]<>\"{}|\\^`"),
+            9 => b'%',
+            10 | 11 => pick(b"0123456789abcdefABCDEFgG"),
+            12 => pick(&[0x00, 0x1F, 0x7F]),
+            _ => 0x80 | (r >> 8) as u8,
+        }
+    }
+}
+
+const SETS: [Set; 3] = [Set::Component, Set::Reserved, Set::Form];
+
+/// Every shape of every set, through the block path of `S`, against [`reference`].
+fn check_with<S: crate::scan::Scan>(input: &[u8]) {
+    for set in SETS {
+        let expected = reference(set, input);
+        let cow = with_kind!(set, encode_cow_with::<S>(input));
+        assert_eq!(cow, expected, "{set:?} {input:02X?}");
+        assert_eq!(
+            matches!(cow, Cow::Borrowed(_)),
+            expected.as_bytes() == input,
+            "{set:?} {input:02X?}"
+        );
+        let mut into = String::from(">");
+        with_kind!(set, encode_into_with::<S>(input, &mut into));
+        assert_eq!(into[1..], expected, "{set:?} {input:02X?}");
+    }
+}
+
+/// The vector path and the portable one, against the oracle; `display` too (it runs the
+/// vector path).
+fn check(input: &[u8]) {
+    check_with::<Fast>(input);
+    // (Under Miri, `Fast` is the portable path already.)
+    if !cfg!(miri) {
+        check_with::<crate::scan::swar::Swar>(input);
+    }
+    for set in SETS {
+        let shown = Encode { input, set }.to_string();
+        assert_eq!(shown, reference(set, input), "{set:?} {input:02X?}");
+    }
+}
+
+/// Random inputs of every length up to 300 at every offset into a buffer up to 15 (the
+/// blocks start at every alignment).
+#[test]
+fn block_paths_agree_with_bytes_at_every_length_and_offset() {
+    // Under Miri, just past the writer's tail (`2 * BLOCK`), unaligned: a minute, not hours.
+    let (lengths, offsets) = if cfg!(miri) { (33, 1) } else { (300, 16) };
+    let mut bytes = Bytes::new(0x5EED);
+    for len in 0..=lengths {
+        let buffer: Vec<u8> = (0..len + offsets).map(|_| bytes.byte()).collect();
+        for offset in 0..offsets {
+            check(&buffer[offset..offset + len]);
+        }
+    }
+}
+
+/// The same text with nothing to change, or one change at each position: the runs and the
+/// borrowing.
+#[test]
+fn one_change_at_every_position() {
+    // Under Miri, the lengths around the block boundaries only.
+    let (lengths, changes): (Vec<usize>, &[u8]) = if cfg!(miri) {
+        ([16, 33].to_vec(), &[b'%', 0xC3])
+    } else {
+        ((1..=100).collect(), &[b' ', b'%', b'~', 0xC3])
+    };
+    for len in lengths {
+        let plain = b"a".repeat(len);
+        check(&plain);
+        for at in 0..len {
+            for &change in changes {
+                let mut input = plain.clone();
+                input[at] = change;
+                check(&input);
+            }
+        }
+    }
+}
+
+/// Every input of one and two bytes, and of three over an alphabet of the bytes that change
+/// paths.
+#[test]
+#[cfg_attr(miri, ignore = "exhaustive: too slow interpreted")]
+fn every_short_input() {
+    for a in 0..=255u8 {
+        check(&[a]);
+        for b in 0..=255u8 {
+            check(&[a, b]);
+        }
+    }
+    let alphabet = b"a ~*+/%2fG\x00\x80\xFF";
+    for &a in alphabet {
+        for &b in alphabet {
+            for &c in alphabet {
+                check(&[a, b, c]);
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: if cfg!(miri) { 4 } else { 512 },
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Arbitrary bytes at an arbitrary offset.
+    #[test]
+    fn block_paths_agree_on_any_bytes(
+        buffer in proptest::collection::vec(proptest::num::u8::ANY, 0..320),
+        offset in 0usize..16,
+    ) {
+        let offset = offset.min(buffer.len());
+        check(&buffer[offset..]);
+    }
+
+    /// Text: what the `str` functions see.
+    #[test]
+    fn block_paths_agree_on_any_text(text in "\\PC{0,200}", offset in 0usize..16) {
+        let start = (0..=offset.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        check(&text.as_bytes()[start..]);
+    }
+}

@@ -1,0 +1,311 @@
+//! Reading a `Serialize` value as an RFC 6570 value (§2.3): undefined, a string, a list, or an
+//! associative array whose values are strings or lists of strings. Three serializers, one per
+//! depth: [`ValueSerializer`] for the value itself, [`FieldSerializer`] for a value in a map
+//! or struct, [`ItemSerializer`] for a list item or a map key. Anything deeper is refused
+//! with the path of the field that holds it.
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use serde::ser::{self, Impossible, Serialize};
+
+use super::item::key_text;
+pub(super) use super::item::{Failure, Item};
+use crate::error::ErrorKind;
+
+/// A `Serialize` value, as RFC 6570 sees it.
+pub(super) enum Rfc6570Value {
+    Undefined,
+    One(Item),
+    List(Vec<Item>),
+    /// Each key with its values: one for a string, several for a sequence (none are kept).
+    Map(Vec<(Item, Vec<Item>)>),
+}
+
+/// `value` read as an RFC 6570 value.
+pub(super) fn collect<T: Serialize + ?Sized>(value: &T) -> Result<Rfc6570Value, Failure> {
+    value.serialize(ValueSerializer)
+}
+
+fn nested<T>() -> Result<T, Failure> {
+    Err(Failure::new(ErrorKind::NestedValue))
+}
+
+fn unsupported<T>() -> Result<T, Failure> {
+    Err(Failure::new(ErrorKind::UnsupportedValue))
+}
+
+/// The value itself: undefined, a string, a list or a map.
+struct ValueSerializer;
+
+impl ValueSerializer {
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "the signature every serializer's `one` has"
+    )]
+    fn one(item: Option<Item>) -> Result<Rfc6570Value, Failure> {
+        Ok(item.map_or(Rfc6570Value::Undefined, Rfc6570Value::One))
+    }
+
+    fn items(len: usize) -> Items {
+        Items(Vec::with_capacity(len))
+    }
+}
+
+impl ser::Serializer for ValueSerializer {
+    type Ok = Rfc6570Value;
+    type Error = Failure;
+    type SerializeSeq = Items;
+    type SerializeTuple = Items;
+    type SerializeTupleStruct = Items;
+    type SerializeTupleVariant = Impossible<Rfc6570Value, Failure>;
+    type SerializeMap = Fields;
+    type SerializeStruct = Fields;
+    type SerializeStructVariant = Impossible<Rfc6570Value, Failure>;
+
+    scalars!();
+    sequence!(Items);
+
+    fn serialize_map(self, len: Option<usize>) -> Result<Fields, Failure> {
+        Ok(Fields::with_capacity(len.unwrap_or(0)))
+    }
+
+    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Fields, Failure> {
+        Ok(Fields::with_capacity(len))
+    }
+}
+
+/// A list being read: its items, undefined ones left out.
+pub(super) struct Items(Vec<Item>);
+
+impl Items {
+    fn push<T: Serialize + ?Sized>(&mut self, item: &T) -> Result<(), Failure> {
+        let index = self.0.len();
+        match item.serialize(ItemSerializer) {
+            Ok(Some(item)) => self.0.push(item),
+            Ok(None) => {}
+            Err(failure) => return Err(failure.within(&format!("[{index}]"))),
+        }
+        Ok(())
+    }
+}
+
+macro_rules! items_as {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Items {
+            type Ok = Rfc6570Value;
+            type Error = Failure;
+
+            fn $method<T: Serialize + ?Sized>(&mut self, item: &T) -> Result<(), Failure> {
+                self.push(item)
+            }
+
+            fn end(self) -> Result<Rfc6570Value, Failure> {
+                Ok(Rfc6570Value::List(self.0))
+            }
+        }
+    )*};
+}
+
+items_as!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field
+);
+
+/// A map or struct being read: each key with its values.
+pub(super) struct Fields {
+    fields: Vec<(Item, Vec<Item>)>,
+    /// The key given by `serialize_key`, until its value comes.
+    key: Option<Item>,
+}
+
+impl Fields {
+    fn with_capacity(len: usize) -> Self {
+        Fields {
+            fields: Vec::with_capacity(len),
+            key: None,
+        }
+    }
+
+    fn push<T: Serialize + ?Sized>(&mut self, key: Item, value: &T) -> Result<(), Failure> {
+        match value.serialize(FieldSerializer) {
+            Ok(values) if values.is_empty() => {}
+            Ok(values) => self.fields.push((key, values)),
+            Err(failure) => return Err(failure.within(&key_text(&key))),
+        }
+        Ok(())
+    }
+}
+
+impl ser::SerializeMap for Fields {
+    type Ok = Rfc6570Value;
+    type Error = Failure;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Failure> {
+        match key.serialize(ItemSerializer) {
+            Ok(Some(key)) => {
+                self.key = Some(key);
+                Ok(())
+            }
+            // A key that is undefined, a list or a map names no parameter.
+            Ok(None) | Err(_) => unsupported(),
+        }
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failure> {
+        match self.key.take() {
+            Some(key) => self.push(key, value),
+            None => unsupported(),
+        }
+    }
+
+    fn end(self) -> Result<Rfc6570Value, Failure> {
+        Ok(Rfc6570Value::Map(self.fields))
+    }
+}
+
+impl ser::SerializeStruct for Fields {
+    type Ok = Rfc6570Value;
+    type Error = Failure;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Failure> {
+        self.push(Item::Text(Cow::Borrowed(key)), value)
+    }
+
+    fn end(self) -> Result<Rfc6570Value, Failure> {
+        Ok(Rfc6570Value::Map(self.fields))
+    }
+}
+
+/// A value in a map or struct: a string (one value), a sequence of strings (its values), or
+/// undefined (none).
+struct FieldSerializer;
+
+impl FieldSerializer {
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "the signature every serializer's `one` has"
+    )]
+    fn one(item: Option<Item>) -> Result<Vec<Item>, Failure> {
+        Ok(item.into_iter().collect())
+    }
+
+    fn items(len: usize) -> FieldItems {
+        FieldItems(Items(Vec::with_capacity(len)))
+    }
+}
+
+impl ser::Serializer for FieldSerializer {
+    type Ok = Vec<Item>;
+    type Error = Failure;
+    type SerializeSeq = FieldItems;
+    type SerializeTuple = FieldItems;
+    type SerializeTupleStruct = FieldItems;
+    type SerializeTupleVariant = Impossible<Vec<Item>, Failure>;
+    type SerializeMap = Impossible<Vec<Item>, Failure>;
+    type SerializeStruct = Impossible<Vec<Item>, Failure>;
+    type SerializeStructVariant = Impossible<Vec<Item>, Failure>;
+
+    scalars!();
+    sequence!(FieldItems);
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap, Failure> {
+        nested()
+    }
+
+    fn serialize_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStruct, Failure> {
+        nested()
+    }
+}
+
+/// A sequence in a field: its items.
+struct FieldItems(Items);
+
+macro_rules! field_items_as {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for FieldItems {
+            type Ok = Vec<Item>;
+            type Error = Failure;
+
+            fn $method<T: Serialize + ?Sized>(&mut self, item: &T) -> Result<(), Failure> {
+                self.0.push(item)
+            }
+
+            fn end(self) -> Result<Vec<Item>, Failure> {
+                Ok(self.0 .0)
+            }
+        }
+    )*};
+}
+
+field_items_as!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field
+);
+
+/// A list item or a map key: a string, or undefined; a list or map here is nested.
+struct ItemSerializer;
+
+impl ItemSerializer {
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "the signature every serializer's `one` has"
+    )]
+    fn one(item: Option<Item>) -> Result<Option<Item>, Failure> {
+        Ok(item)
+    }
+}
+
+impl ser::Serializer for ItemSerializer {
+    type Ok = Option<Item>;
+    type Error = Failure;
+    type SerializeSeq = Impossible<Option<Item>, Failure>;
+    type SerializeTuple = Impossible<Option<Item>, Failure>;
+    type SerializeTupleStruct = Impossible<Option<Item>, Failure>;
+    type SerializeTupleVariant = Impossible<Option<Item>, Failure>;
+    type SerializeMap = Impossible<Option<Item>, Failure>;
+    type SerializeStruct = Impossible<Option<Item>, Failure>;
+    type SerializeStructVariant = Impossible<Option<Item>, Failure>;
+
+    scalars!();
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Failure> {
+        nested()
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Failure> {
+        nested()
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleStruct, Failure> {
+        nested()
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap, Failure> {
+        nested()
+    }
+
+    fn serialize_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStruct, Failure> {
+        nested()
+    }
+}

@@ -1,0 +1,125 @@
+//! Each implementation of [`Scan`] against a byte at a time, on every byte value in every
+//! lane, with every other lane holding each of a few neighbours (so that a carry or a borrow
+//! between lanes would show).
+
+use super::swar::Swar;
+use super::{BLOCK, Scan, Span};
+
+/// The sets the encoders use, and a few edge shapes: the whole ASCII range, single bytes at
+/// its ends.
+const SETS: &[&[Span]] = &[
+    &[Span { lo: 0, hi: 0x7F }],
+    &[Span { lo: 0, hi: 0 }, Span { lo: 0x7F, hi: 0x7F }],
+    &[
+        Span { lo: b'0', hi: b'9' },
+        Span { lo: b'A', hi: b'Z' },
+        Span { lo: b'_', hi: b'_' },
+    ],
+    &[Span { lo: 0x01, hi: 0x7E }],
+];
+
+fn expected_in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {
+    (0..BLOCK)
+        .filter(|&k| spans.iter().any(|s| (s.lo..=s.hi).contains(&block[k])))
+        .map(|k| 1 << k)
+        .sum()
+}
+
+fn expected_either(block: &[u8; BLOCK], a: u8, b: u8) -> u32 {
+    (0..BLOCK)
+        .filter(|&k| block[k] == a || block[k] == b)
+        .map(|k| 1 << k)
+        .sum()
+}
+
+/// Every byte value in every lane, over backgrounds of neighbouring values.
+fn check<S: Scan>() {
+    // Under Miri, the lanes at each end of both words, over a zero background: the borrows
+    // and carries SWAR could get wrong cross those lanes' edges.
+    let (backgrounds, lanes): (&[u8], &[usize]) = if cfg!(miri) {
+        (&[0x00], &[0, 7, 8, 15])
+    } else {
+        (
+            &[0x00, 0x2F, 0x30, 0x7F, 0x80, 0xFF],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+        )
+    };
+    let mut spans_of_sets: alloc::vec::Vec<&[Span]> = SETS.to_vec();
+    spans_of_sets.extend([
+        crate::encode::test_spans::COMPONENT,
+        crate::encode::test_spans::RESERVED,
+        crate::encode::test_spans::FORM,
+    ]);
+    // Under Miri, the values at and beside each span's ends and at the ASCII boundary.
+    let values: alloc::vec::Vec<u8> = if cfg!(miri) {
+        let mut edges = alloc::vec![0x00, 0x7F, 0x80, 0xFF, b'%', b'+'];
+        for span in spans_of_sets.iter().flat_map(|spans| spans.iter()) {
+            edges.extend([
+                span.lo.wrapping_sub(1),
+                span.lo,
+                span.hi,
+                span.hi.wrapping_add(1),
+            ]);
+        }
+        edges
+    } else {
+        (0..=255).collect()
+    };
+    for &background in backgrounds {
+        for &lane in lanes {
+            for value in values.iter().copied() {
+                let mut block = [background; BLOCK];
+                block[lane] = value;
+                for spans in &spans_of_sets {
+                    assert_eq!(
+                        S::in_spans(&block, spans),
+                        expected_in_spans(&block, spans),
+                        "{block:02X?} {spans:?}"
+                    );
+                    let mut bytes = block.to_vec();
+                    bytes.extend_from_slice(&block);
+                    bytes.push(value);
+                    let count = 2 * expected_in_spans(&block, spans).count_ones() as usize;
+                    assert_eq!(S::count_in_spans(&bytes, spans), count, "{block:02X?}");
+                }
+                for (a, b) in [(b'%', b'+'), (b'%', b'%'), (value, 0x80)] {
+                    assert_eq!(S::either(&block, a, b), expected_either(&block, a, b));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn swar_agrees_with_bytes() {
+    check::<Swar>();
+}
+
+#[test]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg_attr(miri, ignore = "Miri runs the portable path")]
+fn sse2_agrees_with_bytes() {
+    check::<super::sse2::Sse2>();
+}
+
+#[test]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[cfg_attr(miri, ignore = "Miri runs the portable path")]
+fn neon_agrees_with_bytes() {
+    check::<super::neon::Neon>();
+}
+
+/// Long enough for `count_in_spans` to sum its lanes more than once (SSE2 does every 255
+/// blocks).
+#[test]
+#[cfg_attr(miri, ignore = "long")]
+fn counts_past_lane_overflow() {
+    let bytes: alloc::vec::Vec<u8> = (0..BLOCK * 600).map(|i| (i * 7) as u8).collect();
+    let spans = crate::encode::test_spans::COMPONENT;
+    let expected = bytes
+        .iter()
+        .filter(|&&b| spans.iter().any(|s| (s.lo..=s.hi).contains(&b)))
+        .count();
+    assert_eq!(Swar::count_in_spans(&bytes, spans), expected);
+    assert_eq!(super::Fast::count_in_spans(&bytes, spans), expected);
+}

@@ -1,0 +1,172 @@
+//! One allocation per built URL (its text, sized up front), none per value: counted with a
+//! counting global allocator, for `url!`, `Template::expand` after `Template::parse`, and a
+//! derived route's `to_url`. An allocation count is deterministic, so these are exact.
+//!
+//! A reallocation counts as an allocation: a URL buffer that grows has been allocated twice.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::collections::BTreeMap;
+
+use urlkit::{Route, Template, url};
+
+/// The system allocator, counting allocations made by the current thread (tests run on
+/// several threads; each counts its own).
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count() {
+    // `try_with`: a thread being torn down may still free and allocate.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+// SAFETY: every method forwards to `System` with the same arguments; counting touches only a
+// thread-local `Cell` initialized without allocating (`const`).
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: the caller's contract is `System`'s.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: the caller's contract is `System`'s.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        // SAFETY: the caller's contract is `System`'s.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract is `System`'s.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// What `build` returns, and how many allocations it made.
+fn allocations<T>(build: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let value = build();
+    (value, ALLOCATIONS.with(Cell::get) - before)
+}
+
+#[track_caller]
+fn assert_one<T: AsRef<str>>((url, allocations): (T, usize), expected: &str) {
+    assert_eq!(url.as_ref(), expected);
+    assert_eq!(allocations, 1, "allocations building {expected}");
+}
+
+/// The counter sees what it should: a `String` of some length is one allocation, growing it
+/// past its capacity is another, and nothing is none.
+#[test]
+fn the_counter_counts() {
+    assert_eq!(allocations(|| ()).1, 0);
+    assert_eq!(allocations(|| String::from("abc")).1, 1);
+    let (_, grown) = allocations(|| {
+        let mut s = String::with_capacity(1);
+        s.push_str("more than one byte");
+        s
+    });
+    assert_eq!(grown, 2);
+}
+
+#[test]
+fn url_macro_plain_and_escaped_values() {
+    let (owner, repo, page) = ("rust-lang", "rust", 2u32);
+    assert_one(
+        allocations(|| url!("https://api.github.com/repos/{owner}/{repo}/issues{?page}").unwrap()),
+        "https://api.github.com/repos/rust-lang/rust/issues?page=2",
+    );
+    let (owner, repo, label) = ("ada lovelace", "Ünïcödé/repo", "bug & fix?");
+    assert_one(
+        allocations(|| url!("https://api.github.com/repos/{owner}/{repo}/issues{?label}").unwrap()),
+        "https://api.github.com/repos/ada%20lovelace/%C3%9Cn%C3%AFc%C3%B6d%C3%A9%2Frepo/issues?label=bug%20%26%20fix%3F",
+    );
+    // A value long enough for the encoder's block paths (and their sizing) to run.
+    let long = "long value with spaces & symbols, and Ünïcödé: ".repeat(8);
+    let (url, allocations) = allocations(|| url!("/search{?q}", q = long.as_str()).unwrap());
+    assert!(url.as_str().starts_with("/search?q=long%20value"));
+    assert_eq!(allocations, 1);
+}
+
+#[test]
+fn url_macro_integers_lists_and_maps() {
+    let (id, count) = (1_234_567_890_u64, -42i32);
+    assert_one(
+        allocations(|| url!("/users/{id}/items{?count}").unwrap()),
+        "/users/1234567890/items?count=-42",
+    );
+    let ids = vec![1u32, 22, 333];
+    let names = ["a b", "c/d", "é"];
+    assert_one(
+        allocations(|| url!("/items{/ids*}{?names}").unwrap()),
+        "/items/1/22/333?names=a%20b,c%2Fd,%C3%A9",
+    );
+    let filters = BTreeMap::from([("state", "open"), ("label", "good first issue")]);
+    assert_one(
+        allocations(|| url!("/issues{?filters*}").unwrap()),
+        "/issues?label=good%20first%20issue&state=open",
+    );
+}
+
+#[test]
+fn template_expand_after_parse() {
+    let template =
+        Template::parse("https://api.github.com/repos/{owner}/{repo}/issues{?q,labels*}").unwrap();
+    let vars = BTreeMap::from([("owner", "rust-lang"), ("repo", "rust"), ("q", "a b")]);
+    assert_one(
+        allocations(|| template.expand(&vars).unwrap()),
+        "https://api.github.com/repos/rust-lang/rust/issues?q=a%20b",
+    );
+    let simple = Template::parse("/users/{id}").unwrap();
+    let vars = BTreeMap::from([("id", 42)]);
+    assert_one(allocations(|| simple.expand(&vars).unwrap()), "/users/42");
+}
+
+#[derive(Route, Debug, PartialEq)]
+#[route("/users/{id}/posts/{slug}{?page,tag*}")]
+struct Post {
+    id: u64,
+    slug: String,
+    page: Option<u32>,
+    tag: Vec<String>,
+}
+
+#[test]
+fn derived_route_to_url() {
+    let post = Post {
+        id: 7,
+        slug: "hello world".into(),
+        page: Some(2),
+        tag: vec!["a&b".into(), "c".into()],
+    };
+    assert_one(
+        allocations(|| post.to_url().unwrap()),
+        "/users/7/posts/hello%20world?page=2&tag=a%26b&tag=c",
+    );
+}
+
+/// A `Template` does not know its values' sizes before it expands them (`Vars` only expands
+/// a variable; it cannot size it), so it reserves its text's length plus a fixed room, and
+/// afterwards what its longest expansion took. A first expansion past that room grows the
+/// buffer once; the next one of that size does not.
+#[test]
+fn template_learns_the_room_its_values_take() {
+    let template = Template::parse("/users/{id}").unwrap();
+    let long = "x".repeat(100);
+    let vars = BTreeMap::from([("id", long.as_str())]);
+    let expected = format!("/users/{long}");
+    let (url, first) = allocations(|| template.expand(&vars).unwrap());
+    assert_eq!((url.as_str(), first), (expected.as_str(), 2));
+    assert_one(allocations(|| template.expand(&vars).unwrap()), &expected);
+}
