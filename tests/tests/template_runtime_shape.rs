@@ -187,3 +187,26 @@ fn a_double_slash_comes_only_from_the_template() {
     assert_eq!(expand("{+x}/a", &[("x", &"//")]), "///a");
     assert_eq!(expand("{+x}/a", &[("x", &"http://h//b")]), "!DoubleSlash@x");
 }
+
+#[test]
+fn after_a_base_writes_a_scheme_a_colon_stays_in_the_path() {
+    // Found by the differential test's 10⁶-case run: the `:` of a `{+base}`'s scheme
+    // closes the first segment, so a later `{+x}` may write `:` in the path.
+    assert_eq!(
+        expand("{+a}{+b}", &[("a", &"v:x"), ("b", &"y:z")]),
+        "v:xy:z"
+    );
+    assert_eq!(
+        expand("{+a}/{+b}", &[("a", &"https://h"), ("b", &"y:z")]),
+        "https://h/y:z"
+    );
+    // Without a scheme, the first segment of a relative path still takes no `:`.
+    assert_eq!(
+        expand("{+a}{+b}", &[("a", &"x"), ("b", &"y:z")]),
+        "!LeavesComponent(:)@b"
+    );
+    assert_eq!(
+        expand("{+a}{+b}", &[("a", &"1v:x"), ("b", &"y")]),
+        "!InvalidBase@a"
+    );
+}

@@ -158,6 +158,9 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
                 w.fail(name, ErrorKind::LeavesComponent { delimiter: ':' });
                 return;
             }
+            // A `{+base}`'s `:` ends its scheme (or makes no URL start, which the check of
+            // the whole URL refuses): what follows is not a relative path's first segment.
+            b':' if base => w.first_segment_open = false,
             b'/' => {
                 // An empty segment before this `/` makes `//`, unless it is the `//` that
                 // starts an authority, which a `{+base}` may write (`http://h`, `//h`).
