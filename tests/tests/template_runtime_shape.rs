@@ -210,3 +210,17 @@ fn after_a_base_writes_a_scheme_a_colon_stays_in_the_path() {
         "!InvalidBase@a"
     );
 }
+
+#[test]
+fn a_base_that_is_no_url_start_is_invalid_base() {
+    // `1http` is no scheme, so its `//` starts no authority: the base is refused as such.
+    assert_eq!(
+        expand("{+a}index", &[("a", &"1http://h/")]),
+        "!InvalidBase@a"
+    );
+    // After a scheme, a `//` further on is an empty segment.
+    assert_eq!(
+        expand("{+a}/x", &[("a", &"v:p,http://h")]),
+        "!DoubleSlash@a"
+    );
+}

@@ -171,10 +171,12 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
                     in_authority = true;
                 } else if base
                     && before.ends_with(b":/")
-                    && !before[..before.len() - 1].contains(&b'/')
+                    && !before[..before.len() - 2].contains(&b':')
+                    && !before[..before.len() - 2].contains(&b'/')
                 {
                     // The `//` of an authority after what is not a scheme (`1http://h`): the
-                    // base is no URL start, whatever its segments.
+                    // base is no URL start, whatever its segments. (After a scheme and a
+                    // path, `x:a/b://c` makes an empty segment.)
                     w.fail(name, ErrorKind::InvalidBase);
                     return;
                 } else {

@@ -160,6 +160,11 @@ impl Path<'_> {
         }
         let mut s = state.wrote();
         s.segment = segment(state.segment);
+        if state.undefined.is_some() && !state.written_since {
+            // Text right after an undefined expression joins its segment to what came
+            // before: a dot segment made so is not one the template writes (`%2e{/p}.`).
+            s.leading = false;
+        }
         Ok(s)
     }
 

@@ -164,6 +164,16 @@ fn a_dot_segment_of_template_text_is_refused_in_every_state() {
     for src in ["..{/x}", "./.{/x}", "%2e{/x,y}{?p}", "../..{/x*,y}/b"] {
         assert_eq!(errors(src, false), [], "{src}");
     }
+    // Not when the dots are joined across an undefined expression (`%2e{/p}.` is `%2e.`,
+    // `..`, when `p` is undefined): the template does not write that segment.
+    let found = errors("%2e{/p}.", false);
+    assert!(
+        matches!(
+            found.as_slice(),
+            [(_, ErrorKind::StateDotSegment { defined: false, .. })]
+        ),
+        "{found:?}"
+    );
     // Not after an authority or a scheme, where nothing leads.
     assert_eq!(
         errors("https://h/..{/x}", false),
