@@ -590,10 +590,9 @@ impl<'a> Template<'a> {
             // A value's `=` before the `=` the template writes for the pair (urlkit's rule:
             // the pair's name ends at the template's `=`).
             let pair = pair_start..end;
-            // The pair's own `=`: the template's text, or a named operator's (`{&c}`).
             let template_eq = pair
                 .clone()
-                .find(|&i| out.bytes[i] == b'=' && !matches!(out.origin[i], Origin::Val(_)));
+                .find(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Lit(_)));
             if let Some(first) = template_eq
                 && let Some(i) = (pair_start..first)
                     .find(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Val(_)))
