@@ -1,6 +1,7 @@
 //! Every file of the fuzz corpora (`fuzz/corpus/<target>/`, minimized with `cargo fuzz
 //! cmin`) through the checks its target makes (`oracle/fuzz.rs`), on stable: what fuzzing
-//! found stays found without nightly.
+//! found stays found without nightly. How the corpora were made, and how to make them again:
+//! `fuzz/README.md`.
 
 mod common;
 #[path = "oracle/generate.rs"]

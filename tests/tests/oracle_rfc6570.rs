@@ -5,9 +5,15 @@
 //! oracle finds (a named violation of the shape, or a named rule of the URI grammar).
 //!
 //! `cargo test` runs a seeded sample (`URLKIT_ORACLE_CASES` templates, 1,500 by default, each
-//! with 16 sets of values and every state of its variables); the run reported for the issue
-//! was `URLKIT_ORACLE_CASES=70000 cargo test --release -p urlkit-tests --test
-//! oracle_rfc6570 -- --nocapture`, which prints the counts.
+//! with 16 sets of values and every state of its variables; `URLKIT_ORACLE_SEED`, 6570 by
+//! default, picks them). The run of more than 10⁶ template × values cases is
+//!
+//! ```text
+//! URLKIT_ORACLE_CASES=125000 cargo test --release -p urlkit-tests --test oracle_rfc6570 -- --nocapture
+//! ```
+//!
+//! which prints the counts (1,029,504 template × values cases and 831,363 template × state
+//! cases, in under a minute) and fails listing the disagreements, if any.
 
 mod common;
 #[path = "oracle/generate.rs"]
