@@ -131,7 +131,8 @@ pub(crate) fn grammar(
     joined: bool,
     errors: &mut Diagnostics,
 ) -> Result<urlkit_syntax::check::Checked, Vec<Expression>> {
-    let rejected = match urlkit_syntax::check::check(template, Options { iri: true }) {
+    let options = Options { iri: true, joined };
+    let rejected = match urlkit_syntax::check::check(template, options) {
         Ok(checked) => return Ok(checked),
         Err(rejected) => rejected,
     };

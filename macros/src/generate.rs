@@ -170,6 +170,14 @@ fn generate_step(step: &Step, checked: &Checked, bindings: &Bindings, w: &Ident)
             (*expr, quote_spanned!(site=> #w.hand_pair(#key, #reserved)))
         }
         Step::Port(i) => (*i, quote_spanned!(site=> #w.port())),
+        Step::Required(i, context) => {
+            let op = operator(checked.expressions[*i].operator);
+            let context = self::context(*context);
+            (
+                *i,
+                quote_spanned!(site=> #w.required_expansion(#op, #context)),
+            )
+        }
     };
     // Each variable through the trait that checks its type, spanned on its value.
     let call = |spec: &VarSpec, method: &str, expansion: TokenStream| {
@@ -409,6 +417,7 @@ fn context_in(u: &impl ToTokens, context: Context) -> TokenStream {
         Context::Path => quote_spanned!(site=> #path::Path),
         Context::QueryPairs => quote_spanned!(site=> #path::QueryPairs),
         Context::Query => quote_spanned!(site=> #path::Query),
+        Context::QueryKey => quote_spanned!(site=> #path::QueryKey),
         Context::Fragment => quote_spanned!(site=> #path::Fragment),
     }
 }

@@ -128,6 +128,10 @@ fn constant(
                 let i = index(*i);
                 quote_spanned!(site=> #private::Step::Port(#i))
             }
+            Step::Required(i, c) => {
+                let (i, c) = (index(*i), context(*c));
+                quote_spanned!(site=> #private::Step::Required(#i, #c))
+            }
         }
     });
     let [e, s, t] =

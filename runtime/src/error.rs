@@ -40,7 +40,9 @@ pub enum ErrorKind {
     DoubleSlash,
     /// A `{+x}`/`{#x}` value holds a delimiter that would end its component or start a new
     /// one: `?` or `#` in a path, `#` in a query or fragment, `:` in the first segment of a
-    /// relative path (it would read as a scheme).
+    /// relative path (it would read as a scheme), `&` in the query (it would start another
+    /// pair), `=` in the query before the `=` the template writes for the pair (it would
+    /// move the end of the pair's name).
     LeavesComponent {
         /// The delimiter.
         delimiter: char,
@@ -61,6 +63,12 @@ pub enum ErrorKind {
     /// The `fmt::Write` given to [`Template::expand_to`](crate::Template::expand_to)
     /// reported an error. [`Error::placeholder`] is empty: no value was at fault.
     Write,
+    /// The placeholder must be defined: it opens the fragment (`{#x}`) that the template's
+    /// text after it belongs to, as in RFC 6570's `{#path}/here` (§3.2.4). Undefined, it
+    /// would write no `#`, and whatever that text writes would move into the path or the
+    /// query (when the text is placeholders that are all undefined too, nothing moves and
+    /// nothing is refused).
+    Required,
     /// The base of `url!(base, "relative")` has a query or a fragment: the relative part is
     /// appended to the base's path, so the base must end with its path.
     /// [`Error::placeholder`] is empty: no placeholder is at fault.
@@ -227,6 +235,10 @@ impl fmt::Display for Error {
                     "the value of `{name}` is what a URL cannot hold: an enum variant with data, a map key that is not a string, number or bool, or an error of its `Serialize`"
                 ),
             },
+            ErrorKind::Required => write!(
+                f,
+                "`{name}` opens the fragment that the template's text after it belongs to, but it is undefined: without its `#`, that text would move out of the fragment; give `{name}` a value"
+            ),
             ErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
             ErrorKind::UnrepresentableBase => f.write_str(
                 "the base URL has no RFC 3986 form; `Url::try_from(base)` says why",

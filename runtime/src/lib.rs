@@ -2,7 +2,8 @@
 //!
 //! - [`url!`]: URL literals checked and pre-encoded at compile time, usable in `const`, and
 //!   RFC 6570 templates compiled to straight-line code that encodes each value for where it
-//!   stands and refuses values that would change the URL's shape.
+//!   stands and refuses values that would change the URL's shape (see
+//!   [What a value can never do](#what-a-value-can-never-do)).
 //! - [`Url`]: one owned URL type; [`Url::parse`] checks the strict RFC 3986 grammar and says
 //!   what is wrong, where, and what to write instead; [`Url::resolve`] resolves references
 //!   (RFC 3986 §5.2) and [`Url::normalize`] gives the normal form of RFC 3986 §6.
@@ -48,6 +49,7 @@
 //! A [`Url`] is a template value in every build: `url!("/login?next={next}")` writes it as
 //! encoded text, the form a redirect parameter needs.
 
+#![doc = include_str!("guarantee.md")]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -92,7 +92,13 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Url, ParseError> {
-        Self::parse_with(input, Options { iri: false })
+        Self::parse_with(
+            input,
+            Options {
+                iri: false,
+                joined: false,
+            },
+        )
     }
 
     /// Like [`Url::parse`], but also accepts an IRI (RFC 3987): non-ASCII characters outside
@@ -122,7 +128,13 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn parse_iri(input: &str) -> Result<Url, ParseError> {
-        Self::parse_with(input, Options { iri: true })
+        Self::parse_with(
+            input,
+            Options {
+                iri: true,
+                joined: false,
+            },
+        )
     }
 
     fn parse_with(input: &str, options: Options) -> Result<Url, ParseError> {

@@ -1,7 +1,8 @@
 //! The one way into the grammar for a template (a literal is a template without
 //! expressions): lex its RFC 6570 expressions ([`crate::template::lex`]), check the text
-//! around them as an RFC 3986 reference ([`crate::reference::parse`]), and, once it passed,
-//! plan how to build it ([`Checked::plan`]).
+//! around them as an RFC 3986 reference ([`crate::reference::parse`]) and in every state of
+//! its optional expressions (the private `states` module), and, once it passed, plan how to
+//! build it ([`Checked::plan`]).
 //!
 //! `url!`, `template!` and `#[derive(Route)]` (at compile time) and `Template::parse` (at run
 //! time) all enter here, so they accept exactly the same templates and report the same
@@ -14,6 +15,7 @@ use core::ops::Range;
 use crate::error::{Error, Errors};
 use crate::plan::{self, Step};
 use crate::reference::{self, Options, Reference};
+use crate::states;
 use crate::template::{self, Expression};
 
 /// A template the grammar accepted: its expressions (sorted, non-overlapping) and its
@@ -47,6 +49,12 @@ pub fn check(source: &str, options: Options) -> Result<Checked, Rejected> {
     let mut errors = Errors::new();
     let expressions = template::lex(source, &mut errors);
     let reference = reference::parse(source, &expressions, options, &mut errors);
+    if errors.is_empty() && !expressions.is_empty() {
+        // Only a template whose text is valid is checked in every state of its expressions:
+        // on a broken one, the states would report the same mistake again. Without
+        // expressions there is one state, which the grammar has just checked.
+        states::check(source, &expressions, &reference, options, &mut errors);
+    }
     if errors.is_empty() {
         Ok(Checked {
             expressions,

@@ -1,5 +1,8 @@
-//! Hosts: IP literals (RFC 3986 §3.2.2), dotted-decimal IPv4, and the "ends in a number" rule
-//! of the WHATWG host parser that makes `0x7f.1` an IPv4 address.
+//! Hosts: IP literals (RFC 3986 §3.2.2), dotted-decimal IPv4, the "ends in a number" rule
+//! of the WHATWG host parser that makes `0x7f.1` an IPv4 address, and the `xn--` labels it
+//! decodes (UTS #46 §4).
+
+use core::ops::Range;
 
 /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`, each 0 to 255 without
 /// leading zeros.
@@ -139,6 +142,59 @@ fn ipv4_number(part: &[u8]) -> Option<u64> {
     })
 }
 
+/// The first label of `host` (its bytes) that starts with `xn--` (in any case) but that
+/// WHATWG parsers refuse, as UTS #46 §4 (Processing, step 4) decodes it: the rest must be
+/// punycode ([`crate::punycode::decode`], digits in either case: UTS #46 lowercases the host
+/// first) of at most 2000 bytes that does not end in `-` (else it would decode to ASCII
+/// alone, or to nothing), and the characters it decodes to must be, besides ASCII, what
+/// RFC 3987 calls `ucschar` (no controls, surrogates, private-use characters or
+/// noncharacters, which UTS #46 disallows).
+///
+/// The rest of UTS #46's validity criteria (the mapping table, NFC, combining marks, bidi and
+/// joiner rules) need Unicode tables this crate does not carry: a label that passes here may
+/// still be refused by them.
+///
+/// ```
+/// use urlkit_syntax::host::invalid_xn_label;
+///
+/// assert_eq!(invalid_xn_label(b"xn--bcher-kva.example"), None);
+/// assert_eq!(invalid_xn_label(b"www.xn--a.com"), Some(4..9)); // U+0080, a control
+/// assert_eq!(invalid_xn_label(b"xn--.com"), Some(0..4));
+/// ```
+pub fn invalid_xn_label(host: &[u8]) -> Option<Range<usize>> {
+    let mut start = 0;
+    for label in host.split(|&b| b == b'.') {
+        let range = start..start + label.len();
+        start = range.end + 1;
+        let Some(code) = label
+            .get(4..)
+            .filter(|_| label[..4].eq_ignore_ascii_case(b"xn--"))
+        else {
+            continue;
+        };
+        if !is_valid_punycode_label(code) {
+            return Some(range);
+        }
+    }
+    None
+}
+
+/// The part of an `xn--` label after `xn--`: see [`invalid_xn_label`].
+fn is_valid_punycode_label(code: &[u8]) -> bool {
+    if code.is_empty() || code.ends_with(b"-") {
+        return false;
+    }
+    let Some(decoded) = core::str::from_utf8(code)
+        .ok()
+        .and_then(crate::punycode::decode)
+    else {
+        return false;
+    };
+    decoded
+        .iter()
+        .all(|&c| c.is_ascii() || crate::chars::is_ucschar(c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,6 +279,31 @@ mod tests {
             ("99999999999999999999999", None),
         ] {
             assert_eq!(whatwg_ipv4(host.as_bytes()), address, "{host}");
+        }
+    }
+
+    #[test]
+    fn xn_labels() {
+        for ok in [
+            "xn--bcher-kva.example",
+            "XN--bcher-kva.example",
+            "xn--BCHER-KVA.example",
+            "xn--n3h.net",
+            "example.com",
+            "xn--r8jz45g.xn--zckzah",
+            "a.xn--wgv71a119e",
+        ] {
+            assert_eq!(invalid_xn_label(ok.as_bytes()), None, "{ok}");
+        }
+        for (bad, label) in [
+            ("xn--a.com", "xn--a"),                 // U+0080, a C1 control
+            ("xn--.com", "xn--"),                   // nothing to decode
+            ("xn--abc-.com", "xn--abc-"),           // ASCII only
+            ("a.xn--b!c", "xn--b!c"),               // not punycode
+            ("xn--99999999999", "xn--99999999999"), // overflow
+        ] {
+            let at = invalid_xn_label(bad.as_bytes()).unwrap_or_else(|| panic!("{bad}"));
+            assert_eq!(&bad[at], label);
         }
     }
 

@@ -11,6 +11,9 @@
 //! - [`template::lex`] finds the RFC 6570 expressions `{...}` of a template;
 //! - [`reference::parse`] checks the text around them as an RFC 3986 URI reference and says
 //!   where each expression stands ([`reference::Placement`]);
+//! - `states` checks that the template keeps its shape in every state of its optional
+//!   expressions (each defined or undefined), so that no absence of a value moves its text
+//!   into another component;
 //! - [`plan`] lowers a checked template into the steps that build it, which the macro
 //!   compiles and the runtime interprets;
 //! - [`chars`] answers "may this byte stand here?" for both, and for the runtime's encoders;
@@ -24,6 +27,8 @@
 
 #![no_std]
 #![forbid(unsafe_code)]
+#[cfg(test)]
+extern crate std;
 
 extern crate alloc;
 
@@ -39,6 +44,7 @@ pub mod punycode;
 pub mod reference;
 pub mod route;
 pub mod scheme;
+mod states;
 pub mod template;
 mod typos;
 

@@ -42,6 +42,9 @@ pub enum Context {
     QueryPairs,
     /// Anywhere else in the query (RFC 6570 as written).
     Query,
+    /// In the query before the `=` the template writes for the pair (`?{+k}=v`): a value
+    /// there must not write `=` either, which would move the end of the pair's name.
+    QueryKey,
     /// In the fragment.
     Fragment,
 }
@@ -90,6 +93,11 @@ pub enum Step<S = String> {
     },
     /// `:{port}`: writes `:` and the port when the value is defined.
     Port(usize),
+    /// Expand this expression in this context; it must be defined if anything is written
+    /// after it. A `{#x}` that opens the fragment and has template text after it (RFC 6570
+    /// §3.2.4's `{#path}/here`): when `x` is undefined no `#` is written, and that text would
+    /// move into the path or query.
+    Required(usize, Context),
 }
 
 impl<S> Step<S> {
@@ -106,6 +114,7 @@ impl<S> Step<S> {
             Step::Expand(i, context) => Step::Expand(i, context),
             Step::QueryStart => Step::QueryStart,
             Step::Port(i) => Step::Port(i),
+            Step::Required(i, context) => Step::Required(i, context),
         }
     }
 }
@@ -410,7 +419,14 @@ impl Planner<'_> {
         if let Some(fragment) = reference.fragment.clone() {
             self.text(end..fragment.start);
             let parts = self.parts(fragment.clone());
-            self.emit(&parts, Context::Fragment);
+            match parts[..] {
+                // A `{#x}` that opens the fragment, with more after it: `x` is required.
+                [Part::Expr(i), _, ..] if self.exprs[i].operator == Operator::Fragment => {
+                    self.steps.push(Step::Required(i, Context::Fragment));
+                    self.emit(&parts[1..], Context::Fragment);
+                }
+                _ => self.emit(&parts, Context::Fragment),
+            }
             self.done_with(parts);
             end = fragment.end;
         }
@@ -485,11 +501,7 @@ impl Planner<'_> {
         let parts = self.parts(query);
         let pieces = self.split(&parts, '&', |i| opens_pair(&self.exprs[i]));
         let (src, exprs) = (self.src, self.exprs);
-        // Pairs, if every piece is one and not all of them are static text.
-        let units = || pieces.iter().map(|piece| pair_unit(src, exprs, piece));
-        let pairs = units().all(|unit| unit.is_some())
-            && units().any(|unit| !matches!(unit, Some(PairUnit::Static(..))));
-        if pairs {
+        if is_pairs(src, exprs, &pieces) {
             if !opened_by_expression {
                 // The static `?` is written by the runtime with the first pair.
                 if let Some(Step::Text(last)) = self.steps.last_mut() {
@@ -502,7 +514,10 @@ impl Planner<'_> {
                 }
             }
             self.steps.push(Step::QueryStart);
-            for unit in units().flatten() {
+            for unit in pieces
+                .iter()
+                .filter_map(|piece| pair_unit(src, exprs, piece))
+            {
                 match unit {
                     PairUnit::Static(a, b) => {
                         let text = self.pair_text(a..b);
@@ -518,10 +533,52 @@ impl Planner<'_> {
                 }
             }
         } else {
-            self.emit(&parts, Context::Query);
+            self.emit_query(&parts);
         }
         self.done_with_groups(pieces);
         self.done_with(parts);
+    }
+
+    /// A query that is not made of pairs, RFC 6570 as written; an expression before the `=`
+    /// that the template writes for its pair stands in the pair's name
+    /// ([`Context::QueryKey`]).
+    fn emit_query(&mut self, parts: &[Part]) {
+        if !parts.iter().any(|part| matches!(part, Part::Expr(_))) {
+            // Text alone (`?x=1&y=2`): nothing to place, and no vector to allocate.
+            self.emit(parts, Context::Query);
+            return;
+        }
+        // For each part, whether the template's next `&` or `=` after it is an `=`.
+        let mut eq_next = alloc::vec![false; parts.len()];
+        let mut next = false;
+        for (j, part) in parts.iter().enumerate().rev() {
+            eq_next[j] = next;
+            if let Part::Text(a, b) = *part
+                && let Some(k) = self.src[a..b].find(['&', '='])
+            {
+                next = self.src.as_bytes()[a + k] == b'=';
+            }
+        }
+        // Whether the current pair's `=` is still to come.
+        let mut in_key = true;
+        for (j, &part) in parts.iter().enumerate() {
+            match part {
+                Part::Text(a, b) => {
+                    self.text(a..b);
+                    if let Some(k) = self.src[a..b].rfind(['&', '=']) {
+                        in_key = self.src.as_bytes()[a + k] == b'&';
+                    }
+                }
+                Part::Expr(i) => {
+                    let context = if in_key && eq_next[j] {
+                        Context::QueryKey
+                    } else {
+                        Context::Query
+                    };
+                    self.steps.push(Step::Expand(i, context));
+                }
+            }
+        }
     }
 }
 
@@ -552,6 +609,26 @@ fn pair_unit(src: &str, exprs: &[Expression], piece: &[Part]) -> Option<PairUnit
         }
         _ => None,
     }
+}
+
+/// Whether the query `range` of `src` is a query of pairs, which the runtime joins with `?`
+/// and `&` itself (see the module docs): a static `name=value`, `name={x}` written by hand,
+/// `{?x}` or `{&x}` in each piece between `&`, and at least one that is not static.
+pub(crate) fn is_query_of_pairs(src: &str, exprs: &[Expression], range: Range<usize>) -> bool {
+    let parts = parts(exprs, range);
+    is_pairs(
+        src,
+        exprs,
+        &split(src, &parts, '&', |i| opens_pair(&exprs[i])),
+    )
+}
+
+/// Whether the query's `&`-separated `pieces` are pairs: every piece is one, and not all of
+/// them are static text.
+fn is_pairs(src: &str, exprs: &[Expression], pieces: &Groups) -> bool {
+    let units = || pieces.iter().map(|piece| pair_unit(src, exprs, piece));
+    units().all(|unit| unit.is_some())
+        && units().any(|unit| !matches!(unit, Some(PairUnit::Static(..))))
 }
 
 /// `{?x}` and `{&x}`: an expression that writes its own pair separator.

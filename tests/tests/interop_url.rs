@@ -271,13 +271,17 @@ fn reserved_expansion_keeps_a_url_only_where_the_guards_allow() {
     let with_fragment = url!("https://app.example.com/#top");
     let err = url!("https://login.example.com/?next={+with_fragment}").unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::LeavesComponent { delimiter: '#' });
-    // In a path, its `?` would start the query: refused.
+    // In a path, its `//` would be an empty segment, and its `?` would start the query:
+    // refused, the first problem named.
     let err = url!("https://proxy.example.com/{+plain}").unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DoubleSlash);
+    let relative = url!("inbox?folder=1");
+    let err = url!("https://proxy.example.com/{+relative}").unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::LeavesComponent { delimiter: '?' });
-    // Without `?` or `#`, it fills the path, each `/` a segment.
-    let bare = url!("https://app.example.com/a/b");
+    // Without `//`, `?` or `#`, it fills the path, each `/` a segment.
+    let bare = url!("app/a/b");
     assert_eq!(
         url!("https://proxy.example.com/{+bare}").unwrap(),
-        "https://proxy.example.com/https://app.example.com/a/b"
+        "https://proxy.example.com/app/a/b"
     );
 }

@@ -58,7 +58,15 @@ const VARIANTS: &[Variant] = &[
 fn pattern((src, fields): Variant) -> OwnedPattern {
     let mut errors = Errors::new();
     let exprs = template::lex(src, &mut errors);
-    let parsed = reference::parse(src, &exprs, Options { iri: true }, &mut errors);
+    let parsed = reference::parse(
+        src,
+        &exprs,
+        Options {
+            iri: true,
+            joined: false,
+        },
+        &mut errors,
+    );
     assert!(errors.is_empty(), "{src}");
     let steps = plan::plan(src, &exprs, &parsed);
     let shape = lower::lower(src, &exprs, &parsed, &steps).expect(src);

@@ -1,7 +1,8 @@
 //! Every class of template error through `Template::parse`: the message `url!` gives at
 //! compile time, word for word, and the byte offset (syntax/src/error/ lists the classes;
 //! `DoubleSlashPath` is missing because the grammar never reports it, see
-//! `doubled_slash_at_path_start_is_an_authority`).
+//! `doubled_slash_at_path_start_is_an_authority`; `UndefinedJoinsHost` with `base` is only
+//! for `url!(base, ...)`, see the ui test `url_template/states.rs`).
 
 use urlkit::Template;
 
@@ -226,6 +227,47 @@ const TABLE: &[(&str, usize, &str)] = &[
         "https//h/{x}",
         0,
         "missing `:` after the scheme `https`; write `https://h/{x}`",
+    ),
+    (
+        "http://xn--a.com/{x}",
+        7,
+        "`xn--a` is not a valid punycode label, so URL parsers refuse the host; write the `xn--` form of the Unicode label, or the label without `xn--`",
+    ),
+    // The template in every state of its optional expressions (issue 10).
+    (
+        "https://example.com{/x}@evil.com/",
+        23,
+        "when `x` is undefined, `@evil.com` follows the host and becomes part of the authority; start what follows `{/x}` with `/`",
+    ),
+    (
+        "/{/a}/{b}",
+        1,
+        "`{/a}` writes its own `/`, so when `a` is defined the path starts with `//`, which reads as a host; remove the `/` before `{/a}`",
+    ),
+    (
+        "{/a}//b",
+        5,
+        "when `a` is undefined, the path starts with `//`, which reads as a host; write one `/`",
+    ),
+    (
+        "/a/{/x}/b",
+        3,
+        "`{/x}` writes its own `/`, so when `x` is defined the `/` before it leaves an empty path segment (`//`); remove the `/` before `{/x}`",
+    ),
+    (
+        "a{/x}:b",
+        5,
+        "when `x` is undefined, this `:` after `{/x}` is in the first segment of a relative path, where it would read as a scheme; write `%3A`",
+    ),
+    (
+        "/a/.{/x}",
+        4,
+        "when `x` is defined, `.` next to `{/x}` is a path segment of its own, and URL parsers remove it; remove the `.`",
+    ),
+    (
+        "/search{?q}extra",
+        11,
+        "when `q` is undefined, no `?` is written and `extra` moves from the query into the path; write `?extra{&q}`",
     ),
 ];
 

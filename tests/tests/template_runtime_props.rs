@@ -130,7 +130,9 @@ fn template() -> impl Strategy<Value = String> {
             }
             t.push_str(query);
             t.push_str(fragment);
-            t
+            // `{/a}` writes its own `/`: after another one it would make `//`, which the
+            // grammar refuses (the path would change shape with `a`).
+            t.replace("/{/", "{/")
         })
 }
 
@@ -196,6 +198,12 @@ proptest! {
         vars in variables(),
     ) {
         let template = Template::parse(&t);
+        // A template whose text would move in some state of its expressions (`{+a}/{a}/lit`
+        // starts with `//` when `a` is undefined) is refused, as `template_runtime_shape.rs`
+        // tests; the rest must parse.
+        if template.as_ref().is_err_and(|e| *e.kind() == urlkit::TemplateErrorKind::ShapeDependsOnState) {
+            return Ok(());
+        }
         prop_assert!(template.is_ok(), "{t:?}: {}", template.unwrap_err());
         let template = template.unwrap();
         match template.expand(&vars) {

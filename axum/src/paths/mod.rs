@@ -113,7 +113,15 @@ fn template_paths(
     let error = |kind| PathError::new(kind, route, template);
     let mut found = Errors::new();
     let expressions = template::lex(template, &mut found);
-    let parsed = reference::parse(template, &expressions, Options { iri: true }, &mut found);
+    let parsed = reference::parse(
+        template,
+        &expressions,
+        Options {
+            iri: true,
+            joined: false,
+        },
+        &mut found,
+    );
     if let Some(first) = found.into_vec().into_iter().next() {
         return Err(error(PathErrorKind::NotARouteTemplate(first.to_string())));
     }

@@ -76,7 +76,15 @@ pub(crate) fn parse_iri(input: &str, errors: Vec<Error>) -> Result<String, Parse
     text.push_str(&ascii);
     text.push_str(&input[host.end..]);
     let mut errors = Errors::new();
-    reference::parse(&text, &[], Options { iri: true }, &mut errors);
+    reference::parse(
+        &text,
+        &[],
+        Options {
+            iri: true,
+            joined: false,
+        },
+        &mut errors,
+    );
     if let Some(error) = errors.into_vec().into_iter().next() {
         let at = in_input(error.at, &host, ascii.len());
         return Err(ParseError::new(at, &error.kind));

@@ -1,6 +1,7 @@
 //! [`TemplateError`]: why [`Template::parse`](super::Template::parse) rejected a template.
 
-use alloc::string::{String, ToString};
+use alloc::string::ToString;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
@@ -28,7 +29,9 @@ use crate::url::ParseErrorKind;
 pub struct TemplateError {
     at: Range<usize>,
     kind: TemplateErrorKind,
-    message: String,
+    /// Shared by the occurrences of one problem: a message may quote the whole host, and a
+    /// copy per occurrence made a long non-ASCII host quadratic.
+    message: Arc<str>,
     /// The other problems, in source order (empty in the items [`Self::errors`] yields).
     more: Vec<TemplateError>,
 }
@@ -40,27 +43,34 @@ impl TemplateError {
         let mut all: Vec<TemplateError> = errors
             .into_iter()
             .flat_map(|e| {
-                let kind = e.kind;
+                let kind = TemplateErrorKind::of(&e.kind);
+                let message: Arc<str> = Arc::from(e.kind.to_string());
                 core::iter::once(e.at)
                     .chain(e.again)
-                    .map(move |at| TemplateError::new(at, &kind))
+                    .map(move |at| TemplateError::new(at, kind, message.clone()))
             })
             .collect();
         all.sort_by_key(|e| e.at.start);
         let mut all = all.into_iter();
-        let mut first = all
-            .next()
-            .unwrap_or_else(|| TemplateError::new(0..0, &SyntaxKind::UnclosedExpression));
+        let mut first = all.next().unwrap_or_else(|| {
+            let kind = SyntaxKind::UnclosedExpression;
+            TemplateError::new(
+                0..0,
+                TemplateErrorKind::of(&kind),
+                Arc::from(kind.to_string()),
+            )
+        });
         first.more = all.collect();
         first
     }
 
-    /// The error the grammar reports as `kind` about the bytes `at`: the one constructor.
-    fn new(at: Range<usize>, kind: &SyntaxKind) -> TemplateError {
+    /// The error the grammar reports as `kind`, worded as `message`, about the bytes `at`:
+    /// the one constructor.
+    fn new(at: Range<usize>, kind: TemplateErrorKind, message: Arc<str>) -> TemplateError {
         TemplateError {
             at,
-            kind: TemplateErrorKind::of(kind),
-            message: kind.to_string(),
+            kind,
+            message,
             more: Vec::new(),
         }
     }
@@ -163,6 +173,12 @@ pub enum TemplateErrorKind {
     /// An expression where no value can go: in the scheme, inside a `%XX`, sharing the port,
     /// an operator its component cannot take (`{+x}` in a host), a second `{?...}` or `{#...}`.
     MisplacedExpression,
+    /// The template would not keep its shape in every state of its optional expressions:
+    /// when one is undefined (or defined), its own text would move into another component
+    /// (`https://example.com{/x}@evil.com/`), the path would start with `//` or have a `//`
+    /// the template does not write, a `:` would read as a scheme, or a `.` segment would
+    /// appear ([What a value can never do](crate#what-a-value-can-never-do)).
+    ShapeDependsOnState,
 }
 
 impl TemplateErrorKind {
@@ -181,6 +197,12 @@ impl TemplateErrorKind {
             | SyntaxKind::PartialPort
             | SyntaxKind::SecondQuery
             | SyntaxKind::SecondFragment => TemplateErrorKind::MisplacedExpression,
+            SyntaxKind::UndefinedJoinsHost { .. }
+            | SyntaxKind::StateStartsAuthority { .. }
+            | SyntaxKind::StateDoubleSlash { .. }
+            | SyntaxKind::UndefinedColon { .. }
+            | SyntaxKind::StateDotSegment { .. }
+            | SyntaxKind::UndefinedLeavesQuery { .. } => TemplateErrorKind::ShapeDependsOnState,
             url => TemplateErrorKind::Url(ParseErrorKind::of(url)),
         }
     }

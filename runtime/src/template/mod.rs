@@ -36,8 +36,9 @@ use crate::writer::Writer;
 /// percent-encoded, `café/{x}` writes `caf%C3%A9/...`, and percent-triplets are upper-cased),
 /// and the expressions [those of a template](macro@crate::url#template-mistakes-are-compile-errors),
 /// less the checks on Rust variables and named arguments, which have no run-time
-/// counterpart. Every problem is in the [`TemplateError`], with `url!`'s message and its
-/// byte offset.
+/// counterpart, and only templates that keep their shape in every state of their optional
+/// expressions ([`TemplateErrorKind::ShapeDependsOnState`]). Every problem is in the
+/// [`TemplateError`], with `url!`'s message and its byte offset.
 ///
 /// # How it expands
 ///
@@ -45,7 +46,9 @@ use crate::writer::Writer;
 /// [encoded for where it stands](macro@crate::url#where-a-placeholder-stands),
 /// [hand-written query pairs](macro@crate::url#optional-and-repeated-query-parameters) that
 /// drop an undefined value's pair, and [the guards](macro@crate::url#guards) that refuse a
-/// value which would change the URL's shape; none of this changes any uritemplate-test case.
+/// value which would change the URL's shape (the guarantee is stated once, in
+/// [What a value can never do](crate#what-a-value-can-never-do)); none of this changes any
+/// uritemplate-test case.
 /// A variable's value is any [`Value`](crate::value::Value) ([the list](crate::value)), and
 /// the variables come from any [`Vars`]: a `BTreeMap` or `HashMap` from names to values, a
 /// closure ([`vars_fn`]), a JSON object (the `serde_json` feature), or your own type.

@@ -59,7 +59,8 @@ pub enum ParseErrorKind {
     /// `file`) without `//`.
     MissingAuthority,
     /// The host: empty where the scheme needs one, non-ASCII, a malformed IP literal, a number
-    /// that is not a dotted-decimal IPv4 address, or userinfo or a port beside no host.
+    /// that is not a dotted-decimal IPv4 address, an `xn--` label that is not valid punycode,
+    /// or userinfo or a port beside no host.
     InvalidHost,
     /// A port that is empty, not digits, or over 65535.
     InvalidPort,
@@ -89,7 +90,8 @@ impl ParseErrorKind {
             | Syntax::UnclosedIpLiteral { .. }
             | Syntax::BadIpLiteral { .. }
             | Syntax::UnbracketedIpv6 { .. }
-            | Syntax::NumericHost { .. } => ParseErrorKind::InvalidHost,
+            | Syntax::NumericHost { .. }
+            | Syntax::BadPunycode { .. } => ParseErrorKind::InvalidHost,
             Syntax::BadPort { .. } | Syntax::PortTooLarge { .. } | Syntax::EmptyPort => {
                 ParseErrorKind::InvalidPort
             }

@@ -168,6 +168,14 @@ fn push_decoded(out: &mut String, text: &str) {
 /// Whether [`Url::parse`] accepts `text`.
 fn is_valid(text: &str) -> bool {
     let mut errors = Errors::new();
-    reference::parse(text, &[], Options { iri: false }, &mut errors);
+    reference::parse(
+        text,
+        &[],
+        Options {
+            iri: false,
+            joined: false,
+        },
+        &mut errors,
+    );
     errors.is_empty()
 }

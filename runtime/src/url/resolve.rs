@@ -354,7 +354,15 @@ fn invalid_reference(errors: Errors, reference: &str) -> ResolveError {
 /// Checks a resolved URL with the grammar of [`Url::parse`].
 fn check_whole(text: &str) -> Result<(), ResolveError> {
     let mut errors = Errors::new();
-    reference::parse(text, &[], Options { iri: false }, &mut errors);
+    reference::parse(
+        text,
+        &[],
+        Options {
+            iri: false,
+            joined: false,
+        },
+        &mut errors,
+    );
     if errors.is_empty() {
         return Ok(());
     }

@@ -32,6 +32,8 @@ enum Kind {
     HandPair,
     /// `:{port}`.
     Port,
+    /// An expression that must be defined (`urlkit_syntax::plan::Step::Required`).
+    Required,
 }
 
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
@@ -123,6 +125,13 @@ impl<'w, 'n> Expansion<'w, 'n> {
         let mut e = Self::new(w, op, Context::QueryPairs);
         e.kind = Kind::HandPair;
         e.name = key;
+        e
+    }
+
+    #[inline(always)]
+    pub(crate) fn new_required(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
+        let mut e = Self::new(w, op, context);
+        e.kind = Kind::Required;
         e
     }
 
@@ -226,7 +235,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// The variable being expanded: for a hand-written pair `key={x}`, `x` rather than `key`.
-    fn var_name(&self) -> &'n str {
+    pub(super) fn var_name(&self) -> &'n str {
         match (self.kind, self.first_name) {
             (Kind::HandPair, Some(var)) => var,
             _ => self.name,
@@ -248,7 +257,9 @@ impl<'w, 'n> Expansion<'w, 'n> {
         I: IntoIterator,
         I::Item: Scalar,
     {
-        if self.refuse_prefix() {
+        let mut items = items.into_iter().peekable();
+        // An empty list is undefined (§2.3), so a prefix has nothing to apply to.
+        if items.peek().is_none() || self.refuse_prefix() {
             return;
         }
         // A hand-written pair repeats itself for each item, as `{?x*}` does.
@@ -284,7 +295,12 @@ impl<'w, 'n> Expansion<'w, 'n> {
         K: Scalar,
         V: Scalar,
     {
-        if self.refuse_prefix() {
+        let mut pairs = pairs.into_iter().peekable();
+        if pairs.peek().is_none() || self.refuse_prefix() {
+            return;
+        }
+        if self.kind == Kind::HandPair {
+            self.hand_pair_map(pairs);
             return;
         }
         let named = self.naming().named();
@@ -314,6 +330,28 @@ impl<'w, 'n> Expansion<'w, 'n> {
                 value.write(self);
             }
             first = false;
+        }
+    }
+
+    /// A map in a hand-written pair `key={m}`: one pair, whose value is the map as `{m}`
+    /// writes it (RFC 6570 §3.2.2): `key=k1,v1,k2,v2`, or `key=k1=v1,k2=v2` exploded. The
+    /// map's keys stay inside the pair's value; they never become pair names.
+    fn hand_pair_map<K: Scalar, V: Scalar>(&mut self, pairs: impl Iterator<Item = (K, V)>) {
+        self.separator();
+        self.push_name();
+        self.w.out.push('=');
+        let between = if self.modifier == Modifier::Explode {
+            '='
+        } else {
+            ','
+        };
+        for (n, (key, value)) in pairs.enumerate() {
+            if n > 0 {
+                self.w.out.push(',');
+            }
+            key.write(self);
+            self.w.out.push(between);
+            value.write(self);
         }
     }
 
@@ -415,13 +453,18 @@ impl<'w, 'n> Expansion<'w, 'n> {
             start,
             mode,
             first_name,
+            defined,
             ..
         } = self;
         let name = first_name.unwrap_or_default();
+        if kind == Kind::Required && !defined {
+            // Refused only if the text after it writes something (it may all be undefined).
+            w.unopened.get_or_insert((name, w.out.len()));
+        }
         match kind {
             Kind::Segment => checks::whole_segment(w, start, name),
             Kind::Port => checks::port(w, start, name),
-            Kind::HandPair | Kind::Plain => match context {
+            Kind::HandPair | Kind::Plain | Kind::Required => match context {
                 Context::Host { whole } => {
                     checks::host(w, start, name, whole, op);
                     if !whole {
@@ -436,7 +479,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
                     }
                     checks::reserved_path(w, start, name, context == Context::Base);
                 }
-                Context::Query | Context::QueryPairs | Context::Fragment
+                Context::Query | Context::QueryKey | Context::QueryPairs | Context::Fragment
                     if mode == Mode::Reserved =>
                 {
                     // `{#x}` opening the fragment writes its own `#` first.

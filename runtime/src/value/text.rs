@@ -7,6 +7,7 @@ use core::fmt;
 
 use super::expansion::{Expansion, Mode};
 use crate::encode::{Set, encode_into};
+use crate::error::ErrorKind;
 use crate::writer::Context;
 
 impl Expansion<'_, '_> {
@@ -20,13 +21,39 @@ impl Expansion<'_, '_> {
         match self.mode {
             Mode::Unreserved => write_component(text.as_bytes(), &mut self.w.out),
             Mode::Reserved => {
+                let from = self.w.out.len();
                 encode_reserved(
                     text.as_bytes(),
                     self.context == Context::Base,
                     &mut self.w.out,
                 );
+                self.stays_in_pair(from);
             }
             Mode::Raw => self.w.out.push_str(text),
+        }
+    }
+
+    /// Reserved expansion (`{+x}`) passes delimiters; in the query, what it wrote from `from`
+    /// must stay inside its pair (crate docs, "What a value can never do"): no `&`, which
+    /// would start another pair, and no `=` before the `=` the template writes for the pair,
+    /// which would move the end of the pair's name. (`#` is checked when the expression
+    /// ends.)
+    #[inline(always)]
+    fn stays_in_pair(&mut self, from: usize) {
+        let delimiters: &[u8] = match self.context {
+            Context::Query | Context::QueryPairs => b"&",
+            Context::QueryKey => b"&=",
+            _ => return,
+        };
+        let written = &self.w.out.as_bytes()[from..];
+        if let Some(&delimiter) = written.iter().find(|b| delimiters.contains(b)) {
+            let name = self.var_name();
+            self.w.fail(
+                name,
+                ErrorKind::LeavesComponent {
+                    delimiter: char::from(delimiter),
+                },
+            );
         }
     }
 
@@ -66,7 +93,9 @@ impl Expansion<'_, '_> {
         match self.mode {
             Mode::Unreserved => encode_into(Set::Component, bytes, &mut self.w.out),
             Mode::Reserved => {
+                let from = self.w.out.len();
                 encode_reserved(bytes, self.context == Context::Base, &mut self.w.out);
+                self.stays_in_pair(from);
             }
             // Hosts and ports are ASCII; anything else is escaped, then reported by their
             // checks.
@@ -147,16 +176,17 @@ fn uppercase_triplets(text: &mut str) {
 }
 
 /// The end of the longest prefix of `text` with at most `budget` characters, and the
-/// characters it holds. With `triplets`, a `%XX` counts as one character (RFC 6570 §2.4.1:
-/// a prefix never splits a triplet); with `utf8`, characters are Unicode scalar values,
-/// otherwise octets.
+/// characters it holds. With `triplets` (reserved expansion, which passes triplets), a
+/// `%XX` counts as one character, and so does a run of triplets that encodes one UTF-8
+/// character (`%C3%A9`): RFC 6570 §2.4.1 counts characters, and a prefix must not split one
+/// nor a triplet. With `utf8`, characters are Unicode scalar values, otherwise octets.
 pub(super) fn prefix(text: &[u8], budget: usize, triplets: bool, utf8: bool) -> (usize, usize) {
     let mut i = 0;
     let mut used = 0;
     while i < text.len() && used < budget {
         let b = text[i];
         i += if triplets && urlkit_syntax::chars::is_triplet(&text[i..]) {
-            3
+            encoded_char_len(&text[i..])
         } else if utf8 && b >= 0x80 {
             // A lead byte's leading ones give its sequence length.
             (b.leading_ones() as usize).clamp(1, 4)
@@ -166,4 +196,38 @@ pub(super) fn prefix(text: &[u8], budget: usize, triplets: bool, utf8: bool) -> 
         used += 1;
     }
     (i.min(text.len()), used)
+}
+
+/// The length of the triplets at the start of `text` (which starts with one) that encode one
+/// UTF-8 character: 3 for `%41` or a triplet that does not start a valid sequence, up to 12
+/// for `%F0%9F%98%80`.
+fn encoded_char_len(text: &[u8]) -> usize {
+    let octet = |at: usize| -> Option<u8> {
+        let t = text.get(at..at + 3)?;
+        if !urlkit_syntax::chars::is_triplet(t) {
+            return None;
+        }
+        Some(urlkit_syntax::chars::hex_value(t[1])? << 4 | urlkit_syntax::chars::hex_value(t[2])?)
+    };
+    let Some(lead) = octet(0) else {
+        return 3;
+    };
+    let len = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return 3,
+    };
+    let mut octets = [0u8; 4];
+    for (n, slot) in octets.iter_mut().enumerate().take(len) {
+        match octet(3 * n) {
+            Some(o) => *slot = o,
+            None => return 3,
+        }
+    }
+    if core::str::from_utf8(&octets[..len]).is_ok() {
+        3 * len
+    } else {
+        3
+    }
 }

@@ -43,12 +43,14 @@ fn is_label(label: &[u8]) -> bool {
             .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// A host name: labels separated by `.`, an optional final `.`, and not a number unless it is
-/// a dotted-decimal IPv4 address (the WHATWG parser reads `0x7f.1` as an address).
+/// A host name: labels separated by `.`, an optional final `.`, not a number unless it is
+/// a dotted-decimal IPv4 address (the WHATWG parser reads `0x7f.1` as an address), and each
+/// `xn--` label punycode that the WHATWG parser decodes.
 fn is_host_name(name: &[u8]) -> bool {
     let labels = name.strip_suffix(b".").unwrap_or(name);
     labels.split(|&b| b == b'.').all(is_label)
         && (!host::ends_in_a_number(name) || host::is_ipv4(name))
+        && host::invalid_xn_label(name).is_none()
 }
 
 /// A host value, written as is: a whole host may be a name or an IP address (an IPv6 address
@@ -132,10 +134,14 @@ pub(crate) fn ip_literal(w: &mut Writer<'_>, start: usize, name: &str) {
 }
 
 /// `{+x}` in a path: `?` and `#` would end the path; each `/` it writes ends a segment, which
-/// must not be a dot segment; it must not make a path without authority start with `//`,
-/// nor put `:` in the first segment of a relative path. A `{+x}` that opens the template
+/// must not be a dot segment nor empty after a `/` (a `//` is only ever the template's own);
+/// it must not make a path without authority start with `//`, nor put `:` in the first
+/// segment of a relative path. A `{+x}` that opens the template
 /// (`base`) may supply a scheme and authority, so only the dot segments are checked there.
 pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: bool) {
+    // After the `//` a `{+base}` writes for an authority, up to the next `/`: the host, not
+    // a path segment.
+    let mut in_authority = false;
     let mut i = start;
     while i < w.out.len() {
         match w.out.as_bytes()[i] {
@@ -152,8 +158,30 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
                 w.fail(name, ErrorKind::LeavesComponent { delimiter: ':' });
                 return;
             }
+            // A `{+base}`'s `:` ends its scheme (or makes no URL start, which the check of
+            // the whole URL refuses): what follows is not a relative path's first segment.
+            b':' if base => w.first_segment_open = false,
             b'/' => {
-                w.close_segment(i, true, true);
+                // An empty segment before this `/` makes `//`, unless it is the `//` that
+                // starts an authority, which a `{+base}` may write (`http://h`, `//h`).
+                let before = &w.out.as_bytes()[w.origin..i];
+                if in_authority {
+                    in_authority = false;
+                } else if base && starts_authority(before) {
+                    in_authority = true;
+                } else if base
+                    && before.ends_with(b":/")
+                    && !before[..before.len() - 2].contains(&b':')
+                    && !before[..before.len() - 2].contains(&b'/')
+                {
+                    // The `//` of an authority after what is not a scheme (`1http://h`): the
+                    // base is no URL start, whatever its segments. (After a scheme and a
+                    // path, `x:a/b://c` makes an empty segment.)
+                    w.fail(name, ErrorKind::InvalidBase);
+                    return;
+                } else {
+                    w.close_segment(i, true, false);
+                }
                 if !base && w.starts_double_slash(i) {
                     w.fail(name, ErrorKind::DoubleSlash);
                 }
@@ -165,6 +193,25 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
             _ => {}
         }
         i += 1;
+    }
+    if in_authority && let Some(segment) = &mut w.segment {
+        // The authority goes on into the template's text: no segment to check yet.
+        segment.owner = None;
+    }
+}
+
+/// Whether a `/` after `before` (the URL so far) is the second of the `//` that starts an
+/// authority: `before` is `/`, or a scheme and `:/` (RFC 3986 §3: `scheme ":" "//"`).
+fn starts_authority(before: &[u8]) -> bool {
+    match before {
+        [b'/'] => true,
+        [scheme @ .., b':', b'/'] => {
+            scheme.first().is_some_and(u8::is_ascii_alphabetic)
+                && scheme
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        }
+        _ => false,
     }
 }
 
@@ -178,7 +225,15 @@ pub(crate) fn no_hash(w: &mut Writer<'_>, start: usize, name: &str) {
 /// Whether `url` is a URI reference the strict grammar (`Url::parse`) accepts.
 pub(crate) fn is_uri_reference(url: &str) -> bool {
     let mut errors = Errors::new();
-    reference::parse(url, &[], Options { iri: false }, &mut errors);
+    reference::parse(
+        url,
+        &[],
+        Options {
+            iri: false,
+            joined: false,
+        },
+        &mut errors,
+    );
     errors.is_empty()
 }
 

@@ -41,6 +41,9 @@ pub struct Writer<'n> {
     /// gets if the URL is not valid: a `{+base}` that may supply a scheme and an authority,
     /// a part of a host (`www{.dom*}` with `1.2.3.4` makes a numeric host).
     pub(crate) check_whole: Option<(&'n str, ErrorKind)>,
+    /// A `{#x}` that opened no fragment (`x` undefined) and where the URL then ended: if
+    /// anything is written after it, that text left the fragment ([`ErrorKind::Required`]).
+    pub(crate) unopened: Option<(&'n str, usize)>,
     pub(crate) error: Option<Error>,
 }
 
@@ -64,6 +67,7 @@ impl<'n> Writer<'n> {
             segment: None,
             query_open: false,
             check_whole: None,
+            unopened: None,
             error: None,
         }
     }
@@ -90,9 +94,15 @@ impl<'n> Writer<'n> {
     }
 
     /// The URL must be one that `Url::parse` accepts (after a `{+base}` such as `1http://h`
-    /// or `http://h:99999`, or host labels that make `www.1.2.3.4`, it would not be).
+    /// or `http://h:99999`, or host labels that make `www.1.2.3.4`, it would not be); and
+    /// nothing may have been written after a `{#x}` that opened no fragment.
     #[inline]
     pub(crate) fn check_whole_when_finished(&mut self) {
+        if let Some((name, at)) = self.unopened
+            && self.out.len() > at
+        {
+            self.fail(name, ErrorKind::Required);
+        }
         if let (Some((name, kind)), None) = (self.check_whole, &self.error) {
             self.check_whole_now(name, kind);
         }
@@ -285,6 +295,13 @@ impl<'n> Writer<'n> {
     #[inline]
     pub fn hand_pair(&mut self, key: &'n str, reserved: bool) -> Expansion<'_, 'n> {
         Expansion::new_hand_pair(self, key, reserved)
+    }
+
+    /// Starts expanding an expression that must be defined: a `{#x}` that opens the fragment
+    /// the template's text after it belongs to.
+    #[inline]
+    pub fn required_expansion(&mut self, op: Operator, context: Context) -> Expansion<'_, 'n> {
+        Expansion::new_required(self, op, context)
     }
 
     /// Starts expanding a port placeholder: `:` and the port if the value is defined.

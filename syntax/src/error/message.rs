@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::{Component, ErrorKind, Escaped};
+use super::{Component, ErrorKind, Escaped, Names};
 use crate::idna::AsciiHost;
 
 impl fmt::Display for ErrorKind {
@@ -203,6 +203,10 @@ impl fmt::Display for ErrorKind {
                 f,
                 "IPv6 address `{address}` without brackets; write `[{address}]`"
             ),
+            ErrorKind::BadPunycode { label } => write!(
+                f,
+                "`{label}` is not a valid punycode label, so URL parsers refuse the host; write the `xn--` form of the Unicode label, or the label without `xn--`"
+            ),
             ErrorKind::NumericHost { host, ipv4 } => match ipv4 {
                 Some(ipv4) => write!(
                     f,
@@ -295,6 +299,97 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::SecondFragment => f.write_str(
                 "`{#...}` would start a second fragment; a URL has one `#`",
+            ),
+            ErrorKind::UndefinedJoinsHost {
+                vars,
+                text,
+                expression,
+                base,
+            } => {
+                let names = Names(vars);
+                let verb = names.verb();
+                if *base {
+                    write!(
+                        f,
+                        "when {names} {verb} undefined, `{text}` is appended to the base URL without a `/`; start what follows `{expression}` with `/`"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "when {names} {verb} undefined, `{text}` follows the host and becomes part of the authority; start what follows `{expression}` with `/`"
+                    )
+                }
+            }
+            ErrorKind::StateStartsAuthority {
+                vars,
+                defined: true,
+                expression,
+            } => write!(
+                f,
+                "`{expression}` writes its own `/`, so when {} {} defined the path starts with `//`, which reads as a host; remove the `/` before `{expression}`",
+                Names(vars),
+                Names(vars).verb()
+            ),
+            ErrorKind::StateStartsAuthority {
+                vars,
+                defined: false,
+                ..
+            } => write!(
+                f,
+                "when {} {} undefined, the path starts with `//`, which reads as a host; write one `/`",
+                Names(vars),
+                Names(vars).verb()
+            ),
+            ErrorKind::StateDoubleSlash {
+                vars,
+                defined: true,
+                expression,
+            } => write!(
+                f,
+                "`{expression}` writes its own `/`, so when {} {} defined the `/` before it leaves an empty path segment (`//`); remove the `/` before `{expression}`",
+                Names(vars),
+                Names(vars).verb()
+            ),
+            ErrorKind::StateDoubleSlash {
+                vars,
+                defined: false,
+                expression,
+            } => write!(
+                f,
+                "when {} {} undefined, the `/` on each side of `{expression}` make an empty path segment (`//`); remove the `/` before `{expression}`",
+                Names(vars),
+                Names(vars).verb()
+            ),
+            ErrorKind::UndefinedColon { vars, expression } => write!(
+                f,
+                "when {} {} undefined, this `:` after `{expression}` is in the first segment of a relative path, where it would read as a scheme; write `%3A`",
+                Names(vars),
+                Names(vars).verb()
+            ),
+            ErrorKind::StateDotSegment {
+                vars,
+                defined,
+                expression,
+                segment,
+            } => {
+                let state = if *defined { "defined" } else { "undefined" };
+                let removed = if segment == ".." {
+                    "URL parsers remove it together with the segment before it"
+                } else {
+                    "URL parsers remove it"
+                };
+                write!(
+                    f,
+                    "when {} {} {state}, `{segment}` next to `{expression}` is a path segment of its own, and {removed}; remove the `{segment}`",
+                    Names(vars),
+                    Names(vars).verb()
+                )
+            }
+            ErrorKind::UndefinedLeavesQuery { vars, text, fix } => write!(
+                f,
+                "when {} {} undefined, no `?` is written and `{text}` moves from the query into the path; write `{fix}`",
+                Names(vars),
+                Names(vars).verb()
             ),
         }
     }

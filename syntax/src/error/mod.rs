@@ -286,6 +286,12 @@ pub enum ErrorKind {
         /// The address.
         address: String,
     },
+    /// An `xn--` label that is not punycode WHATWG parsers decode
+    /// ([`crate::host::invalid_xn_label`]).
+    BadPunycode {
+        /// The label as written.
+        label: String,
+    },
     /// A host whose last label is a number but which is not a dotted-decimal IPv4 address.
     NumericHost {
         /// The host.
@@ -343,6 +349,92 @@ pub enum ErrorKind {
     SecondQuery,
     /// A `{#...}` after the fragment has begun.
     SecondFragment,
+    /// Text or a placeholder after `{/x}` that, when the `{/x}` before it are undefined and
+    /// write nothing, follows the host (or the base URL of `url!(base, ...)`) and joins it.
+    UndefinedJoinsHost {
+        /// The variables that are undefined.
+        vars: Vec<String>,
+        /// What would join the host, as written.
+        text: String,
+        /// The last `{/x}` before it, as written.
+        expression: String,
+        /// The path is appended to a base URL (`url!(base, ...)`) rather than to a host.
+        base: bool,
+    },
+    /// A path without an authority that starts with `//` in some state of its expressions,
+    /// which parsers read as the start of a host (RFC 3986 §4.2).
+    StateStartsAuthority {
+        /// The variables whose state makes it.
+        vars: Vec<String>,
+        /// Whether the `{/x}` is defined (its own `/` makes the `//`) or undefined.
+        defined: bool,
+        /// The expression, as written.
+        expression: String,
+    },
+    /// An empty path segment (`//`) that the template writes only in some states of its
+    /// expressions.
+    StateDoubleSlash {
+        /// The variables whose state makes it.
+        vars: Vec<String>,
+        /// Whether the `{/x}` is defined (its own `/` makes the `//`) or undefined.
+        defined: bool,
+        /// The expression, as written.
+        expression: String,
+    },
+    /// A `:` in the first segment of a relative path when the `{/x}` before it are
+    /// undefined: the text before it would read as a scheme.
+    UndefinedColon {
+        /// The variables that are undefined.
+        vars: Vec<String>,
+        /// The last `{/x}` before the `:`, as written.
+        expression: String,
+    },
+    /// Template text `.` or `..` that is a path segment of its own in some state of the
+    /// expressions around it, which every parser removes.
+    StateDotSegment {
+        /// The variables whose state makes it.
+        vars: Vec<String>,
+        /// Whether the expression is defined (its `/` ends the segment) or undefined.
+        defined: bool,
+        /// The expression, as written.
+        expression: String,
+        /// `.` or `..`.
+        segment: String,
+    },
+    /// Text after a `{?x}` that opens the query, in a query that is not made of
+    /// `name=value` pairs: when `x` is undefined no `?` is written, and the text moves into
+    /// the path.
+    UndefinedLeavesQuery {
+        /// The variables that are undefined.
+        vars: Vec<String>,
+        /// The text after the expression, as written.
+        text: String,
+        /// The query written so that it keeps its text.
+        fix: String,
+    },
+}
+
+/// Variable names in backticks, joined with commas and a final "and".
+pub(crate) struct Names<'a>(pub(crate) &'a [String]);
+
+impl Names<'_> {
+    /// "is" for one name, "are" for several.
+    pub(crate) fn verb(&self) -> &'static str {
+        if self.0.len() > 1 { "are" } else { "is" }
+    }
+}
+
+impl fmt::Display for Names<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.len();
+        for (i, name) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(if i + 1 == n { " and " } else { ", " })?;
+            }
+            write!(f, "`{name}`")?;
+        }
+        Ok(())
+    }
 }
 
 /// A character's UTF-8 percent-encoding, uppercase: `%C3%A9` for `é`.

@@ -78,6 +78,7 @@ impl Text<'_> {
                 },
             );
             let name = &self.bytes[host.clone()];
+            self.check_xn_labels(host.clone(), errors);
             if !has_expr {
                 if host::ends_in_a_number(name) && !host::is_ipv4(name) {
                     let ipv4 = host::whatwg_ipv4(name)
@@ -107,6 +108,21 @@ impl Text<'_> {
         self.check_host_present(authority, scheme, errors);
         if let Some(port) = authority.port.clone() {
             self.check_port(port, placements, errors);
+        }
+    }
+
+    /// The `xn--` labels of a registered name written in the template (labels that hold a
+    /// placeholder are checked when the URL is built) must be punycode WHATWG parsers decode
+    /// ([`host::invalid_xn_label`]).
+    fn check_xn_labels(&self, host: Range<usize>, errors: &mut Errors) {
+        let mut start = host.start;
+        for label in self.bytes[host.clone()].split(|&b| b == b'.') {
+            let range = start..start + label.len();
+            start = range.end + 1;
+            if !label.contains(&b'{') && host::invalid_xn_label(label).is_some() {
+                let label = self.src[range.clone()].to_string();
+                errors.push(range, ErrorKind::BadPunycode { label });
+            }
         }
     }
 

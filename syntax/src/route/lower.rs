@@ -246,7 +246,7 @@ impl Lowering<'_> {
 
     fn query(&mut self, query: Range<usize>, steps: &[Step], shape: &mut Shape) {
         let before = self.errors.len();
-        // Cut as the plan cuts it (`plan::pair_units`), so both read the same pairs.
+        // Cut as the plan cuts it (`plan::pair_unit`), so both read the same pairs.
         let units = plan::split(self.src, &self.parts(query), '&', |i| {
             plan::opens_pair(&self.exprs[i])
         });
@@ -257,7 +257,7 @@ impl Lowering<'_> {
             // The plan decides how `to_url` writes the query; if it did not read it as pairs,
             // neither can `from_url`.
             for step in steps {
-                if let Step::Expand(i, Context::Query) = step {
+                if let Step::Expand(i, Context::Query | Context::QueryKey) = step {
                     let at = self.exprs[*i].range.clone();
                     self.errors.push((at, ShapeError::QueryShape));
                 }

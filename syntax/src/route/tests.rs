@@ -17,7 +17,15 @@ use crate::template;
 pub(super) fn lowered(src: &str) -> Result<Shape, Vec<(String, ShapeError)>> {
     let mut errors = Errors::new();
     let exprs = template::lex(src, &mut errors);
-    let reference = reference::parse(src, &exprs, Options { iri: true }, &mut errors);
+    let reference = reference::parse(
+        src,
+        &exprs,
+        Options {
+            iri: true,
+            joined: false,
+        },
+        &mut errors,
+    );
     assert!(errors.is_empty(), "{src}: {:?}", errors.into_vec());
     let steps = plan::plan(src, &exprs, &reference);
     lower::lower(src, &exprs, &reference, &steps).map_err(|errors| {

@@ -8,12 +8,21 @@ use crate::reference::{self, Options};
 use crate::template;
 
 mod rejections;
+mod states;
 mod templates;
 
 /// The components of a valid URL, or the first error's range and message.
 pub(super) fn url(src: &str) -> Result<[Option<&str>; 7], (core::ops::Range<usize>, String)> {
     let mut errors = Errors::new();
-    let r = reference::parse(src, &[], Options { iri: false }, &mut errors);
+    let r = reference::parse(
+        src,
+        &[],
+        Options {
+            iri: false,
+            joined: false,
+        },
+        &mut errors,
+    );
     if let Some(e) = errors.into_vec().into_iter().next() {
         return Err((e.at, e.kind.to_string()));
     }
@@ -174,7 +183,10 @@ fn independent_errors_are_all_reported_and_repeats_fold() {
 
 #[test]
 fn iri_characters_are_accepted_only_when_asked_for() {
-    let iri = Options { iri: true };
+    let iri = Options {
+        iri: true,
+        joined: false,
+    };
     assert!(all_errors("https://example.com/caf\u{e9}?q=\u{e4}#\u{5186}", iri).is_empty());
     // iprivate only in the query; U+FFFE is never allowed; hosts never take non-ASCII.
     assert!(all_errors("https://h/?\u{e000}", iri).is_empty());

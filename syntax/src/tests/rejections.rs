@@ -45,10 +45,16 @@ fn each_rejection_has_its_message() {
             "\u{ff0f}",
             "non-ASCII host `example.com\u{ff0f}evil.com`; write its ASCII form, which cannot be computed here: `\u{ff0f}` U+FF0F needs Unicode's IDNA tables; `idna::domain_to_ascii` computes it",
         ),
+        // A valid `xn--` label (an invalid one is its own error, reported first).
+        (
+            "https://xn--bcher-kva.\u{df}/",
+            "\u{df}",
+            "non-ASCII host `xn--bcher-kva.\u{df}`; write its ASCII form, which cannot be computed here: the label `xn--bcher-kva` must be decoded and checked; `idna::domain_to_ascii` computes it",
+        ),
         (
             "https://xn--a.\u{df}/",
-            "\u{df}",
-            "non-ASCII host `xn--a.\u{df}`; write its ASCII form, which cannot be computed here: the label `xn--a` must be decoded and checked; `idna::domain_to_ascii` computes it",
+            "xn--a",
+            "`xn--a` is not a valid punycode label, so URL parsers refuse the host; write the `xn--` form of the Unicode label, or the label without `xn--`",
         ),
         (
             "https://b\u{fc}cher.ex\u{e4}mple/",

@@ -13,7 +13,15 @@ fn placements_of_template_expressions() {
     let place = |src: &str| {
         let mut errors = Errors::new();
         let exprs = template::lex(src, &mut errors);
-        let r = reference::parse(src, &exprs, Options { iri: true }, &mut errors);
+        let r = reference::parse(
+            src,
+            &exprs,
+            Options {
+                iri: true,
+                joined: false,
+            },
+            &mut errors,
+        );
         let errors: Vec<String> = errors.into_vec().iter().map(ToString::to_string).collect();
         (r.placements, errors)
     };
@@ -136,7 +144,15 @@ fn steps_convert_their_text_and_count_it() {
     let src = "/a/{x}?q={q}&k=v";
     let mut errors = Errors::new();
     let exprs = template::lex(src, &mut errors);
-    let r = reference::parse(src, &exprs, Options { iri: true }, &mut errors);
+    let r = reference::parse(
+        src,
+        &exprs,
+        Options {
+            iri: true,
+            joined: false,
+        },
+        &mut errors,
+    );
     assert!(errors.is_empty());
     let steps = plan::plan(src, &exprs, &r);
     // The text a step holds is converted; everything else is kept.

@@ -9,7 +9,7 @@ fn main() {
     let _ = url!("https://example.com/{owner}", page = 2, "sort" = "asc");
     let _ = url!("https://example.com/{page}", page = 1, page = 2);
     let _ = url!("https://example.com/{page}", page = 1, "page" = 2);
-    let _ = url!("https://example.com/people{?last.name,Some%20Thing}/{42}");
+    let _ = url!("https://example.com/people/{42}{?last.name,Some%20Thing}");
     let _ = url!("https://example.com/{type}/{self}");
     let _ = url!("https://example.com/", owner = owner);
     // An argument for a placeholder the grammar rejected is not also "never used".

@@ -1,0 +1,138 @@
+//! Every file of the fuzz corpora (`fuzz/corpus/<target>/`, minimized with `cargo fuzz
+//! cmin`) through the checks its target makes (`oracle/fuzz.rs`), on stable: what fuzzing
+//! found stays found without nightly. How the corpora were made, and how to make them again:
+//! `fuzz/README.md`.
+
+mod common;
+#[path = "oracle/generate.rs"]
+mod generate;
+mod oracle;
+
+use std::path::PathBuf;
+
+fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "fuzz", "corpus", target]
+        .iter()
+        .collect();
+    let mut files: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| {
+            let path = entry.expect("a directory entry").path();
+            let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (path, data)
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "{}: empty corpus", dir.display());
+    files
+}
+
+fn replay(target: &str, check: fn(&[u8])) {
+    let failed: Vec<String> = corpus(target)
+        .into_iter()
+        .filter(|(_, data)| std::panic::catch_unwind(|| check(data)).is_err())
+        .map(|(path, _)| path.display().to_string())
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "the check failed on:\n{}",
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn url_parse() {
+    replay("url_parse", |data| oracle::fuzz::url_parse(data, false));
+}
+
+#[test]
+fn url_parse_iri() {
+    replay("url_parse_iri", |data| oracle::fuzz::url_parse(data, true));
+}
+
+#[test]
+fn decode() {
+    replay("decode", oracle::fuzz::decode);
+}
+
+#[test]
+fn template_expand() {
+    replay("template_expand", oracle::fuzz::template_expand);
+}
+
+#[test]
+fn route_from_url() {
+    replay("route_from_url", oracle::fuzz::route_from_url);
+}
+
+/// What fuzzing found, each through the check that failed on it (the inputs are in the
+/// corpora too; here they are named). All four were the oracle's mistakes, not urlkit's.
+#[test]
+fn findings() {
+    // A non-special scheme's host keeps its case (WHATWG's opaque host): the WHATWG
+    // comparison lowercased every host.
+    oracle::fuzz::url_parse(b"//aB/b.", false);
+    oracle::fuzz::url_parse(b"mailto://examAle.com:8080/pathname?search#hash", true);
+    // `file//h` is urlkit's "missing `:` after the scheme" (a host typed without its scheme),
+    // a rule of its grammar the oracle did not know.
+    let file_typo = b"file//h{?a}\0\xff\xff\xff#c,h*}{+a,a:3}#{.c*}\0\x03\x02\x01\0\0\x0b\x01+\x01=\x0bexample.com\0\x01\x01v\x01\x01&\0\x02\x02\x06%2E%2e\x01=";
+    oracle::fuzz::template_expand(file_typo);
+    // An IPvFuture host (RFC 3986 §3.2.2): the oracle's grammar took only IPv6 literals.
+    oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", true);
+    oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", false);
+}
+
+/// Writes seed inputs for the fuzz targets (run once before fuzzing; `cargo fuzz cmin` keeps
+/// what adds coverage): the WPT URL inputs, the uritemplate-test templates and generated
+/// template cases, paths for the routes. `cargo test -p urlkit-tests --test fuzz_corpora --
+/// --ignored write_seeds`.
+#[test]
+#[ignore = "writes files; run by hand before fuzzing"]
+fn write_seeds() {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+
+    let dir = |target: &str| -> PathBuf {
+        [env!("CARGO_MANIFEST_DIR"), "..", "fuzz", "corpus", target]
+            .iter()
+            .collect()
+    };
+    let write = |target: &str, name: &str, data: &[u8]| {
+        std::fs::create_dir_all(dir(target)).unwrap();
+        std::fs::write(dir(target).join(name), data).unwrap();
+    };
+    let wpt = common::testdata("wpt-url__urltestdata.json");
+    for (i, case) in wpt.as_array().unwrap().iter().enumerate() {
+        if let Some(input) = case.get("input").and_then(|v| v.as_str()) {
+            write("url_parse", &format!("wpt-{i}"), input.as_bytes());
+            write("url_parse_iri", &format!("wpt-{i}"), input.as_bytes());
+            write("decode", &format!("wpt-{i}"), input.as_bytes());
+            write("route_from_url", &format!("wpt-{i}"), input.as_bytes());
+        }
+    }
+    let mut runner = TestRunner::deterministic();
+    for i in 0..500 {
+        let template = generate::template()
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        let values = generate::values().new_tree(&mut runner).unwrap().current();
+        write(
+            "template_expand",
+            &format!("gen-{i}"),
+            &oracle::fuzz::encode_case(&template, &values),
+        );
+    }
+    for (i, path) in [
+        "/users/7",
+        "/users/7/posts/hello%20world?page=2&tag=a&tag=b",
+        "/files/a/b/c",
+        "/search?q=rust&page=2&sort=new",
+        "/search?q=&page",
+    ]
+    .iter()
+    .enumerate()
+    {
+        write("route_from_url", &format!("path-{i}"), path.as_bytes());
+    }
+}

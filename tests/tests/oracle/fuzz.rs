@@ -1,0 +1,291 @@
+//! What each fuzz target (`fuzz/fuzz_targets/`) checks, on any bytes: the same functions
+//! run under cargo-fuzz on nightly and, for every file of the committed corpora, on stable
+//! in `cargo test` (`fuzz_corpora.rs`). Each panics with a description on a disagreement.
+
+use std::borrow::Cow;
+
+use percent_encoding::percent_decode_str;
+use urlkit::{Route, Url, decode};
+
+use super::rfc6570::Value;
+use super::{shape, whatwg_agrees};
+
+/// `Url::parse` (or `Url::parse_iri`) of any text: never panics; what it accepts is an RFC
+/// 3986 URI reference (by the oracle's own grammar), printable ASCII, the input with its
+/// triplets in uppercase (and, for `parse_iri`, its non-ASCII characters encoded), that
+/// parses again to itself, with accessors that agree with the oracle's split, and that a
+/// WHATWG parser reads the same way (but an `IPvFuture` host, which WHATWG parsers refuse).
+/// An error points inside the input.
+pub fn url_parse(data: &[u8], iri: bool) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let parsed = if iri {
+        Url::parse_iri(text)
+    } else {
+        Url::parse(text)
+    };
+    let url = match parsed {
+        Err(e) => {
+            assert!(
+                e.span().end <= text.len(),
+                "{text:?}: error at {:?}",
+                e.span()
+            );
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+        Ok(url) => url,
+    };
+    let s = url.as_str();
+    assert!(
+        s.bytes().all(|b| (0x21..0x7f).contains(&b)),
+        "{text:?} gave {s:?}"
+    );
+    assert!(
+        shape::is_uri_reference(s.as_bytes()),
+        "{text:?} gave {s:?}, not RFC 3986"
+    );
+    if !iri {
+        assert_eq!(s, uppercase_triplets(text), "{text:?}");
+    }
+    assert_eq!(Url::parse(s).as_ref(), Ok(&url), "{text:?} gave {s:?}");
+    let split = shape::split(s.as_bytes());
+    let get = |r: Option<std::ops::Range<usize>>| r.map(|r| &s[r]);
+    assert_eq!(url.scheme(), get(split.scheme.clone()), "{s:?}");
+    assert_eq!(url.host(), get(split.host.clone()), "{s:?}");
+    assert_eq!(url.path(), &s[split.path.clone()], "{s:?}");
+    assert_eq!(url.query(), get(split.query.clone()), "{s:?}");
+    assert_eq!(url.fragment(), get(split.fragment.clone()), "{s:?}");
+    let _ = url.port();
+    let _ = url.path_segments().count();
+    let _ = url.query_pairs().count();
+    // Named exceptions to the WHATWG comparison, each a documented limit of `Url`:
+    // - an `IPvFuture` host, which RFC 3986 allows and WHATWG parsers refuse;
+    // - a `file` URL, which WHATWG parsers rewrite (`localhost` as the empty host, a Windows
+    //   drive letter's host dropped, `////` paths collapsed);
+    // - an `xn--` label that decodes but that UTS #46's Unicode tables refuse (urlkit
+    //   checks the punycode, not the tables).
+    let ipvfuture = url
+        .host()
+        .is_some_and(|h| h.starts_with("[v") || h.starts_with("[V"));
+    let file = url.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"));
+    let idna_tables = |e: &str| {
+        e.contains("invalid international domain name")
+            && url
+                .host()
+                .is_some_and(|h| h.to_ascii_lowercase().contains("xn--"))
+    };
+    if !ipvfuture
+        && !file
+        && let Err(e) = whatwg_agrees(s)
+        && !idna_tables(&e)
+    {
+        panic!("{text:?}: {e}");
+    }
+}
+
+fn uppercase_triplets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if super::rfc6570::is_triplet(&b[i..]) {
+            out.push_str(&text[i..i + 3].to_ascii_uppercase());
+            i += 3;
+        } else {
+            let c = text[i..].chars().next().unwrap_or('\u{FFFD}');
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Every `decode` function on any text: never panics, and agrees with the
+/// `percent-encoding` crate: where every `%` starts a triplet, the strict decoders give its
+/// bytes (or, for text, an error exactly when they are not UTF-8); where one does not, the
+/// strict decoders refuse; the lossy ones equal the strict ones whenever those succeed;
+/// `form` is `component` with `+` as a space; `form_pairs` splits as `url`'s
+/// `form_urlencoded` does.
+pub fn decode(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let b = text.as_bytes();
+    let escapes_valid = (0..b.len()).all(|i| b[i] != b'%' || super::rfc6570::is_triplet(&b[i..]));
+    let theirs: Vec<u8> = percent_decode_str(text).collect();
+    let bytes = decode::component_bytes(text);
+    let string = decode::component(text);
+    if escapes_valid {
+        assert_eq!(bytes.as_deref().ok(), Some(&theirs[..]), "{text:?}");
+        let utf8 = String::from_utf8(theirs.clone()).ok();
+        assert_eq!(string.as_deref().ok(), utf8.as_deref(), "{text:?}");
+    } else {
+        assert!(
+            bytes.is_err() && string.is_err(),
+            "{text:?}: a bad escape was accepted"
+        );
+    }
+    for result in [&string] {
+        if let Err(e) = result {
+            assert!(e.offset() <= text.len(), "{text:?}: offset {}", e.offset());
+        }
+    }
+    if let Ok(s) = &string {
+        assert_eq!(decode::component_lossy(text), *s, "{text:?}");
+    }
+    let plus = text.replace('+', " ");
+    assert_eq!(
+        decode::form(text).as_deref().ok(),
+        decode::component(&plus).as_deref().ok(),
+        "{text:?}"
+    );
+    assert_eq!(
+        decode::form_bytes(text).as_deref().ok(),
+        decode::component_bytes(&plus).as_deref().ok(),
+        "{text:?}"
+    );
+    if let Ok(s) = decode::form(text) {
+        assert_eq!(decode::form_lossy(text), s, "{text:?}");
+    }
+    let _ = decode::component_lossy(text);
+    let ours: Vec<(Cow<'_, str>, Cow<'_, str>)> = decode::form_pairs_lossy(text).collect();
+    let whatwg: Vec<(Cow<'_, str>, Cow<'_, str>)> = url::form_urlencoded::parse(b).collect();
+    assert_eq!(ours, whatwg, "{text:?}");
+    for pair in decode::form_pairs(text) {
+        if let Err(e) = pair {
+            assert!(e.offset() <= text.len(), "{text:?}: offset {}", e.offset());
+        }
+    }
+}
+
+/// The template and values `data` encodes: the template up to the first `0` byte, then for
+/// each of [`NAMES`] a value: a tag (undefined, string, list, map) and length-prefixed
+/// strings. Missing bytes leave values undefined.
+pub fn template_case(data: &[u8]) -> (String, Vec<(String, Value)>) {
+    let end = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let template = String::from_utf8_lossy(&data[..end]).into_owned();
+    let mut rest = data.get(end + 1..).unwrap_or_default().iter().copied();
+    let text = |rest: &mut dyn Iterator<Item = u8>| {
+        let len = usize::from(rest.next().unwrap_or(0) % 16);
+        let bytes: Vec<u8> = rest.take(len).collect();
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    let values = NAMES
+        .iter()
+        .map(|name| {
+            let value = match rest.next().map(|t| t % 4) {
+                None | Some(0) => Value::Undef,
+                Some(1) => Value::Str(text(&mut rest)),
+                Some(2) => {
+                    let n = rest.next().unwrap_or(0) % 4;
+                    Value::List((0..n).map(|_| text(&mut rest)).collect())
+                }
+                Some(_) => {
+                    let n = rest.next().unwrap_or(0) % 3;
+                    Value::Map((0..n).map(|_| (text(&mut rest), text(&mut rest))).collect())
+                }
+            };
+            ((*name).to_string(), value)
+        })
+        .collect();
+    (template, values)
+}
+
+/// The variable names a fuzzed template's values are for.
+pub const NAMES: &[&str] = &["a", "b", "c", "h", "p"];
+
+/// The inverse of [`template_case`], for seeding the corpus with generated cases.
+pub fn encode_case(template: &str, values: &[(String, Value)]) -> Vec<u8> {
+    let mut out = template.replace('\0', "").into_bytes();
+    out.push(0);
+    let text = |s: &str, out: &mut Vec<u8>| {
+        let mut end = s.len().min(15);
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.push(end as u8);
+        out.extend_from_slice(&s.as_bytes()[..end]);
+    };
+    for name in NAMES {
+        let value = values.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+        match value {
+            None | Some(Value::Undef) => out.push(0),
+            Some(Value::Str(s)) => {
+                out.push(1);
+                text(s, &mut out);
+            }
+            Some(Value::List(items)) => {
+                out.push(2);
+                out.push(items.len().min(3) as u8);
+                for item in items.iter().take(3) {
+                    text(item, &mut out);
+                }
+            }
+            Some(Value::Map(pairs)) => {
+                out.push(3);
+                out.push(pairs.len().min(2) as u8);
+                for (k, v) in pairs.iter().take(2) {
+                    text(k, &mut out);
+                    text(v, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `Template::parse` and `expand` of the case `data` encodes, against the reference
+/// expander and the shape oracle ([`super::check`]).
+pub fn template_expand(data: &[u8]) {
+    let (template, values) = template_case(data);
+    if let Err(disagreement) = super::check(&template, &values) {
+        panic!("{disagreement}");
+    }
+}
+
+/// A realistic route enum: an API's users, posts, files and search.
+#[derive(Route, Debug, PartialEq)]
+pub enum Api {
+    #[route("/users/{id}")]
+    User { id: u64 },
+    #[route("/users/{id}/posts/{slug}{?page,tag*}")]
+    Post {
+        id: u64,
+        slug: String,
+        page: Option<u32>,
+        tag: Vec<String>,
+    },
+    #[route("/files{/path*}")]
+    Files { path: Vec<String> },
+    #[route("/search?q={query}{&page,sort}")]
+    Search {
+        query: String,
+        page: Option<u32>,
+        sort: Option<String>,
+    },
+}
+
+/// `Api::from_url` of any text: never panics, and what it parses builds a URL that parses
+/// back to the same value (the routes do not overlap).
+pub fn route_from_url(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match Api::from_url(text) {
+        Err(e) => {
+            let _ = e.to_string();
+        }
+        Ok(value) => {
+            let url = value.to_url().unwrap_or_else(|e| {
+                panic!("{text:?} parsed as {value:?}, which builds no URL: {e}")
+            });
+            assert_eq!(
+                Api::from_url(url.as_str()).as_ref(),
+                Ok(&value),
+                "{text:?} parsed as {value:?}, which builds {url}"
+            );
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! urlkit's one extension to RFC 6570, as its docs state it (`url!`, "Optional and repeated
+//! query parameters"; `Template`, "Beyond RFC 6570"), written here from that text: a query
+//! made only of `name=value` pairs (static text, `name={x}` or `name={+x}` written by hand,
+//! `{?x}` and `{&x}`) is joined by the expansion, `?` before the first pair written and `&`
+//! before the others; a hand-written pair is left out when its value is undefined, repeated
+//! for each item of a list, and holds a map as `{x}` writes one (RFC 6570 §3.2.2).
+
+use super::rfc6570::{
+    Context, Op, Origin, Out, Part, Rules, Value, encode_value, expand_expr, prefix, push_literal,
+};
+
+/// A query of pairs: which parts it spans and what its pairs are.
+#[derive(Clone, Debug)]
+pub struct Pairs {
+    /// The part the query starts in (text before the query in it is written as it is).
+    pub first_part: usize,
+    /// The part after the query.
+    pub end_part: usize,
+    /// Template text before the query, in `first_part`.
+    before: Option<(usize, String)>,
+    /// Template text after the query (from `#`), in the part before `end_part`.
+    after: Option<(usize, String)>,
+    units: Vec<Unit>,
+    /// Where the `?` comes from: the template's `?` at this offset, or the expression.
+    opener: Origin,
+}
+
+#[derive(Clone, Debug)]
+enum Unit {
+    Static {
+        start: usize,
+        text: String,
+    },
+    Operator(usize),
+    Hand {
+        start: usize,
+        key: String,
+        part: usize,
+    },
+}
+
+/// One piece of the query as the units are cut from it.
+#[derive(Clone, Debug)]
+enum Piece {
+    Text(usize, String),
+    Expr(usize),
+}
+
+/// The query of `parts` if it is made of pairs.
+pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
+    let _ = source;
+    // Find where the query starts: the first `?` of the text, or a `{?x}`, before any `#`.
+    let mut start = None;
+    for (k, part) in parts.iter().enumerate() {
+        match part {
+            Part::Lit { start: s, text } => {
+                let hash = text.find('#');
+                if let Some(q) = text.find('?')
+                    && hash.is_none_or(|h| q < h)
+                {
+                    start = Some((
+                        k,
+                        Some(*s + q),
+                        text[..q].to_string(),
+                        text[q + 1..].to_string(),
+                        *s + q + 1,
+                    ));
+                    break;
+                }
+                if hash.is_some() {
+                    return None;
+                }
+            }
+            Part::Expr { op, .. } => match op {
+                Op::Query => {
+                    start = Some((k, None, String::new(), String::new(), 0));
+                    break;
+                }
+                Op::Fragment => return None,
+                _ => {}
+            },
+        }
+    }
+    let (first_part, question, before, rest, rest_start) = start?;
+    let mut pieces = Vec::new();
+    let mut after = None;
+    let mut end_part = parts.len();
+    let mut k = first_part;
+    let mut opener = Origin::Lit(question.unwrap_or(0));
+    if question.is_some() {
+        if let Some(h) = rest.find('#') {
+            pieces.push(Piece::Text(rest_start, rest[..h].to_string()));
+            after = Some((rest_start + h, rest[h..].to_string()));
+            end_part = k + 1;
+        } else if !rest.is_empty() {
+            pieces.push(Piece::Text(rest_start, rest));
+        }
+        k += 1;
+    }
+    if after.is_none() {
+        while k < parts.len() {
+            match &parts[k] {
+                Part::Lit { start, text } => {
+                    if let Some(h) = text.find('#') {
+                        if h > 0 {
+                            pieces.push(Piece::Text(*start, text[..h].to_string()));
+                        }
+                        after = Some((*start + h, text[h..].to_string()));
+                        end_part = k + 1;
+                        break;
+                    }
+                    pieces.push(Piece::Text(*start, text.clone()));
+                }
+                Part::Expr {
+                    op: Op::Fragment, ..
+                } => {
+                    end_part = k;
+                    break;
+                }
+                Part::Expr { index, .. } => {
+                    if question.is_none() && k == first_part {
+                        opener = Origin::Op(*index);
+                    }
+                    pieces.push(Piece::Expr(k));
+                }
+            }
+            k += 1;
+        }
+    }
+    // Cut into units at `&`, and before a `{?x}`/`{&x}` once a unit has started.
+    let mut groups: Vec<Vec<Piece>> = vec![Vec::new()];
+    let mut started = false;
+    for piece in pieces {
+        match piece {
+            Piece::Text(mut at, text) => {
+                let mut rest = text.as_str();
+                while let Some(amp) = rest.find('&') {
+                    if amp > 0 {
+                        groups
+                            .last_mut()?
+                            .push(Piece::Text(at, rest[..amp].to_string()));
+                    }
+                    groups.push(Vec::new());
+                    started = true;
+                    at += amp + 1;
+                    rest = &rest[amp + 1..];
+                }
+                if !rest.is_empty() {
+                    groups.last_mut()?.push(Piece::Text(at, rest.to_string()));
+                    started = true;
+                }
+            }
+            Piece::Expr(k) => {
+                let opens = matches!(
+                    &parts[k],
+                    Part::Expr {
+                        op: Op::Query | Op::Cont,
+                        ..
+                    }
+                );
+                if started && opens {
+                    groups.push(Vec::new());
+                }
+                groups.last_mut()?.push(Piece::Expr(k));
+                started = true;
+            }
+        }
+    }
+    let mut units = Vec::new();
+    for group in groups {
+        let unit = match group.as_slice() {
+            [Piece::Text(start, text)] => Unit::Static {
+                start: *start,
+                text: text.clone(),
+            },
+            [Piece::Expr(k)]
+                if matches!(
+                    &parts[*k],
+                    Part::Expr {
+                        op: Op::Query | Op::Cont,
+                        ..
+                    }
+                ) =>
+            {
+                Unit::Operator(*k)
+            }
+            [Piece::Text(start, text), Piece::Expr(k)] => {
+                let key = text.strip_suffix('=')?;
+                let Part::Expr { op, vars, .. } = &parts[*k] else {
+                    return None;
+                };
+                let hand = !key.is_empty()
+                    && !key.contains('=')
+                    && vars.len() == 1
+                    && matches!(op, Op::Simple | Op::Reserved);
+                if !hand {
+                    return None;
+                }
+                Unit::Hand {
+                    start: *start,
+                    key: key.to_string(),
+                    part: *k,
+                }
+            }
+            _ => return None,
+        };
+        units.push(unit);
+    }
+    if units.iter().all(|u| matches!(u, Unit::Static { .. })) {
+        return None;
+    }
+    Some(Pairs {
+        first_part,
+        end_part,
+        before: (!before.is_empty()).then(|| match &parts[first_part] {
+            Part::Lit { start, .. } => (*start, before),
+            Part::Expr { .. } => (0, before),
+        }),
+        after,
+        units,
+        opener,
+    })
+}
+
+/// Writes the query of pairs (with the text before and after it in its parts).
+pub fn expand(
+    source: &str,
+    parts: &[Part],
+    pairs: &Pairs,
+    vars: &dyn Fn(&str) -> Value,
+    rules: Rules,
+    out: &mut Out,
+) {
+    if let Some((start, text)) = &pairs.before {
+        push_literal(*start, text, rules, out);
+    }
+    let mut written = 0;
+    let mut separator = |out: &mut Out, origin: Origin| {
+        let (text, origin) = if written == 0 {
+            ("?", pairs.opener)
+        } else {
+            ("&", origin)
+        };
+        out.bytes.extend_from_slice(text.as_bytes());
+        out.origin.push(origin);
+        written += 1;
+    };
+    for unit in &pairs.units {
+        match unit {
+            Unit::Static { start, text } => {
+                separator(out, Origin::Lit(start.saturating_sub(1)));
+                push_literal(*start, text, rules, out);
+            }
+            Unit::Operator(k) => {
+                let Part::Expr {
+                    index, vars: specs, ..
+                } = &parts[*k]
+                else {
+                    continue;
+                };
+                // As `{&x}` writes them; each `&` it writes starts one pair.
+                let mut own = Out::default();
+                let context = Context::of(source, parts, *k, rules);
+                expand_expr(*index, Op::Cont, specs, vars, context, rules, &mut own);
+                out.prefix_on_composite.append(&mut own.prefix_on_composite);
+                let mut i = 0;
+                while i < own.bytes.len() {
+                    // `own.bytes[i]` is the `&` the operator wrote before a pair.
+                    let end = (i + 1..own.bytes.len())
+                        .find(|&j| own.bytes[j] == b'&' && own.origin[j] == Origin::Op(*index))
+                        .unwrap_or(own.bytes.len());
+                    separator(out, Origin::Op(*index));
+                    out.bytes.extend_from_slice(&own.bytes[i + 1..end]);
+                    out.origin.extend_from_slice(&own.origin[i + 1..end]);
+                    i = end;
+                }
+            }
+            Unit::Hand { start, key, part } => {
+                let Part::Expr {
+                    index,
+                    op,
+                    vars: specs,
+                    ..
+                } = &parts[*part]
+                else {
+                    continue;
+                };
+                let spec = &specs[0];
+                let reserved = *op == Op::Reserved;
+                let enc = |s: &str| encode_value(s, reserved, false, rules);
+                let mut pair = |out: &mut Out, value: &[(String, Origin)]| {
+                    separator(out, Origin::Op(*index));
+                    push_literal(*start, key, rules, out);
+                    out.bytes.push(b'=');
+                    out.origin.push(Origin::Lit(*start + key.len()));
+                    for (text, origin) in value {
+                        out.bytes.extend_from_slice(text.as_bytes());
+                        out.origin.extend(std::iter::repeat_n(*origin, text.len()));
+                    }
+                };
+                let val = Origin::Val(*index);
+                let syn = Origin::Op(*index);
+                match vars(&spec.name) {
+                    Value::Undef => {}
+                    Value::Str(s) => {
+                        let s = match spec.prefix {
+                            Some(n) => prefix(&s, n, reserved),
+                            None => &s,
+                        };
+                        pair(out, &[(enc(s), val)]);
+                    }
+                    Value::List(items) => {
+                        if spec.prefix.is_some() && !items.is_empty() {
+                            out.prefix_on_composite.push(spec.name.clone());
+                            continue;
+                        }
+                        for item in items {
+                            pair(out, &[(enc(&item), val)]);
+                        }
+                    }
+                    Value::Map(map) => {
+                        if map.is_empty() {
+                            continue;
+                        }
+                        if spec.prefix.is_some() {
+                            out.prefix_on_composite.push(spec.name.clone());
+                            continue;
+                        }
+                        let between = if spec.explode { "=" } else { "," };
+                        let mut value = Vec::new();
+                        for (n, (k, v)) in map.iter().enumerate() {
+                            if n > 0 {
+                                value.push((String::from(","), syn));
+                            }
+                            value.push((enc(k), val));
+                            value.push((String::from(between), syn));
+                            value.push((enc(v), val));
+                        }
+                        pair(out, &value);
+                    }
+                }
+            }
+        }
+    }
+    if let Some((start, text)) = &pairs.after {
+        push_literal(*start, text, rules, out);
+    }
+}

@@ -1,0 +1,814 @@
+//! The shape oracle: what a template implies about the URLs it builds, computed from the
+//! template and the tagged expansion (`rfc6570.rs`), not by urlkit. It splits text into
+//! components with RFC 3986 Appendix B (its own code), and checks that
+//! - every byte lands in the component its source lands in when every variable has a plain
+//!   value (the template's own shape): no text moves into the host, the scheme, the path;
+//! - a value writes no delimiter of its component (`?`/`#` in a path, `&` in a query, `=`
+//!   before its pair's `=`, a second `#`), except what urlkit documents (`{+x}` may write
+//!   `/` in the path; a `{+base}` that opens the template may write the scheme, authority and
+//!   start of the path);
+//! - no path segment is `.` or `..` (beyond the leading ones of a relative path written in
+//!   the template), a `//` in the path is written as such in the template, a path without an
+//!   authority does not start with `//`, a placeholder that is a whole segment is not empty;
+//! - a host or port placeholder holds a host or a port;
+//! - a WHATWG parser (the `url` crate) reads the same scheme, host, port, number of path
+//!   segments, query pairs and fragment.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+use std::ops::Range;
+
+use super::rfc6570::{Op, Origin, Out, Part};
+
+/// A component of a URI reference; delimiters belong to the component they open (`?` to
+/// the query, `//` to the authority, `:` before a port to the port).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Comp {
+    Scheme,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// Components of `text` by RFC 3986 Appendix B: byte ranges, delimiters excluded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    pub scheme: Option<Range<usize>>,
+    pub userinfo: Option<Range<usize>>,
+    pub host: Option<Range<usize>>,
+    pub port: Option<Range<usize>>,
+    pub path: Range<usize>,
+    pub query: Option<Range<usize>>,
+    pub fragment: Option<Range<usize>>,
+}
+
+/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, and the authority as
+/// `[userinfo "@"] host [":" port]` with an IP literal in brackets; the scheme only if it is
+/// a valid one.
+pub fn split(text: &[u8]) -> Split {
+    let n = text.len();
+    let mut s = Split::default();
+    let mut pos = 0;
+    let stop = text
+        .iter()
+        .position(|&b| matches!(b, b':' | b'/' | b'?' | b'#'))
+        .unwrap_or(n);
+    // Only a valid scheme (RFC 3986 §3.1): `1a:b` and `a b:c` are relative paths with a `:`.
+    let valid = text[..stop].first().is_some_and(u8::is_ascii_alphabetic)
+        && text[..stop]
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
+    if valid && stop < n && text[stop] == b':' {
+        s.scheme = Some(0..stop);
+        pos = stop + 1;
+    }
+    if text[pos..].starts_with(b"//") {
+        let start = pos + 2;
+        let end = text[start..]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+            .map_or(n, |i| start + i);
+        let at = text[start..end]
+            .iter()
+            .rposition(|&b| b == b'@')
+            .map(|i| start + i);
+        let host_start = match at {
+            Some(at) => {
+                s.userinfo = Some(start..at);
+                at + 1
+            }
+            None => start,
+        };
+        let host_end = if text.get(host_start) == Some(&b'[') {
+            text[host_start..end]
+                .iter()
+                .position(|&b| b == b']')
+                .map_or(end, |i| host_start + i + 1)
+        } else {
+            text[host_start..end]
+                .iter()
+                .position(|&b| b == b':')
+                .map_or(end, |i| host_start + i)
+        };
+        s.host = Some(host_start..host_end);
+        if host_end < end && text[host_end] == b':' {
+            s.port = Some(host_end + 1..end);
+        }
+        pos = end;
+    }
+    let path_end = text[pos..]
+        .iter()
+        .position(|&b| matches!(b, b'?' | b'#'))
+        .map_or(n, |i| pos + i);
+    s.path = pos..path_end;
+    pos = path_end;
+    if pos < n && text[pos] == b'?' {
+        let end = text[pos..]
+            .iter()
+            .position(|&b| b == b'#')
+            .map_or(n, |i| pos + i);
+        s.query = Some(pos + 1..end);
+        pos = end;
+    }
+    if pos < n && text[pos] == b'#' {
+        s.fragment = Some(pos + 1..n);
+    }
+    s
+}
+
+impl Split {
+    /// The component of each byte of a text of `len` bytes, delimiters included.
+    pub fn components(&self, len: usize) -> Vec<Comp> {
+        let mut comps = vec![Comp::Path; len];
+        let mut fill = |range: Range<usize>, comp: Comp| {
+            for c in &mut comps[range] {
+                *c = comp;
+            }
+        };
+        if let Some(r) = &self.scheme {
+            fill(r.start..r.end + 1, Comp::Scheme);
+        }
+        if let Some(h) = &self.host {
+            let auth_start = self.userinfo.as_ref().map_or(h.start, |u| u.start);
+            fill(auth_start.saturating_sub(2)..h.end, Comp::Host);
+            if let Some(u) = &self.userinfo {
+                fill(u.start..u.end + 1, Comp::Userinfo);
+            }
+            if let Some(p) = &self.port {
+                fill(p.start - 1..p.end, Comp::Port);
+            }
+        }
+        if let Some(q) = &self.query {
+            fill(q.start - 1..q.end, Comp::Query);
+        }
+        if let Some(f) = &self.fragment {
+            fill(f.start - 1..f.end, Comp::Fragment);
+        }
+        comps
+    }
+}
+
+/// The template's text with each expression replaced by bytes of the same length that split
+/// like it: `{/x}` as a `/`, `{?x}` as a `?`, `{#x}` as a `#`, the others as letters.
+pub fn template_stand_in(parts: &[Part], len: usize, source: &str) -> Vec<u8> {
+    let mut text = source.as_bytes().to_vec();
+    text.truncate(len);
+    for part in parts {
+        if let Part::Expr { start, end, op, .. } = part {
+            for b in &mut text[*start..*end] {
+                *b = b'x';
+            }
+            text[*start] = match op {
+                Op::Path => b'/',
+                Op::Query => b'?',
+                Op::Fragment => b'#',
+                _ => b'x',
+            };
+        }
+    }
+    text
+}
+
+/// The host of a template (its byte range), expressions taken as holes.
+pub fn template_host(source: &str) -> Option<Range<usize>> {
+    let parts = super::rfc6570::parse(source).ok()?;
+    let text = template_stand_in(&parts, source.len(), source);
+    split(&text).host
+}
+
+/// A way a URL's shape differs from what the template implies, or a value that is not what
+/// its place needs: each is a documented refusal of urlkit (see [`Violation::kinds`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// A byte of the template's text (at this offset) is in another component.
+    TextMoved { offset: usize, from: Comp, to: Comp },
+    /// A byte an expression wrote is in another component than the expression stands in.
+    ValueMoved { expr: usize, from: Comp, to: Comp },
+    /// `//` in the path that the template does not write as such.
+    DoubleSlash { expr: Option<usize> },
+    /// A `.` or `..` segment.
+    DotSegment,
+    /// A placeholder that is a whole path segment is empty.
+    EmptyWholeSegment { expr: usize },
+    /// A value wrote `&` in the query, `=` before its pair's `=`, or a second `#`.
+    ValueDelimiter { expr: usize, delimiter: u8 },
+    /// The host a host placeholder made is not a host.
+    BadHost,
+    /// The port placeholder's value is not a port.
+    BadPort,
+    /// A prefix modifier on a list or map with items.
+    PrefixOnComposite,
+    /// A `{+base}` value that does not start a valid URL.
+    BadBase,
+    /// The template writes a second `#` (RFC 3986 §3.5 allows one).
+    SecondHash,
+    /// A `:` in the first segment of a relative path, where it would read as a scheme.
+    RelativeColon,
+}
+
+impl Violation {
+    /// The `urlkit::ErrorKind`s that refuse it (by their `Debug` names).
+    pub fn kinds(&self) -> &'static [&'static str] {
+        match self {
+            Violation::TextMoved { .. } => &["Required", "LeavesComponent", "InvalidBase"],
+            Violation::ValueMoved { .. } => &[
+                "Required",
+                "LeavesComponent",
+                "DoubleSlash",
+                "InvalidBase",
+                "DotSegment",
+            ],
+            Violation::DoubleSlash { .. } => &["DoubleSlash", "EmptySegment"],
+            Violation::DotSegment => &["DotSegment"],
+            Violation::EmptyWholeSegment { .. } => &["EmptySegment"],
+            Violation::ValueDelimiter { .. } => &["LeavesComponent"],
+            Violation::BadHost => &["InvalidHost"],
+            Violation::BadPort => &["InvalidPort"],
+            Violation::PrefixOnComposite => &["PrefixOnComposite"],
+            Violation::BadBase => &["InvalidBase"],
+            Violation::SecondHash => &[],
+            Violation::RelativeColon => &["LeavesComponent", "InvalidBase"],
+        }
+    }
+}
+
+/// What the template says about itself: computed once per template.
+pub struct Template<'a> {
+    pub source: &'a str,
+    pub parts: &'a [Part],
+    /// The expansion with every variable a plain value.
+    pub skeleton: Out,
+    /// Its components, per template offset (literal bytes) and per expression.
+    lit_comp: Vec<Option<Comp>>,
+    expr_comp: Vec<Option<Comp>>,
+    /// Whether the template has a scheme or an authority of its own.
+    pub relative: bool,
+    pub has_authority: bool,
+    /// Expressions that are a whole path segment by themselves (simple operator).
+    whole_segments: Vec<usize>,
+    /// The expression that opens the template as `{+base}`, if any.
+    pub base: Option<usize>,
+    /// The expressions in the host and the port, and each expression's operator.
+    pub host_exprs: Vec<usize>,
+    ops: Vec<Op>,
+    /// The expression that is the whole host, or all of an IP literal (`[{ip}]`).
+    whole_host: Option<usize>,
+    ip_literal: Option<usize>,
+    pub port_expr: Option<usize>,
+}
+
+impl<'a> Template<'a> {
+    pub fn new(source: &'a str, parts: &'a [Part], skeleton: Out) -> Template<'a> {
+        let split_k = split(&skeleton.bytes);
+        let comps = split_k.components(skeleton.bytes.len());
+        let mut lit_comp = vec![None; source.len() + 1];
+        let exprs = parts
+            .iter()
+            .filter(|p| matches!(p, Part::Expr { .. }))
+            .count();
+        let mut expr_comp = vec![None; exprs];
+        for (i, origin) in skeleton.origin.iter().enumerate() {
+            match *origin {
+                Origin::Lit(at) => {
+                    lit_comp[at].get_or_insert(comps[i]);
+                }
+                Origin::Op(e) | Origin::Val(e) => {
+                    // The component of its last byte: a `?` or `#` it opens with is a delimiter.
+                    expr_comp[e] = Some(comps[i]);
+                }
+            }
+        }
+        let stand_in = template_stand_in(parts, source.len(), source);
+        let t = split(&stand_in);
+        let mut whole_segments = Vec::new();
+        let mut host_exprs = Vec::new();
+        let mut port_expr = None;
+        let mut base = None;
+        let mut ops = vec![Op::Simple; exprs];
+        let mut whole_host = None;
+        let mut ip_literal = None;
+        for part in parts {
+            let Part::Expr {
+                index,
+                start,
+                end,
+                op,
+                ..
+            } = part
+            else {
+                continue;
+            };
+            if *start == 0 && *op == Op::Reserved && t.scheme.is_none() && t.host.is_none() {
+                base = Some(*index);
+            }
+            ops[*index] = *op;
+            if let Some(h) = &t.host
+                && h.contains(start)
+            {
+                host_exprs.push(*index);
+                if h.start == *start && h.end == *end {
+                    whole_host = Some(*index);
+                }
+                if h.start + 1 == *start && h.end == *end + 1 && stand_in[h.start] == b'[' {
+                    ip_literal = Some(*index);
+                }
+            }
+            if let Some(p) = &t.port
+                && p.start == *start
+                && p.end == *end
+            {
+                port_expr = Some(*index);
+            }
+            let in_path = t.path.contains(start);
+            // Split at the template's own `/` only (an expression beside it shares its segment).
+            let text = source.as_bytes();
+            let before = if *start == t.path.start {
+                None
+            } else {
+                text.get(start.wrapping_sub(1))
+            };
+            let after = text.get(*end).filter(|_| *end < t.path.end);
+            let alone = matches!(before, None | Some(b'/')) && matches!(after, None | Some(b'/'));
+            if in_path && alone && *op == Op::Simple {
+                whole_segments.push(*index);
+            }
+        }
+        Template {
+            source,
+            parts,
+            skeleton,
+            lit_comp,
+            expr_comp,
+            relative: t.scheme.is_none() && t.host.is_none(),
+            has_authority: t.host.is_some(),
+            whole_segments,
+            base,
+            host_exprs,
+            ops,
+            whole_host,
+            ip_literal,
+            port_expr,
+        }
+    }
+
+    /// Every violation of the template's shape in the expansion `out`.
+    pub fn violations(&self, out: &Out) -> Vec<Violation> {
+        let mut found = Vec::new();
+        let s = split(&out.bytes);
+        let comps = s.components(out.bytes.len());
+        for (i, origin) in out.origin.iter().enumerate() {
+            match *origin {
+                Origin::Lit(at) => {
+                    if let Some(from) = self.lit_comp[at]
+                        && from != comps[i]
+                        && !self.base_moves(out, i, from, comps[i])
+                    {
+                        found.push(Violation::TextMoved {
+                            offset: at,
+                            from,
+                            to: comps[i],
+                        });
+                    }
+                }
+                Origin::Op(e) | Origin::Val(e) => {
+                    let to = comps[i];
+                    if Some(e) == self.base && !matches!(to, Comp::Query | Comp::Fragment) {
+                        continue;
+                    }
+                    if let Some(from) = self.expr_comp[e]
+                        && from != to
+                        && !self.base_moves(out, i, from, to)
+                    {
+                        found.push(Violation::ValueMoved {
+                            expr: e,
+                            from,
+                            to: comps[i],
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(i) = (0..out.bytes.len())
+            .find(|&i| out.bytes[i] == b'#' && matches!(out.origin[i], Origin::Val(_)))
+            && let Origin::Val(e) = out.origin[i]
+        {
+            found.push(Violation::ValueDelimiter {
+                expr: e,
+                delimiter: b'#',
+            });
+        }
+        // An authority the template does not have: its `//` must be all the `{+base}`'s.
+        if let Some(h) = &s.host
+            && !self.has_authority
+        {
+            let start = s.userinfo.as_ref().map_or(h.start, |u| u.start);
+            let slashes = &out.origin[start.saturating_sub(2)..start];
+            let base = |o: &Origin| matches!(o, Origin::Val(e) if Some(*e) == self.base);
+            if !slashes.iter().all(base) {
+                found.push(Violation::DoubleSlash { expr: None });
+            }
+        }
+        self.path(out, &s, &mut found);
+        Self::query(out, &s, &mut found);
+        if let Some(f) = &s.fragment
+            && let Some(i) = (f.start..f.end).find(|&i| out.bytes[i] == b'#')
+        {
+            found.push(match out.origin[i] {
+                Origin::Val(e) => Violation::ValueDelimiter {
+                    expr: e,
+                    delimiter: b'#',
+                },
+                _ => Violation::SecondHash,
+            });
+        }
+        self.authority(out, &s, &mut found);
+        found
+    }
+
+    /// Whether byte `i` of `out`, which the template puts in `from`, is in `to` because a
+    /// `{+base}` before it supplied a scheme or an authority: the path's text may then join
+    /// them (RFC 6570's `{+base}index`), but nothing moves into the query or the fragment.
+    fn base_moves(&self, out: &Out, i: usize, from: Comp, to: Comp) -> bool {
+        let Some(b) = self.base else {
+            return false;
+        };
+        // Into a scheme only if it is one (`1a:` is a relative path with a `:`).
+        let scheme_ok = to != Comp::Scheme || has_valid_scheme(&out.bytes);
+        from == Comp::Path
+            && scheme_ok
+            && !matches!(to, Comp::Query | Comp::Fragment)
+            && out.origin[..i].contains(&Origin::Val(b))
+    }
+
+    /// The component the template puts byte `i` of `out` in: its skeleton's, or where it is
+    /// for the bytes of a `{+base}` (and the text it moved, see [`Self::base_moves`]).
+    fn expected(&self, out: &Out, comps: &[Comp], i: usize) -> Option<Comp> {
+        let from = match out.origin[i] {
+            Origin::Lit(at) => self.lit_comp[at],
+            // What reads as an invalid scheme (`a b,http:`) is a relative path's text.
+            Origin::Op(e) | Origin::Val(e) if Some(e) == self.base && comps[i] == Comp::Scheme => {
+                return Some(if has_valid_scheme(&out.bytes) {
+                    Comp::Scheme
+                } else {
+                    Comp::Path
+                });
+            }
+            Origin::Op(e) | Origin::Val(e) if Some(e) == self.base => return Some(comps[i]),
+            Origin::Op(e) | Origin::Val(e) => self.expr_comp[e],
+        }?;
+        Some(if self.base_moves(out, i, from, comps[i]) {
+            comps[i]
+        } else {
+            from
+        })
+    }
+
+    /// The path as the template delimits it (its bytes, wherever the expansion put them):
+    /// dot segments, `//`, an empty whole-segment placeholder, a `:` in a relative path's
+    /// first segment.
+    fn path(&self, out: &Out, s: &Split, found: &mut Vec<Violation>) {
+        let comps = s.components(out.bytes.len());
+        let indices: Vec<usize> = (0..out.bytes.len())
+            .filter(|&i| self.expected(out, &comps, i) == Some(Comp::Path))
+            .collect();
+        let bytes: Vec<u8> = indices.iter().map(|&i| out.bytes[i]).collect();
+        let origin: Vec<Origin> = indices.iter().map(|&i| out.origin[i]).collect();
+        // `//`: both `/` adjacent in the template's text.
+        for i in 1..bytes.len() {
+            if bytes[i] == b'/' && bytes[i - 1] == b'/' {
+                let literal = matches!((origin[i - 1], origin[i]), (Origin::Lit(a), Origin::Lit(b)) if a + 1 == b);
+                if !literal {
+                    let expr = [origin[i - 1], origin[i]].iter().find_map(|o| match o {
+                        Origin::Op(e) | Origin::Val(e) => Some(*e),
+                        Origin::Lit(_) => None,
+                    });
+                    found.push(Violation::DoubleSlash { expr });
+                }
+            }
+        }
+        let authority = s.host.is_some() || self.has_authority;
+        if !authority && bytes.starts_with(b"//") {
+            found.push(Violation::DoubleSlash { expr: None });
+        }
+        // A `:` in the first segment of a relative path (not one a `{+base}` wrote: a
+        // scheme it supplies is checked with the rest of the URL it starts).
+        // Unless a `{+base}` supplied a (valid) scheme or an authority.
+        let valid_scheme = s.scheme.clone().is_some_and(|r| {
+            let scheme = &out.bytes[r];
+            scheme.first().is_some_and(u8::is_ascii_alphabetic)
+                && scheme
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+        });
+        let supplied = (0..out.bytes.len()).any(|i| match self.expected(out, &comps, i) {
+            Some(Comp::Userinfo | Comp::Host | Comp::Port) => true,
+            Some(Comp::Scheme) => valid_scheme,
+            _ => false,
+        });
+        if self.relative && !supplied {
+            let first = bytes.iter().position(|&b| b == b'/').unwrap_or(bytes.len());
+            let colon = (0..first).any(|i| {
+                bytes[i] == b':'
+                    && !matches!(origin[i], Origin::Val(e) | Origin::Op(e) if Some(e) == self.base)
+            });
+            if colon {
+                found.push(Violation::RelativeColon);
+            }
+        }
+        // Dot segments, but the leading ones of a relative path written in the template.
+        let mut leading = self.relative && !bytes.starts_with(b"/");
+        let mut start = 0;
+        for end in (0..=bytes.len()).filter(|&i| i == bytes.len() || bytes[i] == b'/') {
+            let segment = &bytes[start..end];
+            let dot = is_dot_segment(segment);
+            if dot && !(leading && self.literal_segment(&origin[start..end])) {
+                found.push(Violation::DotSegment);
+            }
+            if !(dot || start == 0 && segment.is_empty()) {
+                leading = false;
+            }
+            start = end + 1;
+        }
+        // A whole-segment placeholder that wrote nothing (`{a,b}` with two empty strings
+        // writes `,`: a segment, not an empty one).
+        for &e in &self.whole_segments {
+            if !out.origin.contains(&Origin::Val(e)) && !out.origin.contains(&Origin::Op(e)) {
+                found.push(Violation::EmptyWholeSegment { expr: e });
+            }
+        }
+    }
+
+    /// Whether a segment's bytes are a whole segment of the template's own text: the
+    /// encoding of template bytes `first..end`, with a `/` or the start of the template
+    /// before them and a `/`, a `?`, a `#` (or an expression that writes one) or the end of
+    /// the template after.
+    fn literal_segment(&self, origin: &[Origin]) -> bool {
+        let mut offsets = Vec::new();
+        for o in origin {
+            match o {
+                Origin::Lit(at) if offsets.last() != Some(at) => offsets.push(*at),
+                Origin::Lit(_) => {}
+                _ => return false,
+            }
+        }
+        let (Some(&first), Some(&last)) = (offsets.first(), offsets.last()) else {
+            return false;
+        };
+        let char_len = |at: usize| {
+            if self.source.as_bytes()[at] == b'%' {
+                3
+            } else {
+                self.source[at..].chars().next().map_or(1, char::len_utf8)
+            }
+        };
+        let contiguous = offsets.windows(2).all(|w| w[0] + char_len(w[0]) == w[1]);
+        let end = last + char_len(last);
+        let stand_in = template_stand_in(self.parts, self.source.len(), self.source);
+        let before = first == 0 || stand_in[first - 1] == b'/';
+        let after = stand_in
+            .get(end)
+            .is_none_or(|b| matches!(b, b'/' | b'?' | b'#'));
+        contiguous && before && after
+    }
+
+    fn query(out: &Out, s: &Split, found: &mut Vec<Violation>) {
+        let Some(q) = s.query.clone() else {
+            return;
+        };
+        let mut pair_start = q.start;
+        for end in (q.start..=q.end).filter(|&i| i == q.end || out.bytes[i] == b'&') {
+            if end < q.end
+                && let Origin::Val(e) = out.origin[end]
+            {
+                found.push(Violation::ValueDelimiter {
+                    expr: e,
+                    delimiter: b'&',
+                });
+            }
+            // A value's `=` before the `=` the template writes for the pair (urlkit's rule:
+            // the pair's name ends at the template's `=`).
+            let pair = pair_start..end;
+            let template_eq = pair
+                .clone()
+                .find(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Lit(_)));
+            if let Some(first) = template_eq
+                && let Some(i) = (pair_start..first)
+                    .find(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Val(_)))
+                && let Origin::Val(e) = out.origin[i]
+            {
+                found.push(Violation::ValueDelimiter {
+                    expr: e,
+                    delimiter: b'=',
+                });
+            }
+            pair_start = end + 1;
+        }
+    }
+
+    fn authority(&self, out: &Out, s: &Split, found: &mut Vec<Violation>) {
+        if !self.host_exprs.is_empty() && !self.host_is_valid(out, s.host.clone()) {
+            found.push(Violation::BadHost);
+        }
+        if let Some(p) = self.port_expr
+            && (s.port.is_some() || out.origin.contains(&Origin::Val(p)))
+        {
+            let port: Vec<u8> = (0..out.bytes.len())
+                // The value and the `,` between a list's items or the variables.
+                .filter(|&i| matches!(out.origin[i], Origin::Val(e) | Origin::Op(e) if e == p))
+                .map(|i| out.bytes[i])
+                .collect();
+            let port = &port[..];
+            let valid = !port.is_empty()
+                && port.len() <= 5
+                && port.iter().all(u8::is_ascii_digit)
+                && std::str::from_utf8(port)
+                    .ok()
+                    .and_then(|p| p.parse::<u32>().ok())
+                    .is_some_and(|p| p <= 65535);
+            if !valid {
+                found.push(Violation::BadPort);
+            }
+        }
+    }
+}
+
+impl Template<'_> {
+    /// urlkit's rule for what a host placeholder writes (`url!`'s docs, "Where a placeholder
+    /// stands"): the whole host is a host name of letters, digits, `-` and `.` or an IP
+    /// address; part of a host is one label, `{.x}` dot-prefixed labels. And the `url` crate
+    /// reads the host back as written (no IPv4 number such as `0x7f.1`, no `xn--` label it
+    /// cannot decode).
+    fn host_is_valid(&self, out: &Out, host: Option<Range<usize>>) -> bool {
+        let label =
+            |l: &[u8]| !l.is_empty() && l.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-');
+        for &e in &self.host_exprs {
+            let wrote: Vec<u8> = (0..out.bytes.len())
+                .filter(|&i| matches!(out.origin[i], Origin::Op(x) | Origin::Val(x) if x == e))
+                .map(|i| out.bytes[i])
+                .collect();
+            let valid = if Some(e) == self.ip_literal {
+                std::str::from_utf8(&wrote).is_ok_and(|t| t.parse::<Ipv6Addr>().is_ok())
+            } else if Some(e) == self.whole_host {
+                let text = String::from_utf8_lossy(&wrote);
+                let name = text.strip_suffix('.').unwrap_or(&text);
+                // The URL Standard's "ends in a number" (§3.5, host parsing): a last label of
+                // digits, or `0x` and hex digits, makes the host an IPv4 number, which is
+                // valid only as four dotted decimals.
+                let last = name.rsplit('.').next().unwrap_or_default();
+                let number = !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit())
+                    || last
+                        .strip_prefix("0x")
+                        .or(last.strip_prefix("0X"))
+                        .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+                text.strip_prefix('[')
+                    .and_then(|t| t.strip_suffix(']'))
+                    .is_some_and(|t| t.parse::<Ipv6Addr>().is_ok())
+                    || text.parse::<Ipv4Addr>().is_ok()
+                    || (!number && name.split('.').all(|l| label(l.as_bytes())))
+            } else if self.ops[e] == Op::Label {
+                wrote.is_empty()
+                    || wrote
+                        .strip_prefix(b".")
+                        .is_some_and(|rest| rest.split(|&b| b == b'.').all(label))
+            } else {
+                label(&wrote)
+            };
+            if !valid {
+                return false;
+            }
+        }
+        host.is_some_and(|h| is_host(&out.bytes[h]))
+    }
+}
+
+/// Whether `text` starts with a valid scheme and its `:` (RFC 3986 §3.1).
+fn has_valid_scheme(text: &[u8]) -> bool {
+    split(text).scheme.is_some_and(|r| {
+        let scheme = &text[r];
+        scheme.first().is_some_and(u8::is_ascii_alphabetic)
+            && scheme
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+    })
+}
+
+/// `.`, `..` and their `%2E` spellings (the WHATWG URL parser reads them all as dots).
+pub fn is_dot_segment(segment: &[u8]) -> bool {
+    let lower = segment.to_ascii_lowercase();
+    matches!(
+        lower.as_slice(),
+        b"." | b"%2e" | b".." | b".%2e" | b"%2e." | b"%2e%2e"
+    )
+}
+
+/// Whether the `url` crate reads `host` back as the same host (an IPv6 address as the same
+/// address).
+pub fn is_host(host: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(host) else {
+        return false;
+    };
+    let Some(theirs) = url::Url::parse(&format!("http://{text}/"))
+        .ok()
+        .and_then(|u| u.host_str().map(String::from))
+    else {
+        return false;
+    };
+    let v6 = |t: &str| t.trim_matches(['[', ']']).parse::<Ipv6Addr>().ok();
+    theirs == text.to_ascii_lowercase() || v6(&theirs).is_some_and(|a| v6(text) == Some(a))
+}
+
+/// Whether `text` is an RFC 3986 URI reference (§4.1, Appendix A), read with [`split`]:
+/// each component holds only its characters, `[` and `]` only around an IPv6 host, `%` only
+/// in triplets, a relative path's first segment no `:`, a path without an authority no
+/// leading `//`, a path after an authority a leading `/`.
+pub fn is_uri_reference(text: &[u8]) -> bool {
+    let s = split(text);
+    let sub_delim = |b: u8| b"!$&'()*+,;=".contains(&b);
+    let unreserved = |b: u8| b.is_ascii_alphanumeric() || b"-._~".contains(&b);
+    let run = |range: Range<usize>, extra: &[u8]| {
+        let mut i = range.start;
+        while i < range.end {
+            let b = text[i];
+            if b == b'%' {
+                if !super::rfc6570::is_triplet(&text[i..range.end]) {
+                    return false;
+                }
+                i += 3;
+                continue;
+            }
+            if !(unreserved(b) || sub_delim(b) || extra.contains(&b)) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    };
+    if let Some(scheme) = s.scheme.clone() {
+        let scheme = &text[scheme];
+        let valid = scheme.first().is_some_and(u8::is_ascii_alphabetic)
+            && scheme
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
+        if !valid {
+            return false;
+        }
+    }
+    if let Some(userinfo) = s.userinfo.clone()
+        && !run(userinfo, b":")
+    {
+        return false;
+    }
+    if let Some(host) = s.host.clone() {
+        let h = &text[host.clone()];
+        let valid = if h.first() == Some(&b'[') {
+            // RFC 3986 §3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]", IPvFuture =
+            // "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
+            let ipv_future = |inner: &[u8]| {
+                let Some(rest) = inner.strip_prefix(b"v").or(inner.strip_prefix(b"V")) else {
+                    return false;
+                };
+                let hex = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+                hex > 0
+                    && rest.get(hex) == Some(&b'.')
+                    && rest.len() > hex + 1
+                    && rest[hex + 1..]
+                        .iter()
+                        .all(|&b| unreserved(b) || sub_delim(b) || b == b':')
+            };
+            h.strip_prefix(b"[")
+                .and_then(|h| h.strip_suffix(b"]"))
+                .is_some_and(|inner| {
+                    ipv_future(inner)
+                        || std::str::from_utf8(inner)
+                            .is_ok_and(|inner| inner.parse::<Ipv6Addr>().is_ok())
+                })
+        } else {
+            run(host, b"")
+        };
+        if !valid {
+            return false;
+        }
+        if !text[s.path.clone()].is_empty() && text[s.path.start] != b'/' {
+            return false;
+        }
+    } else if text[s.path.clone()].starts_with(b"//") {
+        return false;
+    }
+    if let Some(port) = s.port.clone()
+        && !text[port].iter().all(u8::is_ascii_digit)
+    {
+        return false;
+    }
+    if s.scheme.is_none() && s.host.is_none() {
+        let path = &text[s.path.clone()];
+        let first = path.split(|&b| b == b'/').next().unwrap_or_default();
+        if first.contains(&b':') {
+            return false;
+        }
+    }
+    run(s.path.clone(), b":@/")
+        && s.query.clone().is_none_or(|q| run(q, b":@/?"))
+        && s.fragment.clone().is_none_or(|f| run(f, b":@/?"))
+}

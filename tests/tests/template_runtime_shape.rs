@@ -1,0 +1,226 @@
+//! What a value (or its absence) may do to a URL's shape, through `Template` and `url!`
+//! (crate docs of `urlkit`, "What a value can never do"): the template's own text stays in
+//! its component when an expression is undefined, a value in a hand-written query pair stays
+//! in that pair's value, and RFC 6570's details (prefixes on empty lists and on encoded
+//! characters).
+
+use std::collections::BTreeMap;
+
+use urlkit::value::Value;
+use urlkit::{Error, Template, Url, url};
+
+/// The URL, or the error as `!Kind@placeholder`.
+fn show(result: Result<Url, Error>) -> String {
+    match result {
+        Ok(url) => url.into_string(),
+        Err(e) => format!("!{:?}@{}", e.kind(), e.placeholder())
+            .replace("LeavesComponent { delimiter: '", "LeavesComponent(")
+            .replace("' }", ")"),
+    }
+}
+
+fn expand(template: &str, vars: &[(&str, &dyn Value)]) -> String {
+    let vars: BTreeMap<&str, &dyn Value> = vars.iter().copied().collect();
+    show(Template::parse(template).unwrap().expand(&vars))
+}
+
+#[test]
+fn text_after_a_fragment_opener_needs_the_opener() {
+    // RFC 6570 §3.2.4's own example: `/here` belongs to the fragment `{#path}` opens.
+    let path = "/foo/bar";
+    assert_eq!(expand("{#path:6}/here", &[("path", &path)]), "#/foo/b/here");
+    assert_eq!(
+        expand("{#path,x}/here", &[("path", &path)]),
+        "#/foo/bar/here"
+    );
+    // Undefined, it would write no `#`: `/here` would be a path. Refused, naming it.
+    let none: Option<&str> = None;
+    assert_eq!(expand("{#path}/here", &[]), "!Required@path");
+    assert_eq!(
+        expand("/p{#path,x}/here", &[("x", &none)]),
+        "!Required@path"
+    );
+    assert_eq!(expand("/p?q=1{#f}{x}", &[("x", &"y")]), "!Required@f");
+    // An empty string is defined: `#` is written.
+    assert_eq!(expand("{#path}/here", &[("path", &"")]), "#/here");
+    // Alone, `{#x}` may be undefined, and so may it when what follows writes nothing.
+    assert_eq!(expand("/p{#x}", &[]), "/p");
+    assert_eq!(expand("/p{#x}{y}", &[]), "/p");
+    let path = None::<&str>;
+    assert_eq!(show(url!("/p{#path}/here")), "!Required@path");
+    let path = Some("top");
+    assert_eq!(show(url!("/p{#path}/here")), "/p#top/here");
+}
+
+#[test]
+fn a_value_in_a_hand_written_pair_stays_in_its_value() {
+    // The example: `&` from `{+next}` would add the pair `admin=1`.
+    let next = "x&admin=1";
+    assert_eq!(
+        expand("/p?q={+next}&page=1", &[("next", &next)]),
+        "!LeavesComponent(&)@next"
+    );
+    assert_eq!(
+        show(url!("/p?q={+next}&page=1")),
+        "!LeavesComponent(&)@next"
+    );
+    // `=` and the rest of the reserved set may stay in the value.
+    assert_eq!(
+        expand("/p?q={+next}&page=1", &[("next", &"/a?b=c")]),
+        "/p?q=/a?b=c&page=1"
+    );
+    // Each item of a list is one pair's value.
+    assert_eq!(
+        expand("/p?q={+next}", &[("next", &["a", "b&c"])]),
+        "!LeavesComponent(&)@next"
+    );
+    assert_eq!(
+        expand("/p?q={+next}", &[("next", &["a=1", "b"])]),
+        "/p?q=a=1&q=b"
+    );
+    // `#` anywhere.
+    assert_eq!(
+        expand("/p?q={+next}", &[("next", &"a#b")]),
+        "!LeavesComponent(#)@next"
+    );
+}
+
+#[test]
+fn a_map_in_a_hand_written_pair_is_one_pair_as_rfc_6570_writes_it() {
+    // RFC 6570 §3.2.2: `{keys}` is `k1,v1,k2,v2`, `{keys*}` is `k1=v1,k2=v2`. The map's
+    // keys never become pair names.
+    let m = [("admin", "true"), ("k2", "v2")];
+    assert_eq!(expand("/p?q={m*}", &[("m", &m)]), "/p?q=admin=true,k2=v2");
+    assert_eq!(expand("/p?q={m}", &[("m", &m)]), "/p?q=admin,true,k2,v2");
+    assert_eq!(
+        expand("/p?q={m*}&page=1", &[("m", &[("", "x"), ("a b", "c&d")])]),
+        "/p?q==x,a%20b=c%26d&page=1"
+    );
+    let empty: [(&str, &str); 0] = [];
+    assert_eq!(expand("/p?q={m*}&page=1", &[("m", &empty)]), "/p?page=1");
+    // Reserved: a key or value with `&` is refused like any other.
+    assert_eq!(
+        expand("/p?q={+m*}", &[("m", &[("a&b", "c")])]),
+        "!LeavesComponent(&)@m"
+    );
+    assert_eq!(show(url!("/p?q={m*}")), "/p?q=admin=true,k2=v2");
+}
+
+#[test]
+fn reserved_values_elsewhere_in_the_query_add_no_pair() {
+    // A query that is not made of pairs is expanded as RFC 6570 writes it, but `{+x}`
+    // still adds no pair, and before the template's `=` it adds no `=` either.
+    for (template, value, expected) in [
+        ("/p?{+k}=1", "a", "/p?a=1"),
+        ("/p?{+k}=1", "a=b", "!LeavesComponent(=)@k"),
+        ("/p?{+k}=1", "a&b", "!LeavesComponent(&)@k"),
+        ("/p?a={+k}b", "x=y", "/p?a=x=yb"),
+        ("/p?a={+k}b", "x&y", "!LeavesComponent(&)@k"),
+        ("/p?{+k}", "a=b", "/p?a=b"),
+        ("/p?{+k}", "a=b&c=d", "!LeavesComponent(&)@k"),
+        ("/p?x&{+k}=1", "a=b", "!LeavesComponent(=)@k"),
+    ] {
+        assert_eq!(
+            expand(template, &[("k", &value)]),
+            expected,
+            "{template} {value}"
+        );
+    }
+}
+
+#[test]
+fn a_prefix_on_an_empty_list_is_nothing() {
+    // RFC 6570 §2.3: an empty list is undefined, so the prefix has nothing to refuse.
+    let empty: Vec<&str> = vec![];
+    assert_eq!(expand("/a{?x:3}", &[("x", &empty)]), "/a");
+    assert_eq!(expand("/a{/x:3}", &[("x", &empty)]), "/a");
+    let no_pairs: [(&str, &str); 0] = [];
+    assert_eq!(expand("/a{?x:3}", &[("x", &no_pairs)]), "/a");
+    // A list with items is refused, as before.
+    assert_eq!(expand("/a{?x:3}", &[("x", &["a"])]), "!PrefixOnComposite@x");
+    let x = empty;
+    assert_eq!(show(url!("/a{?x}")), "/a");
+}
+
+#[test]
+fn a_prefix_never_splits_an_encoded_character() {
+    // `{+x}` passes triplets; the triplets of one UTF-8 character count as one character.
+    for (template, value, expected) in [
+        ("/a{+x:1}", "%C3%A9t%C3%A9", "/a%C3%A9"),
+        ("/a{+x:2}", "%C3%A9t%C3%A9", "/a%C3%A9t"),
+        ("/a{+x:1}", "%F0%9F%98%80!", "/a%F0%9F%98%80"),
+        ("/a{#x:1}", "%e2%82%ac", "/a#%E2%82%AC"),
+        // Not one character: each triplet counts alone.
+        ("/a{+x:1}", "%C3%41", "/a%C3"),
+        ("/a{+x:1}", "%41%42", "/a%41"),
+        ("/a{+x:2}", "%C3", "/a%C3"),
+        // Raw characters count as one, as before.
+        ("/a{+x:1}", "é!", "/a%C3%A9"),
+    ] {
+        assert_eq!(
+            expand(template, &[("x", &value)]),
+            expected,
+            "{template} {value}"
+        );
+    }
+}
+
+#[test]
+fn a_double_slash_comes_only_from_the_template() {
+    // One rule: a `//` in a built URL is written as such in the template. A template that
+    // would make one in some state of its expressions is refused when it is parsed (see
+    // `template_runtime_errors.rs`); a value that would make one is refused here.
+    assert!(Template::parse("/a/{/x}/b").is_err());
+    assert!(Template::parse("/a/{/x}").is_err());
+    assert_eq!(expand("/a{/x}/b", &[]), "/a/b");
+    assert_eq!(expand("/a{/x}/b", &[("x", &"")]), "!DoubleSlash@x");
+    assert_eq!(expand("/a{/x*}/b", &[("x", &["c", ""])]), "!DoubleSlash@x");
+    assert_eq!(expand("/a/{x}/b", &[("x", &"")]), "!EmptySegment@x");
+    assert_eq!(expand("/a//{x}", &[("x", &"c")]), "/a//c");
+    // Reserved expansion too (found by the differential test): `{+x}` may write `/`, not
+    // an empty segment; a `{+base}` may write the `//` of an authority.
+    assert_eq!(expand("/a/{+x}", &[("x", &"b//c")]), "!DoubleSlash@x");
+    assert_eq!(expand("/a/{+x}", &[("x", &"/b")]), "!DoubleSlash@x");
+    assert_eq!(expand("/a/{+x}", &[("x", &"b/c")]), "/a/b/c");
+    assert_eq!(expand("{+x}/a", &[("x", &"http://h")]), "http://h/a");
+    assert_eq!(expand("{+x}/a", &[("x", &"//h")]), "//h/a");
+    assert_eq!(expand("{+x}/a", &[("x", &"//")]), "///a");
+    assert_eq!(expand("{+x}/a", &[("x", &"http://h//b")]), "!DoubleSlash@x");
+}
+
+#[test]
+fn after_a_base_writes_a_scheme_a_colon_stays_in_the_path() {
+    // Found by the differential test's 10⁶-case run: the `:` of a `{+base}`'s scheme
+    // closes the first segment, so a later `{+x}` may write `:` in the path.
+    assert_eq!(
+        expand("{+a}{+b}", &[("a", &"v:x"), ("b", &"y:z")]),
+        "v:xy:z"
+    );
+    assert_eq!(
+        expand("{+a}/{+b}", &[("a", &"https://h"), ("b", &"y:z")]),
+        "https://h/y:z"
+    );
+    // Without a scheme, the first segment of a relative path still takes no `:`.
+    assert_eq!(
+        expand("{+a}{+b}", &[("a", &"x"), ("b", &"y:z")]),
+        "!LeavesComponent(:)@b"
+    );
+    assert_eq!(
+        expand("{+a}{+b}", &[("a", &"1v:x"), ("b", &"y")]),
+        "!InvalidBase@a"
+    );
+}
+
+#[test]
+fn a_base_that_is_no_url_start_is_invalid_base() {
+    // `1http` is no scheme, so its `//` starts no authority: the base is refused as such.
+    assert_eq!(
+        expand("{+a}index", &[("a", &"1http://h/")]),
+        "!InvalidBase@a"
+    );
+    // After a scheme, a `//` further on is an empty segment.
+    assert_eq!(
+        expand("{+a}/x", &[("a", &"v:p,http://h")]),
+        "!DoubleSlash@a"
+    );
+}
