@@ -109,9 +109,17 @@ impl Path<'_> {
                 }
                 b'.' => (1, Step::Dot),
                 b':' => (1, Step::Colon),
-                _ => (1, Step::Other),
+                // Writing such a byte moves every state as writing the first of a run of them
+                // does (it is idempotent), so the run is one step, reported at its first byte.
+                _ => {
+                    let run = self.bytes[pos + 1..path.end]
+                        .iter()
+                        .position(|b| matches!(b, b'/' | b'%' | b'.' | b':' | b'{'))
+                        .unwrap_or(path.end - pos - 1);
+                    (1 + run, Step::Other)
+                }
             };
-            let at = pos..pos + len;
+            let at = pos..pos + if matches!(step, Step::Other) { 1 } else { len };
             next.clear();
             for state in &states {
                 let result = match step {
