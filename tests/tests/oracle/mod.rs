@@ -449,6 +449,26 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     if s.port.as_ref().is_some_and(std::ops::Range::is_empty) {
         return Some("EmptyPort");
     }
+    // A host of the template's own text whose last label is a number (the URL Standard's
+    // "ends in a number"): WHATWG parsers read it as an IPv4 address (`//6` is `0.0.0.6`),
+    // and urlkit's grammar asks for the address as four dotted decimals.
+    if let Some(h) = s.host.clone()
+        && !parts
+            .iter()
+            .any(|p| matches!(p, Part::Expr { start, end, .. } if *start < h.end && *end > h.start))
+    {
+        let host = &template[h];
+        let name = host.strip_suffix('.').unwrap_or(host);
+        let last = name.rsplit('.').next().unwrap_or_default();
+        let number = !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit())
+            || last
+                .strip_prefix("0x")
+                .or(last.strip_prefix("0X"))
+                .is_some_and(|x| x.bytes().all(|b| b.is_ascii_hexdigit()));
+        if number && host.parse::<std::net::Ipv4Addr>().is_err() {
+            return Some("NumericHost");
+        }
+    }
     // An empty host beside userinfo or a port: RFC 3986 allows it, WHATWG parsers fail on
     // it ("host-missing") in every scheme, and so does urlkit's grammar.
     if s.host.as_ref().is_some_and(std::ops::Range::is_empty)
