@@ -408,7 +408,14 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     if let Some(scheme) = &s.scheme {
         let name = template[scheme.clone()].to_ascii_lowercase();
         let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(&name.as_str());
-        if special && (s.host.is_none() || s.host.as_ref().is_some_and(std::ops::Range::is_empty)) {
+        // Its `//` must be the template's own text: a `{/x}` after `https:/` writes the
+        // second `/` only when `x` is defined.
+        let own_slashes = template[scheme.end..].starts_with("://");
+        if special
+            && (!own_slashes
+                || s.host.is_none()
+                || s.host.as_ref().is_some_and(std::ops::Range::is_empty))
+        {
             return Some("SpecialScheme");
         }
     }
