@@ -83,6 +83,9 @@ fn findings() {
     // A special scheme whose `//` is half a `{/x}`'s (`https:/{/a}`): urlkit's grammar asks
     // for the template's own `//`, as the oracle now does.
     oracle::fuzz::template_expand(b"https:/{/a},=/h@#:&");
+    // An undefined `{+base}` leaves `www.x/…`, which urlkit's grammar reads as a host typed
+    // without its scheme: the oracle checked a base's URL only in the states it was defined.
+    oracle::fuzz::template_expand(b"{+a}{&a*}www.x/.h/eample:8080??+?&");
     // An IPvFuture host (RFC 3986 §3.2.2): the oracle's grammar took only IPv6 literals.
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", true);
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", false);

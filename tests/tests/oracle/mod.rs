@@ -142,7 +142,12 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
             }
         };
         let out = rfc6570::expand(template, &parts, &value, rules);
-        let violations = t.violations(&out);
+        let mut violations = t.violations(&out);
+        // A `{+base}`, even undefined, starts a URL that must be valid as a whole (`www.x/`
+        // is a host typed without its scheme).
+        if t.base.is_some() && !base_is_valid(&out) {
+            violations.push(Violation::BadBase);
+        }
         if violations.is_empty() {
             if let Ok(urlkit) = &parsed {
                 let vars = urlkit::template::vars_fn(|name| Some(value(name)));
