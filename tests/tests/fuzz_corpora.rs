@@ -86,6 +86,10 @@ fn findings() {
     // An undefined `{+base}` leaves `www.x/…`, which urlkit's grammar reads as a host typed
     // without its scheme: the oracle checked a base's URL only in the states it was defined.
     oracle::fuzz::template_expand(b"{+a}{&a*}www.x/.h/eample:8080??+?&");
+    // `www.ttp://h` has the scheme `www.ttp`: the oracle took any `www.` start for a host
+    // typed without its scheme.
+    let www_scheme = b"{+a}{?ddddddddddddddddddda}#*&\0\x01\x0dwww.ttp://h:1";
+    oracle::fuzz::template_expand(www_scheme);
     // An IPvFuture host (RFC 3986 §3.2.2): the oracle's grammar took only IPv6 literals.
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", true);
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", false);
