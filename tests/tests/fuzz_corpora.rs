@@ -90,6 +90,8 @@ fn findings() {
     // typed without its scheme.
     let www_scheme = b"{+a}{?ddddddddddddddddddda}#*&\0\x01\x0dwww.ttp://h:1";
     oracle::fuzz::template_expand(www_scheme);
+    // U+104104 is private use, which RFC 3987 allows only in the query.
+    oracle::fuzz::template_expand("hhth%2E.t\u{104104}".as_bytes());
     // An IPvFuture host (RFC 3986 §3.2.2): the oracle's grammar took only IPv6 literals.
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", true);
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", false);

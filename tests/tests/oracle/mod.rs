@@ -481,6 +481,25 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
             return Some("NumericHost");
         }
     }
+    // A non-ASCII character outside RFC 3987's `ucschar` (or `iprivate`, in the query): not
+    // an IRI character, so not one urlkit percent-encodes for you.
+    let ucschar = |c: u32| {
+        matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD)
+            || ((0x10000..0xE0000).contains(&c) && (c & 0xFFFF) <= 0xFFFD)
+    };
+    let iprivate = |c: u32| matches!(c, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD);
+    let in_expr = |i: usize| {
+        parts
+            .iter()
+            .any(|p| matches!(p, Part::Expr { start, end, .. } if (*start..*end).contains(&i)))
+    };
+    let in_query = |i: usize| s.query.as_ref().is_some_and(|q| q.contains(&i));
+    if template.char_indices().any(|(i, c)| {
+        let c = u32::from(c);
+        c >= 0x80 && !in_expr(i) && !ucschar(c) && !(iprivate(c) && in_query(i))
+    }) {
+        return Some("NonIriCharacter");
+    }
     // An empty host beside userinfo or a port: RFC 3986 allows it, WHATWG parsers fail on
     // it ("host-missing") in every scheme, and so does urlkit's grammar.
     if s.host.as_ref().is_some_and(std::ops::Range::is_empty)
