@@ -487,7 +487,8 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
         matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD)
             || ((0x10000..0xE0000).contains(&c) && (c & 0xFFFF) <= 0xFFFD)
     };
-    let iprivate = |c: u32| matches!(c, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD);
+    let iprivate =
+        |c: u32| matches!(c, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x0010_0000..=0x0010_FFFD);
     let in_expr = |i: usize| {
         parts
             .iter()
@@ -496,7 +497,7 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     let in_query = |i: usize| s.query.as_ref().is_some_and(|q| q.contains(&i));
     if template.char_indices().any(|(i, c)| {
         let c = u32::from(c);
-        c >= 0x80 && !in_expr(i) && !ucschar(c) && !(iprivate(c) && in_query(i))
+        c >= 0x80 && !in_expr(i) && !ucschar(c) && (!iprivate(c) || !in_query(i))
     }) {
         return Some("NonIriCharacter");
     }
