@@ -327,7 +327,12 @@ impl Checked<'_> {
                         url.as_str()
                     ));
                 }
-                whatwg_agrees(url.as_str()).map_err(|e| format!("{template:?} {values:?}: {e}"))?;
+                // A `file` URL is one WHATWG parsers rewrite (a documented limit of `Url`,
+                // as in `fuzz::url_parse`): `file://h//a` collapses its `//`.
+                if url.scheme().is_none_or(|s| !s.eq_ignore_ascii_case("file")) {
+                    whatwg_agrees(url.as_str())
+                        .map_err(|e| format!("{template:?} {values:?}: {e}"))?;
+                }
                 Ok(Agreement::Built)
             }
             Err(e) => {
