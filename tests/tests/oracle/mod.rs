@@ -142,7 +142,12 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
             }
         };
         let out = rfc6570::expand(template, &parts, &value, rules);
-        let violations = t.violations(&out);
+        let mut violations = t.violations(&out);
+        // A `{+base}`, even undefined, starts a URL that must be valid as a whole (`www.x/`
+        // is a host typed without its scheme).
+        if t.base.is_some() && !base_is_valid(&out) {
+            violations.push(Violation::BadBase);
+        }
         if violations.is_empty() {
             if let Ok(urlkit) = &parsed {
                 let vars = urlkit::template::vars_fn(|name| Some(value(name)));
@@ -322,7 +327,12 @@ impl Checked<'_> {
                         url.as_str()
                     ));
                 }
-                whatwg_agrees(url.as_str()).map_err(|e| format!("{template:?} {values:?}: {e}"))?;
+                // A `file` URL is one WHATWG parsers rewrite (a documented limit of `Url`,
+                // as in `fuzz::url_parse`): `file://h//a` collapses its `//`.
+                if url.scheme().is_none_or(|s| !s.eq_ignore_ascii_case("file")) {
+                    whatwg_agrees(url.as_str())
+                        .map_err(|e| format!("{template:?} {values:?}: {e}"))?;
+                }
                 Ok(Agreement::Built)
             }
             Err(e) => {
@@ -408,7 +418,14 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     if let Some(scheme) = &s.scheme {
         let name = template[scheme.clone()].to_ascii_lowercase();
         let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(&name.as_str());
-        if special && (s.host.is_none() || s.host.as_ref().is_some_and(std::ops::Range::is_empty)) {
+        // Its `//` must be the template's own text: a `{/x}` after `https:/` writes the
+        // second `/` only when `x` is defined.
+        let own_slashes = template[scheme.end..].starts_with("://");
+        if special
+            && (!own_slashes
+                || s.host.is_none()
+                || s.host.as_ref().is_some_and(std::ops::Range::is_empty))
+        {
             return Some("SpecialScheme");
         }
     }
@@ -418,7 +435,7 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     let typo = ["http//", "https//", "ws//", "wss//", "ftp//", "file//"]
         .iter()
         .any(|p| lower.starts_with(p))
-        || lower.starts_with("www.")
+        || (s.scheme.is_none() && lower.starts_with("www."))
         || s.scheme.as_ref().is_some_and(|scheme| {
             let host = &template[scheme.clone()];
             let port = &template[scheme.end + 1..];
@@ -448,6 +465,46 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     // An empty port: RFC 3986 allows it, urlkit's grammar does not.
     if s.port.as_ref().is_some_and(std::ops::Range::is_empty) {
         return Some("EmptyPort");
+    }
+    // A host of the template's own text whose last label is a number (the URL Standard's
+    // "ends in a number"): WHATWG parsers read it as an IPv4 address (`//6` is `0.0.0.6`),
+    // and urlkit's grammar asks for the address as four dotted decimals.
+    if let Some(h) = s.host.clone()
+        && !parts
+            .iter()
+            .any(|p| matches!(p, Part::Expr { start, end, .. } if *start < h.end && *end > h.start))
+    {
+        let host = &template[h];
+        let name = host.strip_suffix('.').unwrap_or(host);
+        let last = name.rsplit('.').next().unwrap_or_default();
+        let number = !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit())
+            || last
+                .strip_prefix("0x")
+                .or(last.strip_prefix("0X"))
+                .is_some_and(|x| x.bytes().all(|b| b.is_ascii_hexdigit()));
+        if number && host.parse::<std::net::Ipv4Addr>().is_err() {
+            return Some("NumericHost");
+        }
+    }
+    // A non-ASCII character outside RFC 3987's `ucschar` (or `iprivate`, in the query): not
+    // an IRI character, so not one urlkit percent-encodes for you.
+    let ucschar = |c: u32| {
+        matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD)
+            || ((0x10000..0xE0000).contains(&c) && (c & 0xFFFF) <= 0xFFFD)
+    };
+    let iprivate =
+        |c: u32| matches!(c, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x0010_0000..=0x0010_FFFD);
+    let in_expr = |i: usize| {
+        parts
+            .iter()
+            .any(|p| matches!(p, Part::Expr { start, end, .. } if (*start..*end).contains(&i)))
+    };
+    let in_query = |i: usize| s.query.as_ref().is_some_and(|q| q.contains(&i));
+    if template.char_indices().any(|(i, c)| {
+        let c = u32::from(c);
+        c >= 0x80 && !in_expr(i) && !ucschar(c) && (!iprivate(c) || !in_query(i))
+    }) {
+        return Some("NonIriCharacter");
     }
     // An empty host beside userinfo or a port: RFC 3986 allows it, WHATWG parsers fail on
     // it ("host-missing") in every scheme, and so does urlkit's grammar.
