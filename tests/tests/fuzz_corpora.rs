@@ -95,6 +95,11 @@ fn findings() {
     // A `file` URL, which WHATWG parsers rewrite (`//` collapsed), a documented limit that
     // the template oracle did not know.
     oracle::fuzz::template_expand(b"file://file//_");
+    // A `{+base}` writes `i` and a later `{+h}` writes `.ex:`: the `:` makes `i.ex` a scheme
+    // that the base did not write, which urlkit refuses (`LeavesComponent`); the oracle let a
+    // base's scheme take any text before any `:`.
+    let scheme_after_base = b"{+a}{+h,p:3}{+a}&(b/{+b,a}%2e?x%2e=\xc3\xa9{&a*,h*}#{+b*,c:3}{?c}\x00\x01aidHost.ex:11]\x00\x86\x01=\x00\x01\x00}.examep?lp";
+    oracle::fuzz::template_expand(scheme_after_base);
     // An IPvFuture host (RFC 3986 §3.2.2): the oracle's grammar took only IPv6 literals.
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", true);
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", false);

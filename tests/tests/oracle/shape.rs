@@ -434,8 +434,14 @@ impl<'a> Template<'a> {
         let Some(b) = self.base else {
             return false;
         };
-        // Into a scheme only if it is one (`1a:` is a relative path with a `:`).
-        let scheme_ok = to != Comp::Scheme || has_valid_scheme(&out.bytes);
+        // Into a scheme only if it is one (`1a:` is a relative path with a `:`), and only
+        // if the base wrote the `:` that ends it: a later value's `:` would make the base's
+        // text and its own a scheme (`{+a}{+h}` with `i` and `.ex:`).
+        let scheme_ok = to != Comp::Scheme
+            || has_valid_scheme(&out.bytes)
+                && split(&out.bytes).scheme.is_some_and(
+                    |r| matches!(out.origin[r.end], Origin::Val(e) | Origin::Op(e) if e == b),
+                );
         from == Comp::Path
             && scheme_ok
             && !matches!(to, Comp::Query | Comp::Fragment)
