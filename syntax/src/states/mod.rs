@@ -4,7 +4,7 @@
 //! text into another component (urlkit's crate docs, "What a value can never do").
 //!
 //! This is not a search of the 2ⁿ expansions. The path is read once, left to right, with the
-//! set of abstract states it can be in ([`State`]: what has been written since the last `/`,
+//! set of abstract states it can be in ([`State`](self::state::State): what has been written since the last `/`,
 //! whether anything has, and the like); each expression maps every state to the states it
 //! leaves when defined and when undefined. The set is small and bounded, so the check is
 //! linear in the template. A value is taken to be non-empty and not a dot segment here: what
