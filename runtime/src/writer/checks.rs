@@ -244,6 +244,26 @@ mod tests {
 
     use crate::{ErrorKind, Template, Url};
 
+    /// Host labels that all write nothing leave no host, which is refused as an empty
+    /// `{h}` is, whatever the scheme (found by fuzzing: `httap://{.h*}{.c*,b}?…` built
+    /// `httap://?…`). With text of the template's own in the host, there is a host.
+    #[test]
+    fn labels_that_write_nothing_leave_no_empty_host() {
+        let none = BTreeMap::<&str, &str>::new();
+        for template in [
+            "httap://{.h}{.c}?x",
+            "httap://{.h*}{.c*,b}/x",
+            "http://{.h}{.c}/",
+        ] {
+            let t = Template::parse(template).unwrap();
+            assert_eq!(t.expand(&none).unwrap_err().kind(), &ErrorKind::InvalidHost);
+        }
+        let t = Template::parse("httap://www{.h}{.c}?x").unwrap();
+        assert_eq!(t.expand(&none).unwrap(), "httap://www?x");
+        let vars = BTreeMap::from([("h", "a"), ("c", "b")]);
+        assert_eq!(t.expand(&vars).unwrap(), "httap://www.a.b?x");
+    }
+
     /// A non-ASCII host value is converted with the `idna` feature and refused without it,
     /// as before the feature existed; `Url::parse_iri` likewise.
     #[test]

@@ -120,7 +120,14 @@ impl<'n> Writer<'n> {
             self.fail(name, kind);
             return;
         }
-        if !checks::is_uri_reference(&self.out[self.origin..]) {
+        let text = &self.out[self.origin..];
+        // Host labels that all wrote nothing leave an empty host (`httap://{.h}{.c}?x`),
+        // which no host placeholder makes: `{h}` refuses an empty value.
+        let empty_host = kind == ErrorKind::InvalidHost
+            && urlkit_syntax::reference::split(text)
+                .authority
+                .is_some_and(|authority| authority.host.is_empty());
+        if empty_host || !checks::is_uri_reference(text) {
             self.fail(name, kind);
         }
     }
