@@ -485,6 +485,12 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
         if number && host.parse::<std::net::Ipv4Addr>().is_err() {
             return Some("NumericHost");
         }
+        // An `xn--` label that WHATWG parsers cannot decode (`//xn--p,`): the `url` crate,
+        // not our punycode, is the judge.
+        let xn = |l: &str| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"));
+        if name.split('.').any(xn) && url::Url::parse(&format!("http://{host}/")).is_err() {
+            return Some("BadPunycode");
+        }
     }
     // A non-ASCII character outside RFC 3987's `ucschar` (or `iprivate`, in the query): not
     // an IRI character, so not one urlkit percent-encodes for you.
