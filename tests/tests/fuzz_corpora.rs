@@ -107,6 +107,10 @@ fn findings() {
     // An `xn--` label with a `,` (`//xn--p,`), which urlkit refuses as punycode WHATWG
     // parsers cannot decode: the oracle knew the rule only for hosts made by values.
     oracle::fuzz::template_expand(b"//xn--p,\x00\x01\x03a=b\x02ps:/ ");
+    // An undefined `{+base}` leaves `www.`, which urlkit reads as a relative path (a host
+    // typed without its scheme needs text after `www.`); the oracle called it a typo.
+    let lone_www = b"{+b,a}www.\x00\x00\x00{x\x00x*,h*}#{+{+b,a}.\x00\x00\x00\x00\x00\x00\x00{x\x00x*,h*}#{+b*,c:7}{?-";
+    oracle::fuzz::template_expand(lone_www);
     // An IPvFuture host (RFC 3986 §3.2.2): the oracle's grammar took only IPv6 literals.
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", true);
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", false);

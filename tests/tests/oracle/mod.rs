@@ -435,7 +435,8 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     let typo = ["http//", "https//", "ws//", "wss//", "ftp//", "file//"]
         .iter()
         .any(|p| lower.starts_with(p))
-        || (s.scheme.is_none() && lower.starts_with("www."))
+        // (`www.` alone names no host: it is a relative path.)
+        || (s.scheme.is_none() && lower.starts_with("www.") && lower.len() > 4)
         || s.scheme.as_ref().is_some_and(|scheme| {
             let host = &template[scheme.clone()];
             let port = &template[scheme.end + 1..];
