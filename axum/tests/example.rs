@@ -48,7 +48,11 @@ fn the_example_server_serves_its_routes_and_stops() {
             "--",
         ])
         .args(["--port", "0", "--requests", "5"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        // Read at run time, not with `env!`: the binary is not rebuilt when the checkout moves.
+        .current_dir(
+            std::env::var_os("CARGO_MANIFEST_DIR")
+                .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+        )
         .stdout(Stdio::piped())
         .spawn()
         .expect("cargo runs");

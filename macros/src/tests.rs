@@ -26,7 +26,11 @@ fn snapshot_of(mac: &str, expand: fn(TokenStream) -> TokenStream, name: &str, in
 /// Compares `text` with `snapshots/{name}.rs` (or rewrites it under `URLKIT_BLESS`).
 #[track_caller]
 fn pin(name: &str, text: &str) {
-    let path = format!("{}/snapshots/{name}.rs", env!("CARGO_MANIFEST_DIR"));
+    // Read at run time: a test binary is not rebuilt when the checkout moves (`.ci/run`
+    // tests a fresh copy each time), so `env!` may name a directory that is gone.
+    let dir = std::env::var("CARGO_MANIFEST_DIR")
+        .unwrap_or_else(|_| String::from(env!("CARGO_MANIFEST_DIR")));
+    let path = format!("{dir}/snapshots/{name}.rs");
     if std::env::var_os("URLKIT_BLESS").is_some() {
         std::fs::write(&path, text).expect("write snapshot");
     }

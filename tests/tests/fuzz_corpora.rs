@@ -11,9 +11,7 @@ mod oracle;
 use std::path::PathBuf;
 
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
-    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "fuzz", "corpus", target]
-        .iter()
-        .collect();
+    let dir = common::manifest_dir().join("../fuzz/corpus").join(target);
     let mut files: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| {
@@ -126,11 +124,8 @@ fn write_seeds() {
     use proptest::strategy::{Strategy, ValueTree};
     use proptest::test_runner::TestRunner;
 
-    let dir = |target: &str| -> PathBuf {
-        [env!("CARGO_MANIFEST_DIR"), "..", "fuzz", "corpus", target]
-            .iter()
-            .collect()
-    };
+    let dir =
+        |target: &str| -> PathBuf { common::manifest_dir().join("../fuzz/corpus").join(target) };
     let write = |target: &str, name: &str, data: &[u8]| {
         std::fs::create_dir_all(dir(target)).unwrap();
         std::fs::write(dir(target).join(name), data).unwrap();

@@ -176,11 +176,8 @@ fn resolution_agrees_with_whatwg_but_for_the_table() {
 /// predicates here name them.
 #[test]
 fn the_documented_table_is_the_tested_one() {
-    let doc = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../docs/resolution.md"
-    ))
-    .unwrap();
+    let doc =
+        std::fs::read_to_string(common::manifest_dir().join("../docs/resolution.md")).unwrap();
     let table: Vec<&str> = doc
         .lines()
         .skip_while(|line| !line.starts_with("| difference"))

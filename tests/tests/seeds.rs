@@ -2,6 +2,8 @@
 //! test citing its seed file and line. Two of the seed 001 vectors are wrong in the seed; the
 //! tests say so and check both the corrected vector and that the seed's does not hold.
 
+mod common;
+
 use std::borrow::Cow;
 
 use urlkit::{Url, decode, encode};
@@ -365,9 +367,7 @@ fn cited_vectors_stand_in_the_seed_files() {
         ("004_71be320256cb2d33.txt", 45, "pubmed?term=%C4rzteblatt"),
     ];
     for (file, line, vector) in cited {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("data/seeds")
-            .join(file);
+        let path = common::data_path("seeds").join(file);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
         let at = text.lines().nth(line - 1).unwrap_or_default();
         assert!(

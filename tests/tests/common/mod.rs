@@ -18,13 +18,26 @@ pub(crate) fn testdata(name: &str) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
 }
 
+/// The tests crate's directory, read when the test runs: `cargo test` sets
+/// `CARGO_MANIFEST_DIR` for the test process. Not `env!`, which is fixed when the binary is
+/// built: cargo does not rebuild a test binary when the checkout moves (`.ci/run` tests a
+/// fresh copy each time, with one shared target directory), and the old path is gone.
+#[allow(
+    dead_code,
+    reason = "each test binary uses its own part of this module"
+)]
+pub(crate) fn manifest_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
+}
+
 /// The path of `tests/data/<name>`.
 #[allow(
     dead_code,
     reason = "each test binary uses its own part of this module"
 )]
 pub(crate) fn data_path(name: &str) -> PathBuf {
-    [env!("CARGO_MANIFEST_DIR"), "data", name].iter().collect()
+    manifest_dir().join("data").join(name)
 }
 
 /// Checks that the committed `tests/<file>` is `text`, as its generator (the test binary
@@ -34,7 +47,7 @@ pub(crate) fn data_path(name: &str) -> PathBuf {
     reason = "each test binary uses its own part of this module"
 )]
 pub(crate) fn check_generated(file: &str, text: &str, generator: &str) {
-    let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = manifest_dir().join(file).display().to_string();
     if std::env::var_os("URLKIT_BLESS").is_some() {
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("{path}: {e}"));
     }
