@@ -109,6 +109,10 @@ fn findings() {
     // typed without its scheme needs text after `www.`); the oracle called it a typo.
     let lone_www = b"{+b,a}www.\x00\x00\x00{x\x00x*,h*}#{+{+b,a}.\x00\x00\x00\x00\x00\x00\x00{x\x00x*,h*}#{+b*,c:7}{?-";
     oracle::fuzz::template_expand(lone_www);
+    // `{&a*}` opens a pair with its own `=`, and a later `{+b,a}` writes `=` in that pair's
+    // value: the oracle took the text's next `=` for the pair's and called it a renamed pair.
+    let operator_eq = b"/{+bt,a}%2e?x=\xc3\xa9{&a*}./{+b,a}%2e?x=\xc3\xa9======a..(?{+h:3,p}:\x00\x02]==ws%2ba9\x00\rxa\x00\x00\x00\x00\x00\x00\x00\x01:3,p}\x01\x04a.b.\x03\x02\x01]\x05#qq&5\x04?2-k\x0b+.\xf0\x91\xa8\x95\xe0\xae\xa4Xv";
+    oracle::fuzz::template_expand(operator_eq);
     // An IPvFuture host (RFC 3986 §3.2.2): the oracle's grammar took only IPv6 literals.
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", true);
     oracle::fuzz::url_parse(b"p://[v0..xn--pokx-xgvke1]", false);

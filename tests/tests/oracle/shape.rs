@@ -194,6 +194,9 @@ pub enum Violation {
     EmptyWholeSegment { expr: usize },
     /// A value wrote `&` in the query, `=` before its pair's `=`, or a second `#`.
     ValueDelimiter { expr: usize, delimiter: u8 },
+    /// Not a changed shape but urlkit's documented guard, decided from the template's text:
+    /// a value wrote `=` before the first `=` the text writes between two of its `&`.
+    KeyGuard { expr: usize },
     /// The host a host placeholder made is not a host.
     BadHost,
     /// The port placeholder's value is not a port.
@@ -223,7 +226,7 @@ impl Violation {
             Violation::DoubleSlash { .. } => &["DoubleSlash", "EmptySegment"],
             Violation::DotSegment => &["DotSegment"],
             Violation::EmptyWholeSegment { .. } => &["EmptySegment"],
-            Violation::ValueDelimiter { .. } => &["LeavesComponent"],
+            Violation::ValueDelimiter { .. } | Violation::KeyGuard { .. } => &["LeavesComponent"],
             Violation::BadHost => &["InvalidHost"],
             Violation::BadPort => &["InvalidPort"],
             Violation::PrefixOnComposite => &["PrefixOnComposite"],
@@ -411,7 +414,7 @@ impl<'a> Template<'a> {
             }
         }
         self.path(out, &s, &mut found);
-        Self::query(out, &s, &mut found);
+        self.query(out, &s, &mut found);
         if let Some(f) = &s.fragment
             && let Some(i) = (f.start..f.end).find(|&i| out.bytes[i] == b'#')
         {
@@ -529,7 +532,7 @@ impl<'a> Template<'a> {
         for end in (0..=bytes.len()).filter(|&i| i == bytes.len() || bytes[i] == b'/') {
             let segment = &bytes[start..end];
             let dot = is_dot_segment(segment);
-            if dot && !(leading && self.literal_segment(&origin[start..end])) {
+            if dot && !(leading && self.literal_segment(out, &origin[start..end])) {
                 found.push(Violation::DotSegment);
             }
             if !(dot || start == 0 && segment.is_empty()) {
@@ -546,11 +549,13 @@ impl<'a> Template<'a> {
         }
     }
 
-    /// Whether a segment's bytes are a whole segment of the template's own text: the
-    /// encoding of template bytes `first..end`, with a `/` or the start of the template
-    /// before them and a `/`, a `?`, a `#` (or an expression that writes one) or the end of
-    /// the template after.
-    fn literal_segment(&self, origin: &[Origin]) -> bool {
+    /// Whether a segment's bytes are a whole segment of the template's own text in every
+    /// state: the encoding of template bytes `first..end`, with a `/` of the template or its
+    /// start before them, and after them a `/`, a `?`, a `#` or the end of the template,
+    /// passing over `{/x}` that wrote nothing in `out` (an `{?x}` or `{#x}` ends the path
+    /// where the template stands). Any other expression beside the text would write into
+    /// the segment when defined (`./.{&b}` is `./.&b=v`): its absence made the dot segment.
+    fn literal_segment(&self, out: &Out, origin: &[Origin]) -> bool {
         let mut offsets = Vec::new();
         for o in origin {
             match o {
@@ -562,24 +567,50 @@ impl<'a> Template<'a> {
         let (Some(&first), Some(&last)) = (offsets.first(), offsets.last()) else {
             return false;
         };
+        let source = self.source.as_bytes();
         let char_len = |at: usize| {
-            if self.source.as_bytes()[at] == b'%' {
+            if source[at] == b'%' {
                 3
             } else {
                 self.source[at..].chars().next().map_or(1, char::len_utf8)
             }
         };
         let contiguous = offsets.windows(2).all(|w| w[0] + char_len(w[0]) == w[1]);
-        let end = last + char_len(last);
-        let stand_in = template_stand_in(self.parts, self.source.len(), self.source);
-        let before = first == 0 || stand_in[first - 1] == b'/';
-        let after = stand_in
-            .get(end)
-            .is_none_or(|b| matches!(b, b'/' | b'?' | b'#'));
+        let before = first == 0 || source[first - 1] == b'/';
+        let wrote = |e: usize| {
+            out.origin
+                .iter()
+                .any(|o| matches!(o, Origin::Op(x) | Origin::Val(x) if *x == e))
+        };
+        let mut at = last + char_len(last);
+        let after = loop {
+            let expr = self.parts.iter().find_map(|p| match p {
+                Part::Expr {
+                    start,
+                    end,
+                    op,
+                    index,
+                    ..
+                } if *start == at => Some((*end, *op, *index)),
+                _ => None,
+            });
+            match expr {
+                Some((end, Op::Path, e)) if !wrote(e) => at = end,
+                // What follows `{?x}` and `{#x}` is in the template's query or fragment,
+                // written or not (text moving out of them is a violation of its own).
+                Some((_, Op::Path | Op::Query | Op::Fragment, _)) => break true,
+                Some(_) => break false,
+                None => {
+                    break source
+                        .get(at)
+                        .is_none_or(|b| matches!(b, b'/' | b'?' | b'#'));
+                }
+            }
+        };
         contiguous && before && after
     }
 
-    fn query(out: &Out, s: &Split, found: &mut Vec<Violation>) {
+    fn query(&self, out: &Out, s: &Split, found: &mut Vec<Violation>) {
         let Some(q) = s.query.clone() else {
             return;
         };
@@ -593,23 +624,37 @@ impl<'a> Template<'a> {
                     delimiter: b'&',
                 });
             }
-            // A value's `=` before the `=` the template writes for the pair (urlkit's rule:
-            // the pair's name ends at the template's `=`).
-            let pair = pair_start..end;
-            let template_eq = pair
-                .clone()
-                .find(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Lit(_)));
-            if let Some(first) = template_eq
-                && let Some(i) = (pair_start..first)
-                    .find(|&i| out.bytes[i] == b'=' && matches!(out.origin[i], Origin::Val(_)))
-                && let Origin::Val(e) = out.origin[i]
-            {
+            // A value's `=` before the pair's own `=`: the first one the template's text or
+            // an operator that names its pairs (`{&x}` writes `&x=`) wrote in the pair. The
+            // value would move the pair's name. (An `=` `{+m*}` writes between a map's key
+            // and value is not the pair's: the template does not name that pair.)
+            let names_pair = |o| match o {
+                Origin::Lit(_) => true,
+                Origin::Op(e) => matches!(self.ops[e], Op::Query | Op::Cont),
+                Origin::Val(_) => false,
+            };
+            if let Some(i) = value_eq_before(out, pair_start..end, names_pair) {
                 found.push(Violation::ValueDelimiter {
-                    expr: e,
+                    expr: i,
                     delimiter: b'=',
                 });
             }
             pair_start = end + 1;
+        }
+        // urlkit's documented guard, decided from the template's text alone: between two
+        // `&` the text writes (or the query's start or end), a value may not write `=` before
+        // the first `=` the text writes, even when an operator between opens a pair of its
+        // own (`?{+x}{&y}a=1` refuses `=` in `x` whether `y` is defined or not).
+        let mut region_start = q.start;
+        for end in (q.start..=q.end).filter(|&i| {
+            i == q.end || (out.bytes[i] == b'&' && matches!(out.origin[i], Origin::Lit(_)))
+        }) {
+            if let Some(expr) =
+                value_eq_before(out, region_start..end, |o| matches!(o, Origin::Lit(_)))
+            {
+                found.push(Violation::KeyGuard { expr });
+            }
+            region_start = end + 1;
         }
     }
 
@@ -817,4 +862,20 @@ pub fn is_uri_reference(text: &[u8]) -> bool {
     run(s.path.clone(), b":@/")
         && s.query.clone().is_none_or(|q| run(q, b":@/?"))
         && s.fragment.clone().is_none_or(|f| run(f, b":@/?"))
+}
+
+/// The expression whose value wrote the first `=` in `range` of `out` before the first `=`
+/// whose origin `delimits` (none if no such `=` follows it).
+fn value_eq_before(
+    out: &Out,
+    range: Range<usize>,
+    delimits: impl Fn(Origin) -> bool,
+) -> Option<usize> {
+    let delimiter = range
+        .clone()
+        .find(|&i| out.bytes[i] == b'=' && delimits(out.origin[i]))?;
+    (range.start..delimiter).find_map(|i| match out.origin[i] {
+        Origin::Val(e) if out.bytes[i] == b'=' => Some(e),
+        _ => None,
+    })
 }
