@@ -57,6 +57,11 @@ pub enum ErrorKind {
     /// A `{+x}` that opens the template (RFC 6570's `{+base}index`) gave a URL start that
     /// is not valid: a bad scheme, host or port, a character the URL grammar refuses.
     InvalidBase,
+    /// A value after a `{+base}` that ended inside its authority (`https://example.com`,
+    /// no `/` after the host) would join that host or port: `{+base}{p}` with `.evil.com`
+    /// makes the host `example.com.evil.com`. The base should end with `/`, or the template
+    /// write `/` before the placeholder (`{+base}/{p}`, `{+base}{/p}`).
+    JoinsAuthority,
     /// A list or map whose items are themselves lists or maps (e.g. a JSON array of
     /// arrays): RFC 6570 values nest one level only (§2.3).
     NestedValue,
@@ -214,6 +219,10 @@ impl fmt::Display for Error {
             ErrorKind::InvalidBase => write!(
                 f,
                 "the value of `{name}` does not start a valid URL: check its scheme, host and port"
+            ),
+            ErrorKind::JoinsAuthority => write!(
+                f,
+                "the value of `{name}` would join the host that the `{{+base}}` before it ends with; end the base with `/`, or write `/` before the placeholder"
             ),
             ErrorKind::NestedValue => match self.field.as_deref() {
                 Some(field) if !field.is_empty() => write!(

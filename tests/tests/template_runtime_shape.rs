@@ -224,3 +224,99 @@ fn a_base_that_is_no_url_start_is_invalid_base() {
         "!DoubleSlash@a"
     );
 }
+
+#[test]
+fn a_value_never_joins_the_authority_a_base_left_open() {
+    // Found by the differential test's second 10⁶-case run (another seed): a `{+base}` that
+    // ends after its host let the next value write into that host.
+    for (template, vars, want) in [
+        (
+            "{+a}{p}",
+            [("a", "https://example.com"), ("p", ".evil.com")],
+            "!JoinsAuthority@p",
+        ),
+        (
+            "{+a}{+p}",
+            [("a", "https://example.com"), ("p", ".evil.com/x")],
+            "!JoinsAuthority@p",
+        ),
+        (
+            "{+a}{;p}",
+            [("a", "https://example.com"), ("p", "v")],
+            "!JoinsAuthority@p",
+        ),
+        (
+            "{+a}{p}",
+            [("a", "https://example.com:80"), ("p", "80")],
+            "!JoinsAuthority@p",
+        ),
+        (
+            "{+a}{p}",
+            [("a", "//"), ("p", "evil.com")],
+            "!JoinsAuthority@p",
+        ),
+        // The template's own text may continue the base (RFC 6570's `{+base}index`); a
+        // value after that text still may not.
+        (
+            "{+a}index{p}",
+            [("a", "https://example.com"), ("p", "x")],
+            "!JoinsAuthority@p",
+        ),
+        // Closed by the template's text, by the value's own first `/`, `?` or `#`, or by
+        // the base: the value is in the path or the query.
+        (
+            "{+a}/{p}",
+            [("a", "https://example.com"), ("p", ".evil.com")],
+            "https://example.com/.evil.com",
+        ),
+        (
+            "{+a}{/p}",
+            [("a", "https://example.com"), ("p", "x")],
+            "https://example.com/x",
+        ),
+        (
+            "{+a}{?p}",
+            [("a", "https://example.com"), ("p", "x")],
+            "https://example.com?p=x",
+        ),
+        (
+            "{+a}{+p}",
+            [("a", "https://example.com"), ("p", "/x")],
+            "https://example.com/x",
+        ),
+        (
+            "{+a}{p}",
+            [("a", "https://example.com/"), ("p", ".evil.com")],
+            "https://example.com/.evil.com",
+        ),
+        // An empty value writes nothing into it.
+        (
+            "{+a}{p}/x",
+            [("a", "https://example.com"), ("p", "")],
+            "https://example.com/x",
+        ),
+    ] {
+        let values: Vec<(&str, &dyn Value)> =
+            vars.iter().map(|(n, v)| (*n, v as &dyn Value)).collect();
+        assert_eq!(expand(template, &values), want, "{template} {vars:?}");
+    }
+    // `url!` runs the same check.
+    let (base, p) = ("https://example.com", ".evil.com");
+    let err = urlkit::url!("{+base}{p}").unwrap_err();
+    assert_eq!(
+        (err.kind(), err.placeholder()),
+        (&urlkit::ErrorKind::JoinsAuthority, "p")
+    );
+    assert_eq!(
+        err.to_string(),
+        "the value of `p` would join the host that the `{+base}` before it ends with; end the base with `/`, or write `/` before the placeholder"
+    );
+}
+
+#[test]
+fn the_host_after_a_base_of_two_slashes_is_no_empty_segment() {
+    // `{+a}` of `//` opens an authority: an undefined value after it leaves an empty host,
+    // as `{+a}/x` does, not a `//` in the path (found by the second 10⁶-case run).
+    assert_eq!(expand("{+a}{;p}/x", &[("a", &"//")]), "///x");
+    assert_eq!(expand("{+a}/x", &[("a", &"//")]), "///x");
+}

@@ -457,6 +457,9 @@ impl<'w, 'n> Expansion<'w, 'n> {
             ..
         } = self;
         let name = first_name.unwrap_or_default();
+        if let Some(base_end) = w.open_authority {
+            checks::after_open_authority(w, base_end, start, name);
+        }
         if kind == Kind::Required && !defined {
             // Refused only if the text after it writes something (it may all be undefined).
             w.unopened.get_or_insert((name, w.out.len()));
@@ -476,6 +479,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
                 Context::Path | Context::Base if mode == Mode::Reserved => {
                     if context == Context::Base {
                         w.check_whole_url(name, ErrorKind::InvalidBase);
+                        checks::base_leaves_authority_open(w);
                     }
                     checks::reserved_path(w, start, name, context == Context::Base);
                 }

@@ -44,6 +44,10 @@ pub struct Writer<'n> {
     /// A `{#x}` that opened no fragment (`x` undefined) and where the URL then ended: if
     /// anything is written after it, that text left the fragment ([`ErrorKind::Required`]).
     pub(crate) unopened: Option<(&'n str, usize)>,
+    /// Where a `{+base}` ended inside the authority it wrote (`https://example.com`, no
+    /// `/` yet): a later value must not write into that authority
+    /// ([`ErrorKind::JoinsAuthority`]).
+    pub(crate) open_authority: Option<usize>,
     pub(crate) error: Option<Error>,
 }
 
@@ -68,6 +72,7 @@ impl<'n> Writer<'n> {
             query_open: false,
             check_whole: None,
             unopened: None,
+            open_authority: None,
             error: None,
         }
     }
@@ -238,7 +243,11 @@ impl<'n> Writer<'n> {
     /// ending in `/` make `//`. At the start of the URL or right after the authority
     /// (`{+base}/users` with an empty `base`) it is the path's leading `/`.
     pub(crate) fn follows_slash(&self, at: usize) -> bool {
-        at > self.origin && self.out.as_bytes()[at - 1] == b'/'
+        at > self.origin
+            && self.out.as_bytes()[at - 1] == b'/'
+            // The second `/` of an authority's `//` (a `{+base}` of `//`): what follows is
+            // the host, and an empty one leaves no `//` in the path.
+            && !checks::starts_authority(&self.out.as_bytes()[self.origin..at - 1])
     }
 
     /// Writes a `/` that a value's expansion creates (`{/x}`): closes the tracked segment and

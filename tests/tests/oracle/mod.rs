@@ -578,6 +578,7 @@ fn base_is_valid(out: &rfc6570::Out) -> bool {
         bytes: out.bytes.clone(),
         origin: (0..out.bytes.len()).map(rfc6570::Origin::Lit).collect(),
         prefix_on_composite: Vec::new(),
+        port_defined: false,
     };
     let grammar = shape::Template::new(&text, &no_parts, literal);
     shape::is_uri_reference(&out.bytes)

@@ -149,6 +149,8 @@ pub struct Out {
     /// Variables with a prefix modifier and a list or map value (RFC 6570 §2.4.1: "not
     /// applicable"); the expansion goes on without them.
     pub prefix_on_composite: Vec<String>,
+    /// A port expression had a defined value (perhaps an empty string, which writes no byte).
+    pub port_defined: bool,
 }
 
 impl Out {
@@ -611,6 +613,7 @@ pub fn expand_expr(
     if context.port && rules.optional_port {
         // The `:` before it was written as template text; undefined, it is taken back.
         let defined = specs.iter().any(|s| !vars(&s.name).is_undefined());
+        out.port_defined |= defined;
         if !defined && out.bytes.last() == Some(&b':') {
             out.bytes.pop();
             out.origin.pop();

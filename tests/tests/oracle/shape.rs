@@ -218,6 +218,7 @@ impl Violation {
             Violation::TextMoved { .. } => &["Required", "LeavesComponent", "InvalidBase"],
             Violation::ValueMoved { .. } => &[
                 "Required",
+                "JoinsAuthority",
                 "LeavesComponent",
                 "DoubleSlash",
                 "InvalidBase",
@@ -380,9 +381,10 @@ impl<'a> Template<'a> {
                     if Some(e) == self.base && !matches!(to, Comp::Query | Comp::Fragment) {
                         continue;
                     }
+                    // Unlike the template's text (`{+base}index`), a value never joins the
+                    // scheme or authority a `{+base}` left open: that is the value moving.
                     if let Some(from) = self.expr_comp[e]
                         && from != to
-                        && !self.base_moves(out, i, from, to)
                     {
                         found.push(Violation::ValueMoved {
                             expr: e,
@@ -663,7 +665,7 @@ impl<'a> Template<'a> {
             found.push(Violation::BadHost);
         }
         if let Some(p) = self.port_expr
-            && (s.port.is_some() || out.origin.contains(&Origin::Val(p)))
+            && (s.port.is_some() || out.port_defined || out.origin.contains(&Origin::Val(p)))
         {
             let port: Vec<u8> = (0..out.bytes.len())
                 // The value and the `,` between a list's items or the variables.
