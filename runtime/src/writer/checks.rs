@@ -237,6 +237,38 @@ pub(crate) fn is_uri_reference(url: &str) -> bool {
     errors.is_empty()
 }
 
+/// After a `{+base}` (checked when it finishes): whether it ended inside the authority it
+/// wrote, with no `/`, `?` or `#` after its `//`.
+#[cold]
+pub(crate) fn base_leaves_authority_open(w: &mut Writer<'_>) {
+    let text = &w.out[w.origin..];
+    let open = reference::split(text).authority.is_some_and(|authority| {
+        authority
+            .port
+            .as_ref()
+            .map_or(authority.host.end, |port| port.end)
+            == text.len()
+    });
+    if open {
+        w.open_authority = Some(w.out.len());
+    }
+}
+
+/// A value written at `start`, after a `{+base}` that ended inside its authority: unless
+/// the template's text between closed the authority, or the value starts with a `/`, `?`
+/// or `#` that does, it would join the base's host or port (`{+base}{p}` with
+/// `https://example.com` and `.evil.com`), where the template puts it in the path.
+#[cold]
+pub(crate) fn after_open_authority(w: &mut Writer<'_>, base_end: usize, start: usize, name: &str) {
+    let closes = |b: &u8| matches!(b, b'/' | b'?' | b'#');
+    let bytes = w.out.as_bytes();
+    if bytes[base_end..start].iter().any(closes) || bytes.get(start).is_some_and(closes) {
+        w.open_authority = None;
+    } else if bytes.len() > start {
+        w.fail(name, ErrorKind::JoinsAuthority);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use alloc::collections::BTreeMap;
@@ -293,37 +325,5 @@ mod tests {
                 "non-ASCII host `bücher.example`; write its ASCII form `xn--bcher-kva.example` (at byte 9)"
             );
         }
-    }
-}
-
-/// After a `{+base}` (checked when it finishes): whether it ended inside the authority it
-/// wrote, with no `/`, `?` or `#` after its `//`.
-#[cold]
-pub(crate) fn base_leaves_authority_open(w: &mut Writer<'_>) {
-    let text = &w.out[w.origin..];
-    let open = reference::split(text).authority.is_some_and(|authority| {
-        authority
-            .port
-            .as_ref()
-            .map_or(authority.host.end, |port| port.end)
-            == text.len()
-    });
-    if open {
-        w.open_authority = Some(w.out.len());
-    }
-}
-
-/// A value written at `start`, after a `{+base}` that ended inside its authority: unless
-/// the template's text between closed the authority, or the value starts with a `/`, `?`
-/// or `#` that does, it would join the base's host or port (`{+base}{p}` with
-/// `https://example.com` and `.evil.com`), where the template puts it in the path.
-#[cold]
-pub(crate) fn after_open_authority(w: &mut Writer<'_>, base_end: usize, start: usize, name: &str) {
-    let closes = |b: &u8| matches!(b, b'/' | b'?' | b'#');
-    let bytes = w.out.as_bytes();
-    if bytes[base_end..start].iter().any(closes) || bytes.get(start).is_some_and(closes) {
-        w.open_authority = None;
-    } else if bytes.len() > start {
-        w.fail(name, ErrorKind::JoinsAuthority);
     }
 }
