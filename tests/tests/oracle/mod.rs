@@ -546,6 +546,16 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     }) {
         return Some("NonIriCharacter");
     }
+    // A character no reader sees (Unicode's White_Space beyond ASCII and
+    // Default_Ignorable_Code_Point, from the Unicode 16 data files), but for the joiners and
+    // variation selectors that shape the character before them: a URL that looks like
+    // another, which urlkit's grammar refuses in its text.
+    if template
+        .char_indices()
+        .any(|(i, c)| !in_expr(i) && unseen(u32::from(c)))
+    {
+        return Some("InvisibleCharacter");
+    }
     // An empty host beside userinfo or a port: RFC 3986 allows it, WHATWG parsers fail on
     // it ("host-missing") in every scheme, and so does urlkit's grammar.
     if s.host.as_ref().is_some_and(std::ops::Range::is_empty)
@@ -562,6 +572,36 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
         return Some("Skeleton");
     }
     None
+}
+
+/// White_Space (PropList.txt) above ASCII, and Default_Ignorable_Code_Point
+/// (DerivedCoreProperties.txt) less ZWNJ, ZWJ and the variation selectors.
+fn unseen(c: u32) -> bool {
+    let white_space = matches!(
+        c,
+        0x85 | 0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+    );
+    let default_ignorable = matches!(
+        c,
+        0xAD | 0x34F
+            | 0x61C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    );
+    let shaping = matches!(c, 0x200C | 0x200D | 0x180B..=0x180D | 0x180F | 0xFE00..=0xFE0F | 0xE0100..=0xE01EF);
+    white_space || (default_ignorable && !shaping)
 }
 
 fn h_start(s: &shape::Split) -> usize {
