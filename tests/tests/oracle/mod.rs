@@ -546,8 +546,8 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     }) {
         return Some("NonIriCharacter");
     }
-    // A character no reader sees (Unicode's White_Space beyond ASCII and
-    // Default_Ignorable_Code_Point, from the Unicode 16 data files), but for the joiners and
+    // A character no reader sees (Unicode's `White_Space` beyond ASCII and
+    // `Default_Ignorable_Code_Point`, from the Unicode 16 data files), but for the joiners and
     // variation selectors that shape the character before them: a URL that looks like
     // another, which urlkit's grammar refuses in its text.
     if template
@@ -574,8 +574,8 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     None
 }
 
-/// White_Space (PropList.txt) above ASCII, and Default_Ignorable_Code_Point
-/// (DerivedCoreProperties.txt) less ZWNJ, ZWJ and the variation selectors.
+/// `White_Space` (`PropList.txt`) above ASCII, and `Default_Ignorable_Code_Point`
+/// (`DerivedCoreProperties.txt`) less ZWNJ, ZWJ and the variation selectors.
 fn unseen(c: u32) -> bool {
     let white_space = matches!(
         c,
