@@ -149,7 +149,7 @@ impl<'i> Target<'i> {
     ///
     /// # Errors
     /// [`RouteErrorKind::Value`], naming the field, with the value quoted and its offset.
-    #[inline(never)]
+    #[inline]
     pub fn segment_field<T: FromParam>(
         &self,
         seg: Seg,

@@ -17,12 +17,8 @@ pub struct Target<'i> {
     pub(super) input: &'i str,
     /// The type being parsed, for errors.
     pub(super) route: &'static str,
-    /// Where the path starts (its leading `/`, or where an empty path is).
-    path_start: usize,
-    /// Where the first segment starts: after the leading `/`, or where an empty path is (the
-    /// path of `https://example.com`, which asks for `/`).
-    first: usize,
-    /// Where the path ends (a `?`, a `#`, or the end of the input).
+    /// Where the path ends: a `?`, a `#`, or the end of the input. (It starts at 0, with a
+    /// `/`: [`Target::parse`] takes nothing else.)
     pub(super) path_end: usize,
     /// The query, after its `?`; `None` without a `?`.
     query: Option<(usize, usize)>,
@@ -58,25 +54,22 @@ impl<'i> Target<'i> {
     /// relative reference that does not start with `/`, [`RouteErrorKind::AbsoluteUrl`] for
     /// an absolute URL: its origin is the caller's to check (`Route::from_url_on`), or to
     /// waive (`Route::from_url_ignoring_origin`), never silently dropped.
-    #[inline]
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "called once in each generated from_url, which then reads the fields from registers"
+    )]
     pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
-        let url_error = |e| RouteError::new(route, RouteErrorKind::Url(e));
-        let parts = if input.starts_with('/') {
-            origin_form(input).map_err(url_error)?
-        } else {
-            full_url(input, route)?;
-            return Err(RouteError::new(route, RouteErrorKind::AbsoluteUrl).quoting(input));
-        };
-        let first = if parts.path_start == parts.path_end {
-            parts.path_end
-        } else {
-            parts.path_start + 1
+        if !input.starts_with('/') {
+            return Err(not_origin_form(input, route));
+        }
+        let parts = match origin_form(input) {
+            Ok(parts) => parts,
+            Err(e) => return Err(RouteError::new(route, RouteErrorKind::Url(e))),
         };
         Ok(Target {
             input,
             route,
-            path_start: parts.path_start,
-            first,
             path_end: parts.path_end,
             query: parts.query,
             path_escaped: parts.path_escaped,
@@ -87,9 +80,8 @@ impl<'i> Target<'i> {
     /// The place before the first segment: [`next`](Self::next) of it is the first segment.
     #[inline]
     pub fn root(&self) -> Seg {
-        // `first` is at least 1: after a `/`, or after a scheme.
-        let end = self.first.saturating_sub(1);
-        Seg { start: end, end }
+        // The path's leading `/` ends it.
+        Seg { start: 0, end: 0 }
     }
 
     /// The segment after `prev`, if the path goes on (`/a/` has a second, empty segment).
@@ -225,10 +217,19 @@ impl<'i> Target<'i> {
 
     /// The path, for errors.
     pub(super) fn path(&self) -> &'i str {
-        match self.input.get(self.path_start..self.path_end) {
+        match self.input.get(..self.path_end) {
             Some("") | None => "/",
             Some(path) => path,
         }
+    }
+}
+
+/// The error for a target that does not start with `/`: an absolute URL, or not a URL.
+#[cold]
+fn not_origin_form(input: &str, route: &'static str) -> RouteError {
+    match full_url(input, route) {
+        Ok(_) => RouteError::new(route, RouteErrorKind::AbsoluteUrl).quoting(input),
+        Err(e) => e,
     }
 }
 
