@@ -5,6 +5,7 @@
 use urlkit_syntax::chars::{self, PATH, QUERY};
 use urlkit_syntax::error::{Component, ErrorKind};
 
+use crate::scan::{self, BLOCK, Fast, Scan, Span};
 use crate::url::ParseError;
 
 /// Where a URL's parts are, and whether their values need decoding.
@@ -20,14 +21,18 @@ pub(super) struct Parts {
 
 /// `/path?query#fragment` (`input` starts with `/`), checked for characters a URL cannot hold
 /// raw.
-#[inline]
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "inlined with `Target::parse` into each from_url, which reads the parts from registers"
+)]
 pub(super) fn origin_form(input: &str) -> Result<Parts, ParseError> {
     let bytes = input.as_bytes();
-    let (path_end, path_escaped) = scan::<false>(bytes, 1, PATH);
+    let (path_end, path_escaped) = scan::<false>(bytes, 1, PATH, PATH_COMMON);
     let (query, query_escaped) = match bytes.get(path_end) {
         None | Some(b'#') => (None, false),
         Some(b'?') => {
-            let (end, escaped) = scan::<true>(bytes, path_end + 1, QUERY);
+            let (end, escaped) = scan::<true>(bytes, path_end + 1, QUERY, QUERY_COMMON);
             match bytes.get(end) {
                 None | Some(b'#') => (Some((path_end + 1, end)), escaped),
                 Some(_) => return Err(bad_char(input, end, Component::Query)),
@@ -44,63 +49,119 @@ pub(super) fn origin_form(input: &str) -> Result<Parts, ParseError> {
     })
 }
 
-/// Whether a byte of `word` is `byte`: the classic test for a zero byte, on `word ^ byte`s.
-#[inline]
-fn has_byte(word: u64, byte: u8) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    let x = word ^ u64::from_ne_bytes([byte; 8]);
-    x.wrapping_sub(ONES) & !x & HIGHS != 0
+/// The bytes most paths are made of: `-./0-9` (one range), letters and `_`. A block of
+/// them is part of a path without a lookup, and holds nothing to decode.
+const PATH_COMMON: &[Span] = &[
+    Span { lo: b'-', hi: b'9' },
+    Span { lo: b'A', hi: b'Z' },
+    Span { lo: b'_', hi: b'_' },
+    Span { lo: b'a', hi: b'z' },
+];
+
+/// The same for queries, with `&` and `=`.
+const QUERY_COMMON: &[Span] = &[
+    Span { lo: b'&', hi: b'&' },
+    Span { lo: b'-', hi: b'9' },
+    Span { lo: b'=', hi: b'=' },
+    Span { lo: b'A', hi: b'Z' },
+    Span { lo: b'_', hi: b'_' },
+    Span { lo: b'a', hi: b'z' },
+];
+
+/// Whether every byte of `spans` is of `class` in the one table, and none is `%` or `+`
+/// (which [`scan`] must see): the common sets are shortcuts, never a second statement of
+/// what a path holds.
+const fn within(spans: &[Span], class: u16) -> bool {
+    let mut i = 0;
+    while i < spans.len() {
+        let mut b = spans[i].lo;
+        while b <= spans[i].hi {
+            if chars::CLASS[b as usize] & class == 0 || b == b'%' || b == b'+' {
+                return false;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    true
 }
+
+const _: () = assert!(within(PATH_COMMON, PATH) && within(QUERY_COMMON, QUERY));
 
 /// The end of the run of bytes from `start` on that are of `class` or `%` (which decoding
 /// checks, where it matters), and whether it holds a value to decode: a `%`, or with `PLUS` a
-/// `+` (a space in a query). Eight bytes at a time while they all are of `class` (one table
-/// lookup per byte, one branch per eight), the last eight of the input at once when the run
-/// reaches its end, then byte by byte.
+/// `+` (a space in a query). Sixteen bytes at a time while they all are in `common` (a few
+/// vector compares, no lookup); a block that is not is looked up in the table a byte at a
+/// time. The last, partial block is read into a block of zeros, which no set holds.
 #[inline]
-pub(super) fn scan<const PLUS: bool>(bytes: &[u8], start: usize, class: u16) -> (usize, bool) {
-    let is = |b: u8| chars::CLASS[usize::from(b)];
-    let all = |chunk: &[u8; 8]| {
-        is(chunk[0])
-            & is(chunk[1])
-            & is(chunk[2])
-            & is(chunk[3])
-            & is(chunk[4])
-            & is(chunk[5])
-            & is(chunk[6])
-            & is(chunk[7])
-            & class
-            != 0
-    };
+pub(super) fn scan<const PLUS: bool>(
+    bytes: &[u8],
+    start: usize,
+    class: u16,
+    common: &[Span],
+) -> (usize, bool) {
     let mut i = start;
     let mut escaped = false;
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        if !all(chunk) {
-            break;
-        }
-        escaped |= PLUS && has_byte(u64::from_ne_bytes(*chunk), b'+');
-        i += 8;
-    }
-    if let Some(last) = bytes.last_chunk::<8>()
-        && i < bytes.len()
-        && bytes.len() - i < 8
-        && all(last)
-    {
-        escaped |= PLUS && has_byte(u64::from_ne_bytes(*last), b'+');
-        return (bytes.len(), escaped);
-    }
-    while let Some(&b) = bytes.get(i) {
-        if is(b) & class == 0 {
-            if b != b'%' {
-                break;
+    loop {
+        let (block, len) = match scan::block(bytes, i) {
+            Some(block) => (*block, BLOCK),
+            None => {
+                let rest = bytes.get(i..).unwrap_or_default();
+                (padded(rest), rest.len())
             }
-            escaped = true;
+        };
+        let all = (1u32 << len) - 1;
+        let plain = Fast::in_spans(&block, common) & all;
+        if plain == all {
+            i += len;
+        } else {
+            let stop = i + len;
+            i += plain.trailing_ones() as usize;
+            while let Some(&b) = bytes.get(i).filter(|_| i < stop) {
+                if !chars::is(b, class) {
+                    if b != b'%' {
+                        return (i, escaped);
+                    }
+                    escaped = true;
+                }
+                escaped |= PLUS && b == b'+';
+                i += 1;
+            }
         }
-        escaped |= PLUS && b == b'+';
-        i += 1;
+        if len < BLOCK {
+            return (i, escaped);
+        }
     }
-    (i, escaped)
+}
+
+/// `rest` (fewer than [`BLOCK`] bytes) followed by zeros, read in at most four loads rather
+/// than a call to copy it.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "a few instructions, once per scan")]
+fn padded(rest: &[u8]) -> [u8; BLOCK] {
+    let n = rest.len();
+    let (low, high) = if let (Some(head), Some(tail)) = (rest.first_chunk(), rest.last_chunk()) {
+        // 8 to 15 bytes: the tail's bytes past the head, moved down (none for 8).
+        let tail = u64::from_le_bytes(*tail);
+        let high = tail.checked_shr((BLOCK - n) as u32 * 8).unwrap_or(0);
+        (u64::from_le_bytes(*head), high)
+    } else if let (Some(head), Some(tail)) = (rest.first_chunk(), rest.last_chunk()) {
+        // 4 to 7 bytes: two loads that overlap on equal bytes.
+        let head = u64::from(u32::from_le_bytes(*head));
+        let tail = u64::from(u32::from_le_bytes(*tail));
+        (head | tail << ((n - 4) * 8), 0)
+    } else {
+        let mut low = 0;
+        for (k, &b) in rest.iter().enumerate() {
+            low |= u64::from(b) << (k * 8);
+        }
+        (low, 0)
+    };
+    let mut block = [0u8; BLOCK];
+    let (first, second) = block.split_at_mut(8);
+    first.copy_from_slice(&low.to_le_bytes());
+    second.copy_from_slice(&high.to_le_bytes());
+    block
 }
 
 /// The first `/` of `bytes[start..end]`, or `end`: eight bytes at a time, with the classic
@@ -162,11 +223,12 @@ fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
 
 #[cfg(test)]
 mod tests {
+    use alloc::format;
     use alloc::vec::Vec;
 
     use urlkit_syntax::chars;
 
-    use super::{PATH, QUERY, scan, slash};
+    use super::{PATH, PATH_COMMON, QUERY, QUERY_COMMON, padded, scan, slash};
 
     /// Bytes that matter here: `/`, `?`, `#`, `%`, `+`, a space, letters, non-ASCII.
     const ALPHABET: &[u8] = b"//?#%+ aZ9-.~\xc3\xa9\x00";
@@ -194,8 +256,8 @@ mod tests {
 
     #[test]
     fn scan_is_a_byte_by_byte_scan() {
-        for text in texts(1, 20_000, 40) {
-            for class in [PATH, QUERY] {
+        for text in texts(1, 20_000, 70) {
+            for (class, common) in [(PATH, PATH_COMMON), (QUERY, QUERY_COMMON)] {
                 for start in 0..=text.len() {
                     let end = text[start..]
                         .iter()
@@ -203,17 +265,22 @@ mod tests {
                         .map_or(text.len(), |n| start + n);
                     let run = &text[start..end];
                     let percent = run.contains(&b'%');
-                    assert_eq!(scan::<false>(&text, start, class), (end, percent));
-                    // With `+`, the flag may also count a `+` before `start` (never a false
-                    // negative): decoding a plain value gives it back unchanged.
-                    let (plus_end, plus) = scan::<true>(&text, start, class);
-                    assert_eq!(plus_end, end);
-                    assert!(
-                        plus || !(percent || run.contains(&b'+')),
-                        "{text:?} {start}"
-                    );
+                    let plus = percent || run.contains(&b'+');
+                    let at = format!("{text:?} {start}");
+                    assert_eq!(scan::<false>(&text, start, class, common), (end, percent), "{at}");
+                    assert_eq!(scan::<true>(&text, start, class, common), (end, plus), "{at}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn padded_is_the_bytes_then_zeros() {
+        let bytes: Vec<u8> = (1..=15).collect();
+        for n in 0..16 {
+            let mut expected = [0u8; 16];
+            expected[..n].copy_from_slice(&bytes[..n]);
+            assert_eq!(padded(&bytes[..n]), expected, "{n}");
         }
     }
 
