@@ -24,6 +24,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use urlkit::Route;
 
+#[path = "routes/cases.rs"]
 mod cases;
 
 use cases::{Api, GITHUB_16, GITHUB_130, Github16, Github130, TARGETS};

@@ -3,10 +3,12 @@
 //! reads its fields and returns the value; no route list is searched at run time, and nothing
 //! is collected on the way.
 //!
-//! At each position, static texts are one `match` on the segment's bytes (slice patterns,
-//! which rustc compiles to a switch on the length and the bytes), then the other groups in the
-//! order routes are tried; a group that fails falls through to the next, so the walk tries the
-//! routes exactly in order (`runtime/src/route/matcher.rs` shows the shape). Each route
+//! At each position, static texts are a `match` on the segment's first byte, then each text
+//! of that byte compared where the segment starts, with a `/` or the path's end after it
+//! (`Target::literal`: one or two word compares), so no segment of static text is searched
+//! for its end; then the other groups in the order routes are tried, which need the segment's
+//! end; a group that fails falls through to the next, so the walk tries the routes exactly in
+//! order (`runtime/src/route/matcher.rs` shows the shape). Each route
 //! appears once in the tree, so the code grows with the number of routes, not with their
 //! product. `to_url`'s round-trip check (`impls::round_trip`) walks the same tree with leaves
 //! that only say which route matched, written only for enums whose routes overlap.

@@ -267,8 +267,16 @@ mod tests {
                     let percent = run.contains(&b'%');
                     let plus = percent || run.contains(&b'+');
                     let at = format!("{text:?} {start}");
-                    assert_eq!(scan::<false>(&text, start, class, common), (end, percent), "{at}");
-                    assert_eq!(scan::<true>(&text, start, class, common), (end, plus), "{at}");
+                    assert_eq!(
+                        scan::<false>(&text, start, class, common),
+                        (end, percent),
+                        "{at}"
+                    );
+                    assert_eq!(
+                        scan::<true>(&text, start, class, common),
+                        (end, plus),
+                        "{at}"
+                    );
                 }
             }
         }

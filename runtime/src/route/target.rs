@@ -150,8 +150,6 @@ impl<'i> Target<'i> {
         }
     }
 
-
-
     /// Whether the path ends with `seg` (never true of [`root`](Self::root): every path has
     /// a segment, `/` an empty one).
     #[inline]
