@@ -103,12 +103,11 @@ pub(super) fn scan<const PLUS: bool>(
     let mut i = start;
     let mut escaped = false;
     loop {
-        let (block, len) = match scan::block(bytes, i) {
-            Some(block) => (*block, BLOCK),
-            None => {
-                let rest = bytes.get(i..).unwrap_or_default();
-                (padded(rest), rest.len())
-            }
+        let (block, len) = if let Some(block) = scan::block(bytes, i) {
+            (*block, BLOCK)
+        } else {
+            let rest = bytes.get(i..).unwrap_or_default();
+            (padded(rest), rest.len())
         };
         let all = (1u32 << len) - 1;
         let plain = Fast::in_spans(&block, common) & all;
@@ -140,23 +139,24 @@ pub(super) fn scan<const PLUS: bool>(
 #[allow(clippy::inline_always, reason = "a few instructions, once per scan")]
 fn padded(rest: &[u8]) -> [u8; BLOCK] {
     let n = rest.len();
-    let (low, high) = if let (Some(head), Some(tail)) = (rest.first_chunk(), rest.last_chunk()) {
-        // 8 to 15 bytes: the tail's bytes past the head, moved down (none for 8).
-        let tail = u64::from_le_bytes(*tail);
-        let high = tail.checked_shr((BLOCK - n) as u32 * 8).unwrap_or(0);
-        (u64::from_le_bytes(*head), high)
-    } else if let (Some(head), Some(tail)) = (rest.first_chunk(), rest.last_chunk()) {
-        // 4 to 7 bytes: two loads that overlap on equal bytes.
-        let head = u64::from(u32::from_le_bytes(*head));
-        let tail = u64::from(u32::from_le_bytes(*tail));
-        (head | tail << ((n - 4) * 8), 0)
-    } else {
-        let mut low = 0;
-        for (k, &b) in rest.iter().enumerate() {
-            low |= u64::from(b) << (k * 8);
-        }
-        (low, 0)
-    };
+    let (low, high) =
+        if let (Some(head), Some(tail)) = (rest.first_chunk::<8>(), rest.last_chunk::<8>()) {
+            // 8 to 15 bytes: the tail's bytes past the head, moved down (none for 8).
+            let tail = u64::from_le_bytes(*tail);
+            let high = tail.checked_shr((BLOCK - n) as u32 * 8).unwrap_or(0);
+            (u64::from_le_bytes(*head), high)
+        } else if let (Some(head), Some(tail)) = (rest.first_chunk::<4>(), rest.last_chunk::<4>()) {
+            // 4 to 7 bytes: two loads that overlap on equal bytes.
+            let head = u64::from(u32::from_le_bytes(*head));
+            let tail = u64::from(u32::from_le_bytes(*tail));
+            (head | tail << ((n - 4) * 8), 0)
+        } else {
+            let mut low = 0;
+            for (k, &b) in rest.iter().enumerate() {
+                low |= u64::from(b) << (k * 8);
+            }
+            (low, 0)
+        };
     let mut block = [0u8; BLOCK];
     let (first, second) = block.split_at_mut(8);
     first.copy_from_slice(&low.to_le_bytes());
