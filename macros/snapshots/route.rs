@@ -15,21 +15,32 @@ const _: () = {
     fn __which(__url: &str) -> ::core::option::Option<usize> {
         let __t = ::urlkit::__private::route::Target::parse(__url, "").ok()?;
         let __root = __t.root();
-        if let ::core::option::Option::Some(__s0) = __t.next(__root) {
-            match __t.bytes(__s0) {
-                [b'u', b's', b'e', b'r', b's'] => {
-                    if let ::core::option::Option::Some(__s1) = __t.next(__s0) {
-                        match __t.bytes(__s1) {
-                            [b'm', b'e'] => {
-                                if __t.ends(__s1) {
-                                    return ::core::option::Option::Some(0usize);
+        if let ::core::option::Option::Some(__p0) = __t.after(__root) {
+            match __t.byte(__p0) {
+                b'u' => {
+                    if let ::core::option::Option::Some(__s0) = __t
+                        .literal(__p0, b"users")
+                    {
+                        if let ::core::option::Option::Some(__p1) = __t.after(__s0) {
+                            match __t.byte(__p1) {
+                                b'm' => {
+                                    if let ::core::option::Option::Some(__s1) = __t
+                                        .literal(__p1, b"me")
+                                    {
+                                        if __t.ends(__s1) {
+                                            return ::core::option::Option::Some(0usize);
+                                        }
+                                    }
                                 }
+                                _ => {}
                             }
-                            _ => {}
-                        }
-                        if !__t.bytes(__s1).is_empty() {
-                            if __t.ends(__s1) {
-                                return ::core::option::Option::Some(1usize);
+                            {
+                                let __s1 = __t.segment(__p1);
+                                if !__s1.is_empty() {
+                                    if __t.ends(__s1) {
+                                        return ::core::option::Option::Some(1usize);
+                                    }
+                                }
                             }
                         }
                     }
@@ -106,53 +117,64 @@ const _: () = {
             let __t = ::urlkit::__private::route::Target::parse(__url, "Api")?;
             let mut __miss = ::urlkit::__private::route::Miss::default();
             let __root = __t.root();
-            if let ::core::option::Option::Some(__s0) = __t.next(__root) {
-                match __t.bytes(__s0) {
-                    [b'u', b's', b'e', b'r', b's'] => {
-                        if let ::core::option::Option::Some(__s1) = __t.next(__s0) {
-                            match __t.bytes(__s1) {
-                                [b'm', b'e'] => {
-                                    if __t.ends(__s1) {
-                                        return ::core::result::Result::Ok(Self::Me {});
-                                    }
-                                }
-                                _ => {}
-                            }
-                            if !__t.bytes(__s1).is_empty() {
-                                if __t.ends(__s1) {
-                                    return ::core::result::Result::Ok({
-                                        let __keys = __t.keys(&["tab"]);
-                                        Self::User {
-                                            id: <u64 as ::urlkit::route::RouteField<
-                                                id,
-                                            >>::segment(
-                                                &__t,
-                                                __s1,
-                                                &::urlkit::__private::route::Field {
-                                                    route: "Api::User",
-                                                    name: "id",
-                                                    prefix: 0usize,
-                                                    suffix: 0usize,
-                                                    key: "",
-                                                },
-                                            )?,
-                                            tab: <Option<
-                                                String,
-                                            > as ::urlkit::route::RouteField<
-                                                tab,
-                                            >>::key(
-                                                &__t,
-                                                __keys[0usize],
-                                                &::urlkit::__private::route::Field {
-                                                    route: "Api::User",
-                                                    name: "tab",
-                                                    prefix: 0usize,
-                                                    suffix: 0usize,
-                                                    key: "tab",
-                                                },
-                                            )?,
+            if let ::core::option::Option::Some(__p0) = __t.after(__root) {
+                match __t.byte(__p0) {
+                    b'u' => {
+                        if let ::core::option::Option::Some(__s0) = __t
+                            .literal(__p0, b"users")
+                        {
+                            if let ::core::option::Option::Some(__p1) = __t.after(__s0) {
+                                match __t.byte(__p1) {
+                                    b'm' => {
+                                        if let ::core::option::Option::Some(__s1) = __t
+                                            .literal(__p1, b"me")
+                                        {
+                                            if __t.ends(__s1) {
+                                                return ::core::result::Result::Ok(Self::Me {});
+                                            }
                                         }
-                                    });
+                                    }
+                                    _ => {}
+                                }
+                                {
+                                    let __s1 = __t.segment(__p1);
+                                    if !__s1.is_empty() {
+                                        if __t.ends(__s1) {
+                                            return ::core::result::Result::Ok({
+                                                let __keys = __t.keys(&["tab"]);
+                                                Self::User {
+                                                    id: <u64 as ::urlkit::route::RouteField<
+                                                        id,
+                                                    >>::segment(
+                                                        &__t,
+                                                        __s1,
+                                                        &::urlkit::__private::route::Field {
+                                                            route: "Api::User",
+                                                            name: "id",
+                                                            prefix: 0usize,
+                                                            suffix: 0usize,
+                                                            key: "",
+                                                        },
+                                                    )?,
+                                                    tab: <Option<
+                                                        String,
+                                                    > as ::urlkit::route::RouteField<
+                                                        tab,
+                                                    >>::key(
+                                                        &__t,
+                                                        __keys[0usize],
+                                                        &::urlkit::__private::route::Field {
+                                                            route: "Api::User",
+                                                            name: "tab",
+                                                            prefix: 0usize,
+                                                            suffix: 0usize,
+                                                            key: "tab",
+                                                        },
+                                                    )?,
+                                                }
+                                            });
+                                        }
+                                    }
                                 }
                             }
                         }

@@ -96,83 +96,96 @@ const _: () = {
             let __t = ::urlkit::__private::route::Target::parse(__url, "Files")?;
             let mut __miss = ::urlkit::__private::route::Miss::default();
             let __root = __t.root();
-            if let ::core::option::Option::Some(__s0) = __t.next(__root) {
-                match __t.bytes(__s0) {
-                    [b'f', b'i', b'l', b'e', b's'] => {
-                        return ::core::result::Result::Ok(Self::Tree {
-                            path: <Vec<
-                                String,
-                            > as ::urlkit::route::RouteField<
-                                path,
-                            >>::tail(
-                                &__t,
-                                __s0,
-                                &::urlkit::__private::route::Field {
-                                    route: "Files::Tree",
-                                    name: "path",
-                                    prefix: 0usize,
-                                    suffix: 0usize,
-                                    key: "",
-                                },
-                            )?,
-                        });
+            if let ::core::option::Option::Some(__p0) = __t.after(__root) {
+                match __t.byte(__p0) {
+                    b'f' => {
+                        if let ::core::option::Option::Some(__s0) = __t
+                            .literal(__p0, b"files")
+                        {
+                            {
+                                return ::core::result::Result::Ok(Self::Tree {
+                                    path: <Vec<
+                                        String,
+                                    > as ::urlkit::route::RouteField<
+                                        path,
+                                    >>::tail(
+                                        &__t,
+                                        __s0,
+                                        &::urlkit::__private::route::Field {
+                                            route: "Files::Tree",
+                                            name: "path",
+                                            prefix: 0usize,
+                                            suffix: 0usize,
+                                            key: "",
+                                        },
+                                    )?,
+                                });
+                            }
+                        }
                     }
-                    [b'r', b'a', b'w'] => {
-                        if let ::core::option::Option::Some(__s1) = __t.next(__s0) {
-                            if __t.affixed(__s1, "", ".txt") {
-                                if __t.ends(__s1) {
-                                    {
-                                        const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
-                                            route: "Files::Raw",
-                                            query: ::urlkit::__private::route::Pattern {
-                                                segments: &[],
-                                                tail: ::urlkit::__private::route::Tail::None,
-                                                pairs: &[],
-                                                keys: &[
-                                                    ::urlkit::__private::route::Key {
-                                                        name: "token",
-                                                        required: true,
-                                                    },
-                                                ],
-                                                deny_unknown: false,
-                                            },
-                                            key_fields: &["token"],
-                                        };
-                                        match __t.check(&RULE) {
-                                            ::core::result::Result::Ok(()) => {
-                                                return ::core::result::Result::Ok({
-                                                    let __keys = __t.keys(&["token"]);
-                                                    Self::Raw {
-                                                        name: <String as ::urlkit::route::RouteField<
-                                                            name,
-                                                        >>::segment(
-                                                            &__t,
-                                                            __s1,
-                                                            &::urlkit::__private::route::Field {
-                                                                route: "Files::Raw",
-                                                                name: "name",
-                                                                prefix: 0usize,
-                                                                suffix: 4usize,
-                                                                key: "",
-                                                            },
-                                                        )?,
-                                                        token: <String as ::urlkit::route::RouteField<
-                                                            token,
-                                                        >>::key(
-                                                            &__t,
-                                                            __keys[0usize],
-                                                            &::urlkit::__private::route::Field {
-                                                                route: "Files::Raw",
+                    b'r' => {
+                        if let ::core::option::Option::Some(__s0) = __t
+                            .literal(__p0, b"raw")
+                        {
+                            if let ::core::option::Option::Some(__p1) = __t.after(__s0) {
+                                {
+                                    let __s1 = __t.segment(__p1);
+                                    if __t.affixed(__s1, "", ".txt") {
+                                        if __t.ends(__s1) {
+                                            {
+                                                const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
+                                                    route: "Files::Raw",
+                                                    query: ::urlkit::__private::route::Pattern {
+                                                        segments: &[],
+                                                        tail: ::urlkit::__private::route::Tail::None,
+                                                        pairs: &[],
+                                                        keys: &[
+                                                            ::urlkit::__private::route::Key {
                                                                 name: "token",
-                                                                prefix: 0usize,
-                                                                suffix: 0usize,
-                                                                key: "token",
+                                                                required: true,
                                                             },
-                                                        )?,
+                                                        ],
+                                                        deny_unknown: false,
+                                                    },
+                                                    key_fields: &["token"],
+                                                };
+                                                match __t.check(&RULE) {
+                                                    ::core::result::Result::Ok(()) => {
+                                                        return ::core::result::Result::Ok({
+                                                            let __keys = __t.keys(&["token"]);
+                                                            Self::Raw {
+                                                                name: <String as ::urlkit::route::RouteField<
+                                                                    name,
+                                                                >>::segment(
+                                                                    &__t,
+                                                                    __s1,
+                                                                    &::urlkit::__private::route::Field {
+                                                                        route: "Files::Raw",
+                                                                        name: "name",
+                                                                        prefix: 0usize,
+                                                                        suffix: 4usize,
+                                                                        key: "",
+                                                                    },
+                                                                )?,
+                                                                token: <String as ::urlkit::route::RouteField<
+                                                                    token,
+                                                                >>::key(
+                                                                    &__t,
+                                                                    __keys[0usize],
+                                                                    &::urlkit::__private::route::Field {
+                                                                        route: "Files::Raw",
+                                                                        name: "token",
+                                                                        prefix: 0usize,
+                                                                        suffix: 0usize,
+                                                                        key: "token",
+                                                                    },
+                                                                )?,
+                                                            }
+                                                        });
                                                     }
-                                                });
+                                                    ::core::result::Result::Err(__m) => __miss.note(&RULE, __m),
+                                                }
                                             }
-                                            ::core::result::Result::Err(__m) => __miss.note(&RULE, __m),
                                         }
                                     }
                                 }

@@ -3,10 +3,12 @@
 //! reads its fields and returns the value; no route list is searched at run time, and nothing
 //! is collected on the way.
 //!
-//! At each position, static texts are one `match` on the segment's bytes (slice patterns,
-//! which rustc compiles to a switch on the length and the bytes), then the other groups in the
-//! order routes are tried; a group that fails falls through to the next, so the walk tries the
-//! routes exactly in order (`runtime/src/route/matcher.rs` shows the shape). Each route
+//! At each position, static texts are a `match` on the segment's first byte, then each text
+//! of that byte compared where the segment starts, with a `/` or the path's end after it
+//! (`Target::literal`: one or two word compares), so no segment of static text is searched
+//! for its end; then the other groups in the order routes are tried, which need the segment's
+//! end; a group that fails falls through to the next, so the walk tries the routes exactly in
+//! order (`runtime/src/route/matcher.rs` shows the shape). Each route
 //! appears once in the tree, so the code grows with the number of routes, not with their
 //! product. `to_url`'s round-trip check (`impls::round_trip`) walks the same tree with leaves
 //! that only say which route matched, written only for enums whose routes overlap.
@@ -51,6 +53,11 @@ fn segment(k: usize) -> Ident {
     format_ident!("__s{}", k, span = Span::mixed_site())
 }
 
+/// Where segment `k` starts.
+fn position(k: usize) -> Ident {
+    format_ident!("__p{}", k, span = Span::mixed_site())
+}
+
 impl Writer<'_> {
     /// The code of a node at position `k`, `prev` the segment before it.
     fn node(&self, node: &Node<'_>, k: usize, prev: &Ident) -> TokenStream {
@@ -60,36 +67,68 @@ impl Writer<'_> {
             let leaf = self.leaf(&node.end, prev);
             out.extend(quote!(if #t.ends(#prev) { #leaf }));
         }
-        let here = segment(k);
+        let (here, at) = (segment(k), position(k));
         let mut inner = TokenStream::new();
-        if !node.statics.is_empty() {
-            let arms = node.statics.iter().map(|(text, child)| {
-                let child = self.node(child, k + 1, &here);
-                if text.contains('%') {
-                    // Triplet hex may be in either case: compared as static text.
-                    quote!(_ if #t.is(#here, #text) => { #child })
-                } else {
-                    let bytes = text.bytes().map(Literal::byte_character);
-                    quote!([#(#bytes),*] => { #child })
-                }
-            });
-            inner.extend(quote!(match #t.bytes(#here) { #(#arms)* _ => {} }));
+        // Static text without `%` is compared where the segment starts, before its end is
+        // looked for: a `match` on the first byte, then the whole text and a `/` or the
+        // path's end after it. At most one static text matches a segment, so the texts of
+        // one first byte are tried as an `else if` chain.
+        let mut by_first: Vec<(u8, Vec<TokenStream>)> = Vec::new();
+        let mut empty = None;
+        let mut escaped = Vec::new();
+        for (text, child) in &node.statics {
+            let child = self.node(child, k + 1, &here);
+            let Some(&first) = text.as_bytes().first() else {
+                empty = Some(child);
+                continue;
+            };
+            if text.contains('%') {
+                // Triplet hex may be in either case: compared as static text.
+                escaped.push(quote!(if #t.is(#here, #text) { #child }));
+                continue;
+            }
+            let bytes = Literal::byte_string(text.as_bytes());
+            let test = quote!(if let ::core::option::Option::Some(#here) = #t.literal(#at, #bytes) { #child });
+            match by_first.iter_mut().find(|(b, _)| *b == first) {
+                Some((_, tests)) => tests.push(test),
+                None => by_first.push((first, vec![test])),
+            }
         }
+        if !by_first.is_empty() {
+            let arms = by_first.iter().map(|(first, tests)| {
+                let first = Literal::byte_character(*first);
+                quote!(#first => { #(#tests)else* })
+            });
+            inner.extend(quote!(match #t.byte(#at) { #(#arms)* _ => {} }));
+        }
+        if let Some(child) = empty {
+            inner.extend(quote! {
+                if let ::core::option::Option::Some(#here) = #t.literal(#at, b"") { #child }
+            });
+        }
+        // The other groups need the segment's end.
+        let mut whole_segment: TokenStream = escaped.into_iter().collect();
         for (prefix, suffix, child) in &node.affixed {
             let child = self.node(child, k + 1, &here);
-            inner.extend(quote!(if #t.affixed(#here, #prefix, #suffix) { #child }));
+            whole_segment.extend(quote!(if #t.affixed(#here, #prefix, #suffix) { #child }));
         }
         if let Some(whole) = &node.whole {
             let child = self.node(whole, k + 1, &here);
-            inner.extend(quote!(if !#t.bytes(#here).is_empty() { #child }));
+            whole_segment.extend(quote!(if !#here.is_empty() { #child }));
         }
         if let Some(any) = &node.any {
             let child = self.node(any, k + 1, &here);
-            inner.extend(quote!({ #child }));
+            whole_segment.extend(quote!({ #child }));
+        }
+        if !whole_segment.is_empty() {
+            inner.extend(quote!({
+                let #here = #t.segment(#at);
+                #whole_segment
+            }));
         }
         if !inner.is_empty() {
             out.extend(quote! {
-                if let ::core::option::Option::Some(#here) = #t.next(#prev) { #inner }
+                if let ::core::option::Option::Some(#at) = #t.after(#prev) { #inner }
             });
         }
         if !node.optional.is_empty() {

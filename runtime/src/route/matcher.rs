@@ -4,20 +4,31 @@
 //!
 //! The derive knows every route at compile time, so it writes `from_url` as a decision tree
 //! over the path's static text (`macros/src/route/tree.rs`): segment by segment, a `match` on
-//! the segment's bytes, the routes tried most specific first as `urlkit_syntax::route::order`
-//! ranks them, each leaf reading its route's fields. Generated code has this shape:
+//! the segment's first byte, then its static text compared where the segment starts (so a
+//! segment of static text is never searched for its end), the routes tried most specific
+//! first as `urlkit_syntax::route::order` ranks them, each leaf reading its route's fields.
+//! Only a segment that a placeholder reads is searched for its `/`. Generated code has this
+//! shape:
 //!
 //! ```text
 //! fn from_url(url: &str) -> Result<Api, RouteError> {
 //!     let t = Target::parse(url, "Api")?;
 //!     let mut miss = Miss::default();
 //!     let root = t.root();
-//!     if let Some(s0) = t.next(root) {
-//!         match t.bytes(s0) {
-//!             [b'u', b's', b'e', b'r', b's'] => if let Some(s1) = t.next(s0) {
-//!                 match t.bytes(s1) { [b'm', b'e'] => if t.ends(s1) { return Ok(Api::Me) }, _ => {} }
-//!                 if !t.bytes(s1).is_empty() && t.ends(s1) {
-//!                     return Ok(Api::User { id: RouteField::segment(&t, s1, &Field { … })? });
+//!     if let Some(p0) = t.after(root) {
+//!         match t.byte(p0) {
+//!             b'u' => if let Some(s0) = t.literal(p0, b"users") {
+//!                 if let Some(p1) = t.after(s0) {
+//!                     match t.byte(p1) {
+//!                         b'm' => if let Some(s1) = t.literal(p1, b"me") {
+//!                             if t.ends(s1) { return Ok(Api::Me) }
+//!                         },
+//!                         _ => {}
+//!                     }
+//!                     let s1 = t.segment(p1);
+//!                     if !s1.is_empty() && t.ends(s1) {
+//!                         return Ok(Api::User { id: RouteField::segment(&t, s1, &Field { … })? });
+//!                     }
 //!                 }
 //!             },
 //!             _ => {}
@@ -149,7 +160,7 @@ impl<'i> Target<'i> {
     ///
     /// # Errors
     /// [`RouteErrorKind::Value`], naming the field, with the value quoted and its offset.
-    #[inline(never)]
+    #[inline]
     pub fn segment_field<T: FromParam>(
         &self,
         seg: Seg,

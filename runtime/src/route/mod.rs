@@ -8,6 +8,7 @@ mod error;
 pub(crate) mod matcher;
 mod param;
 mod params;
+mod split;
 pub(crate) mod target;
 
 use alloc::borrow::Cow;

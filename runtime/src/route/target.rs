@@ -4,12 +4,11 @@
 //! Every position is a byte offset in the URL as given, so that whatever an error points at
 //! lies within it. Nothing is copied or allocated here.
 
-use urlkit_syntax::chars::{self, PATH, QUERY};
-use urlkit_syntax::error::{Component, ErrorKind};
 use urlkit_syntax::reference;
 
 use super::error::{RouteError, RouteErrorKind};
-use crate::url::{ParseError, Url};
+use super::split::{Parts, origin_form, slash};
+use crate::url::Url;
 
 /// A URL split into what routes match: the path, walked one [`Seg`] at a time, and the
 /// query.
@@ -18,12 +17,8 @@ pub struct Target<'i> {
     pub(super) input: &'i str,
     /// The type being parsed, for errors.
     pub(super) route: &'static str,
-    /// Where the path starts (its leading `/`, or where an empty path is).
-    path_start: usize,
-    /// Where the first segment starts: after the leading `/`, or where an empty path is (the
-    /// path of `https://example.com`, which asks for `/`).
-    first: usize,
-    /// Where the path ends (a `?`, a `#`, or the end of the input).
+    /// Where the path ends: a `?`, a `#`, or the end of the input. (It starts at 0, with a
+    /// `/`: [`Target::parse`] takes nothing else.)
     pub(super) path_end: usize,
     /// The query, after its `?`; `None` without a `?`.
     query: Option<(usize, usize)>,
@@ -41,6 +36,14 @@ pub struct Seg {
     pub(super) end: usize,
 }
 
+impl Seg {
+    /// Whether the segment is empty (`//`, or the one segment of `/`).
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
 impl<'i> Target<'i> {
     /// Splits `input`: a path and query as a server receives them (HTTP's origin-form, RFC
     /// 9112 §3.2.1: anything starting with `/`, even `//`). A fragment is ignored. The path
@@ -51,25 +54,22 @@ impl<'i> Target<'i> {
     /// relative reference that does not start with `/`, [`RouteErrorKind::AbsoluteUrl`] for
     /// an absolute URL: its origin is the caller's to check (`Route::from_url_on`), or to
     /// waive (`Route::from_url_ignoring_origin`), never silently dropped.
-    #[inline]
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "called once in each generated from_url, which then reads the fields from registers"
+    )]
     pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
-        let url_error = |e| RouteError::new(route, RouteErrorKind::Url(e));
-        let parts = if input.starts_with('/') {
-            origin_form(input).map_err(url_error)?
-        } else {
-            full_url(input, route)?;
-            return Err(RouteError::new(route, RouteErrorKind::AbsoluteUrl).quoting(input));
-        };
-        let first = if parts.path_start == parts.path_end {
-            parts.path_end
-        } else {
-            parts.path_start + 1
+        if !input.starts_with('/') {
+            return Err(not_origin_form(input, route));
+        }
+        let parts = match origin_form(input) {
+            Ok(parts) => parts,
+            Err(e) => return Err(RouteError::new(route, RouteErrorKind::Url(e))),
         };
         Ok(Target {
             input,
             route,
-            path_start: parts.path_start,
-            first,
             path_end: parts.path_end,
             query: parts.query,
             path_escaped: parts.path_escaped,
@@ -80,9 +80,8 @@ impl<'i> Target<'i> {
     /// The place before the first segment: [`next`](Self::next) of it is the first segment.
     #[inline]
     pub fn root(&self) -> Seg {
-        // `first` is at least 1: after a `/`, or after a scheme.
-        let end = self.first.saturating_sub(1);
-        Seg { start: end, end }
+        // The path's leading `/` ends it.
+        Seg { start: 0, end: 0 }
     }
 
     /// The segment after `prev`, if the path goes on (`/a/` has a second, empty segment).
@@ -98,8 +97,57 @@ impl<'i> Target<'i> {
         }
         Some(Seg {
             start,
-            end: slash(self.input.as_bytes(), start, self.path_end),
+            end: self.segment_end(start),
         })
+    }
+
+    /// Where the segment that starts at `start` (at most `path_end`) ends: the next `/` of
+    /// the path, or its end.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next`")]
+    fn segment_end(&self, start: usize) -> usize {
+        slash(self.input.as_bytes(), start, self.path_end)
+    }
+
+    /// Where the segment after `prev` starts, if the path goes on: what the generated
+    /// matcher compares static text at, before it knows where the segment ends.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next`")]
+    pub fn after(&self, prev: Seg) -> Option<usize> {
+        let start = prev.end + 1;
+        (start <= self.path_end).then_some(start)
+    }
+
+    /// The byte at `at` (a segment's first, [`after`](Self::after) gave `at`), or 0 past
+    /// the input; at the path's end it is a `?` or a `#`, which no static text holds, and
+    /// at an empty segment a `/`, which none holds either.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next`")]
+    pub fn byte(&self, at: usize) -> u8 {
+        self.input.as_bytes().get(at).copied().unwrap_or(0)
+    }
+
+    /// The segment starting at `start` if it is the static text `text` (no `%` in it): the
+    /// bytes compared as a whole, then a `/` or the path's end after them. Comparing before
+    /// knowing where the segment ends saves looking for its end where static text decides.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next`")]
+    pub fn literal<const N: usize>(&self, start: usize, text: &[u8; N]) -> Option<Seg> {
+        let end = start + N;
+        let bytes = self.input.as_bytes();
+        let here = bytes.get(start..).and_then(<[u8]>::first_chunk::<N>);
+        let ends = end == self.path_end || (end < self.path_end && bytes.get(end) == Some(&b'/'));
+        (ends && here == Some(text)).then_some(Seg { start, end })
+    }
+
+    /// The segment that starts at `start` ([`after`](Self::after) gave it).
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next`")]
+    pub fn segment(&self, start: usize) -> Seg {
+        Seg {
+            start,
+            end: self.segment_end(start),
+        }
     }
 
     /// Whether the path ends with `seg` (never true of [`root`](Self::root): every path has
@@ -167,164 +215,20 @@ impl<'i> Target<'i> {
 
     /// The path, for errors.
     pub(super) fn path(&self) -> &'i str {
-        match self.input.get(self.path_start..self.path_end) {
+        match self.input.get(..self.path_end) {
             Some("") | None => "/",
             Some(path) => path,
         }
     }
 }
 
-/// The first `/` of `bytes[start..end]`, or `end`: eight bytes at a time, with the classic
-/// test for a zero byte (of the bytes xor `/`; the lowest flagged byte is exact). Fewer than
-/// eight bytes before `end` are read as the eight bytes that end there, shifted.
-#[inline]
-fn slash(bytes: &[u8], start: usize, end: usize) -> usize {
-    let first_slash = |word: u64| {
-        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-        const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-        const SLASHES: u64 = u64::from_ne_bytes([b'/'; 8]);
-        let x = word ^ SLASHES;
-        let found = x.wrapping_sub(ONES) & !x & HIGHS;
-        (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
-    };
-    let word = |at: usize| {
-        bytes
-            .get(at..)
-            .and_then(<[u8]>::first_chunk::<8>)
-            .map(|chunk| u64::from_le_bytes(*chunk))
-    };
-    let mut i = start;
-    while i + 8 <= end {
-        let Some(w) = word(i) else { break };
-        if let Some(n) = first_slash(w) {
-            return i + n;
-        }
-        i += 8;
-    }
-    if i >= end {
-        return end;
-    }
-    // Shifting the bytes before `i` out brings in zeros, which are not `/`.
-    if let Some(before) = end.checked_sub(8)
-        && let Some(w) = word(before)
-    {
-        return first_slash(w >> ((i - before) * 8)).map_or(end, |n| i + n);
-    }
-    bytes
-        .get(i..end)
-        .and_then(|rest| rest.iter().position(|&b| b == b'/'))
-        .map_or(end, |n| i + n)
-}
-
-/// Where a URL's parts are, and whether their values need decoding.
-struct Parts {
-    path_start: usize,
-    path_end: usize,
-    /// The path holds a `%`.
-    path_escaped: bool,
-    query: Option<(usize, usize)>,
-    /// The query holds a `%` or a `+`.
-    query_escaped: bool,
-}
-
-/// `/path?query#fragment` (`input` starts with `/`), checked for characters a URL cannot hold
-/// raw.
-#[inline]
-fn origin_form(input: &str) -> Result<Parts, ParseError> {
-    let bytes = input.as_bytes();
-    let (path_end, path_escaped) = scan::<false>(bytes, 1, PATH);
-    let (query, query_escaped) = match bytes.get(path_end) {
-        None | Some(b'#') => (None, false),
-        Some(b'?') => {
-            let (end, escaped) = scan::<true>(bytes, path_end + 1, QUERY);
-            match bytes.get(end) {
-                None | Some(b'#') => (Some((path_end + 1, end)), escaped),
-                Some(_) => return Err(bad_char(input, end, Component::Query)),
-            }
-        }
-        Some(_) => return Err(bad_char(input, path_end, Component::Path)),
-    };
-    Ok(Parts {
-        path_start: 0,
-        path_end,
-        path_escaped,
-        query,
-        query_escaped,
-    })
-}
-
-/// Whether a byte of `word` is `byte`: the classic test for a zero byte, on `word ^ byte`s.
-#[inline]
-fn has_byte(word: u64, byte: u8) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    let x = word ^ u64::from_ne_bytes([byte; 8]);
-    x.wrapping_sub(ONES) & !x & HIGHS != 0
-}
-
-/// The end of the run of bytes from `start` on that are of `class` or `%` (which decoding
-/// checks, where it matters), and whether it holds a value to decode: a `%`, or with `PLUS` a
-/// `+` (a space in a query). Eight bytes at a time while they all are of `class` (one table
-/// lookup per byte, one branch per eight), the last eight of the input at once when the run
-/// reaches its end, then byte by byte.
-#[inline]
-fn scan<const PLUS: bool>(bytes: &[u8], start: usize, class: u16) -> (usize, bool) {
-    let is = |b: u8| chars::CLASS[usize::from(b)];
-    let all = |chunk: &[u8; 8]| {
-        is(chunk[0])
-            & is(chunk[1])
-            & is(chunk[2])
-            & is(chunk[3])
-            & is(chunk[4])
-            & is(chunk[5])
-            & is(chunk[6])
-            & is(chunk[7])
-            & class
-            != 0
-    };
-    let mut i = start;
-    let mut escaped = false;
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        if !all(chunk) {
-            break;
-        }
-        escaped |= PLUS && has_byte(u64::from_ne_bytes(*chunk), b'+');
-        i += 8;
-    }
-    if let Some(last) = bytes.last_chunk::<8>()
-        && i < bytes.len()
-        && bytes.len() - i < 8
-        && all(last)
-    {
-        escaped |= PLUS && has_byte(u64::from_ne_bytes(*last), b'+');
-        return (bytes.len(), escaped);
-    }
-    while let Some(&b) = bytes.get(i) {
-        if is(b) & class == 0 {
-            if b != b'%' {
-                break;
-            }
-            escaped = true;
-        }
-        escaped |= PLUS && b == b'+';
-        i += 1;
-    }
-    (i, escaped)
-}
-
-/// The error for the character at byte `at`, which a URL cannot hold raw.
+/// The error for a target that does not start with `/`: an absolute URL, or not a URL.
 #[cold]
-fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
-    let ch = input
-        .get(at..)
-        .and_then(|rest| rest.chars().next())
-        .unwrap_or(char::REPLACEMENT_CHARACTER);
-    let kind = if ch.is_ascii() {
-        ErrorKind::InvalidChar { ch, component }
-    } else {
-        ErrorKind::NonAscii { ch, component }
-    };
-    ParseError::new(at..at + ch.len_utf8(), &kind)
+fn not_origin_form(input: &str, route: &'static str) -> RouteError {
+    match full_url(input, route) {
+        Ok(_) => RouteError::new(route, RouteErrorKind::AbsoluteUrl).quoting(input),
+        Err(e) => e,
+    }
 }
 
 /// Where the path and query of an absolute URL start and end (the query right after the
@@ -369,72 +273,5 @@ fn full_url(input: &str, route: &'static str) -> Result<Parts, RouteError> {
         Ok(found(path))
     } else {
         not_a_path()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use alloc::vec::Vec;
-
-    use super::{PATH, QUERY, chars, scan, slash};
-
-    /// Bytes that matter here: `/`, `?`, `#`, `%`, `+`, a space, letters, non-ASCII.
-    const ALPHABET: &[u8] = b"//?#%+ aZ9-.~\xc3\xa9\x00";
-
-    fn texts(mut seed: u64, count: usize) -> Vec<Vec<u8>> {
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as usize
-        };
-        (0..count)
-            .map(|_| {
-                let len = next() % 40;
-                (0..len)
-                    .map(|_| ALPHABET[next() % ALPHABET.len()])
-                    .collect()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn scan_is_a_byte_by_byte_scan() {
-        for text in texts(1, 20_000) {
-            for class in [PATH, QUERY] {
-                for start in 0..=text.len() {
-                    let end = text[start..]
-                        .iter()
-                        .position(|&b| !chars::is(b, class) && b != b'%')
-                        .map_or(text.len(), |n| start + n);
-                    let run = &text[start..end];
-                    let percent = run.contains(&b'%');
-                    assert_eq!(scan::<false>(&text, start, class), (end, percent));
-                    // With `+`, the flag may also count a `+` before `start` (never a false
-                    // negative): decoding a plain value gives it back unchanged.
-                    let (plus_end, plus) = scan::<true>(&text, start, class);
-                    assert_eq!(plus_end, end);
-                    assert!(
-                        plus || !(percent || run.contains(&b'+')),
-                        "{text:?} {start}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn slash_is_a_byte_by_byte_search() {
-        for text in texts(2, 20_000) {
-            for end in 0..=text.len() {
-                for start in 0..=end {
-                    let expected = text[start..end]
-                        .iter()
-                        .position(|&b| b == b'/')
-                        .map_or(end, |n| start + n);
-                    assert_eq!(slash(&text, start, end), expected, "{text:?} {start} {end}");
-                }
-            }
-        }
     }
 }

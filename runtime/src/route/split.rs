@@ -1,0 +1,309 @@
+//! The bytes of a request target, for [`Target`](super::target::Target): where its path and
+//! query end and whether their values need decoding, in one pass over the text; and where a
+//! path segment ends.
+
+use urlkit_syntax::chars::{self, PATH, QUERY};
+use urlkit_syntax::error::{Component, ErrorKind};
+
+use crate::scan::{self, BLOCK, Fast, Scan, Span};
+use crate::url::ParseError;
+
+/// Where a URL's parts are, and whether their values need decoding.
+pub(super) struct Parts {
+    pub(super) path_start: usize,
+    pub(super) path_end: usize,
+    /// The path holds a `%`.
+    pub(super) path_escaped: bool,
+    pub(super) query: Option<(usize, usize)>,
+    /// The query holds a `%` or a `+`.
+    pub(super) query_escaped: bool,
+}
+
+/// `/path?query#fragment` (`input` starts with `/`), checked for characters a URL cannot hold
+/// raw.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "inlined with `Target::parse` into each from_url, which reads the parts from registers"
+)]
+pub(super) fn origin_form(input: &str) -> Result<Parts, ParseError> {
+    let bytes = input.as_bytes();
+    let (path_end, path_escaped) = scan::<false>(bytes, 1, PATH, PATH_COMMON);
+    let (query, query_escaped) = match bytes.get(path_end) {
+        None | Some(b'#') => (None, false),
+        Some(b'?') => {
+            let (end, escaped) = scan::<true>(bytes, path_end + 1, QUERY, QUERY_COMMON);
+            match bytes.get(end) {
+                None | Some(b'#') => (Some((path_end + 1, end)), escaped),
+                Some(_) => return Err(bad_char(input, end, Component::Query)),
+            }
+        }
+        Some(_) => return Err(bad_char(input, path_end, Component::Path)),
+    };
+    Ok(Parts {
+        path_start: 0,
+        path_end,
+        path_escaped,
+        query,
+        query_escaped,
+    })
+}
+
+/// The bytes most paths are made of: `-./0-9` (one range), letters and `_`. A block of
+/// them is part of a path without a lookup, and holds nothing to decode.
+const PATH_COMMON: &[Span] = &[
+    Span { lo: b'-', hi: b'9' },
+    Span { lo: b'A', hi: b'Z' },
+    Span { lo: b'_', hi: b'_' },
+    Span { lo: b'a', hi: b'z' },
+];
+
+/// The same for queries, with `&` and `=`.
+const QUERY_COMMON: &[Span] = &[
+    Span { lo: b'&', hi: b'&' },
+    Span { lo: b'-', hi: b'9' },
+    Span { lo: b'=', hi: b'=' },
+    Span { lo: b'A', hi: b'Z' },
+    Span { lo: b'_', hi: b'_' },
+    Span { lo: b'a', hi: b'z' },
+];
+
+/// Whether every byte of `spans` is of `class` in the one table, and none is `%` or `+`
+/// (which [`scan`] must see): the common sets are shortcuts, never a second statement of
+/// what a path holds.
+const fn within(spans: &[Span], class: u16) -> bool {
+    let mut i = 0;
+    while i < spans.len() {
+        let mut b = spans[i].lo;
+        while b <= spans[i].hi {
+            if chars::CLASS[b as usize] & class == 0 || b == b'%' || b == b'+' {
+                return false;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+const _: () = assert!(within(PATH_COMMON, PATH) && within(QUERY_COMMON, QUERY));
+
+/// The end of the run of bytes from `start` on that are of `class` or `%` (which decoding
+/// checks, where it matters), and whether it holds a value to decode: a `%`, or with `PLUS` a
+/// `+` (a space in a query). Sixteen bytes at a time while they all are in `common` (a few
+/// vector compares, no lookup); a block that is not is looked up in the table a byte at a
+/// time. The last, partial block is read into a block of zeros, which no set holds.
+#[inline]
+pub(super) fn scan<const PLUS: bool>(
+    bytes: &[u8],
+    start: usize,
+    class: u16,
+    common: &[Span],
+) -> (usize, bool) {
+    let mut i = start;
+    let mut escaped = false;
+    loop {
+        let (block, len) = if let Some(block) = scan::block(bytes, i) {
+            (*block, BLOCK)
+        } else {
+            let rest = bytes.get(i..).unwrap_or_default();
+            (padded(rest), rest.len())
+        };
+        let all = (1u32 << len) - 1;
+        let plain = Fast::in_spans(&block, common) & all;
+        if plain == all {
+            i += len;
+        } else {
+            let stop = i + len;
+            i += plain.trailing_ones() as usize;
+            while let Some(&b) = bytes.get(i).filter(|_| i < stop) {
+                if !chars::is(b, class) {
+                    if b != b'%' {
+                        return (i, escaped);
+                    }
+                    escaped = true;
+                }
+                escaped |= PLUS && b == b'+';
+                i += 1;
+            }
+        }
+        if len < BLOCK {
+            return (i, escaped);
+        }
+    }
+}
+
+/// `rest` (fewer than [`BLOCK`] bytes) followed by zeros, read in at most four loads rather
+/// than a call to copy it.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "a few instructions, once per scan")]
+fn padded(rest: &[u8]) -> [u8; BLOCK] {
+    let n = rest.len();
+    let (low, high) =
+        if let (Some(head), Some(tail)) = (rest.first_chunk::<8>(), rest.last_chunk::<8>()) {
+            // 8 to 15 bytes: the tail's bytes past the head, moved down (none for 8).
+            let tail = u64::from_le_bytes(*tail);
+            let high = tail.checked_shr((BLOCK - n) as u32 * 8).unwrap_or(0);
+            (u64::from_le_bytes(*head), high)
+        } else if let (Some(head), Some(tail)) = (rest.first_chunk::<4>(), rest.last_chunk::<4>()) {
+            // 4 to 7 bytes: two loads that overlap on equal bytes.
+            let head = u64::from(u32::from_le_bytes(*head));
+            let tail = u64::from(u32::from_le_bytes(*tail));
+            (head | tail << ((n - 4) * 8), 0)
+        } else {
+            let mut low = 0;
+            for (k, &b) in rest.iter().enumerate() {
+                low |= u64::from(b) << (k * 8);
+            }
+            (low, 0)
+        };
+    let mut block = [0u8; BLOCK];
+    let (first, second) = block.split_at_mut(8);
+    first.copy_from_slice(&low.to_le_bytes());
+    second.copy_from_slice(&high.to_le_bytes());
+    block
+}
+
+/// The first `/` of `bytes[start..end]`, or `end`: eight bytes at a time, with the classic
+/// test for a zero byte (of the bytes xor `/`; the lowest flagged byte is exact). Fewer than
+/// eight bytes before `end` are read as the eight bytes that end there, shifted.
+#[inline]
+pub(super) fn slash(bytes: &[u8], start: usize, end: usize) -> usize {
+    let first_slash = |word: u64| {
+        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+        const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+        const SLASHES: u64 = u64::from_ne_bytes([b'/'; 8]);
+        let x = word ^ SLASHES;
+        let found = x.wrapping_sub(ONES) & !x & HIGHS;
+        (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
+    };
+    let word = |at: usize| {
+        bytes
+            .get(at..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map(|chunk| u64::from_le_bytes(*chunk))
+    };
+    let mut i = start;
+    while i + 8 <= end {
+        let Some(w) = word(i) else { break };
+        if let Some(n) = first_slash(w) {
+            return i + n;
+        }
+        i += 8;
+    }
+    if i >= end {
+        return end;
+    }
+    // Shifting the bytes before `i` out brings in zeros, which are not `/`.
+    if let Some(before) = end.checked_sub(8)
+        && let Some(w) = word(before)
+    {
+        return first_slash(w >> ((i - before) * 8)).map_or(end, |n| i + n);
+    }
+    bytes
+        .get(i..end)
+        .and_then(|rest| rest.iter().position(|&b| b == b'/'))
+        .map_or(end, |n| i + n)
+}
+
+/// The error for the character at byte `at`, which a URL cannot hold raw.
+#[cold]
+fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
+    let ch = input
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or(char::REPLACEMENT_CHARACTER);
+    let kind = if ch.is_ascii() {
+        ErrorKind::InvalidChar { ch, component }
+    } else {
+        ErrorKind::NonAscii { ch, component }
+    };
+    ParseError::new(at..at + ch.len_utf8(), &kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::format;
+    use alloc::vec::Vec;
+
+    use urlkit_syntax::chars;
+
+    use super::{PATH, PATH_COMMON, QUERY, QUERY_COMMON, padded, scan, slash};
+
+    /// Bytes that matter here: `/`, `?`, `#`, `%`, `+`, a space, letters, non-ASCII.
+    const ALPHABET: &[u8] = b"//?#%+ aZ9-.~\xc3\xa9\x00";
+
+    fn texts(mut seed: u64, count: usize, longest: usize) -> Vec<Vec<u8>> {
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize
+        };
+        (0..count)
+            .map(|_| {
+                let len = next() % longest;
+                // Mostly bytes of a path, so that runs are long enough to cross blocks.
+                (0..len)
+                    .map(|_| match next() % 4 {
+                        0 => ALPHABET[next() % ALPHABET.len()],
+                        _ => b"ab/-"[next() % 4],
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn scan_is_a_byte_by_byte_scan() {
+        for text in texts(1, 20_000, 70) {
+            for (class, common) in [(PATH, PATH_COMMON), (QUERY, QUERY_COMMON)] {
+                for start in 0..=text.len() {
+                    let end = text[start..]
+                        .iter()
+                        .position(|&b| !chars::is(b, class) && b != b'%')
+                        .map_or(text.len(), |n| start + n);
+                    let run = &text[start..end];
+                    let percent = run.contains(&b'%');
+                    let plus = percent || run.contains(&b'+');
+                    let at = format!("{text:?} {start}");
+                    assert_eq!(
+                        scan::<false>(&text, start, class, common),
+                        (end, percent),
+                        "{at}"
+                    );
+                    assert_eq!(
+                        scan::<true>(&text, start, class, common),
+                        (end, plus),
+                        "{at}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn padded_is_the_bytes_then_zeros() {
+        let bytes: Vec<u8> = (1..=15).collect();
+        for n in 0..16 {
+            let mut expected = [0u8; 16];
+            expected[..n].copy_from_slice(&bytes[..n]);
+            assert_eq!(padded(&bytes[..n]), expected, "{n}");
+        }
+    }
+
+    #[test]
+    fn slash_is_a_byte_by_byte_search() {
+        for text in texts(2, 20_000, 40) {
+            for end in 0..=text.len() {
+                for start in 0..=end {
+                    let expected = text[start..end]
+                        .iter()
+                        .position(|&b| b == b'/')
+                        .map_or(end, |n| start + n);
+                    assert_eq!(slash(&text, start, end), expected, "{text:?} {start} {end}");
+                }
+            }
+        }
+    }
+}
