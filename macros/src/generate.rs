@@ -45,8 +45,8 @@
 //! (a named argument's expression, or the literal for a capture), so a wrong type is reported
 //! there, naming the placeholder (`runtime/src/value/placeholder.rs`).
 
-use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use proc_macro2::{Delimiter, Ident, Literal, Span, TokenStream, TokenTree};
+use quote::{ToTokens, format_ident};
 use syn::spanned::Spanned;
 use urlkit_syntax::plan::{Context, Step};
 use urlkit_syntax::reference::Placement;
@@ -54,12 +54,13 @@ use urlkit_syntax::template::{Modifier, Operator, VarSpec};
 
 use crate::check::{Checked, Source, Var};
 use crate::input::Input;
+use crate::tokens::Tokens;
 
 /// The expressions a rejected template would have read, for its stand-in
 /// ([`crate::fallback::expand`]): the base, every named argument, each captured variable
 /// (spanned as [`Bindings::new`] spans it, so a misspelt name is reported at the literal).
 pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
-    let base = input.base.iter().map(|base| quote!(#base));
+    let base = input.base.iter().map(|base| base.to_token_stream());
     let args = input.args.iter().map(|arg| arg.value.to_token_stream());
     let captures = vars
         .iter()
@@ -99,119 +100,208 @@ pub(crate) fn route(
 fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
     let site = Span::mixed_site();
     let w = Ident::new("__w", site);
-    // The text every expansion writes, as `Template` and `template!` count it.
-    let static_len = urlkit_syntax::plan::static_len(steps);
-    let hints = checked
-        .expressions
-        .iter()
-        .enumerate()
-        .flat_map(|(i, e)| e.vars.iter().map(move |spec| (i, spec)))
-        .map(|(i, spec)| bindings.call(checked, i, spec, "hint", None));
-    let start = if let Some(base) = &bindings.base {
-        let trim = checked.trim_slash;
-        // A type that is not a `Url` (or a pointer to one) is an error on the user's base.
-        quote_spanned!(base.span()=>
-            ::urlkit::__private::Writer::with_base(
-                ::urlkit::value::Base::base_url(#base), #trim, #static_len #(+ #hints)*
-            )
-        )
-    } else {
-        quote_spanned!(site=> ::urlkit::__private::Writer::with_capacity(#static_len #(+ #hints)*))
-    };
-    let steps = steps
-        .iter()
-        .map(|step| generate_step(step, checked, bindings, &w));
-    let markers = &bindings.markers;
-    let values = &bindings.values;
-    let locals = &bindings.locals;
+    let mut t = Tokens::new(site);
     // A template always has a value or a base (one without is a literal). `match` keeps
     // every temporary of the values alive until the URL is built, as `format_args!` does.
-    // The URL is built in a closure handed to one function, so that in a `const` the compiler
-    // reports that one call, whose name says what to do, rather than every call inside.
-    // The markers are declared outside the closure: when two templates of the crate have a
-    // placeholder of the same name, rustc names the marker by its path, `main::id`, and a
-    // closure would add `{closure#0}` to it.
-    quote_spanned! {site=>
-        match (#(&(#values),)*) {
-            (#(#locals,)*) => {
-                // Named after the placeholders, so that type errors can say which one.
-                #(struct #markers {})*
-                ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
-                    let mut #w = #start;
-                    #(#steps)*
-                    #w.finish()
-                })
+    t.word("match").parens(|t| {
+        for value in &bindings.values {
+            t.op("&").group_of(Delimiter::Parenthesis, value.clone()).op(",");
+        }
+    });
+    t.braces(|t| {
+        t.parens(|t| {
+            for local in &bindings.locals {
+                t.ident(local).op(",");
+            }
+        });
+        t.op("=>").braces(|t| {
+            // Named after the placeholders, so that type errors can say which one. Declared
+            // outside the closure: when two templates of the crate have a placeholder of the
+            // same name, rustc names the marker by its path, `main::id`, and a closure would
+            // add `{closure#0}` to it.
+            for marker in &bindings.markers {
+                t.word("struct").ident(marker).braces(|_| {});
+            }
+            // The URL is built in a closure handed to one function, so that in a `const` the
+            // compiler reports that one call, whose name says what to do, rather than every
+            // call inside.
+            t.path(&format!("{PRIVATE}::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template"));
+            t.parens(|t| {
+                t.op("||").braces(|t| {
+                    t.word("let").word("mut").ident(&w).op("=");
+                    start(t, checked, steps, bindings);
+                    t.op(";");
+                    for step in steps {
+                        generate_step(t, step, checked, bindings, &w);
+                    }
+                    t.ident(&w).op(".").word("finish").parens(|_| {});
+                });
+            });
+        });
+    });
+    t.into_stream()
+}
+
+/// The runtime's items that generated code calls.
+const PRIVATE: &str = "::urlkit::__private";
+
+/// The `Writer` sized for the text every expansion writes (as `Template` and `template!`
+/// count it) and each value's hint: empty, or holding the base of a join.
+fn start(t: &mut Tokens, checked: &Checked, steps: &[Step], bindings: &Bindings) {
+    let static_len = Literal::usize_suffixed(urlkit_syntax::plan::static_len(steps));
+    let capacity = |t: &mut Tokens| {
+        t.literal(static_len);
+        for (i, expression) in checked.expressions.iter().enumerate() {
+            for spec in &expression.vars {
+                t.op("+");
+                bindings.call(t, checked, i, spec, "hint", |_| {});
             }
         }
+    };
+    if let Some(base) = &bindings.base {
+        // A type that is not a `Url` (or a pointer to one) is an error on the user's base.
+        t.with_span(base.span(), |t| {
+            t.path(&format!("{PRIVATE}::Writer::with_base")).parens(|t| {
+                t.path("::urlkit::value::Base::base_url")
+                    .parens(|t| {
+                        t.ident(base);
+                    })
+                    .op(",")
+                    .bool(checked.trim_slash)
+                    .op(",");
+                capacity(t);
+            });
+        });
+    } else {
+        t.path(&format!("{PRIVATE}::Writer::with_capacity"))
+            .parens(capacity);
     }
 }
 
 /// One `Writer` call per step, mirroring `Template::expand`.
-fn generate_step(step: &Step, checked: &Checked, bindings: &Bindings, w: &Ident) -> TokenStream {
-    let site = Span::mixed_site();
-    let u = quote_spanned!(site=> ::urlkit::__private);
-    let (expr, open) = match step {
-        Step::Text(text) => return quote_spanned!(site=> #w.text(#text);),
-        Step::PathStart { relative } => return quote_spanned!(site=> #w.path_start(#relative);),
-        Step::SegmentStart => return quote_spanned!(site=> #w.segment_start();),
+fn generate_step(
+    t: &mut Tokens,
+    step: &Step,
+    checked: &Checked,
+    bindings: &Bindings,
+    w: &Ident,
+) {
+    let method = |t: &mut Tokens, name: &str| {
+        t.ident(w).op(".").word(name);
+    };
+    let (expr, open): (usize, &dyn Fn(&mut Tokens)) = match step {
+        Step::Text(text) => {
+            method(t, "text");
+            t.parens(|t| {
+                t.string(text);
+            })
+            .op(";");
+            return;
+        }
+        Step::PathStart { relative } => {
+            method(t, "path_start");
+            t.parens(|t| {
+                t.bool(*relative);
+            })
+            .op(";");
+            return;
+        }
+        Step::SegmentStart => {
+            method(t, "segment_start");
+            t.parens(|_| {}).op(";");
+            return;
+        }
         Step::SegmentEnd { then_slash } => {
-            return quote_spanned!(site=> #w.segment_end(#then_slash););
+            method(t, "segment_end");
+            t.parens(|t| {
+                t.bool(*then_slash);
+            })
+            .op(";");
+            return;
         }
-        Step::QueryStart => return quote_spanned!(site=> #w.query_start();),
-        Step::Pair(pair) => return quote_spanned!(site=> #w.pair(#pair);),
-        Step::Segment(i) => (*i, quote_spanned!(site=> #w.segment_expansion())),
-        Step::Expand(i, context) => {
-            let op = operator_in(&u, checked.expressions[*i].operator);
-            let context = context_in(&u, *context);
-            (*i, quote_spanned!(site=> #w.expansion(#op, #context)))
+        Step::QueryStart => {
+            method(t, "query_start");
+            t.parens(|_| {}).op(";");
+            return;
         }
-        Step::HandPair { key, expr } => {
+        Step::Pair(pair) => {
+            method(t, "pair");
+            t.parens(|t| {
+                t.string(pair);
+            })
+            .op(";");
+            return;
+        }
+        Step::Segment(i) => (*i, &|t: &mut Tokens| {
+            method(t, "segment_expansion");
+            t.parens(|_| {});
+        }),
+        Step::Expand(i, context) => (*i, &|t: &mut Tokens| {
+            method(t, "expansion");
+            t.parens(|t| {
+                operator_into(t, checked.expressions[*i].operator);
+                t.op(",");
+                context_into(t, *context);
+            });
+        }),
+        Step::HandPair { key, expr } => (*expr, &|t: &mut Tokens| {
             let reserved = checked.expressions[*expr].operator.allows_reserved();
-            (*expr, quote_spanned!(site=> #w.hand_pair(#key, #reserved)))
-        }
-        Step::Port(i) => (*i, quote_spanned!(site=> #w.port())),
-        Step::Required(i, context) => {
-            let op = operator(checked.expressions[*i].operator);
-            let context = self::context(*context);
-            (
-                *i,
-                quote_spanned!(site=> #w.required_expansion(#op, #context)),
-            )
-        }
+            method(t, "hand_pair");
+            t.parens(|t| {
+                t.string(key).op(",").bool(reserved);
+            });
+        }),
+        Step::Port(i) => (*i, &|t: &mut Tokens| {
+            method(t, "port");
+            t.parens(|_| {});
+        }),
+        Step::Required(i, context) => (*i, &|t: &mut Tokens| {
+            method(t, "required_expansion");
+            t.parens(|t| {
+                operator_into(t, checked.expressions[*i].operator);
+                t.op(",");
+                context_into(t, *context);
+            });
+        }),
     };
     // Each variable through the trait that checks its type, spanned on its value.
-    let call = |spec: &VarSpec, method: &str, expansion: TokenStream| {
-        let name = checked.template[spec.name.clone()].to_token_stream();
-        if spec.modifier == Modifier::None && method == "fill_alone" {
-            return bindings.call(checked, expr, spec, method, Some(&[expansion, name]));
-        }
-        let modifier = modifier_in(&u, spec.modifier);
-        let method = if method == "fill_alone" {
-            "fill_alone_modified"
-        } else {
-            method
-        };
-        bindings.call(
-            checked,
-            expr,
-            spec,
-            method,
-            Some(&[expansion, name, modifier]),
-        )
-    };
     let vars = &checked.expressions[expr].vars;
     if let [spec] = vars.as_slice() {
         // One variable: one statement that fills the expansion and closes it; a variable
         // without a modifier (most) is written without one.
-        let call = call(spec, "fill_alone", open);
-        return quote_spanned!(site=> #call;);
+        let name = &checked.template[spec.name.clone()];
+        let method = if spec.modifier == Modifier::None {
+            "fill_alone"
+        } else {
+            "fill_alone_modified"
+        };
+        bindings.call(t, checked, expr, spec, method, |t| {
+            t.op(",");
+            open(t);
+            t.op(",").string(name);
+            if spec.modifier != Modifier::None {
+                t.op(",");
+                modifier_into(t, spec.modifier);
+            }
+        });
+        t.op(";");
+        return;
     }
-    let e = Ident::new("__e", site);
-    let fills = vars
-        .iter()
-        .map(|spec| call(spec, "fill", quote_spanned!(site=> &mut #e)))
-        .map(|call| quote_spanned!(site=> #call;));
-    quote_spanned!(site=> { let mut #e = #open; #(#fills)* #e.finish(); })
+    let e = Ident::new("__e", Span::mixed_site());
+    t.braces(|t| {
+        t.word("let").word("mut").ident(&e).op("=");
+        open(t);
+        t.op(";");
+        for spec in vars {
+            let name = &checked.template[spec.name.clone()];
+            bindings.call(t, checked, expr, spec, "fill", |t| {
+                t.op(",").op("&").word("mut").ident(&e).op(",").string(name).op(",");
+                modifier_into(t, spec.modifier);
+            });
+            t.op(";");
+        }
+        t.ident(&e).op(".").word("finish").parens(|_| {}).op(";");
+    });
 }
 
 /// The values of the template's variables and the locals that hold them.
@@ -236,7 +326,7 @@ impl Bindings {
         let mut locals = Vec::new();
         let mut vars = vec![(Ident::new("__unbound", site), site, None); checked.vars.len()];
         let base = input.base.as_ref().map(|base| {
-            values.push(quote!(#base));
+            values.push(base.to_token_stream());
             let local = Ident::new("__base", site);
             locals.push(local.clone());
             Ident::new("__base", site.located_at(base.span()))
@@ -252,13 +342,13 @@ impl Bindings {
         for (i, arg) in input.args.iter().enumerate() {
             if let Some(var) = checked.vars.iter().position(|v| v.source == Source::Arg(i)) {
                 let value = &arg.value;
-                bind(quote!(#value), var, value.span());
+                bind(value.to_token_stream(), var, value.span());
             }
         }
         for (var, v) in checked.vars.iter().enumerate() {
             if v.source == Source::Capture {
                 let ident = capture(&v.name, input);
-                bind(quote!(#ident), var, input.lit.span());
+                bind(TokenTree::Ident(ident).into(), var, input.lit.span());
             }
         }
         let markers = vars.iter().filter_map(|v| v.2.clone()).collect();
@@ -319,32 +409,34 @@ impl Bindings {
 
     /// `Trait::<marker>::method(local, args...)`: a call through the trait that checks the
     /// variable's type where it stands (see [`Self::trait_of`]), spanned on the value, so
-    /// that a type error points there and names the placeholder.
+    /// that a type error points there and names the placeholder. `args` writes what follows
+    /// the local, each argument after a comma.
     fn call(
         &self,
+        t: &mut Tokens,
         checked: &Checked,
         expr: usize,
         spec: &VarSpec,
         method: &str,
-        args: Option<&[TokenStream]>,
-    ) -> TokenStream {
+        args: impl FnOnce(&mut Tokens),
+    ) {
         let (local, span, marker) = &self.vars[Self::index(checked, spec)];
         let span = Span::mixed_site().located_at(*span);
-        let check = Ident::new(self.trait_of(checked, expr, spec), span);
-        let respan = |ident: &Ident| {
-            let mut ident = ident.clone();
-            ident.set_span(span);
-            ident
-        };
-        let (local, method) = (respan(local), Ident::new(method, span));
-        let args = args.unwrap_or_default();
-        match marker {
-            None => quote_spanned!(span=> ::urlkit::value::#check::#method(#local #(, #args)*)),
-            Some(marker) => {
-                let marker = respan(marker);
-                quote_spanned!(span=> ::urlkit::value::#check::<#marker>::#method(#local #(, #args)*))
+        let check = self.trait_of(checked, expr, spec);
+        t.with_span(span, |t| {
+            t.path("::urlkit::value").op("::").word(check);
+            if let Some(marker) = marker {
+                let mut marker = marker.clone();
+                marker.set_span(span);
+                t.op("::").op("<").ident(&marker).op(">");
             }
-        }
+            t.op("::").word(method).parens(|t| {
+                let mut local = local.clone();
+                local.set_span(span);
+                t.ident(&local);
+                t.with_span(Span::mixed_site(), args);
+            });
+        });
     }
 }
 
@@ -358,66 +450,75 @@ pub(crate) fn marker(name: &str, site: Span) -> Option<Ident> {
     }
 }
 
-/// The runtime's items, by their absolute path (for `template!`'s `static`s).
-fn private() -> TokenStream {
-    quote_spanned!(Span::mixed_site()=> ::urlkit::__private)
-}
-
+/// `Modifier::...` (for `template!`'s `static`s).
 pub(crate) fn modifier(modifier: Modifier) -> TokenStream {
-    modifier_in(&private(), modifier)
+    let mut t = Tokens::new(Span::mixed_site());
+    modifier_into(&mut t, modifier);
+    t.into_stream()
 }
 
+/// `Operator::...` (for `template!`'s `static`s).
 pub(crate) fn operator(op: Operator) -> TokenStream {
-    operator_in(&private(), op)
+    let mut t = Tokens::new(Span::mixed_site());
+    operator_into(&mut t, op);
+    t.into_stream()
 }
 
+/// `Context::...` (for `template!`'s `static`s).
 pub(crate) fn context(context: Context) -> TokenStream {
-    context_in(&private(), context)
+    let mut t = Tokens::new(Span::mixed_site());
+    context_into(&mut t, context);
+    t.into_stream()
 }
 
-/// `Modifier::...`, the enum found in module `u`.
-fn modifier_in(u: &impl ToTokens, modifier: Modifier) -> TokenStream {
-    let site = Span::mixed_site();
+fn modifier_into(t: &mut Tokens, modifier: Modifier) {
+    t.path(PRIVATE).op("::").word("Modifier").op("::");
     match modifier {
-        Modifier::None => quote_spanned!(site=> #u::Modifier::None),
-        Modifier::Explode => quote_spanned!(site=> #u::Modifier::Explode),
+        Modifier::None => {
+            t.word("None");
+        }
+        Modifier::Explode => {
+            t.word("Explode");
+        }
         Modifier::Prefix(n) => {
-            let n = Literal::u16_suffixed(n);
-            quote_spanned!(site=> #u::Modifier::Prefix(#n))
+            t.word("Prefix").parens(|t| {
+                t.literal(Literal::u16_suffixed(n));
+            });
         }
     }
 }
 
-fn operator_in(u: &impl ToTokens, op: Operator) -> TokenStream {
-    let site = Span::mixed_site();
-    let variant = Ident::new(
-        match op {
-            Operator::Simple => "Simple",
-            Operator::Reserved => "Reserved",
-            Operator::Fragment => "Fragment",
-            Operator::Label => "Label",
-            Operator::Path => "Path",
-            Operator::PathParam => "PathParam",
-            Operator::Query => "Query",
-            Operator::QueryContinuation => "QueryContinuation",
-        },
-        site,
-    );
-    quote_spanned!(site=> #u::Operator::#variant)
+fn operator_into(t: &mut Tokens, op: Operator) {
+    let variant = match op {
+        Operator::Simple => "Simple",
+        Operator::Reserved => "Reserved",
+        Operator::Fragment => "Fragment",
+        Operator::Label => "Label",
+        Operator::Path => "Path",
+        Operator::PathParam => "PathParam",
+        Operator::Query => "Query",
+        Operator::QueryContinuation => "QueryContinuation",
+    };
+    t.path(PRIVATE).op("::").word("Operator").op("::").word(variant);
 }
 
-fn context_in(u: &impl ToTokens, context: Context) -> TokenStream {
-    let site = Span::mixed_site();
-    let path = quote_spanned!(site=> #u::Context);
-    match context {
-        Context::Base => quote_spanned!(site=> #path::Base),
-        Context::Userinfo => quote_spanned!(site=> #path::Userinfo),
-        Context::Host { whole } => quote_spanned!(site=> #path::Host { whole: #whole }),
-        Context::IpLiteral => quote_spanned!(site=> #path::IpLiteral),
-        Context::Path => quote_spanned!(site=> #path::Path),
-        Context::QueryPairs => quote_spanned!(site=> #path::QueryPairs),
-        Context::Query => quote_spanned!(site=> #path::Query),
-        Context::QueryKey => quote_spanned!(site=> #path::QueryKey),
-        Context::Fragment => quote_spanned!(site=> #path::Fragment),
-    }
+fn context_into(t: &mut Tokens, context: Context) {
+    t.path(PRIVATE).op("::").word("Context").op("::");
+    let variant = match context {
+        Context::Base => "Base",
+        Context::Userinfo => "Userinfo",
+        Context::Host { whole } => {
+            t.word("Host").braces(|t| {
+                t.word("whole").op(":").bool(whole);
+            });
+            return;
+        }
+        Context::IpLiteral => "IpLiteral",
+        Context::Path => "Path",
+        Context::QueryPairs => "QueryPairs",
+        Context::Query => "Query",
+        Context::QueryKey => "QueryKey",
+        Context::Fragment => "Fragment",
+    };
+    t.word(variant);
 }
