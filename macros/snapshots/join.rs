@@ -8,7 +8,7 @@ fn expansion() {
                 let mut __w = ::urlkit::__private::Writer::with_base(
                     ::urlkit::value::Base::base_url(__base),
                     true,
-                    13usize + ::urlkit::value::Placeholder::<id>::hint(__v1),
+                    37usize,
                 );
                 __w.path_start(false);
                 __w.text("/users/");

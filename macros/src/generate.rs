@@ -14,7 +14,7 @@
 //!         // One call taking the rest as a closure: in a `const`, that call is the one error,
 //!         // and its name says what to write instead.
 //!         ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
-//!             let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
+//!             let mut __w = Writer::with_capacity(55);   // the text, and 24 bytes per value
 //!             __w.path_start(false);           // where the path starts, for the guards
 //!             __w.text("/users/");
 //!             // An expression of one variable: one statement fills it and closes it.
@@ -32,11 +32,15 @@
 //! }
 //! ```
 //!
-//! What rustc reads for each template is what `url!` costs at compile time (`bench/compile_time.py`), so
-//! the shape is small: a variable without a modifier is filled without one
-//! (`fill_alone`, else `fill_alone_modified`), paths are written in full (a `use` item costs
-//! rustc more than the tokens it saves), and whether a name is an identifier is decided on
-//! its text ([`crate::ident`]), once per variable.
+//! What rustc reads for each template is what `url!` costs at compile time
+//! (`bench/compile_time.py`), so the shape is small: one trait call per variable (the one
+//! that checks its type also fills it; the URL is sized from the template, see
+//! [`BYTES_PER_VALUE`]), a variable without a modifier is filled without one (`fill_alone`,
+//! else `fill_alone_modified`), paths are written in full (a `use` item costs rustc more
+//! than the tokens it saves), and whether a name is an identifier is decided on its text
+//! ([`crate::ident`]), once per variable. The tokens are written one by one into a list per
+//! group ([`crate::tokens`]), not through `quote!`, whose merging of streams was most of the
+//! macro's own time.
 //!
 //! Hygiene: locals (`__w`, `__e`, `__v0`) are `Span::mixed_site()`, so they never meet the
 //! user's names; paths are absolute (`::urlkit::…`); a captured variable is an identifier
@@ -101,11 +105,39 @@ fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
     let site = Span::mixed_site();
     let w = Ident::new("__w", site);
     let mut t = Tokens::new(site);
-    // A template always has a value or a base (one without is a literal). `match` keeps
-    // every temporary of the values alive until the URL is built, as `format_args!` does.
+    let body = |t: &mut Tokens| {
+        // Named after the placeholders, so that type errors can say which one. Declared
+        // outside the closure: when two templates of the crate have a placeholder of the
+        // same name, rustc names the marker by its path, `main::id`, and a closure would
+        // add `{closure#0}` to it.
+        for marker in &bindings.markers {
+            t.word("struct").ident(marker).braces(|_| {});
+        }
+        // The URL is built in a closure handed to one function, so that in a `const` the
+        // compiler reports that one call, whose name says what to do, rather than every
+        // call inside.
+        t.path(&format!(
+            "{PRIVATE}::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template"
+        ));
+        t.parens(|t| {
+            t.op("||").braces(|t| {
+                t.word("let").word("mut").ident(&w).op("=");
+                start(t, checked, steps, bindings);
+                t.op(";");
+                for step in steps {
+                    generate_step(t, step, checked, bindings, &w);
+                }
+                t.ident(&w).op(".").word("finish").parens(|_| {});
+            });
+        });
+    };
+    // `match` keeps every temporary of the values alive until the URL is built, as
+    // `format_args!` does.
     t.word("match").parens(|t| {
         for value in &bindings.values {
-            t.op("&").group_of(Delimiter::Parenthesis, value.clone()).op(",");
+            t.op("&")
+                .group_of(Delimiter::Parenthesis, value.clone())
+                .op(",");
         }
     });
     t.braces(|t| {
@@ -114,30 +146,7 @@ fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
                 t.ident(local).op(",");
             }
         });
-        t.op("=>").braces(|t| {
-            // Named after the placeholders, so that type errors can say which one. Declared
-            // outside the closure: when two templates of the crate have a placeholder of the
-            // same name, rustc names the marker by its path, `main::id`, and a closure would
-            // add `{closure#0}` to it.
-            for marker in &bindings.markers {
-                t.word("struct").ident(marker).braces(|_| {});
-            }
-            // The URL is built in a closure handed to one function, so that in a `const` the
-            // compiler reports that one call, whose name says what to do, rather than every
-            // call inside.
-            t.path(&format!("{PRIVATE}::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template"));
-            t.parens(|t| {
-                t.op("||").braces(|t| {
-                    t.word("let").word("mut").ident(&w).op("=");
-                    start(t, checked, steps, bindings);
-                    t.op(";");
-                    for step in steps {
-                        generate_step(t, step, checked, bindings, &w);
-                    }
-                    t.ident(&w).op(".").word("finish").parens(|_| {});
-                });
-            });
-        });
+        t.op("=>").braces(body);
     });
     t.into_stream()
 }
@@ -145,47 +154,45 @@ fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
 /// The runtime's items that generated code calls.
 const PRIVATE: &str = "::urlkit::__private";
 
-/// The `Writer` sized for the text every expansion writes (as `Template` and `template!`
-/// count it) and each value's hint: empty, or holding the base of a join.
+/// What the URL is sized for before anything is written, per value: one allocation for
+/// typical values (an id, a name, a short list; the GitHub URL of `bench/benches/github.rs`
+/// writes 53 bytes of values against 5 x 24), and a longer value grows the buffer as
+/// `String` does (doubling). Asking each value its size first, as `Template` does, costs a
+/// trait call per placeholder in every template that rustc then compiles
+/// (`bench/compile_time.py`), to save a reallocation only for long values.
+const BYTES_PER_VALUE: usize = 24;
+
+/// The `Writer`, sized for the template's text (as `Template` and `template!` count it) and
+/// [`BYTES_PER_VALUE`] per variable: empty, or holding the base of a join.
 fn start(t: &mut Tokens, checked: &Checked, steps: &[Step], bindings: &Bindings) {
-    let static_len = Literal::usize_suffixed(urlkit_syntax::plan::static_len(steps));
-    let capacity = |t: &mut Tokens| {
-        t.literal(static_len);
-        for (i, expression) in checked.expressions.iter().enumerate() {
-            for spec in &expression.vars {
-                t.op("+");
-                bindings.call(t, checked, i, spec, "hint", |_| {});
-            }
-        }
-    };
+    let values: usize = checked.expressions.iter().map(|e| e.vars.len()).sum();
+    let capacity = urlkit_syntax::plan::static_len(steps) + BYTES_PER_VALUE * values;
+    let capacity = Literal::usize_suffixed(capacity);
     if let Some(base) = &bindings.base {
         // A type that is not a `Url` (or a pointer to one) is an error on the user's base.
         t.with_span(base.span(), |t| {
-            t.path(&format!("{PRIVATE}::Writer::with_base")).parens(|t| {
-                t.path("::urlkit::value::Base::base_url")
-                    .parens(|t| {
-                        t.ident(base);
-                    })
-                    .op(",")
-                    .bool(checked.trim_slash)
-                    .op(",");
-                capacity(t);
-            });
+            t.path(&format!("{PRIVATE}::Writer::with_base"))
+                .parens(|t| {
+                    t.path("::urlkit::value::Base::base_url")
+                        .parens(|t| {
+                            t.ident(base);
+                        })
+                        .op(",")
+                        .bool(checked.trim_slash)
+                        .op(",")
+                        .literal(capacity);
+                });
         });
     } else {
         t.path(&format!("{PRIVATE}::Writer::with_capacity"))
-            .parens(capacity);
+            .parens(|t| {
+                t.literal(capacity);
+            });
     }
 }
 
 /// One `Writer` call per step, mirroring `Template::expand`.
-fn generate_step(
-    t: &mut Tokens,
-    step: &Step,
-    checked: &Checked,
-    bindings: &Bindings,
-    w: &Ident,
-) {
+fn generate_step(t: &mut Tokens, step: &Step, checked: &Checked, bindings: &Bindings, w: &Ident) {
     let method = |t: &mut Tokens, name: &str| {
         t.ident(w).op(".").word(name);
     };
@@ -295,7 +302,13 @@ fn generate_step(
         for spec in vars {
             let name = &checked.template[spec.name.clone()];
             bindings.call(t, checked, expr, spec, "fill", |t| {
-                t.op(",").op("&").word("mut").ident(&e).op(",").string(name).op(",");
+                t.op(",")
+                    .op("&")
+                    .word("mut")
+                    .ident(&e)
+                    .op(",")
+                    .string(name)
+                    .op(",");
                 modifier_into(t, spec.modifier);
             });
             t.op(";");
@@ -338,7 +351,10 @@ impl Bindings {
             vars[var] = (local, span, marker(&checked.vars[var].name, site));
         };
         // Named arguments first, in the order written (their side effects happen in that
-        // order, as with `format!`), then captures in the order of the template.
+        // order, as with `format!`), then captures in the order of the template. A captured
+        // variable is read here too, outside the block that declares the markers: a
+        // misspelt `{ownr}` read inside it would find the marker `ownr` instead ("expected
+        // value, found struct").
         for (i, arg) in input.args.iter().enumerate() {
             if let Some(var) = checked.vars.iter().position(|v| v.source == Source::Arg(i)) {
                 let value = &arg.value;
@@ -499,7 +515,11 @@ fn operator_into(t: &mut Tokens, op: Operator) {
         Operator::Query => "Query",
         Operator::QueryContinuation => "QueryContinuation",
     };
-    t.path(PRIVATE).op("::").word("Operator").op("::").word(variant);
+    t.path(PRIVATE)
+        .op("::")
+        .word("Operator")
+        .op("::")
+        .word(variant);
 }
 
 fn context_into(t: &mut Tokens, context: Context) {
