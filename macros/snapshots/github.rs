@@ -9,7 +9,13 @@ fn expansion() {
             struct page {}
             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
             {
-                let mut __w = ::urlkit::__private::Writer::with_capacity(157usize);
+                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                    37usize + ::urlkit::value::Placeholder::<owner>::hint(__v3)
+                        + ::urlkit::value::Placeholder::<repo>::hint(__v4)
+                        + ::urlkit::value::Placeholder::<state>::hint(__v0)
+                        + ::urlkit::value::Placeholder::<labels>::hint(__v1)
+                        + ::urlkit::value::Placeholder::<page>::hint(__v2),
+                );
                 __w.text("https://api.github.com/repos/");
                 ::urlkit::value::Placeholder::<
                     owner,

@@ -8,7 +8,7 @@ fn expansion() {
                 let mut __w = ::urlkit::__private::Writer::with_base(
                     ::urlkit::value::Base::base_url(__base),
                     true,
-                    37usize,
+                    13usize + ::urlkit::value::Placeholder::<id>::hint(__v1),
                 );
                 __w.path_start(false);
                 __w.text("/users/");

@@ -8,7 +8,12 @@ fn expansion() {
             struct lang {}
             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
             {
-                let mut __w = ::urlkit::__private::Writer::with_capacity(119usize);
+                let mut __w = ::urlkit::__private::Writer::with_capacity(
+                    23usize + ::urlkit::value::Placeholder::<host>::hint(__v1)
+                        + ::urlkit::value::Port::<port>::hint(__v2)
+                        + ::urlkit::value::Placeholder::<q>::hint(__v3)
+                        + ::urlkit::value::Prefixed::<lang>::hint(__v0),
+                );
                 __w.text("http://");
                 ::urlkit::value::Placeholder::<
                     host,

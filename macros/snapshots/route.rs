@@ -55,7 +55,8 @@ const _: () = {
                             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
                             {
                                 let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                    55usize,
+                                    7usize + ::urlkit::value::Placeholder::<id>::hint(__v0)
+                                        + ::urlkit::value::Placeholder::<tab>::hint(__v1),
                                 );
                                 __w.path_start(false);
                                 __w.text("/users/");

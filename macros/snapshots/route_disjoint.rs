@@ -31,7 +31,7 @@ const _: () = {
                             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
                             {
                                 let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                    30usize,
+                                    6usize + ::urlkit::value::Placeholder::<path>::hint(__v0),
                                 );
                                 __w.path_start(false);
                                 __w.text("/");
@@ -61,7 +61,8 @@ const _: () = {
                             ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
                             {
                                 let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                    64usize,
+                                    16usize + ::urlkit::value::Placeholder::<name>::hint(__v0)
+                                        + ::urlkit::value::Placeholder::<token>::hint(__v1),
                                 );
                                 __w.path_start(false);
                                 __w.text("/raw/");

@@ -14,7 +14,7 @@
 //!         // One call taking the rest as a closure: in a `const`, that call is the one error,
 //!         // and its name says what to write instead.
 //!         ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
-//!             let mut __w = Writer::with_capacity(55);   // the text, and 24 bytes per value
+//!             let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
 //!             __w.path_start(false);           // where the path starts, for the guards
 //!             __w.text("/users/");
 //!             // An expression of one variable: one statement fills it and closes it.
@@ -33,14 +33,18 @@
 //! ```
 //!
 //! What rustc reads for each template is what `url!` costs at compile time
-//! (`bench/compile_time.py`), so the shape is small: one trait call per variable (the one
-//! that checks its type also fills it; the URL is sized from the template, see
-//! [`BYTES_PER_VALUE`]), a variable without a modifier is filled without one (`fill_alone`,
-//! else `fill_alone_modified`), paths are written in full (a `use` item costs rustc more
-//! than the tokens it saves), and whether a name is an identifier is decided on its text
-//! ([`crate::ident`]), once per variable. The tokens are written one by one into a list per
-//! group ([`crate::tokens`]), not through `quote!`, whose merging of streams was most of the
-//! macro's own time.
+//! (`bench/compile_time.py`), so the shape is small: a variable without a modifier is filled
+//! without one (`fill_alone`, else `fill_alone_modified`), paths are written in full (a
+//! `use` item costs rustc more than the tokens it saves), and whether a name is an
+//! identifier is decided on its text ([`crate::ident`]), once per variable. The tokens are
+//! written one by one into a list per group ([`crate::tokens`]), not through `quote!`, whose
+//! merging of streams was most of the macro's own time.
+//!
+//! The hint calls (`Placeholder::<id>::hint(v)`, which size the URL once) are about an
+//! eighth of what rustc spends on a template. Sizing from the template alone (its text and a
+//! fixed allowance per value) compiles faster and is as fast for short values, but a value
+//! longer than the allowance reallocates the URL as it is written (measured: a URL with two
+//! values of 120 and 300 bytes, +30% instructions); the hints stay.
 //!
 //! Hygiene: locals (`__w`, `__e`, `__v0`) are `Span::mixed_site()`, so they never meet the
 //! user's names; paths are absolute (`::urlkit::…`); a captured variable is an identifier
@@ -154,20 +158,19 @@ fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
 /// The runtime's items that generated code calls.
 const PRIVATE: &str = "::urlkit::__private";
 
-/// What the URL is sized for before anything is written, per value: one allocation for
-/// typical values (an id, a name, a short list; the GitHub URL of `bench/benches/github.rs`
-/// writes 53 bytes of values against 5 x 24), and a longer value grows the buffer as
-/// `String` does (doubling). Asking each value its size first, as `Template` does, costs a
-/// trait call per placeholder in every template that rustc then compiles
-/// (`bench/compile_time.py`), to save a reallocation only for long values.
-const BYTES_PER_VALUE: usize = 24;
-
-/// The `Writer`, sized for the template's text (as `Template` and `template!` count it) and
-/// [`BYTES_PER_VALUE`] per variable: empty, or holding the base of a join.
+/// The `Writer` sized for the text every expansion writes (as `Template` and `template!`
+/// count it) and each value's hint: empty, or holding the base of a join.
 fn start(t: &mut Tokens, checked: &Checked, steps: &[Step], bindings: &Bindings) {
-    let values: usize = checked.expressions.iter().map(|e| e.vars.len()).sum();
-    let capacity = urlkit_syntax::plan::static_len(steps) + BYTES_PER_VALUE * values;
-    let capacity = Literal::usize_suffixed(capacity);
+    let static_len = Literal::usize_suffixed(urlkit_syntax::plan::static_len(steps));
+    let capacity = |t: &mut Tokens| {
+        t.literal(static_len);
+        for (i, expression) in checked.expressions.iter().enumerate() {
+            for spec in &expression.vars {
+                t.op("+");
+                bindings.call(t, checked, i, spec, "hint", |_| {});
+            }
+        }
+    };
     if let Some(base) = &bindings.base {
         // A type that is not a `Url` (or a pointer to one) is an error on the user's base.
         t.with_span(base.span(), |t| {
@@ -179,15 +182,13 @@ fn start(t: &mut Tokens, checked: &Checked, steps: &[Step], bindings: &Bindings)
                         })
                         .op(",")
                         .bool(checked.trim_slash)
-                        .op(",")
-                        .literal(capacity);
+                        .op(",");
+                    capacity(t);
                 });
         });
     } else {
         t.path(&format!("{PRIVATE}::Writer::with_capacity"))
-            .parens(|t| {
-                t.literal(capacity);
-            });
+            .parens(capacity);
     }
 }
 

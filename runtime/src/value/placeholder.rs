@@ -25,14 +25,17 @@ use crate::error::Error;
 use crate::url::Url;
 use crate::writer::Modifier;
 
-/// The methods of every trait here: generated code fills a value through the trait it checks
-/// the value against, in one call per placeholder (the URL is sized from the template), so a
-/// wrong type is one error.
+/// The methods of every trait here: generated code fills and sizes a value through the trait
+/// it checks the value against, so a wrong type is one error, not one per use.
 macro_rules! methods {
     () => {
         /// Expands the value as the variable `name` with `modifier`.
         #[doc(hidden)]
         fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier);
+
+        /// An estimate of the encoded value's length, for sizing the URL up front.
+        #[doc(hidden)]
+        fn hint(&self) -> usize;
 
         /// Fills an expression of this one variable, which has no modifier, and closes it:
         /// generated code is then one statement a placeholder
@@ -66,6 +69,11 @@ macro_rules! by_value {
         #[inline(always)]
         fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
             e.var(name, modifier, self);
+        }
+
+        #[inline(always)]
+        fn hint(&self) -> usize {
+            Value::size_hint(self)
         }
     };
 }
