@@ -68,7 +68,7 @@ use crate::tokens::Tokens;
 /// ([`crate::fallback::expand`]): the base, every named argument, each captured variable
 /// (spanned as [`Bindings::new`] spans it, so a misspelt name is reported at the literal).
 pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
-    let base = input.base.iter().map(|base| base.to_token_stream());
+    let base = input.base.iter().map(ToTokens::to_token_stream);
     let args = input.args.iter().map(|arg| arg.value.to_token_stream());
     let captures = vars
         .iter()

@@ -70,21 +70,18 @@ impl UrlLiteral {
     /// value is its text between the quotes; anything else goes through syn (and its errors).
     fn plain(token: Literal) -> Option<Self> {
         let repr = token.to_string();
-        let value = match repr.strip_prefix('r') {
-            Some(raw) => {
-                let hashes = raw.len() - raw.trim_start_matches('#').len();
-                let quoted = raw.get(hashes..raw.len().checked_sub(hashes)?)?;
-                quoted.strip_prefix('"')?.strip_suffix('"')?
+        let value = if let Some(raw) = repr.strip_prefix('r') {
+            let hashes = raw.len() - raw.trim_start_matches('#').len();
+            let quoted = raw.get(hashes..raw.len().checked_sub(hashes)?)?;
+            quoted.strip_prefix('"')?.strip_suffix('"')?
+        } else {
+            let text = repr.strip_prefix('"')?.strip_suffix('"')?;
+            // A string literal's text is its value unless it holds an escape. (rustc has
+            // already turned CRLF line ends into LF, and a lone CR is an error.)
+            if text.contains('\\') {
+                return None;
             }
-            None => {
-                let text = repr.strip_prefix('"')?.strip_suffix('"')?;
-                // A string literal's text is its value unless it holds an escape. (rustc has
-                // already turned CRLF line ends into LF, and a lone CR is an error.)
-                if text.contains('\\') {
-                    return None;
-                }
-                text
-            }
+            text
         };
         Some(UrlLiteral {
             value: value.to_string(),

@@ -17,14 +17,14 @@ pub(crate) fn url(tokens: TokenStream) -> TokenStream {
         Some(input) => input,
         None => match syn::parse2(tokens.clone()) {
             Ok(input) => input,
-            Err(errors) => return fallback::expand(errors, StandIn::of(&tokens), &[]),
+            Err(errors) => return fallback::expand(errors, StandIn::of(tokens), &[]),
         },
     };
     let checked = match check::validate(&input) {
         Ok(checked) => checked,
         Err(rejected) => {
             let values = generate::values(&input, &rejected.vars);
-            return fallback::expand(rejected.errors, StandIn::of(&tokens), &values);
+            return fallback::expand(rejected.errors, StandIn::of(tokens), &values);
         }
     };
     if checked.is_literal(&input) {
