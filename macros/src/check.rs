@@ -16,7 +16,7 @@ use urlkit_syntax::reference::{Options, Reference};
 use urlkit_syntax::template::Expression;
 
 use crate::diagnostics::{self, Diagnostics};
-use crate::input::Input;
+use crate::input::{Input, UrlLiteral};
 
 /// A literal or template that passed every check.
 pub(crate) struct Checked {
@@ -71,14 +71,14 @@ pub(crate) struct Rejected {
 
 /// The literal, checked.
 pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
-    let value = input.lit.value();
+    let value = input.lit.value().to_string();
     let mut errors = Diagnostics::default();
     let (template, shift) = match input.base {
         Some(_) => relative(&value),
         None => (value.clone(), 0),
     };
-    let grammar = grammar(
-        &input.lit,
+    let grammar = grammar_with(
+        || input.lit.syn(),
         &template,
         shift,
         input.base.is_some(),
@@ -92,7 +92,12 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
             None => value.starts_with("//").then_some((0..2, JOINED_AUTHORITY)),
         };
         if let Some((at, message)) = joined {
-            errors.push(diagnostics::in_literal(&input.lit, &value, &[at], message));
+            errors.push(diagnostics::in_literal(
+                &input.lit.syn(),
+                &value,
+                &[at],
+                message,
+            ));
         }
     }
     let expressions = match &grammar {
@@ -131,11 +136,29 @@ pub(crate) fn grammar(
     joined: bool,
     errors: &mut Diagnostics,
 ) -> Result<urlkit_syntax::check::Checked, Vec<Expression>> {
+    grammar_with(
+        || UrlLiteral::of(lit).syn(),
+        template,
+        shift,
+        joined,
+        errors,
+    )
+}
+
+/// [`grammar`], with the literal built only to draw errors under it.
+fn grammar_with(
+    lit: impl FnOnce() -> LitStr,
+    template: &str,
+    shift: usize,
+    joined: bool,
+    errors: &mut Diagnostics,
+) -> Result<urlkit_syntax::check::Checked, Vec<Expression>> {
     let options = Options { iri: true, joined };
     let rejected = match urlkit_syntax::check::check(template, options) {
         Ok(checked) => return Ok(checked),
         Err(rejected) => rejected,
     };
+    let lit = lit();
     let value = lit.value();
     for error in rejected.errors {
         let ranges: Vec<_> = iter::once(error.at)
@@ -148,7 +171,7 @@ pub(crate) fn grammar(
             }
             kind => kind.to_string(),
         };
-        errors.push(diagnostics::in_literal(lit, &value, &ranges, message));
+        errors.push(diagnostics::in_literal(&lit, &value, &ranges, message));
     }
     Err(rejected.expressions)
 }
@@ -224,7 +247,12 @@ fn resolve(
                 "`{name}` is not a Rust identifier, so no variable in scope can fill `{{{name}}}`; pass the value as a named argument: `\"{name}\" = value`"
             )
         };
-        errors.push(diagnostics::in_literal(&input.lit, value, &ranges, message));
+        errors.push(diagnostics::in_literal(
+            &input.lit.syn(),
+            value,
+            &ranges,
+            message,
+        ));
     }
     vars
 }

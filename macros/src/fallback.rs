@@ -18,8 +18,8 @@ impl StandIn {
     /// A template if the first string literal's value holds a `{` or `}` (a placeholder, even
     /// a malformed one), or if anything comes before it (a base); a literal otherwise. The
     /// value, not the source text: `"caf\u{e9}"` is a literal.
-    pub(crate) fn of(tokens: &TokenStream) -> StandIn {
-        for (i, token) in tokens.clone().into_iter().enumerate() {
+    pub(crate) fn of(tokens: TokenStream) -> StandIn {
+        for (i, token) in tokens.into_iter().enumerate() {
             match &token {
                 TokenTree::Literal(lit) => {
                     if let syn::Lit::Str(s) = syn::Lit::new(lit.clone()) {

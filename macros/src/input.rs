@@ -8,7 +8,7 @@
 //!
 //! And of `template!("...")`: the string literal alone.
 
-use proc_macro2::Span;
+use proc_macro2::{Literal, Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, Lit, LitStr, Token};
@@ -18,7 +18,7 @@ pub(crate) struct Input {
     /// The `Url` expression of `url!(base, "relative")`.
     pub(crate) base: Option<Expr>,
     /// The URL or template.
-    pub(crate) lit: LitStr,
+    pub(crate) lit: UrlLiteral,
     /// `name = value` after the literal, in order.
     pub(crate) args: Vec<NamedArg>,
 }
@@ -32,6 +32,78 @@ pub(crate) struct NamedArg {
     /// Written as a string (`"last.name" = value`).
     pub(crate) quoted: bool,
     pub(crate) value: Expr,
+}
+
+/// The string literal of `url!`: its token and its value, read once.
+pub(crate) struct UrlLiteral {
+    token: Literal,
+    value: String,
+}
+
+impl UrlLiteral {
+    /// The literal's value (escapes resolved).
+    pub(crate) fn value(&self) -> &str {
+        &self.value
+    }
+
+    pub(crate) fn span(&self) -> Span {
+        self.token.span()
+    }
+
+    /// The literal as syn sees it, for drawing errors under it (only errors need it: syn
+    /// reads the whole literal again to build it).
+    pub(crate) fn syn(&self) -> LitStr {
+        match Lit::new(self.token.clone()) {
+            Lit::Str(lit) => lit,
+            _ => unreachable!("only string literals become a `UrlLiteral`"),
+        }
+    }
+
+    pub(crate) fn of(lit: &LitStr) -> Self {
+        UrlLiteral {
+            token: lit.token(),
+            value: lit.value(),
+        }
+    }
+
+    /// A plain (`"..."`) or raw (`r#"..."#`) string literal without escapes or suffix, whose
+    /// value is its text between the quotes; anything else goes through syn (and its errors).
+    fn plain(token: Literal) -> Option<Self> {
+        let repr = token.to_string();
+        let value = if let Some(raw) = repr.strip_prefix('r') {
+            let hashes = raw.len() - raw.trim_start_matches('#').len();
+            let quoted = raw.get(hashes..raw.len().checked_sub(hashes)?)?;
+            quoted.strip_prefix('"')?.strip_suffix('"')?
+        } else {
+            let text = repr.strip_prefix('"')?.strip_suffix('"')?;
+            // A string literal's text is its value unless it holds an escape. (rustc has
+            // already turned CRLF line ends into LF, and a lone CR is an error.)
+            if text.contains('\\') {
+                return None;
+            }
+            text
+        };
+        Some(UrlLiteral {
+            value: value.to_string(),
+            token,
+        })
+    }
+}
+
+impl Input {
+    /// `url!("...")`, the most common form, read without syn's parser; `None` for anything
+    /// else (which `Parse` reads).
+    pub(crate) fn lone_literal(tokens: &TokenStream) -> Option<Input> {
+        let mut trees = tokens.clone().into_iter();
+        let (Some(TokenTree::Literal(token)), None) = (trees.next(), trees.next()) else {
+            return None;
+        };
+        Some(Input {
+            base: None,
+            lit: UrlLiteral::plain(token)?,
+            args: Vec::new(),
+        })
+    }
 }
 
 const AFTER_THE_BASE: &str =
@@ -72,7 +144,7 @@ impl Parse for Input {
             }
             Some(expr)
         };
-        let lit = literal(input, "url!", TAKES_A_LITERAL)?;
+        let lit = UrlLiteral::of(&literal(input, "url!", TAKES_A_LITERAL)?);
         let mut args = Vec::new();
         while !input.is_empty() {
             input.parse::<Token![,]>()?;

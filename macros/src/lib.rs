@@ -18,6 +18,7 @@ mod ident;
 mod input;
 mod route;
 mod template;
+mod tokens;
 mod url;
 
 #[cfg(test)]

@@ -113,3 +113,50 @@ fn route_enum_without_overlaps() {
         "#[derive(Route)]\nenum Files {\n    #[route(\"/files{/path*}\")]\n    Tree { path: Vec<String> },\n    #[route(\"/raw/{name}.txt?token={token}\")]\n    Raw { name: String, token: String },\n}",
     );
 }
+
+/// `url!("...")` reads a plain or raw literal's value from its text, without syn; whatever it
+/// reads must be what syn's `LitStr::value` reads, and anything it cannot read exactly (an
+/// escape, a suffix, a byte string) goes through syn instead.
+#[test]
+fn lone_literal_reads_what_syn_reads() {
+    let cases = [
+        r#""https://example.com/users/{id}""#,
+        r#""""#,
+        r#"r"/a\b{x}""#,
+        r##"r#"/a"b{x}"#"##,
+        r###"r##"/"#{x}"##"###,
+        "\"caf\u{e9} {x}\"",
+        r#""caf\u{e9} {x}""#,
+        r#""a\"b""#,
+        r#""a\\b""#,
+        r#""tab\there""#,
+        r#""line\
+           continued""#,
+        r#""x"suffix"#,
+        r#"b"bytes""#,
+        r#"c"c string""#,
+    ];
+    for case in cases {
+        let tokens: TokenStream = case.parse().expect("tokens");
+        let fast = crate::input::Input::lone_literal(&tokens).map(|i| i.lit.value().to_string());
+        let via_syn = match syn::parse2::<syn::Lit>(tokens) {
+            Ok(syn::Lit::Str(s)) if s.suffix().is_empty() => Some(s.value()),
+            _ => None,
+        };
+        match (&fast, &via_syn) {
+            (Some(fast), Some(via_syn)) => assert_eq!(fast, via_syn, "{case}"),
+            // Not read on the fast path: syn reads it (or reports it).
+            (None, _) => {}
+            (Some(_), None) => panic!("{case}: read as a URL literal, which syn refuses"),
+        }
+    }
+    // The fast path takes what needs no unescaping, and only that.
+    let fast =
+        |case: &str| crate::input::Input::lone_literal(&case.parse().expect("tokens")).is_some();
+    assert!(fast(r#""https://example.com/{id}""#));
+    assert!(fast(r##"r#"/a"b"#"##));
+    assert!(!fast(r#""caf\u{e9}""#));
+    assert!(!fast(r#""x"suffix"#));
+    assert!(!fast(r#"b"bytes""#));
+    assert!(!fast(r#"API, "users""#));
+}

@@ -7,21 +7,24 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use urlkit_syntax::normalize;
 
-use crate::{check, fallback, generate, input::Input};
+use crate::fallback::{self, StandIn};
+use crate::{check, generate, input::Input};
 
 /// `url!(...)`: the URL, or the errors beside a stand-in of the right type (see
 /// [`fallback`]).
 pub(crate) fn url(tokens: TokenStream) -> TokenStream {
-    let stand_in = fallback::StandIn::of(&tokens);
-    let input: Input = match syn::parse2(tokens) {
-        Ok(input) => input,
-        Err(errors) => return fallback::expand(errors, stand_in, &[]),
+    let input = match Input::lone_literal(&tokens) {
+        Some(input) => input,
+        None => match syn::parse2(tokens.clone()) {
+            Ok(input) => input,
+            Err(errors) => return fallback::expand(errors, StandIn::of(tokens), &[]),
+        },
     };
     let checked = match check::validate(&input) {
         Ok(checked) => checked,
         Err(rejected) => {
             let values = generate::values(&input, &rejected.vars);
-            return fallback::expand(rejected.errors, stand_in, &values);
+            return fallback::expand(rejected.errors, StandIn::of(tokens), &values);
         }
     };
     if checked.is_literal(&input) {
