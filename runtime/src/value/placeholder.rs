@@ -173,7 +173,7 @@ single!(Prefixed);
 /// # Ok::<(), urlkit::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot fill `{N}`, which is the port",
+    message = "`{Self}` cannot be the port of the URL",
     label = "this value goes into the port",
     note = "a port takes one integer from 0 to 65535 (`u16`, or another integer or text checked when the URL is built), or an `Option` of one",
     note = "for a type of your own that implements `Display`, wrap the value: `urlkit::Fmt(port)`"
