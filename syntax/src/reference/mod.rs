@@ -232,10 +232,12 @@ impl Text<'_> {
             placements[i] = Placement::Scheme;
         }
         let scheme = reference.scheme.clone().map(|s| &self.src[s]);
+        // `is_special` last: it compares the scheme with six names, and most references
+        // with a scheme have an authority.
         if let Some(scheme) = scheme
-            && is_special(scheme)
             && reference.authority.is_none()
             && !self.resolving
+            && is_special(scheme)
         {
             let at = reference.path.start.saturating_sub(1)..reference.path.start;
             let rest = self.src[reference.path.start..].trim_start_matches([':', '/']);
