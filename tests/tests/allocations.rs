@@ -182,8 +182,8 @@ fn derived_route_to_url() {
 }
 
 /// A `Template` does not know its values' sizes before it expands them (`Vars` only expands
-/// a variable; it cannot size it), so it reserves its text's length plus a fixed room, and
-/// afterwards what its longest expansion took. A first expansion past that room grows the
+/// a variable; it cannot size it), so it reserves its text's length plus a room per variable,
+/// and afterwards what its longest expansion took. A first expansion past that room grows the
 /// buffer once; the next one of that size does not.
 #[test]
 fn template_learns_the_room_its_values_take() {
