@@ -104,20 +104,23 @@ pub(super) fn split_into(
     let bytes = src.as_bytes();
     for &part in parts {
         match part {
-            Part::Text(mut a, b) => {
-                for at in a..b {
-                    if char::from(bytes[at]) != delimiter {
+            Part::Text(a, b) => {
+                // Where the text of the current group starts in this run.
+                let mut start = a;
+                for (k, &byte) in bytes[a..b].iter().enumerate() {
+                    if char::from(byte) != delimiter {
                         continue;
                     }
-                    if at > a {
-                        groups.parts.push(Part::Text(a, at));
+                    let at = a + k;
+                    if at > start {
+                        groups.parts.push(Part::Text(start, at));
                     }
                     groups.ends.push(groups.parts.len());
                     started = true;
-                    a = at + 1;
+                    start = at + 1;
                 }
-                if a < b {
-                    groups.parts.push(Part::Text(a, b));
+                if start < b {
+                    groups.parts.push(Part::Text(start, b));
                     started = true;
                 }
             }
