@@ -133,6 +133,31 @@ fn template_expand_after_parse() {
     assert_one(allocations(|| simple.expand(&vars).unwrap()), "/users/42");
 }
 
+/// A template used once, as one read from an API response: its first expansion reserves room
+/// for each variable (its value, its separator, and its name under `{?x}`), so the GitHub
+/// issues URL with five values is allocated once, not grown.
+#[test]
+fn template_first_expansion_after_parse() {
+    let template =
+        Template::parse("https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}")
+            .unwrap();
+    let labels = ["A-macros", "C-bug"];
+    let vars = urlkit::template::vars_fn(|name| -> Option<&dyn urlkit::value::Value> {
+        match name {
+            "owner" => Some(&"rust-lang"),
+            "repo" => Some(&"rust"),
+            "state" => Some(&"open"),
+            "labels" => Some(&labels),
+            "page" => Some(&2u32),
+            _ => None,
+        }
+    });
+    assert_one(
+        allocations(|| template.expand(&vars).unwrap()),
+        "https://api.github.com/repos/rust-lang/rust/issues?state=open&labels=A-macros,C-bug&page=2",
+    );
+}
+
 #[derive(Route, Debug, PartialEq)]
 #[route("/users/{id}/posts/{slug}{?page,tag*}")]
 struct Post {
@@ -157,8 +182,8 @@ fn derived_route_to_url() {
 }
 
 /// A `Template` does not know its values' sizes before it expands them (`Vars` only expands
-/// a variable; it cannot size it), so it reserves its text's length plus a fixed room, and
-/// afterwards what its longest expansion took. A first expansion past that room grows the
+/// a variable; it cannot size it), so it reserves its text's length plus a room per variable,
+/// and afterwards what its longest expansion took. A first expansion past that room grows the
 /// buffer once; the next one of that size does not.
 #[test]
 fn template_learns_the_room_its_values_take() {

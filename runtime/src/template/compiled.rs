@@ -19,7 +19,7 @@ use core::ops::Range;
 
 use urlkit_syntax::plan::{self, Step};
 use urlkit_syntax::reference::Options;
-use urlkit_syntax::template::{Expression, VarSpec};
+use urlkit_syntax::template::{Expression, Operator, VarSpec};
 
 use super::error::TemplateError;
 use super::vars::Vars;
@@ -34,8 +34,39 @@ pub type CompiledStep = Step<Range<usize>>;
 #[doc(hidden)]
 pub type CompiledExpression = Expression<Cow<'static, [VarSpec]>>;
 
-/// Bytes reserved beyond the template's own text before the first expansion, for values.
-const ROOM_FOR_VALUES: usize = 32;
+/// Bytes reserved for each variable's value before the first expansion: the default of
+/// `Value::size_hint`, which `url!` uses for a value of unknown size.
+const ROOM_PER_VALUE: usize = 16;
+
+/// Bytes to reserve for an expansion before any has been made: the text the steps always
+/// write, and for each variable room for its value, its separator and, under a named
+/// operator (`{?x}`, `{;x}`, `{&x}`), its name and `=`. A template used once (parsed from an
+/// API response, then expanded) so allocates its URL once rather than growing it.
+const fn first_capacity(static_len: usize, expressions: &[CompiledExpression]) -> usize {
+    let mut capacity = static_len;
+    let mut i = 0;
+    while i < expressions.len() {
+        let e = &expressions[i];
+        let vars: &[VarSpec] = match &e.vars {
+            Cow::Borrowed(vars) => vars,
+            Cow::Owned(vars) => vars.as_slice(),
+        };
+        let named = matches!(
+            e.operator,
+            Operator::PathParam | Operator::Query | Operator::QueryContinuation
+        );
+        let mut j = 0;
+        while j < vars.len() {
+            capacity += ROOM_PER_VALUE + 1;
+            if named {
+                capacity += vars[j].name.end - vars[j].name.start + 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    capacity
+}
 
 /// A checked template: its text, its expressions and the plan (`urlkit_syntax::plan`) that
 /// `url!` turns into code and `Template` interprets.
@@ -72,7 +103,7 @@ impl Compiled {
             source_len,
             expressions: Cow::Borrowed(expressions),
             steps: Cow::Borrowed(steps),
-            capacity: static_len + ROOM_FOR_VALUES,
+            capacity: first_capacity(static_len, expressions),
         }
     }
 
@@ -99,12 +130,13 @@ impl Compiled {
             .into_iter()
             .map(|e| e.map_vars(Cow::Owned))
             .collect();
+        let capacity = first_capacity(static_len, &expressions);
         Ok(Compiled {
             text: Cow::Owned(text),
             source_len: source.len(),
             expressions: Cow::Owned(expressions),
             steps: Cow::Owned(steps),
-            capacity: static_len + ROOM_FOR_VALUES,
+            capacity,
         })
     }
 

@@ -143,6 +143,7 @@ impl Template {
         }
     }
 
+    #[inline]
     pub(crate) fn compiled(&self) -> &Compiled {
         match &self.repr {
             Repr::Static(compiled) => compiled,
@@ -196,7 +197,7 @@ impl Template {
         let mut w = Writer::with_capacity(self.capacity());
         self.compiled().run(&mut w, vars);
         self.learn_capacity(w.len());
-        w.finish()
+        w.take_url()
     }
 
     /// Appends the expansion to `out`, reusing its buffer (see [`expand`](Self::expand)).
@@ -271,6 +272,7 @@ impl Template {
     }
 
     /// How many bytes to reserve for an expansion.
+    #[inline]
     fn capacity(&self) -> usize {
         match &self.repr {
             Repr::Static(compiled) => compiled.capacity(),
@@ -281,6 +283,7 @@ impl Template {
 
     /// Remembers the length of an expansion if it is the longest so far, up to
     /// [`MAX_LEARNED_CAPACITY`]: one huge value must not make every later URL reserve as much.
+    #[inline]
     fn learn_capacity(&self, len: usize) {
         if let Repr::Shared(shared) = &self.repr {
             let len = len.min(MAX_LEARNED_CAPACITY);

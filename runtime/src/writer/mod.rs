@@ -329,10 +329,18 @@ impl<'n> Writer<'n> {
     /// The URL, or the first value that could not be placed.
     #[inline]
     pub fn finish(mut self) -> Result<Url, Error> {
+        self.take_url()
+    }
+
+    /// [`finish`](Self::finish) without moving the writer (a few hundred bytes, which the
+    /// compiler copies with `memcpy` where the call is not inlined): its text and error are
+    /// taken out of it.
+    #[inline]
+    pub(crate) fn take_url(&mut self) -> Result<Url, Error> {
         self.check_whole_when_finished();
-        match self.error {
+        match self.error.take() {
             Some(error) => Err(error),
-            None => Ok(Url::from_built(self.out)),
+            None => Ok(Url::from_built(core::mem::take(&mut self.out))),
         }
     }
 }

@@ -25,9 +25,11 @@ pub(crate) fn parts(exprs: &[Expression], range: Range<usize>) -> Vec<Part> {
 pub(super) fn parts_into(exprs: &[Expression], range: Range<usize>, parts: &mut Vec<Part>) {
     parts.clear();
     let mut pos = range.start;
-    for (i, e) in exprs.iter().enumerate() {
-        if e.range.start < range.start || e.range.start >= range.end {
-            continue;
+    // The expressions are sorted: those of the range are a run, found by a binary search.
+    let first = exprs.partition_point(|e| e.range.start < range.start);
+    for (i, e) in exprs.iter().enumerate().skip(first) {
+        if e.range.start >= range.end {
+            break;
         }
         if pos < e.range.start {
             parts.push(Part::Text(pos, e.range.start));
@@ -67,7 +69,7 @@ impl Groups {
     }
 }
 
-/// `parts` cut at each `delimiter` in their text, which is dropped: a path into its segments
+/// `parts` cut at each `delimiter` (ASCII) in their text, which is dropped: a path into its segments
 /// at `/`, a query into its pairs at `&`. A group also ends before an expression for which
 /// `opens_group` holds (`{?x}` and `{&x}` write their own separator), unless nothing has
 /// started the group yet (neither a part nor a delimiter). Empty text is left out. The
@@ -96,19 +98,29 @@ pub(super) fn split_into(
     groups.parts.reserve(parts.len() + 4);
     // Whether the current group has started: it holds a part, or a delimiter opened it.
     let mut started = false;
+    // The delimiters are ASCII (`/`, `&`), so they are found byte by byte, in one pass over
+    // each run of text (a `str` search costs a call per delimiter found).
+    debug_assert!(delimiter.is_ascii());
+    let bytes = src.as_bytes();
     for &part in parts {
         match part {
-            Part::Text(mut a, b) => {
-                while let Some(at) = src[a..b].find(delimiter) {
-                    if at > 0 {
-                        groups.parts.push(Part::Text(a, a + at));
+            Part::Text(a, b) => {
+                // Where the text of the current group starts in this run.
+                let mut start = a;
+                for (k, &byte) in bytes[a..b].iter().enumerate() {
+                    if char::from(byte) != delimiter {
+                        continue;
+                    }
+                    let at = a + k;
+                    if at > start {
+                        groups.parts.push(Part::Text(start, at));
                     }
                     groups.ends.push(groups.parts.len());
                     started = true;
-                    a += at + delimiter.len_utf8();
+                    start = at + 1;
                 }
-                if a < b {
-                    groups.parts.push(Part::Text(a, b));
+                if start < b {
+                    groups.parts.push(Part::Text(start, b));
                     started = true;
                 }
             }

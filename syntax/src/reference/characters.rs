@@ -5,7 +5,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use super::{Text, Tok};
+use super::Text;
 use crate::chars::{self, HEX};
 use crate::error::{Component, ErrorKind, Errors, Escaped};
 
@@ -24,15 +24,26 @@ impl Text<'_> {
         // Where the host has non-ASCII characters: one error for them all, its ASCII form
         // computed once.
         let mut non_ascii_host = Vec::new();
+        // The text is read in order and the expressions are sorted: a cursor finds the one
+        // that starts at a `{` (what `tok` finds with a binary search).
+        let mut next_expr = self.exprs.partition_point(|e| e.range.start < pos);
         while pos < range.end {
             let b = self.bytes[pos];
             if chars::is(b, allowed) {
                 pos += 1;
                 continue;
             }
-            if let (Tok::Expr(i), next) = self.tok(pos) {
-                on_expr(i, errors);
-                pos = next;
+            while self
+                .exprs
+                .get(next_expr)
+                .is_some_and(|e| e.range.start < pos)
+            {
+                next_expr += 1;
+            }
+            if let Some(e) = self.exprs.get(next_expr).filter(|e| e.range.start == pos) {
+                on_expr(next_expr, errors);
+                pos = e.range.end;
+                next_expr += 1;
                 continue;
             }
             if b == b'%' {

@@ -232,10 +232,12 @@ impl Text<'_> {
             placements[i] = Placement::Scheme;
         }
         let scheme = reference.scheme.clone().map(|s| &self.src[s]);
+        // `is_special` last: it compares the scheme with six names, and most references
+        // with a scheme have an authority.
         if let Some(scheme) = scheme
-            && is_special(scheme)
             && reference.authority.is_none()
             && !self.resolving
+            && is_special(scheme)
         {
             let at = reference.path.start.saturating_sub(1)..reference.path.start;
             let rest = self.src[reference.path.start..].trim_start_matches([':', '/']);
@@ -327,10 +329,23 @@ impl Text<'_> {
         let mut leading = !absolute;
         let mut bad = Vec::new();
         let mut start = path.start;
+        // The segments are read in order: a cursor over the sorted expressions says whether
+        // one starts in a segment (no binary search per segment).
+        let mut next_expr = self.exprs.partition_point(|e| e.range.start < start);
         while start <= path.end {
             let end = self.find(start..path.end, |t| matches!(t, Tok::Byte(b'/')));
             let segment = start..end;
-            let literal = self.exprs_in(segment.clone()).next().is_none();
+            while self
+                .exprs
+                .get(next_expr)
+                .is_some_and(|e| e.range.start < start)
+            {
+                next_expr += 1;
+            }
+            let literal = self
+                .exprs
+                .get(next_expr)
+                .is_none_or(|e| e.range.start >= end);
             let dot = literal && is_dot_segment(&self.bytes[segment.clone()]);
             // The empty segment before an absolute path's first `/` does not end the run.
             let before_root = segment.is_empty() && start == path.start;
