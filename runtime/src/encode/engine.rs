@@ -192,7 +192,7 @@ pub(super) use with_kind;
 /// Bit `k` set for each byte of `block` that the set does not keep.
 #[inline(always)]
 pub(super) fn changes<S: Scan, K: Kind>(block: &[u8; BLOCK]) -> u32 {
-    !S::in_spans(block, K::KEPT) & 0xFFFF
+    S::outside_spans(block, K::KEPT)
 }
 
 /// How many bytes at the start of `input` the set keeps as they are (a `%` stops the run).
@@ -206,23 +206,24 @@ pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
             .position(|&b| actions[usize::from(b)] != KEEP)
             .unwrap_or(input.len());
     }
-    // Two blocks a step: one test and one branch for both (long identifiers, words).
-    let mut pairs = input.chunks_exact(2 * BLOCK);
-    for (n, pair) in pairs.by_ref().enumerate() {
-        let (first, second) = pair.split_at(BLOCK);
-        let first = changes::<S, K>(first.try_into().expect("a block"));
-        let second = changes::<S, K>(second.try_into().expect("a block"));
-        let changes = first | second << BLOCK;
-        if changes != 0 {
-            return n * 2 * BLOCK + changes.trailing_zeros() as usize;
+    // Four blocks a step while all their bytes are kept: one test and one branch for 64 bytes
+    // (long identifiers); then the block with the change, or the last whole blocks.
+    let mut i = 0;
+    while let Some(blocks) = input.get(i..).and_then(<[u8]>::first_chunk) {
+        if !S::all_in_spans(blocks, K::KEPT) {
+            break;
         }
+        i += 4 * BLOCK;
     }
-    let i = input.len() - pairs.remainder().len();
-    if let Some(block) = scan::block(input, i) {
+    while let Some(block) = scan::block(input, i) {
         let changes = changes::<S, K>(block);
         if changes != 0 {
             return i + changes.trailing_zeros() as usize;
         }
+        i += BLOCK;
+    }
+    if i == input.len() {
+        return i;
     }
     // The last block overlaps the ones before; its bytes before them were kept.
     let last = input.len() - BLOCK;

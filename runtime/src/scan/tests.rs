@@ -8,19 +8,50 @@ use super::{BLOCK, Scan, Span};
 /// The sets the encoders use, and a few edge shapes: the whole ASCII range, single bytes at
 /// its ends.
 const SETS: &[&[Span]] = &[
-    &[Span { lo: 0, hi: 0x7F }],
-    &[Span { lo: 0, hi: 0 }, Span { lo: 0x7F, hi: 0x7F }],
+    &[Span {
+        lo: 0,
+        hi: 0x7F,
+        fold: false,
+    }],
     &[
-        Span { lo: b'0', hi: b'9' },
-        Span { lo: b'A', hi: b'Z' },
-        Span { lo: b'_', hi: b'_' },
+        Span {
+            lo: 0,
+            hi: 0,
+            fold: false,
+        },
+        Span {
+            lo: 0x7F,
+            hi: 0x7F,
+            fold: false,
+        },
     ],
-    &[Span { lo: 0x01, hi: 0x7E }],
+    &[
+        Span {
+            lo: b'0',
+            hi: b'9',
+            fold: false,
+        },
+        Span {
+            lo: b'a',
+            hi: b'z',
+            fold: true,
+        },
+        Span {
+            lo: b'_',
+            hi: b'_',
+            fold: false,
+        },
+    ],
+    &[Span {
+        lo: 0x01,
+        hi: 0x7E,
+        fold: false,
+    }],
 ];
 
 fn expected_in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {
     (0..BLOCK)
-        .filter(|&k| spans.iter().any(|s| (s.lo..=s.hi).contains(&block[k])))
+        .filter(|&k| spans.iter().any(|s| s.contains(block[k])))
         .map(|k| 1 << k)
         .sum()
 }
@@ -60,6 +91,15 @@ fn check<S: Scan>() {
                 span.hi,
                 span.hi.wrapping_add(1),
             ]);
+            if span.fold {
+                // The upper-case twin's edges.
+                edges.extend([
+                    (span.lo & !0x20).wrapping_sub(1),
+                    span.lo & !0x20,
+                    span.hi & !0x20,
+                    (span.hi & !0x20).wrapping_add(1),
+                ]);
+            }
         }
         edges
     } else {
@@ -118,7 +158,7 @@ fn counts_past_lane_overflow() {
     let spans = crate::encode::test_spans::COMPONENT;
     let expected = bytes
         .iter()
-        .filter(|&&b| spans.iter().any(|s| (s.lo..=s.hi).contains(&b)))
+        .filter(|&&b| spans.iter().any(|s| s.contains(b)))
         .count();
     assert_eq!(Swar::count_in_spans(&bytes, spans), expected);
     assert_eq!(super::Fast::count_in_spans(&bytes, spans), expected);
