@@ -81,9 +81,7 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     let mut at = first;
     if n >= REACH {
         // SAFETY: `out` has room for `n` bytes (reserved above), and `stop + REACH <= n`.
-        at = unsafe {
-            blocks::<S, PLUS>(src, first, n - REACH, out.as_mut_ptr(), &mut state)?
-        };
+        at = unsafe { blocks::<S, PLUS>(src, first, n - REACH, out.as_mut_ptr(), &mut state)? };
     }
     // The last bytes, through a copy with zeros after them. A `%` among the last two bytes
     // meets a zero, which is not a hex digit (the error a `%` with less than two bytes after
@@ -152,7 +150,11 @@ unsafe fn blocks<S: Scan, const PLUS: bool>(
     while at < stop {
         let block: &[u8; BLOCK] = src[at..at + BLOCK].try_into().expect("within the input");
         let percents = S::either(block, b'%', b'%');
-        let pluses = if PLUS { S::either(block, b'+', b'+') } else { 0 };
+        let pluses = if PLUS {
+            S::either(block, b'+', b'+')
+        } else {
+            0
+        };
         // The digits of this block's escapes, and of the last block's that reach into it.
         let digits = percents << 1 | percents << 2;
         let here = digits & 0xFFFF | carry;
@@ -177,8 +179,8 @@ unsafe fn blocks<S: Scan, const PLUS: bool>(
                     *dst.add(q - removed) = b' ';
                     continue;
                 }
-                let byte = HIGH[usize::from(*src_ptr.add(q + 1))]
-                    | LOW[usize::from(*src_ptr.add(q + 2))];
+                let byte =
+                    HIGH[usize::from(*src_ptr.add(q + 1))] | LOW[usize::from(*src_ptr.add(q + 2))];
                 decoded |= byte;
                 *dst.add(q - removed) = byte as u8;
                 removed += 2;

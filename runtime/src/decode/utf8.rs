@@ -170,7 +170,11 @@ mod tests {
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
                     // Mostly valid pieces, so that long valid stretches occur.
-                    let pick = if seed % 8 == 0 { seed >> 8 } else { (seed >> 8) % 5 };
+                    let pick = if seed % 8 == 0 {
+                        seed >> 8
+                    } else {
+                        (seed >> 8) % 5
+                    };
                     bytes.extend_from_slice(PIECES[pick as usize % PIECES.len()]);
                 }
                 bytes.truncate(len);

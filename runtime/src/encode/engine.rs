@@ -102,6 +102,24 @@ pub(super) static OUTPUT_WORDS: [[u32; 256]; 3] = [
     words(&OUTPUTS[Set::Form as usize]),
 ];
 
+/// The length of each byte's output (1 or 3), as a word: the writers add it to their output
+/// index straight from memory, where taking it from the [`OUTPUT_WORDS`] entry costs a shift.
+pub(super) static OUTPUT_LENS: [[usize; 256]; 3] = [
+    lens(&OUTPUTS[Set::Component as usize]),
+    lens(&OUTPUTS[Set::Reserved as usize]),
+    lens(&OUTPUTS[Set::Form as usize]),
+];
+
+const fn lens(outputs: &[[u8; 4]; 256]) -> [usize; 256] {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = outputs[b][3] as usize;
+        b += 1;
+    }
+    table
+}
+
 const fn words(outputs: &[[u8; 4]; 256]) -> [u32; 256] {
     let mut table = [0; 256];
     let mut b = 0;

@@ -9,8 +9,8 @@ use core::mem::MaybeUninit;
 use urlkit_syntax::chars;
 
 use super::engine::{
-    Component, Form, Kind, OUTPUT_WORDS, OUTPUTS, Reserved, Set, ascii, changes, encoded_len,
-    first_change, kept_run, with_kind,
+    Component, Form, Kind, OUTPUT_LENS, OUTPUT_WORDS, OUTPUTS, Reserved, Set, ascii, changes,
+    encoded_len, first_change, kept_run, with_kind,
 };
 use crate::scan::{self, BLOCK, Fast, Scan};
 
@@ -93,6 +93,7 @@ fn copy(src: &[u8], dst: &mut [MaybeUninit<u8>]) {
 fn write_long<S: Scan, K: Kind>(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
     debug_assert!(K::SET != Set::Reserved && dst.len() >= encoded_len::<S, K>(src));
     let words = &OUTPUT_WORDS[K::SET as usize];
+    let lens = &OUTPUT_LENS[K::SET as usize];
     let n = src.len();
     let out = dst.as_mut_ptr().cast::<u8>();
     // Invariant: `dst[..j]` holds the encoding of `src[..i]`, and what is left of `dst` has
@@ -119,11 +120,11 @@ fn write_long<S: Scan, K: Kind>(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usiz
         for half in [&block[..8], &block[8..]] {
             let word = u64::from_le_bytes(half.try_into().expect("eight bytes"));
             for k in 0..8 {
-                let entry = words[(word >> (8 * k)) as usize & 0xFF];
+                let b = (word >> (8 * k)) as usize & 0xFF;
                 // SAFETY: four bytes from `j`, inside `dst` (the invariant: at least
                 // `TAIL - BLOCK` input bytes follow the block).
-                unsafe { out.add(j).cast::<u32>().write_unaligned(entry) };
-                j += usize::from(entry.to_ne_bytes()[3]);
+                unsafe { out.add(j).cast::<u32>().write_unaligned(words[b]) };
+                j += lens[b];
             }
         }
         i += BLOCK;
