@@ -18,7 +18,7 @@
 use alloc::vec::Vec;
 
 use super::{HEX_DIGITS, NOT_HEX, utf8};
-use crate::scan::{BLOCK, Scan};
+use crate::scan::{BLOCK, Scan, TRIPLETS};
 
 /// The input has a bad escape, or decodes to bytes that are not UTF-8.
 #[derive(Debug)]
@@ -147,7 +147,7 @@ unsafe fn blocks<S: Scan, const PLUS: bool>(
         mut carry,
         mut decoded,
     } = *state;
-    while at < stop {
+    'blocks: while at < stop {
         let block: &[u8; BLOCK] = src[at..at + BLOCK].try_into().expect("within the input");
         let percents = S::either(block, b'%', b'%');
         let pluses = if PLUS {
@@ -167,26 +167,37 @@ unsafe fn blocks<S: Scan, const PLUS: bool>(
         // SAFETY: reads `BLOCK` bytes at `at + skip`, within `REACH` of `at < stop`; writes
         // them at `at + skip - removed` (the invariant).
         unsafe { copy_block(src_ptr.add(at + skip), dst.add(at + skip - removed)) };
-        let mut marks = (percents | pluses) & !here;
-        while marks != 0 {
-            let q = at + marks.trailing_zeros() as usize;
-            marks &= marks - 1;
-            // SAFETY: `q < at + BLOCK`: its two digits and the sixteen bytes after them are
-            // within `REACH` of `at`; the output index `q - removed` is at most `q`.
-            unsafe {
-                if PLUS && *src_ptr.add(q) == b'+' {
-                    // A space; the text after it is in place already.
-                    *dst.add(q - removed) = b' ';
-                    continue;
-                }
-                let byte =
-                    HIGH[usize::from(*src_ptr.add(q + 1))] | LOW[usize::from(*src_ptr.add(q + 2))];
-                decoded |= byte;
-                *dst.add(q - removed) = byte as u8;
-                removed += 2;
-                copy_block(src_ptr.add(q + 3), dst.add(q + 3 - removed));
+        let marks = (percents | pluses) & !here;
+        // Where four escapes in a row start (text in another script; prose has three in a
+        // row at most, as in `: "`): from the first such place, runs of sixteen are decoded
+        // at once, and the blocks go on after them.
+        let pairs = percents & percents >> 3;
+        let rows = pairs & pairs >> 6 & !here;
+        if rows != 0 {
+            // SAFETY: `src` and `dst` hold `stop + REACH` bytes; the marks are below
+            // `at + BLOCK` with `at < stop`, and `removed <= at`.
+            let state = unsafe {
+                rows_of_escapes::<S, PLUS>(
+                    src_ptr,
+                    at,
+                    marks,
+                    rows,
+                    stop + REACH,
+                    dst,
+                    removed,
+                    decoded,
+                )
+            };
+            (removed, decoded) = (state.removed, state.decoded);
+            if let Some(end) = state.end {
+                (at, carry) = (end, 0);
+                continue 'blocks;
             }
+            at += BLOCK;
+            continue;
         }
+        // SAFETY: the marks are below `at + BLOCK` with `at < stop`, and `removed <= at`.
+        (removed, decoded) = unsafe { marked::<PLUS>(src_ptr, at, marks, dst, removed, decoded) };
         at += BLOCK;
     }
     *state = State {
@@ -195,6 +206,130 @@ unsafe fn blocks<S: Scan, const PLUS: bool>(
         decoded,
     };
     Ok(at)
+}
+
+/// Decodes the escapes (and, when `PLUS`, the `+` signs) at bit `k` of `marks` for input
+/// index `at + k`, in order, each followed by a copy of the sixteen bytes after it; returns
+/// the new `removed` and `decoded` of [`State`].
+///
+/// # Safety
+/// `src` is valid for reads and `dst` for writes up to `at + BLOCK + 2 + BLOCK`, the marks
+/// are escapes at least three bytes apart (or `+`), and `removed <= at`.
+#[inline(always)]
+unsafe fn marked<const PLUS: bool>(
+    src: *const u8,
+    at: usize,
+    mut marks: u32,
+    dst: *mut u8,
+    mut removed: usize,
+    mut decoded: u16,
+) -> (usize, u16) {
+    while marks != 0 {
+        let q = at + marks.trailing_zeros() as usize;
+        marks &= marks - 1;
+        // SAFETY: `q < at + BLOCK`: its two digits and the sixteen bytes after them are
+        // within reach; the output index `q - removed` is at most `q`.
+        unsafe {
+            if PLUS && *src.add(q) == b'+' {
+                // A space; the text after it is in place already.
+                *dst.add(q - removed) = b' ';
+                continue;
+            }
+            let byte = HIGH[usize::from(*src.add(q + 1))] | LOW[usize::from(*src.add(q + 2))];
+            decoded |= byte;
+            *dst.add(q - removed) = byte as u8;
+            removed += 2;
+            copy_block(src.add(q + 3), dst.add(q + 3 - removed));
+        }
+    }
+    (removed, decoded)
+}
+
+/// What [`rows_of_escapes`] leaves.
+struct Rows {
+    removed: usize,
+    decoded: u16,
+    /// Where the runs of sixteen escapes ended, if there were any.
+    end: Option<usize>,
+}
+
+/// The marks of a block where four escapes in a row start (at the first bit of `rows`):
+/// those before it one by one, then runs of sixteen from there ([`dense`]), or, if there are
+/// not sixteen, the rest one by one. Out of line: the decoding loop keeps its registers for
+/// text with few escapes.
+///
+/// # Safety
+/// As for [`marked`] and [`dense`], with `limit` the length of both `src` and `dst`.
+#[inline(never)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the decoding loop's state, passed in registers"
+)]
+unsafe fn rows_of_escapes<S: Scan, const PLUS: bool>(
+    src: *const u8,
+    at: usize,
+    mut marks: u32,
+    rows: u32,
+    limit: usize,
+    dst: *mut u8,
+    removed: usize,
+    decoded: u16,
+) -> Rows {
+    let start = rows.trailing_zeros();
+    let before = marks & ((1 << start) - 1);
+    marks &= !before;
+    // SAFETY: the caller's promise.
+    let (removed, decoded) = unsafe { marked::<PLUS>(src, at, before, dst, removed, decoded) };
+    let q = at + start as usize;
+    // SAFETY: the caller's promise; `removed <= q`.
+    let (end, after) = unsafe { dense::<S>(src, q, limit, dst, removed) };
+    if end != q {
+        // The bytes decoded are not looked at: the UTF-8 check runs.
+        return Rows {
+            removed: after,
+            decoded: decoded | 0x80,
+            end: Some(end),
+        };
+    }
+    // SAFETY: the caller's promise.
+    let (removed, decoded) = unsafe { marked::<PLUS>(src, at, marks, dst, removed, decoded) };
+    Rows {
+        removed,
+        decoded,
+        end: None,
+    }
+}
+
+/// Decodes sixteen escapes at a time from `q` while they follow each other, each run into
+/// `dst` at its input index less `removed`; returns where they stop (`q` if there were not
+/// sixteen) and what is removed then.
+///
+/// # Safety
+/// `src` is valid for reads of `limit` bytes, `dst` for writes of `limit` bytes, and
+/// `removed <= q`.
+#[inline(always)]
+unsafe fn dense<S: Scan>(
+    src: *const u8,
+    mut q: usize,
+    limit: usize,
+    dst: *mut u8,
+    mut removed: usize,
+) -> (usize, usize) {
+    while q + TRIPLETS <= limit {
+        // SAFETY: `TRIPLETS` bytes from `q` are within `limit`.
+        let Some(bytes) = S::decode_triplets(unsafe { &*src.add(q).cast() }) else {
+            break;
+        };
+        // SAFETY: `BLOCK` bytes at `q - removed`, below `q + TRIPLETS <= limit`.
+        unsafe {
+            dst.add(q - removed)
+                .cast::<[u8; BLOCK]>()
+                .write_unaligned(bytes);
+        }
+        q += TRIPLETS;
+        removed += 2 * BLOCK;
+    }
+    (q, removed)
 }
 
 /// Copies `BLOCK` bytes.

@@ -170,7 +170,7 @@ mod tests {
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
                     // Mostly valid pieces, so that long valid stretches occur.
-                    let pick = if seed % 8 == 0 {
+                    let pick = if seed.is_multiple_of(8) {
                         seed >> 8
                     } else {
                         (seed >> 8) % 5

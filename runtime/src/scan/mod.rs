@@ -38,8 +38,33 @@ pub(crate) mod neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2;
 
+use urlkit_syntax::chars::hex_value;
+
 /// How many bytes [`Scan`] classifies at once.
 pub(crate) const BLOCK: usize = 16;
+
+/// How many input bytes [`Scan::decode_triplets`] decodes at once: a block's worth of output.
+pub(crate) const TRIPLETS: usize = 3 * BLOCK;
+
+/// 1 for each hex digit of the grammar (`urlkit_syntax::chars::hex_value`), for [`HEX`].
+const HEX_TABLE: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        if hex_value(b as u8).is_some() {
+            table[b] = 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The hex digits as spans: `0-9` and `a-f` with `A-F` folded in.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))),
+    allow(dead_code, reason = "the vector path's, and the tests'")
+)]
+pub(crate) const HEX: &[Span] = &spans::<{ span_count(&HEX_TABLE, 1) }>(&HEX_TABLE, 1);
 
 /// The byte values `lo..=hi`, all ASCII; with `fold`, also the bytes `b` whose lower-case
 /// form `b | 0x20` is in `lo..=hi` (the upper-case twin of a span of lower-case letters), so
@@ -78,6 +103,23 @@ pub(crate) trait Scan {
         blocks
             .chunks_exact(BLOCK)
             .all(|block| Self::in_spans(block.try_into().expect("a block"), spans) == 0xFFFF)
+    }
+
+    /// The bytes of sixteen percent-triplets in a row (`%` and two hex digits, either case),
+    /// or `None` if `triplets` is not that. A byte at a time here; the vector units decode
+    /// them at once.
+    #[inline(always)]
+    fn decode_triplets(triplets: &[u8; TRIPLETS]) -> Option<[u8; BLOCK]> {
+        let mut bytes = [0; BLOCK];
+        for (byte, triplet) in bytes.iter_mut().zip(triplets.chunks_exact(3)) {
+            let (b'%', Some(hi), Some(lo)) =
+                (triplet[0], hex_value(triplet[1]), hex_value(triplet[2]))
+            else {
+                return None;
+            };
+            *byte = hi << 4 | lo;
+        }
+        Some(bytes)
     }
 
     /// Bit `k` set when `block[k]` is `a` or `b`.

@@ -2,11 +2,12 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8,
-    _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_sad_epu8,
-    _mm_set1_epi8, _mm_setzero_si128, _mm_srli_si128, _mm_sub_epi8,
+    _mm_cvtsi128_si64, _mm_insert_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+    _mm_packus_epi16, _mm_sad_epu8, _mm_set1_epi8, _mm_set1_epi16, _mm_setzero_si128,
+    _mm_slli_epi16, _mm_srli_epi16, _mm_srli_si128, _mm_storeu_si128, _mm_sub_epi8,
 };
 
-use super::{BLOCK, Scan, Span};
+use super::{BLOCK, HEX, Scan, Span, TRIPLETS};
 
 /// SSE2: sixteen lanes in one register.
 #[derive(Debug)]
@@ -36,7 +37,12 @@ fn splat(n: u8) -> __m128i {
 /// first operand).
 #[inline(always)]
 fn outside(block: &[u8; BLOCK], spans: &[Span]) -> __m128i {
-    let v = load(block);
+    outside_lanes(load(block), spans)
+}
+
+/// [`outside`] for lanes in a register.
+#[inline(always)]
+fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
     // SAFETY: SSE2 is available (see above); the intrinsics only compute on registers.
     unsafe {
         let mut miss = _mm_set1_epi8(-1);
@@ -110,6 +116,72 @@ impl Scan for Sse2 {
                 let high = _mm_cvtsi128_si64(_mm_srli_si128::<8>(sums)).cast_unsigned();
                 total += taken * BLOCK - (low + high) as usize;
             }
+        }
+    }
+
+    /// The digit pairs are gathered sixteen bits at a time into two registers (SSE2 has no
+    /// byte shuffle, but inserts a word from memory in one instruction), checked against the
+    /// hex spans and turned into values together, and packed into the sixteen bytes.
+    #[inline(always)]
+    fn decode_triplets(triplets: &[u8; TRIPLETS]) -> Option<[u8; BLOCK]> {
+        /// Bit `3k` set for each triplet's `%`.
+        const PERCENTS: u64 = 0x2492_4924_9249;
+        let block = |k: usize| -> &[u8; BLOCK] {
+            triplets[k * BLOCK..][..BLOCK].try_into().expect("a block")
+        };
+        let percents = u64::from(Self::either(block(0), b'%', b'%'))
+            | u64::from(Self::either(block(1), b'%', b'%')) << 16
+            | u64::from(Self::either(block(2), b'%', b'%')) << 32;
+        if percents != PERCENTS {
+            return None;
+        }
+        // The digits of triplet `k`, as a little-endian word: high digit in the low byte.
+        let pair = |k: usize| {
+            i32::from(u16::from_le_bytes([
+                triplets[3 * k + 1],
+                triplets[3 * k + 2],
+            ]))
+        };
+        // SAFETY: SSE2 is available (see above); the intrinsics compute on registers, and the
+        // store writes the sixteen bytes of `bytes`.
+        unsafe {
+            macro_rules! gather {
+                ($($lane:literal),*) => {{
+                    let mut v = _mm_setzero_si128();
+                    $(v = _mm_insert_epi16::<$lane>(v, pair(FIRST + $lane));)*
+                    v
+                }};
+            }
+            let low = {
+                const FIRST: usize = 0;
+                gather!(0, 1, 2, 3, 4, 5, 6, 7)
+            };
+            let high = {
+                const FIRST: usize = 8;
+                gather!(0, 1, 2, 3, 4, 5, 6, 7)
+            };
+            let misses = _mm_or_si128(outside_lanes(low, HEX), outside_lanes(high, HEX));
+            if _mm_movemask_epi8(misses) != 0 {
+                return None;
+            }
+            // A digit's value is its low four bits, plus nine for a letter (above `@`).
+            let value = |v: __m128i| {
+                let letters = _mm_and_si128(_mm_cmpgt_epi8(v, splat(b'@')), splat(9));
+                _mm_add_epi8(_mm_and_si128(v, splat(0x0F)), letters)
+            };
+            // Each word's high digit (low byte) into the high nibble, its low digit (high
+            // byte) into the low nibble, in the word's low byte.
+            let byte = |v: __m128i| {
+                let v = value(v);
+                let high_nibble = _mm_and_si128(_mm_slli_epi16::<4>(v), _mm_set1_epi16(0xF0));
+                _mm_or_si128(high_nibble, _mm_srli_epi16::<8>(v))
+            };
+            let mut bytes = [0u8; BLOCK];
+            _mm_storeu_si128(
+                bytes.as_mut_ptr().cast(),
+                _mm_packus_epi16(byte(low), byte(high)),
+            );
+            Some(bytes)
         }
     }
 
