@@ -81,7 +81,7 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     let mut at = first;
     if n >= REACH {
         // SAFETY: `out` has room for `n` bytes (reserved above), and `stop + REACH <= n`.
-        at = unsafe { blocks::<S, PLUS>(src, first, n - REACH, out.as_mut_ptr(), &mut state)? };
+        at = unsafe { blocks::<S, PLUS>(src, first, n - REACH, out.as_mut_ptr(), &mut state) };
     }
     // The last bytes, through a copy with zeros after them. A `%` among the last two bytes
     // meets a zero, which is not a hex digit (the error a `%` with less than two bytes after
@@ -96,7 +96,7 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     let skip = state.carry.count_ones() as usize;
     // SAFETY: `decoded` has room for `tail.len()` bytes, and `rest + REACH <= tail.len()`:
     // the loop above stops at most `REACH` bytes from the end.
-    unsafe { blocks::<S, PLUS>(&tail, 0, rest, decoded.as_mut_ptr(), &mut state)? };
+    unsafe { blocks::<S, PLUS>(&tail, 0, rest, decoded.as_mut_ptr(), &mut state) };
     if state.decoded & BAD != 0 {
         return Err(Invalid);
     }
@@ -123,9 +123,8 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
 }
 
 /// Decodes `src` a block at a time from `at`, into `dst` at each byte's input index less
-/// `state.removed`, while the block starts below `stop`; returns where it stopped. Fails early
-/// on a `%` that is a digit of an escape before it (the input is bad, and the loop's bounds
-/// assume escapes three bytes apart); other bad digits are left in `state.decoded`.
+/// `state.removed`, while the block starts below `stop`; returns where it stopped. Bad digits
+/// are left in `state.decoded`.
 ///
 /// # Safety
 /// `stop + REACH <= src.len()`, and `dst` is valid for writes of `src.len()` bytes; `dst`
@@ -137,7 +136,7 @@ unsafe fn blocks<S: Scan, const PLUS: bool>(
     stop: usize,
     dst: *mut u8,
     state: &mut State,
-) -> Result<usize, Invalid> {
+) -> usize {
     // Invariant: `removed <= at`, and escapes are at least three bytes apart, so every byte
     // at or after `at` goes to an output index at or below its own; a store of `BLOCK` bytes
     // for input read at `q < stop + REACH - BLOCK` stays within `src.len()` bytes of `dst`.
@@ -155,15 +154,14 @@ unsafe fn blocks<S: Scan, const PLUS: bool>(
         } else {
             0
         };
-        // The digits of this block's escapes, and of the last block's that reach into it.
+        // The digits of this block's escapes, and of the last block's that reach into it
+        // (none, the first or the first two bytes). A `%` or `+` among them is no mark: the
+        // escape it is a digit of is bad, and the marks left are three bytes apart or more.
         let digits = percents << 1 | percents << 2;
         let here = digits & 0xFFFF | carry;
-        if percents & here != 0 {
-            return Err(Invalid);
-        }
-        carry = digits >> BLOCK;
         // The text after the digits that reach into this block, to where it will go.
-        let skip = (here & 3).count_ones() as usize;
+        let skip = (carry as usize + 1) >> 1;
+        carry = digits >> BLOCK;
         // SAFETY: reads `BLOCK` bytes at `at + skip`, within `REACH` of `at < stop`; writes
         // them at `at + skip - removed` (the invariant).
         unsafe { copy_block(src_ptr.add(at + skip), dst.add(at + skip - removed)) };
@@ -205,7 +203,7 @@ unsafe fn blocks<S: Scan, const PLUS: bool>(
         carry,
         decoded,
     };
-    Ok(at)
+    at
 }
 
 /// Decodes the escapes (and, when `PLUS`, the `+` signs) at bit `k` of `marks` for input

@@ -248,8 +248,9 @@ fn runs_of_escapes_at_every_length_and_offset() {
         text.push_str(WORDS[(pieces.next().len() * 7 + text.len()) % WORDS.len()]);
     }
     let encoded = crate::encode::component(&text).into_owned();
+    // Under Miri, lengths that reach the runs decoded at once, past the loop's tail.
     let (lengths, offsets, step) = if cfg!(miri) {
-        (110, 3, 37)
+        (120, 2, 40)
     } else {
         (300.min(encoded.len() - 16), 16, 1)
     };
