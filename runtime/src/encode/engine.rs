@@ -94,16 +94,8 @@ pub(super) static OUTPUTS: [[[u8; 4]; 256]; 3] = [
     outputs(&ACTIONS[Set::Form as usize]),
 ];
 
-/// [`OUTPUTS`] as native-endian words (the bytes in memory order), for writers that store
-/// them whole: as an array of bytes the compiler may store them a byte or two at a time.
-pub(super) static OUTPUT_WORDS: [[u32; 256]; 3] = [
-    words(&OUTPUTS[Set::Component as usize]),
-    words(&OUTPUTS[Set::Reserved as usize]),
-    words(&OUTPUTS[Set::Form as usize]),
-];
-
 /// The length of each byte's output (1 or 3), as a word: the writers add it to their output
-/// index straight from memory, where taking it from the [`OUTPUT_WORDS`] entry costs a shift.
+/// index straight from memory.
 pub(super) static OUTPUT_LENS: [[usize; 256]; 3] = [
     lens(&OUTPUTS[Set::Component as usize]),
     lens(&OUTPUTS[Set::Reserved as usize]),
@@ -120,11 +112,21 @@ const fn lens(outputs: &[[u8; 4]; 256]) -> [usize; 256] {
     table
 }
 
-const fn words(outputs: &[[u8; 4]; 256]) -> [u32; 256] {
+/// [`OUTPUTS`] without their lengths: the one or three bytes of each output and zeros after
+/// them, as little-endian words (first byte lowest), so that two outputs are joined with a
+/// shift and an OR.
+pub(super) static OUTPUT_BYTES: [[u32; 256]; 3] = [
+    bytes_only(&OUTPUTS[Set::Component as usize]),
+    bytes_only(&OUTPUTS[Set::Reserved as usize]),
+    bytes_only(&OUTPUTS[Set::Form as usize]),
+];
+
+const fn bytes_only(outputs: &[[u8; 4]; 256]) -> [u32; 256] {
     let mut table = [0; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = u32::from_ne_bytes(outputs[b]);
+        let [x, y, z, _] = outputs[b];
+        table[b] = u32::from_le_bytes([x, y, z, 0]);
         b += 1;
     }
     table
