@@ -130,8 +130,8 @@ fn write_long<S: Scan, K: Kind>(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usiz
                 unsafe {
                     out.add(j)
                         .cast::<[u8; 8]>()
-                        .write_unaligned(both.to_le_bytes())
-                };
+                        .write_unaligned(both.to_le_bytes());
+                }
                 j += lens[first] + lens[second];
             }
         }
