@@ -10,8 +10,10 @@
 //! The first argument is what to run: `encode` (`encode::component`), `pe-encode`
 //! (`utf8_percent_encode` into a `Cow`), `copy` (`String::push_str` of the input), `decode`
 //! (`decode::component` of the input's encoding), `pe-decode` (`percent_decode_str` with its
-//! UTF-8 check) or `none` (the loop alone); the second an input of the bench (`ident_short`,
-//! `ident_1k`, `english_1k`, `multibyte_1k`); the third, optional, the number of iterations.
+//! UTF-8 check), `from_utf8` (`core::str::from_utf8` of the input) or `none` (the loop
+//! alone); the second an input of the bench (`ident_short`, `ident_1k`, `english_1k`,
+//! `multibyte_1k`); the third, optional, the number of iterations. `PAD=n` in the environment
+//! moves the encoded input `n` bytes into its buffer (decoding timings did not depend on it).
 
 use std::borrow::Cow;
 use std::hint::black_box;
@@ -37,7 +39,15 @@ fn main() {
         .find(|(input, _)| *input == name)
         .unwrap_or_else(|| panic!("no input {name}"))
         .1;
-    let encoded = encode::component(&input).into_owned();
+    // An optional shift of the encoded input's address, to see whether timings depend on where
+    // input and output lie relative to each other (`PAD=n`).
+    let pad: usize = std::env::var("PAD")
+        .ok()
+        .map_or(0, |p| p.parse().expect("a number"));
+    let mut encoded = String::with_capacity(pad + 4096);
+    encoded.push_str(&"x".repeat(pad));
+    encoded.push_str(&encode::component(&input));
+    let encoded = &encoded[pad..];
     let mut bytes = 0;
     for _ in 0..n {
         bytes += match what.as_str() {
@@ -48,8 +58,8 @@ fn main() {
                 copy.push_str(black_box(&input));
                 black_box(copy).len()
             }
-            "decode" => decode::component(black_box(&encoded)).unwrap().len(),
-            "pe-decode" => percent_decode_str(black_box(&encoded))
+            "decode" => decode::component(black_box(encoded)).unwrap().len(),
+            "pe-decode" => percent_decode_str(black_box(encoded))
                 .decode_utf8()
                 .unwrap()
                 .len(),
