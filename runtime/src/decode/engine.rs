@@ -1,11 +1,13 @@
-//! The strict decoders' fast path. The input is read in blocks of sixteen bytes at fixed
-//! places; each block's `%` signs (and `+` signs) are found with one vector compare
-//! ([`crate::scan`]), and the escapes are then taken from the mask one after another, each
-//! decoded with two table lookups and followed by a sixteen-byte copy of the text after it.
-//! No step waits on the block before (the only thing carried from block to block is which
-//! of its first two bytes an escape of the previous block used), so the processor overlaps
-//! them. The UTF-8 check runs once over the output, and only when an escape decoded to a byte
-//! above ASCII ([`super::utf8`]).
+//! The strict decoders' fast path. The input is read in blocks of sixteen bytes, each
+//! starting where the one before ended; each block's `%` signs (and `+` signs) are found with
+//! one vector compare ([`crate::scan`]), and the escapes are then taken from the mask one
+//! after another, each decoded with two table lookups and followed by a sixteen-byte copy of
+//! the text after it. No step waits on the block before (the only thing carried from block
+//! to block is which of its first two bytes an escape of the previous block used), so the
+//! processor overlaps them. Where four escapes in a row start (text in another script), runs
+//! of sixteen are decoded at once ([`Scan::decode_triplets`]), and the blocks go on after
+//! them. The UTF-8 check runs once over the output, and only when an escape decoded to a
+//! byte above ASCII ([`super::utf8`]).
 //!
 //! It only says whether the input decodes; on an error the caller decodes again with the
 //! scalar path, which finds which error and where (errors are rare; their details are not
