@@ -226,9 +226,21 @@ pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
             .position(|&b| actions[usize::from(b)] != KEEP)
             .unwrap_or(input.len());
     }
-    // Four blocks a step while all their bytes are kept: one test and one branch for 64 bytes
-    // (long identifiers); then the block with the change, or the last whole blocks.
+    // Eight blocks a step, then four, while all their bytes are kept: one branch for 128
+    // bytes (long identifiers); then the block with the change, or the last whole blocks.
     let mut i = 0;
+    while let Some(blocks) = input
+        .get(i..)
+        .and_then(<[u8]>::first_chunk::<{ 8 * BLOCK }>)
+    {
+        let (first, second) = blocks.split_at(4 * BLOCK);
+        let first = first.try_into().expect("four blocks");
+        let second = second.try_into().expect("four blocks");
+        if !(S::all_in_spans(first, K::KEPT) & S::all_in_spans(second, K::KEPT)) {
+            break;
+        }
+        i += 8 * BLOCK;
+    }
     while let Some(blocks) = input.get(i..).and_then(<[u8]>::first_chunk) {
         if !S::all_in_spans(blocks, K::KEPT) {
             break;
