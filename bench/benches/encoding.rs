@@ -11,6 +11,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
 use urlkit::{decode, encode};
+use urlkit_bench::encoding_inputs::inputs;
 
 /// What `encode::component` escapes: everything but RFC 3986 unreserved.
 const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
@@ -18,34 +19,6 @@ const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'.')
     .remove(b'_')
     .remove(b'~');
-
-const ENGLISH: &str = "Percent-encoding, also known as URL encoding, is a method to encode \
-arbitrary data in a uniform resource identifier (URI) using only the US-ASCII characters \
-legal within a URI. Why does it matter? Because a space, a slash, an ampersand & a question \
-mark all mean something in a URL: \"a b/c?d=e&f\" must become something else before it can \
-travel. Most libraries get the common cases right; fewer handle 100% of them, and some \
-encode twice (so %20 turns into %2520). Rules differ by component: paths, queries & \
-fragments allow different characters, and forms write spaces as plus signs! The safest \
-choice for values is to escape everything except letters, digits, '-', '.', '_' and '~'. \
-That is what RFC 6570 does for simple expansion, and what signing schemes expect; it costs \
-a few bytes but never changes the URL's shape. Questions? Write to us: hello@example.com.";
-
-const MULTIBYTE: &str = "Процентное кодирование, также известное как кодирование URL, — \
-метод кодирования произвольных данных в идентификаторе ресурса. パーセントエンコーディングは、\
-URIにおいて使用できない文字を表現するための符号化方式です。百分号编码又称URL编码，是一种\
-统一资源定位符的编码机制。Кириллица и 漢字 вместе: 東京 — Москва — 北京 — Київ. ";
-
-/// The inputs, each about 1 KB but for the short identifier.
-fn inputs() -> Vec<(&'static str, String)> {
-    let ident = "user_name-42.v2~draft";
-    let repeat = |s: &str, len: usize| s.repeat(len.div_ceil(s.len()));
-    vec![
-        ("ident_short", ident.to_owned()),
-        ("ident_1k", repeat(ident, 1024)),
-        ("english_1k", ENGLISH.to_owned()),
-        ("multibyte_1k", repeat(MULTIBYTE, 1024)),
-    ]
-}
 
 fn encode_component(c: &mut Criterion) {
     let mut group = c.benchmark_group("encode_component");

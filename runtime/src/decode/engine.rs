@@ -1,39 +1,68 @@
-//! The strict decoders' fast path: runs without `%` (or `+`) found and copied sixteen bytes
-//! at a time ([`crate::scan`]), escapes decoded without a branch on what the next byte is,
-//! and the UTF-8 check stepped on the decoded bytes as they are written ([`super::utf8`]).
+//! The strict decoders' fast path. The input is read in blocks of sixteen bytes, each
+//! starting where the one before ended; each block's `%` signs (and `+` signs) are found with
+//! one vector compare ([`crate::scan`]), and the escapes are then taken from the mask one
+//! after another, each decoded with two table lookups and followed by a sixteen-byte copy of
+//! the text after it. No step waits on the block before (the only thing carried from block
+//! to block is which of its first two bytes an escape of the previous block used), so the
+//! processor overlaps them. Where four escapes in a row start (text in another script), runs
+//! of sixteen are decoded at once ([`Scan::decode_triplets`]), and the blocks go on after
+//! them. The UTF-8 check runs once over the output, and only when an escape decoded to a
+//! byte above ASCII ([`super::utf8`]).
 //!
 //! It only says whether the input decodes; on an error the caller decodes again with the
 //! scalar path, which finds which error and where (errors are rare; their details are not
 //! worth carrying through the loop).
 #![allow(
     clippy::inline_always,
-    reason = "the loop's pieces are generic over the set and flags; left to the inliner, escape decoding stayed a call per byte"
+    reason = "the loop's pieces are generic over the scanner and flags; left to the inliner, they stayed calls"
 )]
 
 use alloc::vec::Vec;
 
-use super::utf8::{self, ACCEPT};
-use super::{HEX_DIGITS, NOT_HEX};
-use crate::scan::{self, BLOCK, Scan};
+use super::{HEX_DIGITS, NOT_HEX, utf8};
+use crate::scan::{BLOCK, Scan, TRIPLETS};
 
 /// The input has a bad escape, or decodes to bytes that are not UTF-8.
 #[derive(Debug)]
 pub(super) struct Invalid;
 
-/// What the decoding loop carries from byte to byte.
-#[derive(Clone, Copy)]
-struct State {
-    /// The UTF-8 automaton's state over the bytes decoded from escapes. Bytes copied from the
-    /// input need none: the input is a `str`, and `%` and `+` are ASCII, so its runs between
-    /// escapes are whole characters; a run may only start where the automaton accepts.
-    utf8: u32,
-    /// A bad escape, or a run that starts inside a character, was seen.
-    bad: bool,
+/// Set in [`HIGH`] and [`LOW`] for a byte that is not a hex digit: above every decoded byte.
+const BAD: u16 = 0x100;
+
+/// Each byte as the high hex digit of an escape (its value shifted into the high nibble), or
+/// [`BAD`]: the grammar's hex digits, through [`HEX_DIGITS`].
+static HIGH: [u16; 256] = digits(4);
+/// Each byte as the low hex digit of an escape, or [`BAD`].
+static LOW: [u16; 256] = digits(0);
+
+const fn digits(shift: u32) -> [u16; 256] {
+    let mut table = [BAD; 256];
+    let mut b = 0;
+    while b < 256 {
+        if HEX_DIGITS[b] != NOT_HEX {
+            table[b] = (HEX_DIGITS[b] as u16) << shift;
+        }
+        b += 1;
+    }
+    table
 }
 
-/// How far before the end of its input [`blocks`] stops: it reads up to a block from where
-/// it is.
-const REACH: usize = BLOCK;
+/// How many bytes past a block's start the loop reads and writes: the block, the two digits
+/// of an escape at its last byte, and the sixteen bytes copied after that escape.
+const REACH: usize = BLOCK + 2 + BLOCK;
+
+/// The state [`blocks`] carries from one block to the next.
+#[derive(Clone, Copy)]
+struct State {
+    /// How many bytes the escapes so far removed (two each): the byte at input index `q`
+    /// goes to output index `q - removed`.
+    removed: usize,
+    /// Bit `k`: byte `k` of the next block is a digit of an escape of this one.
+    carry: u32,
+    /// Every decoded byte OR-ed together: [`BAD`] in it means a bad escape, bit 7 a byte
+    /// above ASCII (so the output needs the UTF-8 check).
+    decoded: u16,
+}
 
 /// Decodes `src` into `out` (empty), or says it has an error. `first` is the index of the
 /// first `%` (or `+` when `PLUS`); `UTF8` asks for the UTF-8 check.
@@ -47,130 +76,271 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     out.reserve_exact(n);
     out.extend_from_slice(&src[..first]);
     let mut state = State {
-        utf8: ACCEPT,
-        bad: false,
+        removed: 0,
+        carry: 0,
+        decoded: 0,
     };
-    let (mut i, mut j) = (first, first);
+    let mut at = first;
     if n >= REACH {
-        // SAFETY: `out` has room for `n` bytes (reserved above), and `stop + REACH - 1 == n`.
-        (i, j) = unsafe {
-            blocks::<S, PLUS, UTF8>(src, n + 1 - REACH, out.as_mut_ptr(), i, j, &mut state)
-        };
+        // SAFETY: `out` has room for `n` bytes (reserved above), and `stop + REACH <= n`.
+        at = unsafe { blocks::<S, PLUS>(src, first, n - REACH, out.as_mut_ptr(), &mut state) };
     }
-    // The last bytes, through copies with zeros after them. A `%` among the last two bytes
+    // The last bytes, through a copy with zeros after them. A `%` among the last two bytes
     // meets a zero, which is not a hex digit (the error a `%` with less than two bytes after
-    // it is); the zeros themselves decode one to one, and are dropped.
-    let rest = n - i.min(n);
-    let mut tail = [0u8; 2 * REACH];
-    tail[..rest].copy_from_slice(&src[n - rest..]);
-    let mut decoded = [0u8; 2 * REACH];
-    // SAFETY: `decoded` has room for `tail.len()` bytes, and `rest + REACH - 1 <= tail.len()`.
-    let (read, written) =
-        unsafe { blocks::<S, PLUS, UTF8>(&tail, rest, decoded.as_mut_ptr(), 0, 0, &mut state) };
-    if state.bad || (UTF8 && state.utf8 != ACCEPT) {
+    // it is); the zeros themselves are copied one to one, and dropped.
+    let rest = n - at;
+    let mut tail = [0u8; 3 * BLOCK + REACH];
+    tail[..rest].copy_from_slice(&src[at..]);
+    let mut decoded = [0u8; 3 * BLOCK + REACH];
+    // The tail's bytes go to `decoded` at their index less what the tail's escapes remove.
+    let removed = state.removed;
+    state.removed = 0;
+    let skip = state.carry.count_ones() as usize;
+    // SAFETY: `decoded` has room for `tail.len()` bytes, and `rest + REACH <= tail.len()`:
+    // the loop above stops at most `REACH` bytes from the end.
+    unsafe { blocks::<S, PLUS>(&tail, 0, rest, decoded.as_mut_ptr(), &mut state) };
+    if state.decoded & BAD != 0 {
         return Err(Invalid);
     }
-    // Without an error, nothing read past `rest` was part of an escape.
-    let written = written - (read - rest);
+    // Bytes `..skip` of the tail were digits of an escape before it, decoded already.
+    let start = at + skip - removed;
+    let end = n - removed - state.removed;
     let len = out.len();
-    out.spare_capacity_mut()[j - len..][..written]
+    out.spare_capacity_mut()[start - len..end - len]
         .iter_mut()
-        .zip(&decoded[..written])
+        .zip(&decoded[skip..])
         .for_each(|(d, &b)| {
             d.write(b);
         });
-    // SAFETY: the bytes up to `j + written` were written: the prefix by `extend_from_slice`,
-    // up to `j` by `blocks`, the rest just above; `j + written <= n <= capacity`.
-    unsafe { out.set_len(j + written) };
+    // SAFETY: every byte up to `end` was written: the prefix by `extend_from_slice`, up to
+    // `start` by `blocks`, the rest just above; `end <= n <= capacity`.
+    unsafe { out.set_len(end) };
+    // Text copied from the input is whole characters (the input is a `str`, and the bytes
+    // around each run are ASCII), so only bytes decoded from escapes can break UTF-8: when
+    // all are ASCII, it holds.
+    if UTF8 && state.decoded & 0x80 != 0 && !utf8::valid(&out[first..]) {
+        return Err(Invalid);
+    }
     Ok(())
 }
 
-/// Decodes `src` from `i` into `dst` from `j`, a block at a time, while `i < stop`; returns
-/// where it stopped in both. Runs between escapes are copied whole, each escape (or `+`)
-/// decoded where the block's mask says it is.
+/// Decodes `src` a block at a time from `at`, into `dst` at each byte's input index less
+/// `state.removed`, while the block starts below `stop`; returns where it stopped. Bad digits
+/// are left in `state.decoded`.
 ///
 /// # Safety
-/// `stop + REACH - 1 <= src.len()`, `j <= i`, and `dst` is valid for writes of
-/// `src.len()` bytes.
+/// `stop + REACH <= src.len()`, and `dst` is valid for writes of `src.len()` bytes; `dst`
+/// holds the output of `src[..at]` and `state` is what decoding it left.
 #[inline(always)]
-unsafe fn blocks<S: Scan, const PLUS: bool, const UTF8: bool>(
+unsafe fn blocks<S: Scan, const PLUS: bool>(
     src: &[u8],
+    mut at: usize,
     stop: usize,
     dst: *mut u8,
-    mut i: usize,
-    mut j: usize,
     state: &mut State,
-) -> (usize, usize) {
-    // Invariant: `j <= i` (decoding never lengthens), so a store of `BLOCK` bytes at `j` for
-    // input read at `i` stays within `src.len()` bytes of `dst`. Every read starts at some
-    // `i < stop` and is at most `BLOCK` bytes long, within `stop + REACH - 1 <= src.len()`.
-    let mut st = *state;
-    // Every hex digit's value OR-ed together: `NOT_HEX` in it means a bad escape.
-    let mut digits = 0;
-    while i < stop {
-        let block = scan::block(src, i).expect("within the input");
-        // SAFETY: `BLOCK` bytes at `j`: within the invariant. What is not part of the run
-        // before the next escape is overwritten later.
-        unsafe { dst.add(j).cast::<[u8; BLOCK]>().write_unaligned(*block) };
-        let special = if PLUS {
-            S::either(block, b'%', b'+')
+) -> usize {
+    // Invariant: `removed <= at`, and escapes are at least three bytes apart, so every byte
+    // at or after `at` goes to an output index at or below its own; a store of `BLOCK` bytes
+    // for input read at `q < stop + REACH - BLOCK` stays within `src.len()` bytes of `dst`.
+    let src_ptr = src.as_ptr();
+    let State {
+        mut removed,
+        mut carry,
+        mut decoded,
+    } = *state;
+    'blocks: while at < stop {
+        let block: &[u8; BLOCK] = src[at..at + BLOCK].try_into().expect("within the input");
+        let percents = S::either(block, b'%', b'%');
+        let pluses = if PLUS {
+            S::either(block, b'+', b'+')
         } else {
-            S::either(block, b'%', b'%')
+            0
         };
-        let run = (special.trailing_zeros() as usize).min(BLOCK);
-        st.bad |= UTF8 && run > 0 && st.utf8 != ACCEPT;
-        (i, j) = (i + run, j + run);
-        if special == 0 {
+        // The digits of this block's escapes, and of the last block's that reach into it
+        // (none, the first or the first two bytes). A `%` or `+` among them is no mark: the
+        // escape it is a digit of is bad, and the marks left are three bytes apart or more.
+        let digits = percents << 1 | percents << 2;
+        let here = digits & 0xFFFF | carry;
+        // The text after the digits that reach into this block, to where it will go.
+        let skip = (carry as usize + 1) >> 1;
+        carry = digits >> BLOCK;
+        // SAFETY: reads `BLOCK` bytes at `at + skip`, within `REACH` of `at < stop`; writes
+        // them at `at + skip - removed` (the invariant).
+        unsafe { copy_block(src_ptr.add(at + skip), dst.add(at + skip - removed)) };
+        let marks = (percents | pluses) & !here;
+        // Where four escapes in a row start (text in another script; prose has three in a
+        // row at most, as in `: "`): from the first such place, runs of sixteen are decoded
+        // at once, and the blocks go on after them.
+        let pairs = percents & percents >> 3;
+        let rows = pairs & pairs >> 6 & !here;
+        if rows != 0 {
+            // SAFETY: `src` and `dst` hold `stop + REACH` bytes; the marks are below
+            // `at + BLOCK` with `at < stop`, and `removed <= at`.
+            let state = unsafe {
+                rows_of_escapes::<S, PLUS>(
+                    src_ptr,
+                    at,
+                    marks,
+                    rows,
+                    stop + REACH,
+                    dst,
+                    removed,
+                    decoded,
+                )
+            };
+            (removed, decoded) = (state.removed, state.decoded);
+            if let Some(end) = state.end {
+                (at, carry) = (end, 0);
+                continue 'blocks;
+            }
+            at += BLOCK;
             continue;
         }
-        // Escapes, as many as follow each other (every byte of text in another script is
-        // one); the next block starts after them.
-        while i < stop {
-            // SAFETY: `i < stop`: its four bytes are within reach, and `j <= i`.
-            let next =
-                unsafe { escape::<PLUS, UTF8>(src, &mut i, dst, &mut j, &mut st, &mut digits) };
-            if !(next == b'%' || PLUS && next == b'+') {
-                break;
-            }
-        }
+        // SAFETY: the marks are below `at + BLOCK` with `at < stop`, and `removed <= at`.
+        (removed, decoded) = unsafe { marked::<PLUS>(src_ptr, at, marks, dst, removed, decoded) };
+        at += BLOCK;
     }
-    st.bad |= digits & NOT_HEX != 0;
-    *state = st;
-    (i, j)
+    *state = State {
+        removed,
+        carry,
+        decoded,
+    };
+    at
 }
 
-/// Decodes the escape (or `+`) at `src[*i]` into `dst[*j]` and moves both past it; returns
-/// the byte after it.
+/// Decodes the escapes (and, when `PLUS`, the `+` signs) at bit `k` of `marks` for input
+/// index `at + k`, in order, each followed by a copy of the sixteen bytes after it; returns
+/// the new `removed` and `decoded` of [`State`].
 ///
 /// # Safety
-/// The four bytes from `*i` are in `src`, and `dst` has room for a byte at `*j`.
+/// `src` is valid for reads and `dst` for writes up to `at + BLOCK + 2 + BLOCK`, the marks
+/// are escapes at least three bytes apart (or `+`), and `removed <= at`.
 #[inline(always)]
-unsafe fn escape<const PLUS: bool, const UTF8: bool>(
-    src: &[u8],
-    i: &mut usize,
+unsafe fn marked<const PLUS: bool>(
+    src: *const u8,
+    at: usize,
+    mut marks: u32,
     dst: *mut u8,
-    j: &mut usize,
-    st: &mut State,
-    digits: &mut u8,
-) -> u8 {
-    // SAFETY: the four bytes from `*i` are in `src` (the caller's promise).
-    let [b0, b1, b2, b3] = unsafe { src.as_ptr().add(*i).cast::<[u8; 4]>().read_unaligned() };
-    let (byte, next);
-    if !PLUS || b0 == b'%' {
-        let (hi, lo) = (HEX_DIGITS[usize::from(b1)], HEX_DIGITS[usize::from(b2)]);
-        *digits |= hi | lo;
-        byte = hi << 4 | lo;
-        if UTF8 {
-            st.utf8 = utf8::step(st.utf8, byte);
+    mut removed: usize,
+    mut decoded: u16,
+) -> (usize, u16) {
+    while marks != 0 {
+        let q = at + marks.trailing_zeros() as usize;
+        marks &= marks - 1;
+        // SAFETY: `q < at + BLOCK`: its two digits and the sixteen bytes after them are
+        // within reach; the output index `q - removed` is at most `q`.
+        unsafe {
+            if PLUS && *src.add(q) == b'+' {
+                // A space; the text after it is in place already.
+                *dst.add(q - removed) = b' ';
+                continue;
+            }
+            let byte = HIGH[usize::from(*src.add(q + 1))] | LOW[usize::from(*src.add(q + 2))];
+            decoded |= byte;
+            *dst.add(q - removed) = byte as u8;
+            removed += 2;
+            copy_block(src.add(q + 3), dst.add(q + 3 - removed));
         }
-        (*i, next) = (*i + 3, b3);
-    } else {
-        // A `+`, which is a space here: a character of its own.
-        st.bad |= UTF8 && st.utf8 != ACCEPT;
-        (byte, *i, next) = (b' ', *i + 1, b1);
     }
-    // SAFETY: `dst` has room for a byte at `*j` (the caller's promise).
-    unsafe { dst.add(*j).write(byte) };
-    *j += 1;
-    next
+    (removed, decoded)
+}
+
+/// What [`rows_of_escapes`] leaves.
+struct Rows {
+    removed: usize,
+    decoded: u16,
+    /// Where the runs of sixteen escapes ended, if there were any.
+    end: Option<usize>,
+}
+
+/// The marks of a block where four escapes in a row start (at the first bit of `rows`):
+/// those before it one by one, then runs of sixteen from there ([`dense`]), or, if there are
+/// not sixteen, the rest one by one. Out of line: the decoding loop keeps its registers for
+/// text with few escapes.
+///
+/// # Safety
+/// As for [`marked`] and [`dense`], with `limit` the length of both `src` and `dst`.
+#[inline(never)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the decoding loop's state, passed in registers"
+)]
+unsafe fn rows_of_escapes<S: Scan, const PLUS: bool>(
+    src: *const u8,
+    at: usize,
+    mut marks: u32,
+    rows: u32,
+    limit: usize,
+    dst: *mut u8,
+    removed: usize,
+    decoded: u16,
+) -> Rows {
+    let start = rows.trailing_zeros();
+    let before = marks & ((1 << start) - 1);
+    marks &= !before;
+    // SAFETY: the caller's promise.
+    let (removed, decoded) = unsafe { marked::<PLUS>(src, at, before, dst, removed, decoded) };
+    let q = at + start as usize;
+    // SAFETY: the caller's promise; `removed <= q`.
+    let (end, after) = unsafe { dense::<S>(src, q, limit, dst, removed) };
+    if end != q {
+        // The bytes decoded are not looked at: the UTF-8 check runs.
+        return Rows {
+            removed: after,
+            decoded: decoded | 0x80,
+            end: Some(end),
+        };
+    }
+    // SAFETY: the caller's promise.
+    let (removed, decoded) = unsafe { marked::<PLUS>(src, at, marks, dst, removed, decoded) };
+    Rows {
+        removed,
+        decoded,
+        end: None,
+    }
+}
+
+/// Decodes sixteen escapes at a time from `q` while they follow each other, each run into
+/// `dst` at its input index less `removed`; returns where they stop (`q` if there were not
+/// sixteen) and what is removed then.
+///
+/// # Safety
+/// `src` is valid for reads of `limit` bytes, `dst` for writes of `limit` bytes, and
+/// `removed <= q`.
+#[inline(always)]
+unsafe fn dense<S: Scan>(
+    src: *const u8,
+    mut q: usize,
+    limit: usize,
+    dst: *mut u8,
+    mut removed: usize,
+) -> (usize, usize) {
+    while q + TRIPLETS <= limit {
+        // SAFETY: `TRIPLETS` bytes from `q` are within `limit`.
+        let Some(bytes) = S::decode_triplets(unsafe { &*src.add(q).cast() }) else {
+            break;
+        };
+        // SAFETY: `BLOCK` bytes at `q - removed`, below `q + TRIPLETS <= limit`.
+        unsafe {
+            dst.add(q - removed)
+                .cast::<[u8; BLOCK]>()
+                .write_unaligned(bytes);
+        }
+        q += TRIPLETS;
+        removed += 2 * BLOCK;
+    }
+    (q, removed)
+}
+
+/// Copies `BLOCK` bytes.
+///
+/// # Safety
+/// `src` is valid for reads and `dst` for writes of `BLOCK` bytes.
+#[inline(always)]
+unsafe fn copy_block(src: *const u8, dst: *mut u8) {
+    // SAFETY: the caller's promise; unaligned reads and writes need no alignment.
+    unsafe {
+        dst.cast::<[u8; BLOCK]>()
+            .write_unaligned(src.cast::<[u8; BLOCK]>().read_unaligned());
+    }
 }

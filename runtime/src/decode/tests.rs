@@ -235,3 +235,37 @@ proptest::proptest! {
         check(&crate::encode::form(&text));
     }
 }
+
+/// Text in other scripts, encoded: long runs of escapes, which the block path decodes sixteen
+/// at a time. Every length to 300 at every offset, as written and with one digit or one `%`
+/// spoiled at each place, against the scalar path.
+#[test]
+fn runs_of_escapes_at_every_length_and_offset() {
+    const WORDS: &[&str] = &["Москва", "東京", " ", "Київ", "😀", "é", "a", ", "];
+    let mut pieces = Pieces(0xD15E);
+    let mut text = String::new();
+    while text.len() < 200 {
+        text.push_str(WORDS[(pieces.next().len() * 7 + text.len()) % WORDS.len()]);
+    }
+    let encoded = crate::encode::component(&text).into_owned();
+    // Under Miri, lengths that reach the runs decoded at once, past the loop's tail.
+    let (lengths, offsets, step) = if cfg!(miri) {
+        (120, 2, 40)
+    } else {
+        (300.min(encoded.len() - 16), 16, 1)
+    };
+    for len in (0..=lengths).step_by(step) {
+        for offset in 0..offsets {
+            let input = &encoded[offset..offset + len];
+            check(input);
+            if len > 0 && !cfg!(miri) {
+                let at = (len * 7 + offset) % len;
+                for spoiler in ["G", "%"] {
+                    let mut spoiled = String::from(input);
+                    spoiled.replace_range(at..=at, spoiler);
+                    check(&spoiled);
+                }
+            }
+        }
+    }
+}

@@ -94,19 +94,39 @@ pub(super) static OUTPUTS: [[[u8; 4]; 256]; 3] = [
     outputs(&ACTIONS[Set::Form as usize]),
 ];
 
-/// [`OUTPUTS`] as native-endian words (the bytes in memory order), for writers that store
-/// them whole: as an array of bytes the compiler may store them a byte or two at a time.
-pub(super) static OUTPUT_WORDS: [[u32; 256]; 3] = [
-    words(&OUTPUTS[Set::Component as usize]),
-    words(&OUTPUTS[Set::Reserved as usize]),
-    words(&OUTPUTS[Set::Form as usize]),
+/// The length of each byte's output (1 or 3), as a word: the writers add it to their output
+/// index straight from memory.
+pub(super) static OUTPUT_LENS: [[usize; 256]; 3] = [
+    lens(&OUTPUTS[Set::Component as usize]),
+    lens(&OUTPUTS[Set::Reserved as usize]),
+    lens(&OUTPUTS[Set::Form as usize]),
 ];
 
-const fn words(outputs: &[[u8; 4]; 256]) -> [u32; 256] {
+const fn lens(outputs: &[[u8; 4]; 256]) -> [usize; 256] {
     let mut table = [0; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = u32::from_ne_bytes(outputs[b]);
+        table[b] = outputs[b][3] as usize;
+        b += 1;
+    }
+    table
+}
+
+/// [`OUTPUTS`] without their lengths: the one or three bytes of each output and zeros after
+/// them, as little-endian words (first byte lowest), so that two outputs are joined with a
+/// shift and an OR.
+pub(super) static OUTPUT_BYTES: [[u32; 256]; 3] = [
+    bytes_only(&OUTPUTS[Set::Component as usize]),
+    bytes_only(&OUTPUTS[Set::Reserved as usize]),
+    bytes_only(&OUTPUTS[Set::Form as usize]),
+];
+
+const fn bytes_only(outputs: &[[u8; 4]; 256]) -> [u32; 256] {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let [x, y, z, _] = outputs[b];
+        table[b] = u32::from_le_bytes([x, y, z, 0]);
         b += 1;
     }
     table
@@ -192,7 +212,7 @@ pub(super) use with_kind;
 /// Bit `k` set for each byte of `block` that the set does not keep.
 #[inline(always)]
 pub(super) fn changes<S: Scan, K: Kind>(block: &[u8; BLOCK]) -> u32 {
-    !S::in_spans(block, K::KEPT) & 0xFFFF
+    S::outside_spans(block, K::KEPT)
 }
 
 /// How many bytes at the start of `input` the set keeps as they are (a `%` stops the run).
@@ -206,23 +226,36 @@ pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
             .position(|&b| actions[usize::from(b)] != KEEP)
             .unwrap_or(input.len());
     }
-    // Two blocks a step: one test and one branch for both (long identifiers, words).
-    let mut pairs = input.chunks_exact(2 * BLOCK);
-    for (n, pair) in pairs.by_ref().enumerate() {
-        let (first, second) = pair.split_at(BLOCK);
-        let first = changes::<S, K>(first.try_into().expect("a block"));
-        let second = changes::<S, K>(second.try_into().expect("a block"));
-        let changes = first | second << BLOCK;
-        if changes != 0 {
-            return n * 2 * BLOCK + changes.trailing_zeros() as usize;
+    // Eight blocks a step, then four, while all their bytes are kept: one branch for 128
+    // bytes (long identifiers); then the block with the change, or the last whole blocks.
+    let mut i = 0;
+    while let Some(blocks) = input
+        .get(i..)
+        .and_then(<[u8]>::first_chunk::<{ 8 * BLOCK }>)
+    {
+        let (first, second) = blocks.split_at(4 * BLOCK);
+        let first = first.try_into().expect("four blocks");
+        let second = second.try_into().expect("four blocks");
+        if !(S::all_in_spans(first, K::KEPT) & S::all_in_spans(second, K::KEPT)) {
+            break;
         }
+        i += 8 * BLOCK;
     }
-    let i = input.len() - pairs.remainder().len();
-    if let Some(block) = scan::block(input, i) {
+    while let Some(blocks) = input.get(i..).and_then(<[u8]>::first_chunk) {
+        if !S::all_in_spans(blocks, K::KEPT) {
+            break;
+        }
+        i += 4 * BLOCK;
+    }
+    while let Some(block) = scan::block(input, i) {
         let changes = changes::<S, K>(block);
         if changes != 0 {
             return i + changes.trailing_zeros() as usize;
         }
+        i += BLOCK;
+    }
+    if i == input.len() {
+        return i;
     }
     // The last block overlaps the ones before; its bytes before them were kept.
     let last = input.len() - BLOCK;

@@ -277,3 +277,30 @@ proptest::proptest! {
         check(&text.as_bytes()[start..]);
     }
 }
+
+/// The spans the block paths classify with (derived from the grammar's table, upper-case
+/// letters folded into lower-case ones) hold exactly the bytes the oracle keeps.
+#[test]
+fn kept_spans_are_the_kept_bytes() {
+    use super::engine::{Component, Form, Kind, Reserved};
+    for (set, spans) in [
+        (Set::Component, Component::KEPT),
+        (Set::Reserved, Reserved::KEPT),
+        (Set::Form, Form::KEPT),
+    ] {
+        for b in 0..=255u8 {
+            let kept = reference(set, &[b]) == char::from(b).to_string() && b != b'%';
+            assert_eq!(
+                spans.iter().any(|s| s.contains(b)),
+                kept,
+                "{set:?} {b:#04X}"
+            );
+        }
+    }
+    // Letters are one folded span: the derivation found the twins.
+    assert!(
+        Component::KEPT
+            .iter()
+            .any(|s| s.fold && s.lo == b'a' && s.hi == b'z')
+    );
+}

@@ -38,20 +38,89 @@ pub(crate) mod neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2;
 
+use urlkit_syntax::chars::hex_value;
+
 /// How many bytes [`Scan`] classifies at once.
 pub(crate) const BLOCK: usize = 16;
 
-/// The byte values `lo..=hi`, all ASCII.
+/// How many input bytes [`Scan::decode_triplets`] decodes at once: a block's worth of output.
+pub(crate) const TRIPLETS: usize = 3 * BLOCK;
+
+/// 1 for each hex digit of the grammar (`urlkit_syntax::chars::hex_value`), for [`HEX`].
+const HEX_TABLE: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        if hex_value(b as u8).is_some() {
+            table[b] = 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The hex digits as spans: `0-9` and `a-f` with `A-F` folded in.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))),
+    allow(dead_code, reason = "the vector path's, and the tests'")
+)]
+pub(crate) const HEX: &[Span] = &spans::<{ span_count(&HEX_TABLE, 1) }>(&HEX_TABLE, 1);
+
+/// The byte values `lo..=hi`, all ASCII; with `fold`, also the bytes `b` whose lower-case
+/// form `b | 0x20` is in `lo..=hi` (the upper-case twin of a span of lower-case letters), so
+/// that `A-Z a-z` costs one range check and an OR instead of two range checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Span {
     pub(crate) lo: u8,
     pub(crate) hi: u8,
+    pub(crate) fold: bool,
+}
+
+impl Span {
+    /// Whether `b` lies in the span: what every implementation of [`Scan`] computes per lane.
+    #[cfg(test)]
+    pub(crate) const fn contains(self, b: u8) -> bool {
+        let b = if self.fold && b < 0x80 { b | 0x20 } else { b };
+        self.lo <= b && b <= self.hi
+    }
 }
 
 /// One way to classify a block of [`BLOCK`] bytes.
 pub(crate) trait Scan {
     /// Bit `k` set when `block[k]` lies in one of `spans`.
     fn in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32;
+
+    /// Bit `k` set when `block[k]` lies in none of `spans`.
+    #[inline(always)]
+    fn outside_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {
+        !Self::in_spans(block, spans) & 0xFFFF
+    }
+
+    /// Whether every byte of four blocks lies in one of `spans`: for long runs of kept bytes,
+    /// one test and one branch per 64 bytes.
+    #[inline(always)]
+    fn all_in_spans(blocks: &[u8; 4 * BLOCK], spans: &[Span]) -> bool {
+        blocks
+            .chunks_exact(BLOCK)
+            .all(|block| Self::in_spans(block.try_into().expect("a block"), spans) == 0xFFFF)
+    }
+
+    /// The bytes of sixteen percent-triplets in a row (`%` and two hex digits, either case),
+    /// or `None` if `triplets` is not that. A byte at a time here; the vector units decode
+    /// them at once.
+    #[inline(always)]
+    fn decode_triplets(triplets: &[u8; TRIPLETS]) -> Option<[u8; BLOCK]> {
+        let mut bytes = [0; BLOCK];
+        for (byte, triplet) in bytes.iter_mut().zip(triplets.chunks_exact(3)) {
+            let (b'%', Some(hi), Some(lo)) =
+                (triplet[0], hex_value(triplet[1]), hex_value(triplet[2]))
+            else {
+                return None;
+            };
+            *byte = hi << 4 | lo;
+        }
+        Some(bytes)
+    }
 
     /// Bit `k` set when `block[k]` is `a` or `b`.
     fn either(block: &[u8; BLOCK], a: u8, b: u8) -> u32;
@@ -85,12 +154,45 @@ pub(crate) fn block(bytes: &[u8], at: usize) -> Option<&[u8; BLOCK]> {
     bytes.get(at..)?.first_chunk()
 }
 
-/// How many maximal runs of bytes `b` with `table[b] == value` there are.
+/// Whether byte `b` starts a maximal run of bytes `c` with `table[c] == value`.
+const fn starts_run(table: &[u8; 256], value: u8, b: usize) -> bool {
+    table[b] == value && (b == 0 || table[b - 1] != value)
+}
+
+/// The end (inclusive) of the maximal run of `value` bytes starting at `lo`.
+const fn run_end(table: &[u8; 256], value: u8, lo: usize) -> usize {
+    let mut hi = lo;
+    while hi < 255 && table[hi + 1] == value {
+        hi += 1;
+    }
+    hi
+}
+
+/// Whether the run `lo..=hi` of `value` bytes has a twin one case bit (`0x20`) above it, so
+/// that the two are one folded [`Span`]: the run lies within a row of 32 bytes with the case
+/// bit clear (`A-Z`), and exactly the same bytes with the bit set form a run (`a-z`).
+const fn folds(table: &[u8; 256], value: u8, lo: usize, hi: usize) -> bool {
+    lo & 0x20 == 0
+        && lo >> 5 == hi >> 5
+        && hi < 0x80
+        && starts_run(table, value, lo | 0x20)
+        && run_end(table, value, lo | 0x20) == hi | 0x20
+}
+
+/// Whether the run starting at `lo` is the twin of a folding run (and so left out).
+const fn is_twin(table: &[u8; 256], value: u8, lo: usize) -> bool {
+    lo & 0x20 != 0
+        && starts_run(table, value, lo & !0x20)
+        && run_end(table, value, lo & !0x20) == run_end(table, value, lo) & !0x20
+        && folds(table, value, lo & !0x20, run_end(table, value, lo) & !0x20)
+}
+
+/// How many [`Span`]s [`spans`] gives for the bytes `b` with `table[b] == value`.
 pub(crate) const fn span_count(table: &[u8; 256], value: u8) -> usize {
     let mut count = 0;
     let mut b = 0;
     while b < 256 {
-        if table[b] == value && (b == 0 || table[b - 1] != value) {
+        if starts_run(table, value, b) && !is_twin(table, value, b) {
             count += 1;
         }
         b += 1;
@@ -98,22 +200,37 @@ pub(crate) const fn span_count(table: &[u8; 256], value: u8) -> usize {
     count
 }
 
-/// The maximal runs of bytes `b` with `table[b] == value`, as [`Span`]s; `N` must be their
+/// The bytes `b` with `table[b] == value`, as [`Span`]s: their maximal runs, a run of
+/// upper-case letters and its lower-case twin folded into one. `N` must be their
 /// [`span_count`]. Fails to compile if a byte outside ASCII is in the set: the
 /// implementations of [`Scan`] compare lanes as ASCII.
 pub(crate) const fn spans<const N: usize>(table: &[u8; 256], value: u8) -> [Span; N] {
     assert!(span_count(table, value) == N, "N must be the span count");
-    let mut spans = [Span { lo: 0, hi: 0 }; N];
+    let mut spans = [Span {
+        lo: 0,
+        hi: 0,
+        fold: false,
+    }; N];
     let mut n = 0;
     let mut b = 0;
     while b < 256 {
-        if table[b] == value {
-            assert!(b < 0x80, "spans are ASCII");
-            if b == 0 || table[b - 1] != value {
-                spans[n].lo = b as u8;
-                n += 1;
-            }
-            spans[n - 1].hi = b as u8;
+        if starts_run(table, value, b) && !is_twin(table, value, b) {
+            let hi = run_end(table, value, b);
+            assert!(hi < 0x80, "spans are ASCII");
+            spans[n] = if folds(table, value, b, hi) {
+                Span {
+                    lo: (b | 0x20) as u8,
+                    hi: (hi | 0x20) as u8,
+                    fold: true,
+                }
+            } else {
+                Span {
+                    lo: b as u8,
+                    hi: hi as u8,
+                    fold: false,
+                }
+            };
+            n += 1;
         }
         b += 1;
     }

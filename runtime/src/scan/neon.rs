@@ -39,7 +39,10 @@ impl Scan for Neon {
         // SAFETY: NEON is available (see `load`); the intrinsics only compute on registers.
         unsafe {
             let mut hit = vdupq_n_u8(0);
+            // Bytes with the case bit set, for folded spans.
+            let folded = vorrq_u8(v, vdupq_n_u8(0x20));
             for span in spans {
+                let v = if span.fold { folded } else { v };
                 // Unsigned compares exist: `v - lo <= hi - lo` is the range check.
                 let lanes = if span.lo == span.hi {
                     vceqq_u8(v, vdupq_n_u8(span.lo))

@@ -37,6 +37,8 @@ fn in_spans(word: u64, spans: &[Span]) -> u64 {
     let low7 = word & !HIGH;
     let mut hit = 0;
     for span in spans {
+        // Setting the case bit keeps each lane's top bit clear.
+        let low7 = if span.fold { low7 | (LOW * 0x20) } else { low7 };
         let at_least_lo = low7 + LOW * u64::from(0x80 - span.lo);
         let above_hi = low7 + LOW * u64::from(0x7F - span.hi);
         hit |= at_least_lo & !above_hi;

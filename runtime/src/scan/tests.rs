@@ -8,19 +8,50 @@ use super::{BLOCK, Scan, Span};
 /// The sets the encoders use, and a few edge shapes: the whole ASCII range, single bytes at
 /// its ends.
 const SETS: &[&[Span]] = &[
-    &[Span { lo: 0, hi: 0x7F }],
-    &[Span { lo: 0, hi: 0 }, Span { lo: 0x7F, hi: 0x7F }],
+    &[Span {
+        lo: 0,
+        hi: 0x7F,
+        fold: false,
+    }],
     &[
-        Span { lo: b'0', hi: b'9' },
-        Span { lo: b'A', hi: b'Z' },
-        Span { lo: b'_', hi: b'_' },
+        Span {
+            lo: 0,
+            hi: 0,
+            fold: false,
+        },
+        Span {
+            lo: 0x7F,
+            hi: 0x7F,
+            fold: false,
+        },
     ],
-    &[Span { lo: 0x01, hi: 0x7E }],
+    &[
+        Span {
+            lo: b'0',
+            hi: b'9',
+            fold: false,
+        },
+        Span {
+            lo: b'a',
+            hi: b'z',
+            fold: true,
+        },
+        Span {
+            lo: b'_',
+            hi: b'_',
+            fold: false,
+        },
+    ],
+    &[Span {
+        lo: 0x01,
+        hi: 0x7E,
+        fold: false,
+    }],
 ];
 
 fn expected_in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {
     (0..BLOCK)
-        .filter(|&k| spans.iter().any(|s| (s.lo..=s.hi).contains(&block[k])))
+        .filter(|&k| spans.iter().any(|s| s.contains(block[k])))
         .map(|k| 1 << k)
         .sum()
 }
@@ -60,6 +91,15 @@ fn check<S: Scan>() {
                 span.hi,
                 span.hi.wrapping_add(1),
             ]);
+            if span.fold {
+                // The upper-case twin's edges.
+                edges.extend([
+                    (span.lo & !0x20).wrapping_sub(1),
+                    span.lo & !0x20,
+                    span.hi & !0x20,
+                    (span.hi & !0x20).wrapping_add(1),
+                ]);
+            }
         }
         edges
     } else {
@@ -118,8 +158,69 @@ fn counts_past_lane_overflow() {
     let spans = crate::encode::test_spans::COMPONENT;
     let expected = bytes
         .iter()
-        .filter(|&&b| spans.iter().any(|s| (s.lo..=s.hi).contains(&b)))
+        .filter(|&&b| spans.iter().any(|s| s.contains(b)))
         .count();
     assert_eq!(Swar::count_in_spans(&bytes, spans), expected);
     assert_eq!(super::Fast::count_in_spans(&bytes, spans), expected);
+}
+
+/// Sixteen triplets as [`Scan::decode_triplets`] takes them: valid ones of every digit in
+/// either case, and each byte spoiled in turn with a non-digit, a `%` or a byte above ASCII.
+fn check_triplets<S: Scan>() {
+    let digits = b"0123456789abcdefABCDEF";
+    let mut triplets = [0u8; super::TRIPLETS];
+    let rounds = if cfg!(miri) { 2 } else { 64 };
+    for round in 0..rounds {
+        for (k, triplet) in triplets.chunks_exact_mut(3).enumerate() {
+            triplet[0] = b'%';
+            triplet[1] = digits[(round * 5 + k * 3) % digits.len()];
+            triplet[2] = digits[(round * 11 + k * 7 + 1) % digits.len()];
+        }
+        assert_eq!(
+            S::decode_triplets(&triplets),
+            Swar::decode_triplets(&triplets)
+        );
+        assert!(S::decode_triplets(&triplets).is_some());
+        for at in 0..super::TRIPLETS {
+            for spoiler in [b'g', b'G', b'/', b':', b'@', b'`', b'%', 0x00, 0x80, 0xC6] {
+                let mut spoiled = triplets;
+                spoiled[at] = spoiler;
+                let expected = (0..super::TRIPLETS).all(|i| {
+                    let b = spoiled[i];
+                    if i % 3 == 0 {
+                        b == b'%'
+                    } else {
+                        b.is_ascii_hexdigit()
+                    }
+                });
+                assert_eq!(
+                    S::decode_triplets(&spoiled).is_some(),
+                    expected,
+                    "{spoiled:02X?}"
+                );
+                assert_eq!(
+                    S::decode_triplets(&spoiled),
+                    Swar::decode_triplets(&spoiled)
+                );
+            }
+        }
+        // The values, against a byte at a time.
+        let bytes = Swar::decode_triplets(&triplets).expect("valid");
+        for (k, &byte) in bytes.iter().enumerate() {
+            let text = core::str::from_utf8(&triplets[3 * k + 1..3 * k + 3]).expect("ASCII");
+            assert_eq!(u8::from_str_radix(text, 16), Ok(byte));
+        }
+    }
+}
+
+#[test]
+fn swar_decodes_triplets() {
+    check_triplets::<Swar>();
+}
+
+#[test]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg_attr(miri, ignore = "Miri runs the portable path")]
+fn sse2_decodes_triplets() {
+    check_triplets::<super::sse2::Sse2>();
 }
