@@ -52,20 +52,60 @@ pub(super) fn origin_form(input: &str) -> Result<Parts, ParseError> {
 /// The bytes most paths are made of: `-./0-9` (one range), letters and `_`. A block of
 /// them is part of a path without a lookup, and holds nothing to decode.
 const PATH_COMMON: &[Span] = &[
-    Span { lo: b'-', hi: b'9', fold: false },
-    Span { lo: b'A', hi: b'Z', fold: false },
-    Span { lo: b'_', hi: b'_', fold: false },
-    Span { lo: b'a', hi: b'z', fold: false },
+    Span {
+        lo: b'-',
+        hi: b'9',
+        fold: false,
+    },
+    Span {
+        lo: b'A',
+        hi: b'Z',
+        fold: false,
+    },
+    Span {
+        lo: b'_',
+        hi: b'_',
+        fold: false,
+    },
+    Span {
+        lo: b'a',
+        hi: b'z',
+        fold: false,
+    },
 ];
 
 /// The same for queries, with `&` and `=`.
 const QUERY_COMMON: &[Span] = &[
-    Span { lo: b'&', hi: b'&', fold: false },
-    Span { lo: b'-', hi: b'9', fold: false },
-    Span { lo: b'=', hi: b'=', fold: false },
-    Span { lo: b'A', hi: b'Z', fold: false },
-    Span { lo: b'_', hi: b'_', fold: false },
-    Span { lo: b'a', hi: b'z', fold: false },
+    Span {
+        lo: b'&',
+        hi: b'&',
+        fold: false,
+    },
+    Span {
+        lo: b'-',
+        hi: b'9',
+        fold: false,
+    },
+    Span {
+        lo: b'=',
+        hi: b'=',
+        fold: false,
+    },
+    Span {
+        lo: b'A',
+        hi: b'Z',
+        fold: false,
+    },
+    Span {
+        lo: b'_',
+        hi: b'_',
+        fold: false,
+    },
+    Span {
+        lo: b'a',
+        hi: b'z',
+        fold: false,
+    },
 ];
 
 /// Whether every byte of `spans` is of `class` in the one table, and none is `%` or `+`
