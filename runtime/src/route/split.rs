@@ -49,84 +49,53 @@ pub(super) fn origin_form(input: &str) -> Result<Parts, ParseError> {
     })
 }
 
-/// The bytes most paths are made of: `-./0-9` (one range), letters and `_`. A block of
-/// them is part of a path without a lookup, and holds nothing to decode.
-const PATH_COMMON: &[Span] = &[
-    Span {
-        lo: b'-',
-        hi: b'9',
-        fold: false,
-    },
-    Span {
-        lo: b'A',
-        hi: b'Z',
-        fold: false,
-    },
-    Span {
-        lo: b'_',
-        hi: b'_',
-        fold: false,
-    },
-    Span {
-        lo: b'a',
-        hi: b'z',
-        fold: false,
-    },
-];
+/// 1 for the bytes most paths are made of: letters, digits, `-`, `.`, `/`, `_`, and the
+/// bytes of `extra`. A block of them is part of a path without a lookup, and holds nothing
+/// to decode.
+const fn common(extra: &[u8]) -> [u8; 256] {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'/' | b'_') {
+            table[b] = 1;
+        }
+        b += 1;
+    }
+    let mut i = 0;
+    while i < extra.len() {
+        table[extra[i] as usize] = 1;
+        i += 1;
+    }
+    table
+}
 
+const PATH_TABLE: [u8; 256] = common(b"");
 /// The same for queries, with `&` and `=`.
-const QUERY_COMMON: &[Span] = &[
-    Span {
-        lo: b'&',
-        hi: b'&',
-        fold: false,
-    },
-    Span {
-        lo: b'-',
-        hi: b'9',
-        fold: false,
-    },
-    Span {
-        lo: b'=',
-        hi: b'=',
-        fold: false,
-    },
-    Span {
-        lo: b'A',
-        hi: b'Z',
-        fold: false,
-    },
-    Span {
-        lo: b'_',
-        hi: b'_',
-        fold: false,
-    },
-    Span {
-        lo: b'a',
-        hi: b'z',
-        fold: false,
-    },
-];
+const QUERY_TABLE: [u8; 256] = common(b"&=");
 
-/// Whether every byte of `spans` is of `class` in the one table, and none is `%` or `+`
+/// As spans, by the scan's own derivation (`-./0-9` one range, `A-Z a-z` one folded).
+const PATH_COMMON: &[Span] = &scan::spans::<{ scan::span_count(&PATH_TABLE, 1) }>(&PATH_TABLE, 1);
+const QUERY_COMMON: &[Span] =
+    &scan::spans::<{ scan::span_count(&QUERY_TABLE, 1) }>(&QUERY_TABLE, 1);
+
+/// Whether every byte of `table` is of `class` in the one table, and none is `%` or `+`
 /// (which [`scan`] must see): the common sets are shortcuts, never a second statement of
 /// what a path holds.
-const fn within(spans: &[Span], class: u16) -> bool {
-    let mut i = 0;
-    while i < spans.len() {
-        let mut b = spans[i].lo;
-        while b <= spans[i].hi {
-            if chars::CLASS[b as usize] & class == 0 || b == b'%' || b == b'+' {
-                return false;
-            }
-            b += 1;
+const fn within(table: &[u8; 256], class: u16) -> bool {
+    let mut b = 0;
+    while b < 256 {
+        if table[b] == 1
+            && (chars::CLASS[b] & class == 0 || b == b'%' as usize || b == b'+' as usize)
+        {
+            return false;
         }
-        i += 1;
+        b += 1;
     }
     true
 }
 
-const _: () = assert!(within(PATH_COMMON, PATH) && within(QUERY_COMMON, QUERY));
+const _: () = assert!(within(&PATH_TABLE, PATH) && within(&QUERY_TABLE, QUERY));
 
 /// The end of the run of bytes from `start` on that are of `class` or `%` (which decoding
 /// checks, where it matters), and whether it holds a value to decode: a `%`, or with `PLUS` a
