@@ -118,7 +118,8 @@ const _: () = assert!(ascii_only(PATH | QUERY));
 /// vector compares, no lookup); a block that is not is looked up in the table a byte at a
 /// time. The last, partial block is the text's last sixteen bytes, shifted, or in a text
 /// shorter than that, the bytes read into a block of zeros, which no set holds.
-#[inline]
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "as `origin_form`")]
 pub(super) fn scan<const PLUS: bool>(
     bytes: &[u8],
     start: usize,
