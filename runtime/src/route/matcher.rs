@@ -158,14 +158,55 @@ impl<'i> Target<'i> {
     /// Reads `field`, of type `T`, from the path segment `seg` (its value between the
     /// field's static text).
     ///
+    /// Inlined into the generated leaf, where the field's static text is a constant: a value
+    /// with nothing to decode (no `%` in the path) in a segment that is neither empty nor
+    /// starts with `.` is handed to `T` as it stands; anything else, and any value `T`
+    /// refuses, goes the general way ([`read_segment`](Self::read_segment)), which gives the
+    /// same value or says why not.
+    ///
     /// # Errors
     /// [`RouteErrorKind::Value`], naming the field, with the value quoted and its offset.
-    #[inline]
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into the generated leaf, the field's static text folds to constants and the value stays in registers"
+    )]
     pub fn segment_field<T: FromParam>(
         &self,
         seg: Seg,
         field: &'static Field,
     ) -> Result<T, RouteError> {
+        if let Some(raw) = self.plain_value(seg, field) {
+            let mut params = Params::plain(self.input, raw);
+            if let Ok(value) = T::from_params(&mut params) {
+                return Ok(value);
+            }
+        }
+        self.read_segment(seg, field)
+    }
+
+    /// The value of `field` in `seg` when it is its own decoding and the segment passes the
+    /// checks of [`Params`] without looking: the path holds no `%`, and the segment is not
+    /// empty and does not start with `.` (so it is no dot segment).
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `segment_field`")]
+    fn plain_value(&self, seg: Seg, field: &Field) -> Option<&'i str> {
+        let bytes = self.input.as_bytes();
+        if !self.path_plain() || seg.start >= seg.end || bytes.get(seg.start) == Some(&b'.') {
+            return None;
+        }
+        let end = seg.end.saturating_sub(field.suffix).max(seg.start);
+        let start = (seg.start + field.prefix).min(end);
+        self.ascii(start, end)
+    }
+
+    /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,
+    /// and the error.
+    ///
+    /// # Errors
+    /// As [`segment_field`](Self::segment_field).
+    #[inline(never)]
+    fn read_segment<T: FromParam>(&self, seg: Seg, field: &'static Field) -> Result<T, RouteError> {
         let end = seg.end.saturating_sub(field.suffix).max(seg.start);
         let value = (seg.start + field.prefix).min(end)..end;
         let whole = seg.start..seg.end;

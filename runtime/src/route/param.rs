@@ -143,6 +143,19 @@ macro_rules! integers {
         impl FromParam for $ty {
             #[inline]
             fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+                // A positive value as `Display` writes it, read in one pass; anything else
+                // (zero, a sign, leading zeros, too large, not digits) the way below, which
+                // also says what is wrong.
+                if let [first @ b'1'..=b'9', rest @ ..] = value.as_bytes() {
+                    let digit = |b: u8| <$ty>::try_from(b.wrapping_sub(b'0')).ok().filter(|&d| d <= 9);
+                    let mut n = digit(*first);
+                    for &b in rest {
+                        n = n.and_then(|n| n.checked_mul(10)?.checked_add(digit(b)?));
+                    }
+                    if let Some(n) = n {
+                        return Ok(n);
+                    }
+                }
                 match value.parse::<$ty>() {
                     Ok(n) if canonical_integer(&value) => Ok(n),
                     Ok(n) => Err(not_canonical(&n)),
@@ -318,6 +331,45 @@ mod tests {
                 matches!(parse::<u8>(bad), Err(ParamError::Invalid { .. })),
                 "{bad}"
             );
+        }
+    }
+
+    /// What `from_param` of an integer must give: `str::parse`, kept where it is the text
+    /// `Display` writes.
+    fn reference<T: FromStr + Display>(text: &str) -> Option<T> {
+        text.parse::<T>().ok().filter(|n| n.to_string() == text)
+    }
+
+    #[test]
+    fn integers_read_in_one_pass_agree_with_parse() {
+        // Every text of up to four bytes of these, for types at both ends of the range.
+        let alphabet = b"0125789-+a";
+        let mut texts = alloc::vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| {
+                    alphabet
+                        .iter()
+                        .map(move |&b| alloc::format!("{t}{}", b as char))
+                })
+                .collect();
+            texts.extend(longer);
+        }
+        texts.extend(
+            [
+                "18446744073709551615",
+                "18446744073709551616",
+                "9223372036854775808",
+            ]
+            .map(String::from),
+        );
+        for text in &texts {
+            assert_eq!(parse::<u8>(text).ok(), reference::<u8>(text), "{text}");
+            assert_eq!(parse::<i8>(text).ok(), reference::<i8>(text), "{text}");
+            assert_eq!(parse::<u16>(text).ok(), reference::<u16>(text), "{text}");
+            assert_eq!(parse::<i64>(text).ok(), reference::<i64>(text), "{text}");
+            assert_eq!(parse::<u64>(text).ok(), reference::<u64>(text), "{text}");
         }
     }
 

@@ -58,7 +58,7 @@ pub struct Params<'i> {
     /// The whole URL: every position below is a byte offset in it, so that an error's offset
     /// always lies within the URL (never computed from where a slice happens to be).
     input: &'i str,
-    source: Source,
+    source: Source<'i>,
     /// Where the raw text of the value read last is (for a path segment, the whole segment),
     /// for error messages and offsets; before any, an empty span where the placeholder's
     /// values are looked for.
@@ -79,7 +79,10 @@ pub(crate) struct Failure<'i> {
 }
 
 #[derive(Clone, Debug)]
-enum Source {
+enum Source<'i> {
+    /// The value of a path segment that holds nothing to decode and that the segment checks
+    /// passed: [`Target::segment_field`](super::Target::segment_field)'s fast path.
+    Plain { value: Option<&'i str> },
     /// One path segment (whole, for the dot check) and its value's part; `last` if it ends
     /// the path.
     Segment {
@@ -120,6 +123,20 @@ impl<'i> Params<'i> {
                 segment: Some((whole, value)),
                 last,
             },
+        }
+    }
+
+    /// The value of a path segment, `value`, that needs no decoding and that `to_url` could
+    /// have written (not `.` or `..`, not empty but for the last): no check is left to make.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next_value`")]
+    pub(crate) fn plain(input: &'i str, value: &'i str) -> Self {
+        Params {
+            input,
+            raw: 0..0,
+            read: false,
+            plain: true,
+            source: Source::Plain { value: Some(value) },
         }
     }
 
@@ -190,6 +207,7 @@ impl<'i> Params<'i> {
         let bytes = |r: &Range<usize>| input.as_bytes().get(r.clone()).unwrap_or_default();
         self.read = true;
         let (value, form) = match &mut self.source {
+            Source::Plain { value } => return Ok(value.take().map(Cow::Borrowed)),
             Source::Segment { segment, last } => {
                 let Some((whole, value)) = segment.take() else {
                     return Ok(None);
@@ -252,6 +270,7 @@ impl<'i> Params<'i> {
     #[allow(clippy::inline_always, reason = "as `next_value`")]
     pub fn is_done(&self) -> bool {
         match &self.source {
+            Source::Plain { value } => value.is_none(),
             Source::Segment { segment, .. } => segment.is_none(),
             Source::Segments { rest } => rest.is_none(),
             Source::Query { remaining, .. } => *remaining == 0,

@@ -97,12 +97,29 @@ const fn within(table: &[u8; 256], class: u16) -> bool {
 
 const _: () = assert!(within(&PATH_TABLE, PATH) && within(&QUERY_TABLE, QUERY));
 
+/// Whether no byte outside ASCII is of `class`: what [`origin_form`] accepts is ASCII, which
+/// `Target::ascii` relies on.
+const fn ascii_only(class: u16) -> bool {
+    let mut b = 0x80;
+    while b < 256 {
+        if chars::CLASS[b] & class != 0 {
+            return false;
+        }
+        b += 1;
+    }
+    true
+}
+
+const _: () = assert!(ascii_only(PATH | QUERY));
+
 /// The end of the run of bytes from `start` on that are of `class` or `%` (which decoding
 /// checks, where it matters), and whether it holds a value to decode: a `%`, or with `PLUS` a
 /// `+` (a space in a query). Sixteen bytes at a time while they all are in `common` (a few
 /// vector compares, no lookup); a block that is not is looked up in the table a byte at a
-/// time. The last, partial block is read into a block of zeros, which no set holds.
-#[inline]
+/// time. The last, partial block is the text's last sixteen bytes, shifted, or in a text
+/// shorter than that, the bytes read into a block of zeros, which no set holds.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "as `origin_form`")]
 pub(super) fn scan<const PLUS: bool>(
     bytes: &[u8],
     start: usize,
@@ -112,14 +129,19 @@ pub(super) fn scan<const PLUS: bool>(
     let mut i = start;
     let mut escaped = false;
     loop {
-        let (block, len) = if let Some(block) = scan::block(bytes, i) {
-            (*block, BLOCK)
+        let (plain, len) = if let Some(block) = scan::block(bytes, i) {
+            (Fast::in_spans(block, common), BLOCK)
+        } else if let Some(last) = bytes.last_chunk::<BLOCK>() {
+            // The last block, which overlaps bytes already scanned: shifted so that its
+            // first bit is byte `i`.
+            let len = bytes.len().saturating_sub(i);
+            (Fast::in_spans(last, common) >> (BLOCK - len), len)
         } else {
             let rest = bytes.get(i..).unwrap_or_default();
-            (padded(rest), rest.len())
+            (Fast::in_spans(&padded(rest), common), rest.len())
         };
         let all = (1u32 << len) - 1;
-        let plain = Fast::in_spans(&block, common) & all;
+        let plain = plain & all;
         if plain == all {
             i += len;
         } else {

@@ -184,6 +184,25 @@ impl<'i> Target<'i> {
             .is_some_and(|s| urlkit_syntax::route::Segment::Value { prefix, suffix }.matches(s))
     }
 
+    /// The text of `start..end` (within the path or the query), without asking whether its
+    /// ends fall inside a character: none can, the path and the query are ASCII.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `next`")]
+    pub(super) fn ascii(&self, start: usize, end: usize) -> Option<&'i str> {
+        let query_end = self.query.map_or(self.path_end, |(_, end)| end);
+        let bytes = self
+            .input
+            .as_bytes()
+            .get(start..end)
+            .filter(|_| end <= query_end)?;
+        debug_assert!(bytes.is_ascii());
+        // SAFETY: `Target::parse`, the only place a `Target` is made, took the input up to
+        // the path's end and the query's end only if every byte there is of `chars::PATH`,
+        // `chars::QUERY` or `%` (`split::origin_form`), which are all ASCII (asserted in
+        // `split`): any run of those bytes is UTF-8.
+        Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+    }
+
     /// The raw query, after `?`, if there is one.
     #[inline]
     pub(super) fn query(&self) -> Option<&'i str> {
