@@ -208,6 +208,7 @@ impl Url {
     /// assert_eq!(s, "/a");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn into_string(self) -> String {
         self.text.into_owned()
     }

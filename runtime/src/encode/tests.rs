@@ -193,6 +193,27 @@ fn check(input: &[u8]) {
         let shown = Encode { input, set }.to_string();
         assert_eq!(shown, reference(set, input), "{set:?} {input:02X?}");
     }
+    check_in_room(input);
+}
+
+/// `url!`'s one-pass writer: with exactly the room it asks for, a short input is encoded as
+/// the oracle does; with a byte less, or a long input, it declines and leaves `out` as is.
+fn check_in_room(input: &[u8]) {
+    for set in [Set::Component, Set::Form] {
+        let room = 3 * input.len() + 1;
+        let mut out = String::with_capacity(1 + room);
+        out.push('>');
+        let short = input.len() < super::write::TAIL;
+        assert_eq!(encode_short_in_room(set, input, &mut out), short);
+        if short {
+            assert_eq!(out[1..], reference(set, input), "{set:?} {input:02X?}");
+        }
+        let mut tight = String::with_capacity(room - 1);
+        if tight.capacity() < room {
+            assert!(!encode_short_in_room(set, input, &mut tight));
+            assert!(tight.is_empty());
+        }
+    }
 }
 
 /// Random inputs of every length up to 300 at every offset into a buffer up to 15 (the

@@ -168,6 +168,45 @@ fn write_reserved<S: Scan, K: Kind>(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> 
     j
 }
 
+/// Appends the encoding of `input` under `set` (not `reserved`, whose triplets need a look
+/// ahead) to `out` in one pass straight into its spare capacity, when `input` is short and
+/// `out` already has room for its longest encoding; returns whether it did. A URL's values
+/// are short and `url!` sizes the URL for them up front (three bytes a byte for text), so
+/// scanning for a change and then copying (two passes, and a `memcpy` call) is work this
+/// skips: measured with callgrind on the GitHub issues URL, 1,490 instructions a URL before.
+#[inline]
+pub(crate) fn encode_short_in_room(set: Set, input: &[u8], out: &mut String) -> bool {
+    debug_assert!(set != Set::Reserved);
+    // One past the longest encoding, for the four-byte stores.
+    let room = 3 * input.len() + 1;
+    if input.len() >= TAIL || out.capacity() - out.len() < room {
+        return false;
+    }
+    let outputs = &OUTPUTS[set as usize];
+    // SAFETY: every byte written is ASCII (a kept byte, which `ACTIONS` only gives to ASCII
+    // bytes, a `%XX` triplet or a `+`), so `out` stays UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let spare = &mut buf.spare_capacity_mut()[..room];
+    let dst = spare.as_mut_ptr().cast::<u8>();
+    let mut j = 0;
+    for &b in input {
+        // One load and one store of a word: as `[u8; 4]` the entry was moved a byte or two
+        // at a time.
+        let entry = outputs[usize::from(b)];
+        // SAFETY: before the `i`th input byte `j <= 3 * i`, so the four bytes stored at `j`
+        // end at most at `3 * (len - 1) + 4 = room`: inside `spare`.
+        unsafe {
+            dst.add(j)
+                .cast::<u32>()
+                .write_unaligned(u32::from_ne_bytes(entry));
+        }
+        j += (u32::from_le_bytes(entry) >> 24) as usize;
+    }
+    // SAFETY: the first `j` bytes of `spare` were written above.
+    unsafe { buf.set_len(buf.len() + j) };
+    true
+}
+
 /// Appends the encoding of `input` to `out`, growing it once.
 pub(crate) fn encode_into(set: Set, input: &[u8], out: &mut String) {
     with_kind!(set, encode_into_with::<Fast>(input, out));

@@ -215,19 +215,33 @@ impl<'w, 'n> Expansion<'w, 'n> {
         };
         if self.naming().named() {
             self.push_name();
-            self.named_value(|e| value.write(e));
+            let eq = self.begin_named_value();
+            value.write(self);
+            self.end_named_value(eq);
         } else {
             value.write(self);
         }
         self.budget = None;
     }
 
-    /// Writes `=value`, or `ifemp` in place of `=` when the value is empty.
+    /// Writes the `=` of `=value`; returns where it is, for
+    /// [`end_named_value`](Self::end_named_value) after the value. Two calls around the
+    /// value's own, not one taking it as a closure: the closure stayed a call, and the
+    /// expansion then lived in memory (callgrind, GitHub issues URL).
     #[inline(always)]
-    fn named_value(&mut self, write: impl FnOnce(&mut Self)) {
+    fn begin_named_value(&mut self) -> usize {
         let eq = self.w.out.len();
         self.w.out.push('=');
-        write(self);
+        eq
+    }
+
+    /// Writes `ifemp` in place of the `=` at `eq` if the value after it is empty. For `?`
+    /// and `&`, `ifemp` is `=` itself: nothing to look back at.
+    #[inline(always)]
+    fn end_named_value(&mut self, eq: usize) {
+        if self.naming() != Operator::PathParam {
+            return;
+        }
         if self.w.out.len() == eq + 1 {
             self.w.out.truncate(eq);
             self.w.out.push_str(self.naming().if_empty());
@@ -252,6 +266,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// A list value (RFC 6570 §3.2.1); an empty list is undefined.
+    #[inline(always)]
     pub fn list<I>(&mut self, items: I)
     where
         I: IntoIterator,
@@ -276,7 +291,9 @@ impl<'w, 'n> Expansion<'w, 'n> {
                 self.w.out.push(',');
             }
             if named && explode {
-                self.named_value(|e| item.write(e));
+                let eq = self.begin_named_value();
+                item.write(self);
+                self.end_named_value(eq);
             } else {
                 if named && first {
                     self.w.out.push('=');
@@ -310,7 +327,9 @@ impl<'w, 'n> Expansion<'w, 'n> {
                 self.separator();
                 key.write(self);
                 if named {
-                    self.named_value(|e| value.write(e));
+                    let eq = self.begin_named_value();
+                    value.write(self);
+                    self.end_named_value(eq);
                 } else {
                     self.w.out.push('=');
                     value.write(self);
