@@ -37,6 +37,8 @@ pub(crate) mod swar;
 pub(crate) mod neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(crate) mod ssse3;
 
 use urlkit_syntax::chars::hex_value;
 
@@ -87,6 +89,10 @@ impl Span {
 
 /// One way to classify a block of [`BLOCK`] bytes.
 pub(crate) trait Scan {
+    /// Whether the encoders and decoders may use SSSE3's byte shuffle with this scanner,
+    /// where [`ssse3::available`] says the processor has it.
+    const SHUFFLES: bool = false;
+
     /// Bit `k` set when `block[k]` lies in one of `spans`.
     fn in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32;
 

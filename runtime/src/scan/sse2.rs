@@ -9,9 +9,11 @@ use core::arch::x86_64::{
 
 use super::{BLOCK, HEX, Scan, Span, TRIPLETS};
 
-/// SSE2: sixteen lanes in one register.
+/// SSE2: sixteen lanes in one register. With `SHUFFLE`, the encoders and decoders built on
+/// it also use SSSE3's byte shuffle where the processor has it ([`super::ssse3`], checked at
+/// run time); without, they keep to SSE2 (what the tests force, to check that path too).
 #[derive(Debug)]
-pub(crate) struct Sse2;
+pub(crate) struct Sse2<const SHUFFLE: bool = true>;
 
 // Every `unsafe` block below calls SSE2 intrinsics, which is sound because this module is
 // compiled only where the target has SSE2 (`cfg(target_feature = "sse2")` on the module, and
@@ -64,7 +66,9 @@ fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
     }
 }
 
-impl Scan for Sse2 {
+impl<const SHUFFLE: bool> Scan for Sse2<SHUFFLE> {
+    const SHUFFLES: bool = SHUFFLE;
+
     #[inline(always)]
     fn in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {
         Self::outside_spans(block, spans) ^ 0xFFFF
