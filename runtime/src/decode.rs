@@ -36,6 +36,8 @@ use urlkit_syntax::chars;
 mod engine;
 mod error;
 mod pairs;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod shuffle;
 mod utf8;
 
 use crate::scan::{self, BLOCK, Fast, Scan};

@@ -118,10 +118,22 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     // Text copied from the input is whole characters (the input is a `str`, and the bytes
     // around each run are ASCII), so only bytes decoded from escapes can break UTF-8: when
     // all are ASCII, it holds.
-    if UTF8 && state.decoded & 0x80 != 0 && !utf8::valid(&out[first..]) {
+    if UTF8 && state.decoded & 0x80 != 0 && !valid_utf8::<S>(&out[first..]) {
         return Err(Invalid);
     }
     Ok(())
+}
+
+/// Whether `bytes` are UTF-8: sixteen bytes at a time with SSSE3, else with the automaton of
+/// [`utf8`].
+#[inline(always)]
+fn valid_utf8<S: Scan>(bytes: &[u8]) -> bool {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if S::SHUFFLES && crate::scan::ssse3::available() {
+        // SAFETY: the processor has SSSE3 (just checked).
+        return unsafe { super::shuffle::valid(bytes) };
+    }
+    utf8::valid(bytes)
 }
 
 /// Decodes `src` a block at a time from `at`, into `dst` at each byte's input index less
@@ -315,6 +327,11 @@ unsafe fn dense<S: Scan>(
     dst: *mut u8,
     mut removed: usize,
 ) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if S::SHUFFLES && crate::scan::ssse3::available() {
+        // SAFETY: the processor has SSSE3 (just checked); the rest is the caller's promise.
+        return unsafe { super::shuffle::dense(src, q, limit, dst, removed) };
+    }
     while q + TRIPLETS <= limit {
         // SAFETY: `TRIPLETS` bytes from `q` are within `limit`.
         let Some(bytes) = S::decode_triplets(unsafe { &*src.add(q).cast() }) else {

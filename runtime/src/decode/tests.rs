@@ -139,6 +139,13 @@ fn check(input: &str) {
         if !cfg!(miri) {
             let portable = strict_with::<crate::scan::swar::Swar>(input, plus);
             assert_eq!(portable, expected, "{input:?} plus: {plus}");
+            // `Fast` uses SSSE3 where the processor has it; SSE2 alone too.
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            assert_eq!(
+                strict_with::<crate::scan::sse2::Sse2<false>>(input, plus),
+                expected,
+                "{input:?} plus: {plus}"
+            );
         }
         assert_eq!(
             matches!(fast, Ok(Cow::Borrowed(_))),

@@ -244,4 +244,4 @@ pub(crate) const fn spans<const N: usize>(table: &[u8; 256], value: u8) -> [Span
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -44,7 +44,7 @@ fn outside(block: &[u8; BLOCK], spans: &[Span]) -> __m128i {
 
 /// [`outside`] for lanes in a register.
 #[inline(always)]
-fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
+pub(crate) fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
     // SAFETY: SSE2 is available (see above); the intrinsics only compute on registers.
     unsafe {
         let mut miss = _mm_set1_epi8(-1);
