@@ -38,6 +38,8 @@ mod error;
 mod pairs;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod shuffle;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sparse;
 mod utf8;
 
 use crate::scan::{self, BLOCK, Fast, Scan};

@@ -79,6 +79,29 @@ static LENS: [u8; 256] = {
 /// the encoding of `src` (at least [`super::engine::encoded_len`] bytes).
 #[target_feature(enable = "ssse3")]
 pub(super) unsafe fn write_blocks<K: Kind>(src: &[u8], out: *mut u8) -> (usize, usize) {
+    // SAFETY: the caller's promise.
+    unsafe { run::<K>(src, out) }
+}
+
+/// [`write_blocks`] compiled for AVX2: the same instructions in their three-operand forms,
+/// without the register copies SSE's two-operand forms need.
+///
+/// # Safety
+/// As for [`write_blocks`], and the processor has AVX2 and POPCNT
+/// ([`scan::ssse3::wide_available`]).
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) unsafe fn write_blocks_wide<K: Kind>(src: &[u8], out: *mut u8) -> (usize, usize) {
+    // SAFETY: the caller's promise.
+    unsafe { run::<K>(src, out) }
+}
+
+/// [`write_blocks`].
+///
+/// # Safety
+/// As for [`write_blocks`].
+#[target_feature(enable = "ssse3")]
+#[inline]
+unsafe fn run<K: Kind>(src: &[u8], out: *mut u8) -> (usize, usize) {
     debug_assert!(K::SET != Set::Reserved);
     // Invariant: `out[..j]` holds the encoding of `src[..i]`, and what is left after it has
     // room for the encoding of `src[i..]`: at least the block's own (its halves' lengths

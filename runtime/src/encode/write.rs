@@ -99,9 +99,15 @@ fn write_long<S: Scan, K: Kind>(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usiz
     let (mut i, mut j) = (0, 0);
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     if S::SHUFFLES && scan::ssse3::available() {
-        // SAFETY: the processor has SSSE3 (just checked), and `dst` has room for the
-        // encoding of `src` (this function's contract).
-        (i, j) = unsafe { super::shuffle::write_blocks::<K>(src, out) };
+        (i, j) = if S::WIDE && scan::ssse3::wide_available() {
+            // SAFETY: the processor has AVX2 and POPCNT (just checked), and `dst` has room
+            // for the encoding of `src` (this function's contract).
+            unsafe { super::shuffle::write_blocks_wide::<K>(src, out) }
+        } else {
+            // SAFETY: the processor has SSSE3 (just checked), and `dst` has room for the
+            // encoding of `src` (this function's contract).
+            unsafe { super::shuffle::write_blocks::<K>(src, out) }
+        };
     }
     // Invariant: `dst[..j]` holds the encoding of `src[..i]`, and what is left of `dst` has
     // room for the encoding of `src[i..]`, which is at least `n - i` bytes (no byte encodes

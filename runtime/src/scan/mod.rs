@@ -92,6 +92,9 @@ pub(crate) trait Scan {
     /// Whether the encoders and decoders may use SSSE3's byte shuffle with this scanner,
     /// where [`ssse3::available`] says the processor has it.
     const SHUFFLES: bool = false;
+    /// Whether, on top of [`Self::SHUFFLES`], they may use AVX2's 32-byte registers where
+    /// [`ssse3::wide_available`] says the processor has them.
+    const WIDE: bool = false;
 
     /// Bit `k` set when `block[k]` lies in one of `spans`.
     fn in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32;

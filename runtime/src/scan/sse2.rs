@@ -10,10 +10,11 @@ use core::arch::x86_64::{
 use super::{BLOCK, HEX, Scan, Span, TRIPLETS};
 
 /// SSE2: sixteen lanes in one register. With `SHUFFLE`, the encoders and decoders built on
-/// it also use SSSE3's byte shuffle where the processor has it ([`super::ssse3`], checked at
-/// run time); without, they keep to SSE2 (what the tests force, to check that path too).
+/// it also use SSSE3's byte shuffle where the processor has it, and with `WIDE` too, AVX2's
+/// 32-byte registers where it has those ([`super::ssse3`], checked at run time); without,
+/// they keep to the narrower path (what the tests force, to check each path).
 #[derive(Debug)]
-pub(crate) struct Sse2<const SHUFFLE: bool = true>;
+pub(crate) struct Sse2<const SHUFFLE: bool = true, const WIDE: bool = true>;
 
 // Every `unsafe` block below calls SSE2 intrinsics, which is sound because this module is
 // compiled only where the target has SSE2 (`cfg(target_feature = "sse2")` on the module, and
@@ -66,8 +67,9 @@ pub(crate) fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
     }
 }
 
-impl<const SHUFFLE: bool> Scan for Sse2<SHUFFLE> {
+impl<const SHUFFLE: bool, const WIDE: bool> Scan for Sse2<SHUFFLE, WIDE> {
     const SHUFFLES: bool = SHUFFLE;
+    const WIDE: bool = SHUFFLE && WIDE;
 
     #[inline(always)]
     fn in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {

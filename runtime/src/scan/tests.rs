@@ -177,10 +177,7 @@ pub(crate) fn check_triplets(decode: impl Fn(&[u8; super::TRIPLETS]) -> Option<[
             triplet[1] = digits[(round * 5 + k * 3) % digits.len()];
             triplet[2] = digits[(round * 11 + k * 7 + 1) % digits.len()];
         }
-        assert_eq!(
-            decode(&triplets),
-            Swar::decode_triplets(&triplets)
-        );
+        assert_eq!(decode(&triplets), Swar::decode_triplets(&triplets));
         assert!(decode(&triplets).is_some());
         for at in 0..super::TRIPLETS {
             for spoiler in [b'g', b'G', b'/', b':', b'@', b'`', b'%', 0x00, 0x80, 0xC6] {
@@ -194,15 +191,8 @@ pub(crate) fn check_triplets(decode: impl Fn(&[u8; super::TRIPLETS]) -> Option<[
                         b.is_ascii_hexdigit()
                     }
                 });
-                assert_eq!(
-                    decode(&spoiled).is_some(),
-                    expected,
-                    "{spoiled:02X?}"
-                );
-                assert_eq!(
-                    decode(&spoiled),
-                    Swar::decode_triplets(&spoiled)
-                );
+                assert_eq!(decode(&spoiled).is_some(), expected, "{spoiled:02X?}");
+                assert_eq!(decode(&spoiled), Swar::decode_triplets(&spoiled));
             }
         }
         // The values, against a byte at a time.
