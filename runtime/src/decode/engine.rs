@@ -284,11 +284,11 @@ unsafe fn marked<const PLUS: bool>(
 }
 
 /// What [`rows_of_escapes`] leaves.
-pub(super) struct Rows {
-    pub(super) removed: usize,
-    pub(super) decoded: u16,
+struct Rows {
+    removed: usize,
+    decoded: u16,
     /// Where the runs of sixteen escapes ended, if there were any.
-    pub(super) end: Option<usize>,
+    end: Option<usize>,
 }
 
 /// The marks of a block where four escapes in a row start (at the first bit of `rows`):
@@ -303,7 +303,7 @@ pub(super) struct Rows {
     clippy::too_many_arguments,
     reason = "the decoding loop's state, passed in registers"
 )]
-pub(super) unsafe fn rows_of_escapes<S: Scan, const PLUS: bool>(
+unsafe fn rows_of_escapes<S: Scan, const PLUS: bool>(
     src: *const u8,
     at: usize,
     mut marks: u32,
@@ -380,7 +380,7 @@ unsafe fn dense<S: Scan>(
 /// # Safety
 /// `src` is valid for reads and `dst` for writes of `BLOCK` bytes.
 #[inline(always)]
-pub(super) unsafe fn copy_block(src: *const u8, dst: *mut u8) {
+unsafe fn copy_block(src: *const u8, dst: *mut u8) {
     // SAFETY: the caller's promise; unaligned reads and writes need no alignment.
     unsafe {
         dst.cast::<[u8; BLOCK]>()

@@ -1,8 +1,9 @@
 //! The strict decoders' block loop with SSSE3, for text where escapes come every few bytes
 //! (prose): each block's escapes are all decoded at once in the vector unit, and the digits
 //! are squeezed out with one byte shuffle (`pshufb`), so a block costs the same whatever
-//! number of escapes it has, and no branch depends on where they are. Runs of escapes
-//! (other scripts) go to the engine's `rows_of_escapes` as in its own loop.
+//! number of escapes it has, and no branch depends on where they are. Where sixteen escapes
+//! in a row start a block (other scripts), they are decoded sixteen at a time
+//! ([`super::shuffle`]'s `dense`) for as long as they go on.
 #![allow(
     clippy::cast_possible_wrap,
     clippy::inline_always,
@@ -19,9 +20,10 @@ use core::arch::x86_64::{
     _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_xor_si256,
 };
 
-use super::engine::{BAD, State, copy_block, rows_of_escapes};
-use crate::scan::sse2::{Sse2, outside_lanes};
-use crate::scan::{BLOCK, HEX, Scan};
+use super::engine::{BAD, REACH, State};
+use super::shuffle::dense;
+use crate::scan::sse2::outside_lanes;
+use crate::scan::{BLOCK, HEX};
 
 /// For each mask of bytes to keep among eight, the shuffle control that moves them to the
 /// front in order (the other lanes zeroed), as a little-endian word; `offset` is added to
@@ -126,11 +128,30 @@ unsafe fn run<const PLUS: bool, const WIDE: bool>(
     let (mut bad, mut high) = (0u32, 0u32);
     let low_nibbles = _mm_set1_epi8(0x0F);
     while at < stop {
+        // Where sixteen escapes in a row start the block (text in another script), they
+        // are decoded at once, as long as they go on.
+        if carry == 0 {
+            // SAFETY: the block's bytes are within `REACH` of `at < stop`;
+            // `dense` reads and writes below `stop + REACH <= src.len()`, and `removed` is
+            // at most `at` (the invariant, with no digits reaching into the block).
+            let (end, after) = unsafe {
+                if *src_ptr.add(at) == b'%' && *src_ptr.add(at + BLOCK - 1) == b'%' {
+                    dense(src_ptr, at, stop + REACH, dst, removed)
+                } else {
+                    (at, removed)
+                }
+            };
+            if end != at {
+                // The bytes decoded are not looked at: the UTF-8 check runs.
+                (at, removed, high) = (end, after, high | 1);
+                continue;
+            }
+        }
         if WIDE && at + BLOCK < stop {
             // SAFETY: the processor has AVX2 and POPCNT (the caller's promise where `WIDE`);
             // the two blocks from `at + BLOCK < stop`, and two bytes after them, are within
             // `REACH` of `stop`, as `wide` needs.
-            let done = unsafe {
+            unsafe {
                 wide::<PLUS>(
                     src_ptr,
                     at,
@@ -139,12 +160,10 @@ unsafe fn run<const PLUS: bool, const WIDE: bool>(
                     &mut carry,
                     &mut bad,
                     &mut high,
-                )
-            };
-            if done {
-                at += 2 * BLOCK;
-                continue;
+                );
             }
+            at += 2 * BLOCK;
+            continue;
         }
         // SAFETY: `at + BLOCK` is within `REACH` of `at < stop`.
         let block: &[u8; BLOCK] = unsafe { &*src_ptr.add(at).cast() };
@@ -157,36 +176,6 @@ unsafe fn run<const PLUS: bool, const WIDE: bool>(
         let here = digits & 0xFFFF | carry;
         let skip = (carry as usize + 1) >> 1;
         let escapes = percents & !here;
-        let pairs = percents & percents >> 3;
-        let rows = pairs & pairs >> 6 & !here;
-        if rows != 0 {
-            let pluses = if PLUS {
-                Sse2::<true, WIDE>::either(block, b'+', b'+')
-            } else {
-                0
-            };
-            carry = digits >> BLOCK;
-            // SAFETY: as in the engine's loop (the same state, the same bounds).
-            let rows = unsafe {
-                copy_block(src_ptr.add(at + skip), dst.add(at + skip - removed));
-                rows_of_escapes::<Sse2<true, WIDE>, PLUS>(
-                    src_ptr,
-                    at,
-                    escapes | pluses & !here,
-                    rows,
-                    stop + super::engine::REACH,
-                    dst,
-                    removed,
-                    decoded,
-                )
-            };
-            (removed, decoded) = (rows.removed, rows.decoded);
-            match rows.end {
-                Some(end) => (at, carry) = (end, 0),
-                None => at += BLOCK,
-            }
-            continue;
-        }
         // Each lane's two next bytes, as digits; the lanes that are escapes take the byte
         // they decode to.
         // SAFETY: bytes `at + 1 .. at + 18`, within `REACH` of `at < stop`.
@@ -260,8 +249,7 @@ unsafe fn run<const PLUS: bool, const WIDE: bool>(
     at
 }
 
-/// Two blocks from `at` as the loop of [`run`] decodes one, with AVX2, unless a run of
-/// escapes starts in them (then it does nothing and returns `false`).
+/// Two blocks from `at` as the loop of [`run`] decodes one, with AVX2.
 ///
 /// # Safety
 /// The processor has AVX2 and POPCNT; `src` is valid for reads of `at + 2 * BLOCK + 2`
@@ -276,7 +264,7 @@ unsafe fn wide<const PLUS: bool>(
     carry: &mut u32,
     bad: &mut u32,
     high: &mut u32,
-) -> bool {
+) {
     // SAFETY: 32 bytes from `at`, and from `at + 1` and `at + 2`, and byte `at + 33`: within
     // what the caller promised.
     let (bytes, first, second, last) = unsafe {
@@ -292,10 +280,6 @@ unsafe fn wide<const PLUS: bool>(
     // As in the sixteen-byte step, on 32 bits.
     let digits = percents << 1 | percents << 2;
     let here = digits & 0xFFFF_FFFF | u64::from(*carry);
-    let pairs = percents & percents >> 3;
-    if pairs & pairs >> 6 & !here != 0 {
-        return false;
-    }
     let skip = (*carry as usize + 1) >> 1;
     let escapes = percents & !here;
     let misses = u64::from(_mm256_movemask_epi8(outside_wide(first)).cast_unsigned())
@@ -346,7 +330,6 @@ unsafe fn wide<const PLUS: bool>(
     }
     *carry = (digits >> (2 * BLOCK)) as u32;
     *removed += 2 * escapes.count_ones() as usize;
-    true
 }
 
 /// All ones in each lane of `v` that is no hex digit: the SSE2 scanner's `outside` for the
