@@ -124,12 +124,16 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     Ok(())
 }
 
-/// Whether `bytes` are UTF-8: sixteen bytes at a time with SSSE3, else with the automaton of
-/// [`utf8`].
+/// Whether `bytes` are UTF-8: sixteen bytes at a time with SSSE3 (compiled for AVX2 where
+/// the processor has it), else with the automaton of [`utf8`].
 #[inline(always)]
 fn valid_utf8<S: Scan>(bytes: &[u8]) -> bool {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     if S::SHUFFLES && crate::scan::ssse3::available() {
+        if S::WIDE && crate::scan::ssse3::wide_available() {
+            // SAFETY: the processor has AVX2 and POPCNT (just checked).
+            return unsafe { super::shuffle::valid_wide(bytes) };
+        }
         // SAFETY: the processor has SSSE3 (just checked).
         return unsafe { super::shuffle::valid(bytes) };
     }

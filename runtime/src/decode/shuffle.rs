@@ -192,6 +192,22 @@ impl Utf8 {
 /// The processor has SSSE3.
 #[target_feature(enable = "ssse3")]
 pub(super) unsafe fn valid(bytes: &[u8]) -> bool {
+    valid_with(bytes)
+}
+
+/// [`valid`] compiled for AVX2: the same instructions in their three-operand forms.
+///
+/// # Safety
+/// The processor has AVX2 and POPCNT ([`crate::scan::ssse3::wide_available`]).
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) unsafe fn valid_wide(bytes: &[u8]) -> bool {
+    valid_with(bytes)
+}
+
+/// [`valid`].
+#[target_feature(enable = "ssse3")]
+#[inline]
+fn valid_with(bytes: &[u8]) -> bool {
     let mut utf8 = Utf8::new();
     let mut blocks = bytes.chunks_exact(BLOCK);
     for block in blocks.by_ref() {

@@ -108,14 +108,20 @@ pub(super) fn valid(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    /// This module's check, and, where the processor has SSSE3, the one sixteen bytes at a
-    /// time (`super::super::shuffle`), which the same tests hold to the standard library.
+    /// This module's check, and, where the processor has SSSE3 (and AVX2), the one sixteen
+    /// bytes at a time (`super::super::shuffle`, in both builds), which the same tests hold
+    /// to the standard library.
     fn checks() -> alloc::vec::Vec<fn(&[u8]) -> bool> {
         let mut checks: alloc::vec::Vec<fn(&[u8]) -> bool> = alloc::vec![valid];
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
         if crate::scan::ssse3::available() {
             // SAFETY: the processor has SSSE3 (just checked).
             checks.push(|bytes| unsafe { super::super::shuffle::valid(bytes) });
+        }
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+        if crate::scan::ssse3::wide_available() {
+            // SAFETY: the processor has AVX2 and POPCNT (just checked).
+            checks.push(|bytes| unsafe { super::super::shuffle::valid_wide(bytes) });
         }
         checks
     }
