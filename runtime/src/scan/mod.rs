@@ -9,6 +9,10 @@
 //! - [`Swar`](swar::Swar) everywhere else, and under Miri: two `u64` words treated as eight
 //!   lanes each, in plain integer arithmetic.
 //!
+//! On `x86_64`, the encoders and decoders also use SSSE3's byte shuffle, and AVX2, where the
+//! processor has them ([`ssse3`] says, at run time with `std`); [`Sse2`](sse2::Sse2)'s
+//! parameters let the tests force each level.
+//!
 //! The vector implementations are checked against [`Swar`](swar::Swar) and against a byte at
 //! a time on every byte value in every lane, and the encoders and decoders built on them
 //! against their scalar forms (see the tests of `encode` and `decode`).
@@ -91,9 +95,17 @@ impl Span {
 pub(crate) trait Scan {
     /// Whether the encoders and decoders may use SSSE3's byte shuffle with this scanner,
     /// where [`ssse3::available`] says the processor has it.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "sse2")),
+        allow(dead_code, reason = "read by the x86_64 paths only")
+    )]
     const SHUFFLES: bool = false;
     /// Whether, on top of [`Self::SHUFFLES`], they may use AVX2's 32-byte registers where
     /// [`ssse3::wide_available`] says the processor has them.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "sse2")),
+        allow(dead_code, reason = "read by the x86_64 paths only")
+    )]
     const WIDE: bool = false;
 
     /// Bit `k` set when `block[k]` lies in one of `spans`.
