@@ -112,6 +112,7 @@ mod tests {
     /// bytes at a time (`super::super::shuffle`, in both builds), which the same tests hold
     /// to the standard library.
     fn checks() -> alloc::vec::Vec<fn(&[u8]) -> bool> {
+        #[cfg_attr(miri, allow(unused_mut, reason = "Miri runs the portable check only"))]
         let mut checks: alloc::vec::Vec<fn(&[u8]) -> bool> = alloc::vec![valid];
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
         if crate::scan::ssse3::available() {
