@@ -36,6 +36,10 @@ use urlkit_syntax::chars;
 mod engine;
 mod error;
 mod pairs;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod shuffle;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sparse;
 mod utf8;
 
 use crate::scan::{self, BLOCK, Fast, Scan};

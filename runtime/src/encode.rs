@@ -34,6 +34,8 @@ use alloc::string::String;
 use core::fmt;
 
 mod engine;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod shuffle;
 mod write;
 
 pub(crate) use engine::Set;

@@ -27,7 +27,7 @@ use crate::scan::{BLOCK, Scan, TRIPLETS};
 pub(super) struct Invalid;
 
 /// Set in [`HIGH`] and [`LOW`] for a byte that is not a hex digit: above every decoded byte.
-const BAD: u16 = 0x100;
+pub(super) const BAD: u16 = 0x100;
 
 /// Each byte as the high hex digit of an escape (its value shifted into the high nibble), or
 /// [`BAD`]: the grammar's hex digits, through [`HEX_DIGITS`].
@@ -49,19 +49,19 @@ const fn digits(shift: u32) -> [u16; 256] {
 
 /// How many bytes past a block's start the loop reads and writes: the block, the two digits
 /// of an escape at its last byte, and the sixteen bytes copied after that escape.
-const REACH: usize = BLOCK + 2 + BLOCK;
+pub(super) const REACH: usize = BLOCK + 2 + BLOCK;
 
 /// The state [`blocks`] carries from one block to the next.
 #[derive(Clone, Copy)]
-struct State {
+pub(super) struct State {
     /// How many bytes the escapes so far removed (two each): the byte at input index `q`
     /// goes to output index `q - removed`.
-    removed: usize,
+    pub(super) removed: usize,
     /// Bit `k`: byte `k` of the next block is a digit of an escape of this one.
-    carry: u32,
+    pub(super) carry: u32,
     /// Every decoded byte OR-ed together: [`BAD`] in it means a bad escape, bit 7 a byte
     /// above ASCII (so the output needs the UTF-8 check).
-    decoded: u16,
+    pub(super) decoded: u16,
 }
 
 /// Decodes `src` into `out` (empty), or says it has an error. `first` is the index of the
@@ -83,7 +83,7 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     let mut at = first;
     if n >= REACH {
         // SAFETY: `out` has room for `n` bytes (reserved above), and `stop + REACH <= n`.
-        at = unsafe { blocks::<S, PLUS>(src, first, n - REACH, out.as_mut_ptr(), &mut state) };
+        at = unsafe { blocks_of::<S, PLUS>(src, first, n - REACH, out.as_mut_ptr(), &mut state) };
     }
     // The last bytes, through a copy with zeros after them. A `%` among the last two bytes
     // meets a zero, which is not a hex digit (the error a `%` with less than two bytes after
@@ -98,7 +98,7 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     let skip = state.carry.count_ones() as usize;
     // SAFETY: `decoded` has room for `tail.len()` bytes, and `rest + REACH <= tail.len()`:
     // the loop above stops at most `REACH` bytes from the end.
-    unsafe { blocks::<S, PLUS>(&tail, 0, rest, decoded.as_mut_ptr(), &mut state) };
+    unsafe { blocks_of::<S, PLUS>(&tail, 0, rest, decoded.as_mut_ptr(), &mut state) };
     if state.decoded & BAD != 0 {
         return Err(Invalid);
     }
@@ -118,10 +118,52 @@ pub(super) fn decode<S: Scan, const PLUS: bool, const UTF8: bool>(
     // Text copied from the input is whole characters (the input is a `str`, and the bytes
     // around each run are ASCII), so only bytes decoded from escapes can break UTF-8: when
     // all are ASCII, it holds.
-    if UTF8 && state.decoded & 0x80 != 0 && !utf8::valid(&out[first..]) {
+    if UTF8 && state.decoded & 0x80 != 0 && !valid_utf8::<S>(&out[first..]) {
         return Err(Invalid);
     }
     Ok(())
+}
+
+/// Whether `bytes` are UTF-8: sixteen bytes at a time with SSSE3 (compiled for AVX2 where
+/// the processor has it), else with the automaton of [`utf8`].
+#[inline(always)]
+fn valid_utf8<S: Scan>(bytes: &[u8]) -> bool {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if S::SHUFFLES && crate::scan::ssse3::available() {
+        if S::WIDE && crate::scan::ssse3::wide_available() {
+            // SAFETY: the processor has AVX2 and POPCNT (just checked).
+            return unsafe { super::shuffle::valid_wide(bytes) };
+        }
+        // SAFETY: the processor has SSSE3 (just checked).
+        return unsafe { super::shuffle::valid(bytes) };
+    }
+    utf8::valid(bytes)
+}
+
+/// [`blocks`], or its SSSE3 form where the processor has it (`super::sparse`).
+///
+/// # Safety
+/// As for [`blocks`].
+#[inline(always)]
+unsafe fn blocks_of<S: Scan, const PLUS: bool>(
+    src: &[u8],
+    at: usize,
+    stop: usize,
+    dst: *mut u8,
+    state: &mut State,
+) -> usize {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if S::SHUFFLES && crate::scan::ssse3::available() {
+        if S::WIDE && crate::scan::ssse3::wide_available() {
+            // SAFETY: the processor has AVX2 and POPCNT (just checked); the rest is the
+            // caller's promise.
+            return unsafe { super::sparse::blocks_wide::<PLUS>(src, at, stop, dst, state) };
+        }
+        // SAFETY: the processor has SSSE3 (just checked); the rest is the caller's promise.
+        return unsafe { super::sparse::blocks::<PLUS>(src, at, stop, dst, state) };
+    }
+    // SAFETY: the caller's promise.
+    unsafe { blocks::<S, PLUS>(src, at, stop, dst, state) }
 }
 
 /// Decodes `src` a block at a time from `at`, into `dst` at each byte's input index less
@@ -315,6 +357,11 @@ unsafe fn dense<S: Scan>(
     dst: *mut u8,
     mut removed: usize,
 ) -> (usize, usize) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if S::SHUFFLES && crate::scan::ssse3::available() {
+        // SAFETY: the processor has SSSE3 (just checked); the rest is the caller's promise.
+        return unsafe { super::shuffle::dense(src, q, limit, dst, removed) };
+    }
     while q + TRIPLETS <= limit {
         // SAFETY: `TRIPLETS` bytes from `q` are within `limit`.
         let Some(bytes) = S::decode_triplets(unsafe { &*src.add(q).cast() }) else {

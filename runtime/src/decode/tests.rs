@@ -139,6 +139,18 @@ fn check(input: &str) {
         if !cfg!(miri) {
             let portable = strict_with::<crate::scan::swar::Swar>(input, plus);
             assert_eq!(portable, expected, "{input:?} plus: {plus}");
+            // `Fast` uses SSSE3 and AVX2 where the processor has them; SSE2 alone, and
+            // SSSE3 without AVX2, too.
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            {
+                use crate::scan::sse2::Sse2;
+                let sse2 = strict_with::<Sse2<false, false>>(input, plus);
+                assert_eq!(sse2, expected, "{input:?} plus: {plus}");
+                let ssse3 = strict_with::<Sse2<true, false>>(input, plus);
+                assert_eq!(ssse3, expected, "{input:?} plus: {plus}");
+                let bytes = bytes_with::<Sse2<true, false>>(input, plus);
+                assert_eq!(bytes, bytes_scalar(input, plus), "{input:?} plus: {plus}");
+            }
         }
         assert_eq!(
             matches!(fast, Ok(Cow::Borrowed(_))),

@@ -108,27 +108,48 @@ pub(super) fn valid(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    /// This module's check, and, where the processor has SSSE3 (and AVX2), the one sixteen
+    /// bytes at a time (`super::super::shuffle`, in both builds), which the same tests hold
+    /// to the standard library.
+    fn checks() -> alloc::vec::Vec<fn(&[u8]) -> bool> {
+        #[cfg_attr(miri, allow(unused_mut, reason = "Miri runs the portable check only"))]
+        let mut checks: alloc::vec::Vec<fn(&[u8]) -> bool> = alloc::vec![valid];
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+        if crate::scan::ssse3::available() {
+            // SAFETY: the processor has SSSE3 (just checked).
+            checks.push(|bytes| unsafe { super::super::shuffle::valid(bytes) });
+        }
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+        if crate::scan::ssse3::wide_available() {
+            // SAFETY: the processor has AVX2 and POPCNT (just checked).
+            checks.push(|bytes| unsafe { super::super::shuffle::valid_wide(bytes) });
+        }
+        checks
+    }
+
+    /// `valid` of every check agrees with the standard library on `bytes`.
+    fn agree(checks: &[fn(&[u8]) -> bool], bytes: &[u8]) {
+        let ok = core::str::from_utf8(bytes).is_ok();
+        for (k, check) in checks.iter().enumerate() {
+            assert_eq!(check(bytes), ok, "check {k}: {bytes:02X?}");
+        }
+    }
+
     /// Every sequence of up to three bytes, and every four-byte sequence starting with a
     /// four-byte lead, against the standard library.
     #[test]
     fn agrees_with_core_on_every_short_sequence() {
+        let checks = checks();
         let mut bytes = [0u8; 4];
         for a in 0..=255u8 {
             bytes[0] = a;
-            assert_eq!(
-                valid(&bytes[..1]),
-                core::str::from_utf8(&bytes[..1]).is_ok()
-            );
+            agree(&checks, &bytes[..1]);
             for b in 0..=255u8 {
                 bytes[1] = b;
-                assert_eq!(
-                    valid(&bytes[..2]),
-                    core::str::from_utf8(&bytes[..2]).is_ok()
-                );
+                agree(&checks, &bytes[..2]);
                 for c in 0..=255u8 {
                     bytes[2] = c;
-                    let ok = core::str::from_utf8(&bytes[..3]).is_ok();
-                    assert_eq!(valid(&bytes[..3]), ok, "{:02X?}", &bytes[..3]);
+                    agree(&checks, &bytes[..3]);
                 }
             }
         }
@@ -136,9 +157,7 @@ mod tests {
             for b in 0x80..=0xC0u8 {
                 for c in [0x7F, 0x80, 0xBF, 0xC0] {
                     for d in [0x7F, 0x80, 0x9F, 0xBF, 0xC0] {
-                        let bytes = [a, b, c, d];
-                        let ok = core::str::from_utf8(&bytes).is_ok();
-                        assert_eq!(valid(&bytes), ok, "{bytes:02X?}");
+                        agree(&checks, &[a, b, c, d]);
                     }
                 }
             }
@@ -160,6 +179,7 @@ mod tests {
             b"\xF0",
             b"\xED\xA0\x80",
         ];
+        let checks = checks();
         let mut seed = 0x5EED_u64;
         let rounds = if cfg!(miri) { 4 } else { 200 };
         for len in 0..=100 {
@@ -178,8 +198,7 @@ mod tests {
                     bytes.extend_from_slice(PIECES[pick as usize % PIECES.len()]);
                 }
                 bytes.truncate(len);
-                let ok = core::str::from_utf8(&bytes).is_ok();
-                assert_eq!(valid(&bytes), ok, "{bytes:02X?}");
+                agree(&checks, &bytes);
             }
         }
     }

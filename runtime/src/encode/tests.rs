@@ -182,12 +182,18 @@ fn check_with<S: crate::scan::Scan>(input: &[u8]) {
 }
 
 /// The vector path and the portable one, against the oracle; `display` too (it runs the
-/// vector path).
+/// vector path). On `x86_64`, `Fast` uses SSSE3 and AVX2 where the processor has them: the
+/// SSE2 path, and SSSE3 without AVX2, are checked on their own too.
 fn check(input: &[u8]) {
     check_with::<Fast>(input);
     // (Under Miri, `Fast` is the portable path already.)
     if !cfg!(miri) {
         check_with::<crate::scan::swar::Swar>(input);
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        {
+            check_with::<crate::scan::sse2::Sse2<false, false>>(input);
+            check_with::<crate::scan::sse2::Sse2<true, false>>(input);
+        }
     }
     for set in SETS {
         let shown = Encode { input, set }.to_string();

@@ -96,12 +96,24 @@ fn write_long<S: Scan, K: Kind>(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usiz
     let bytes = &OUTPUT_BYTES[K::SET as usize];
     let n = src.len();
     let out = dst.as_mut_ptr().cast::<u8>();
+    let (mut i, mut j) = (0, 0);
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if S::SHUFFLES && scan::ssse3::available() {
+        (i, j) = if S::WIDE && scan::ssse3::wide_available() {
+            // SAFETY: the processor has AVX2 and POPCNT (just checked), and `dst` has room
+            // for the encoding of `src` (this function's contract).
+            unsafe { super::shuffle::write_blocks_wide::<K>(src, out) }
+        } else {
+            // SAFETY: the processor has SSSE3 (just checked), and `dst` has room for the
+            // encoding of `src` (this function's contract).
+            unsafe { super::shuffle::write_blocks::<K>(src, out) }
+        };
+    }
     // Invariant: `dst[..j]` holds the encoding of `src[..i]`, and what is left of `dst` has
     // room for the encoding of `src[i..]`, which is at least `n - i` bytes (no byte encodes
     // to less than one). So while `i` is a block or more from the end, a store of up to `BLOCK` bytes at
     // `j` lands inside `dst`; what it writes past the encoding of `src[..i]` is overwritten
     // by later stores before the end.
-    let (mut i, mut j) = (0, 0);
     while i + TAIL <= n {
         let start = i;
         let block = scan::block(src, start).expect("a block is left");

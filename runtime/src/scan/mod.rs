@@ -9,6 +9,10 @@
 //! - [`Swar`](swar::Swar) everywhere else, and under Miri: two `u64` words treated as eight
 //!   lanes each, in plain integer arithmetic.
 //!
+//! On `x86_64`, the encoders and decoders also use SSSE3's byte shuffle, and AVX2, where the
+//! processor has them ([`ssse3`] says, at run time with `std`); [`Sse2`](sse2::Sse2)'s
+//! parameters let the tests force each level.
+//!
 //! The vector implementations are checked against [`Swar`](swar::Swar) and against a byte at
 //! a time on every byte value in every lane, and the encoders and decoders built on them
 //! against their scalar forms (see the tests of `encode` and `decode`).
@@ -37,6 +41,8 @@ pub(crate) mod swar;
 pub(crate) mod neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(crate) mod ssse3;
 
 use urlkit_syntax::chars::hex_value;
 
@@ -87,6 +93,21 @@ impl Span {
 
 /// One way to classify a block of [`BLOCK`] bytes.
 pub(crate) trait Scan {
+    /// Whether the encoders and decoders may use SSSE3's byte shuffle with this scanner,
+    /// where [`ssse3::available`] says the processor has it.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "sse2")),
+        allow(dead_code, reason = "read by the x86_64 paths only")
+    )]
+    const SHUFFLES: bool = false;
+    /// Whether, on top of [`Self::SHUFFLES`], they may use AVX2's 32-byte registers where
+    /// [`ssse3::wide_available`] says the processor has them.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "sse2")),
+        allow(dead_code, reason = "read by the x86_64 paths only")
+    )]
+    const WIDE: bool = false;
+
     /// Bit `k` set when `block[k]` lies in one of `spans`.
     fn in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32;
 
@@ -238,4 +259,4 @@ pub(crate) const fn spans<const N: usize>(table: &[u8; 256], value: u8) -> [Span
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -9,9 +9,12 @@ use core::arch::x86_64::{
 
 use super::{BLOCK, HEX, Scan, Span, TRIPLETS};
 
-/// SSE2: sixteen lanes in one register.
+/// SSE2: sixteen lanes in one register. With `SHUFFLE`, the encoders and decoders built on
+/// it also use SSSE3's byte shuffle where the processor has it, and with `WIDE` too, AVX2's
+/// 32-byte registers where it has those ([`super::ssse3`], checked at run time); without,
+/// they keep to the narrower path (what the tests force, to check each path).
 #[derive(Debug)]
-pub(crate) struct Sse2;
+pub(crate) struct Sse2<const SHUFFLE: bool = true, const WIDE: bool = true>;
 
 // Every `unsafe` block below calls SSE2 intrinsics, which is sound because this module is
 // compiled only where the target has SSE2 (`cfg(target_feature = "sse2")` on the module, and
@@ -42,7 +45,7 @@ fn outside(block: &[u8; BLOCK], spans: &[Span]) -> __m128i {
 
 /// [`outside`] for lanes in a register.
 #[inline(always)]
-fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
+pub(crate) fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
     // SAFETY: SSE2 is available (see above); the intrinsics only compute on registers.
     unsafe {
         let mut miss = _mm_set1_epi8(-1);
@@ -64,7 +67,10 @@ fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
     }
 }
 
-impl Scan for Sse2 {
+impl<const SHUFFLE: bool, const WIDE: bool> Scan for Sse2<SHUFFLE, WIDE> {
+    const SHUFFLES: bool = SHUFFLE;
+    const WIDE: bool = SHUFFLE && WIDE;
+
     #[inline(always)]
     fn in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {
         Self::outside_spans(block, spans) ^ 0xFFFF
