@@ -52,6 +52,7 @@ pub fn plan_plain(source: &str, text: &mut String) -> Option<Planned> {
         text,
         pos: 0,
         run_start: 0,
+        opening: None,
         path_only: false,
         expressions: Vec::new(),
         steps: Vec::new(),
@@ -70,6 +71,8 @@ struct Plain<'a> {
     pos: usize,
     /// Where the template text not yet written to a step starts.
     run_start: usize,
+    /// How many `{` the template has, once counted.
+    opening: Option<usize>,
     /// No scheme and no authority: the steps start with `Step::PathStart`.
     path_only: bool,
     /// Allocated at the first expression and the first step, not before: a template
@@ -189,7 +192,7 @@ impl Plain<'_> {
     fn step(&mut self, step: Step<Range<usize>>) {
         if self.steps.capacity() == 0 {
             // As the planner sizes it.
-            self.steps.reserve_exact(4 * self.opening() + 4);
+            self.steps = Vec::with_capacity(4 * self.opening() + 4);
             if self.path_only {
                 self.steps.push(Step::PathStart { relative: false });
             }
@@ -197,9 +200,11 @@ impl Plain<'_> {
         self.steps.push(step);
     }
 
-    /// How many `{` the template has: room for that many expressions.
-    fn opening(&self) -> usize {
-        template::count(self.bytes, b'{')
+    /// How many `{` the template has: room for that many expressions. Counted once.
+    fn opening(&mut self) -> usize {
+        *self
+            .opening
+            .get_or_insert_with(|| template::count(self.bytes, b'{'))
     }
 
     /// Writes the template text since the last step as a text step.
@@ -222,10 +227,11 @@ impl Plain<'_> {
         let mut pos = start + 1 + operator.as_str().len();
         if self.expressions.capacity() == 0 {
             // As the lexer sizes it.
-            self.expressions.reserve_exact(self.opening());
+            self.expressions = Vec::with_capacity(self.opening());
         }
-        // A first push allocates room for four, which most expressions do not outgrow.
-        let mut vars = Vec::new();
+        // Room for four variables, which most expressions do not outgrow (made here rather
+        // than by the first push, whose path through `RawVec`'s growth costs more).
+        let mut vars = Vec::with_capacity(4);
         loop {
             let name_start = pos;
             while bytes.get(pos).is_some_and(|&b| chars::is(b, VARCHAR)) {
