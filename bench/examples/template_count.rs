@@ -9,8 +9,10 @@
 //! ```
 //!
 //! The first argument is what to run: `parse+expand` (urlkit, typed variables), `expand`
-//! (parsed once), `iri-parse+expand`, `iri-expand`, `url!`, `push_str`, or `none` (the loop
-//! alone); the second the template: `github`, `simple` or `level4` (`url!` and `push_str`
+//! (parsed once), `iri-parse+expand`, `iri-expand`, `url!`, `push_str`, `floor` (what every
+//! expansion into a new `String` pays: its allocation and free, a lookup of each variable
+//! through the same closure, the template's text copied), or `none` (the loop alone); the
+//! second the template: `github`, `simple` or `level4` (`url!` and `push_str`
 //! build the GitHub URL of `benches/github.rs` with its plain values); the third, optional,
 //! the number of iterations.
 
@@ -152,11 +154,12 @@ fn main() {
         Some(other) => panic!("no template {other}"),
     };
     let n: usize = args.next().map_or(100_000, |n| n.parse().expect("a count"));
-    let typed = vars_fn(|name: &str| {
+    let lookup = |name: &str| {
         vars.iter()
             .find(|(n, _)| *n == name)
             .map(|(_, var)| typed_value(var))
-    });
+    };
+    let typed = vars_fn(lookup);
     let parsed = Template::parse(template).unwrap();
     let ctx = iri_context(vars);
     let iri = UriTemplateStr::new(template).unwrap();
@@ -200,6 +203,17 @@ fn main() {
                 black_box(Some(2)),
             )
             .len(),
+            // What any expansion returning a new `String` pays whatever its engine: the
+            // output's allocation and free, and one lookup of each variable through the
+            // same closure, with the template's text copied once.
+            "floor" => {
+                let mut out = String::with_capacity(black_box(64));
+                for (name, _) in vars {
+                    black_box(lookup(black_box(name)));
+                }
+                out.push_str(black_box(template));
+                black_box(&out).len()
+            }
             "none" => black_box(template).len(),
             other => panic!("nothing to run called {other}"),
         };

@@ -240,7 +240,7 @@ fn find_brace(bytes: &[u8], from: usize) -> Option<usize> {
 /// How many times `byte` occurs in `bytes`: a sum without branches, which the compiler
 /// vectorizes (a `str` pattern search costs a call per match), in bytes (16 to a vector
 /// register rather than 2 for a `usize` sum), so over runs of at most 255.
-fn count(bytes: &[u8], byte: u8) -> usize {
+pub(crate) fn count(bytes: &[u8], byte: u8) -> usize {
     bytes
         .chunks(255)
         .map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == byte))))
@@ -363,7 +363,7 @@ fn bad_prefix(template: &str, at: Range<usize>, errors: &mut Errors) -> Option<V
 }
 
 /// `max-length = %x31-39 0*3DIGIT`: 1 to 9999, no leading zero.
-fn prefix_length(digits: &[u8]) -> Option<u16> {
+pub(crate) fn prefix_length(digits: &[u8]) -> Option<u16> {
     match digits {
         [b'1'..=b'9', rest @ ..] if rest.len() <= 3 && rest.iter().all(u8::is_ascii_digit) => {
             Some(digits.iter().fold(0, |n, &d| n * 10 + u16::from(d - b'0')))

@@ -196,26 +196,41 @@ fn template_learns_the_room_its_values_take() {
     assert_one(allocations(|| template.expand(&vars).unwrap()), &expected);
 }
 
-/// `Template::parse` allocates a fixed few times, whatever the length of its text runs: the
-/// lexer's list of expressions and one list of variables per expression, the grammar's
-/// placements, the two sets of states the check over the states of optional expressions
-/// walks the path with (not made without expressions: there is one state), the planner's steps and its three working vectors, one buffer for all
-/// the text, and the shared template. (Before, each run of text and each component's parts had
-/// an allocation of its own: 16 for the GitHub template.)
+/// `Template::parse` allocates a fixed few times, whatever the length of its text runs.
+///
+/// A template of the common shape (`urlkit_syntax::plan::plan_plain`: unreserved text,
+/// whole-segment `{x}`, a trailing `{?x}{&y}` query) takes one pass: the list of
+/// expressions and one list of variables per expression, the steps, one buffer for all the
+/// text, and the shared template. (Before that lane: 10 and one per expression.)
+///
+/// Any other goes through the front door: the lexer's list of expressions and one list of
+/// variables per expression, the grammar's placements, the two sets of states the check over
+/// the states of optional expressions walks the path with (not made without expressions:
+/// there is one state), the planner's steps and its three working vectors, one buffer for
+/// all the text, and the shared template. (Before, each run of text and each component's
+/// parts had an allocation of its own: 16 for the GitHub template.)
 #[test]
 fn template_parse_allocations() {
-    for (template, expressions) in [
-        ("/users/{id}", 1),
+    for (template, expressions, fixed) in [
+        ("/users/{id}", 1, 4),
         (
             "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
             3,
+            4,
         ),
-        ("https://example.com/a/b/c/d/e/f?x=1&y=2&z=3#frag", 0),
+        // Outside the lane (an operator in the path, a port): declined before its first
+        // expression, the lane allocates nothing, and the front door as much as before.
+        ("{/list*}{?keys*}", 2, 10),
+        ("https://example.com:8080/{a}/{b}", 2, 10),
+        // Declined after its first expression (`b{y}` is text and an expression in one
+        // segment): the lane's steps, list of expressions and the one list of variables it
+        // made are dropped, three allocations on top of the front door's.
+        ("/a/{x}/b{y}", 2, 13),
+        // Without expressions, the lexer's empty list and the placements allocate nothing.
+        ("https://example.com/a/b/c/d/e/f?x=1&y=2&z=3#frag", 0, 6),
     ] {
         let (parsed, n) = allocations(|| Template::parse(template));
         assert!(parsed.is_ok(), "{template}");
-        // Without expressions, the lexer's empty list and the placements allocate nothing.
-        let fixed = if expressions == 0 { 6 } else { 10 };
         assert_eq!(n, fixed + expressions, "{template}");
     }
 }

@@ -107,8 +107,26 @@ impl Compiled {
         }
     }
 
-    /// Checks `source` through the grammar's front door, as `url!` does, and plans it.
+    /// Checks `source` as `url!` does, and plans it: a template of the common shape through
+    /// the front door's fast lane (`urlkit_syntax::plan::plan_plain`, one pass, which gives
+    /// the same result), any other through the front door itself.
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
+        // The steps' text is the template's less its expressions, normalized: no longer
+        // unless IRI characters are encoded (then the buffer grows once). One buffer for
+        // both lanes.
+        let mut text = String::with_capacity(2 * source.len());
+        text.push_str(source);
+        match plan::plan_plain(source, &mut text) {
+            Some((expressions, steps)) => {
+                Ok(Compiled::owned(source.len(), text, expressions, steps))
+            }
+            None => Compiled::parse_checked(source, text),
+        }
+    }
+
+    /// Checks `source` through the grammar's front door, as `url!` does, and plans it.
+    /// `text` holds `source`, and receives the steps' texts.
+    fn parse_checked(source: &str, mut text: String) -> Result<Compiled, TemplateError> {
         let checked = urlkit_syntax::check::check(
             source,
             Options {
@@ -117,27 +135,38 @@ impl Compiled {
             },
         )
         .map_err(|rejected| TemplateError::from_syntax(rejected.errors))?;
-        // The steps' text is the template's less its expressions, normalized: no longer
-        // unless IRI characters are encoded (then the buffer grows once).
-        let mut text = String::with_capacity(2 * source.len());
-        text.push_str(source);
         let steps = checked.plan_into(source, &mut text);
+        Ok(Compiled::owned(
+            source.len(),
+            text,
+            checked.expressions,
+            steps,
+        ))
+    }
+
+    /// The run-time form of a planned template: `text` is the template (`source_len`
+    /// bytes), then the steps' texts.
+    fn owned(
+        source_len: usize,
+        text: String,
+        expressions: Vec<Expression>,
+        steps: Vec<CompiledStep>,
+    ) -> Compiled {
         let static_len = plan::static_len_of_ranges(&steps);
         // Moving each `Vec` into a `Cow` copies nothing; the collect reuses the vector's
         // allocation, the items being the same size.
-        let expressions: Vec<CompiledExpression> = checked
-            .expressions
+        let expressions: Vec<CompiledExpression> = expressions
             .into_iter()
             .map(|e| e.map_vars(Cow::Owned))
             .collect();
         let capacity = first_capacity(static_len, &expressions);
-        Ok(Compiled {
+        Compiled {
             text: Cow::Owned(text),
-            source_len: source.len(),
+            source_len,
             expressions: Cow::Owned(expressions),
             steps: Cow::Owned(steps),
             capacity,
-        })
+        }
     }
 
     pub(super) fn source(&self) -> &str {

@@ -18,10 +18,12 @@ use alloc::string::String;
 use core::ops::Range;
 
 mod parts;
+mod plain;
 mod planner;
 mod query;
 
 pub(crate) use self::parts::{Part, parts, split};
+pub use self::plain::{Planned, plan_plain};
 pub use self::planner::{plan, plan_into};
 pub(crate) use self::query::{is_query_of_pairs, opens_pair};
 

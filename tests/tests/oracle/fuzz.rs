@@ -240,9 +240,36 @@ pub fn encode_case(template: &str, values: &[(String, Value)]) -> Vec<u8> {
 /// expander and the shape oracle ([`super::check`]).
 pub fn template_expand(data: &[u8]) {
     let (template, values) = template_case(data);
+    lane_agrees(&template);
     if let Err(disagreement) = super::check(&template, &values) {
         panic!("{disagreement}");
     }
+}
+
+/// The fast lane `Template::parse` tries first (`urlkit_syntax::plan::plan_plain`) takes
+/// only templates the front door accepts, and plans them as it does: the same expressions,
+/// steps and text (`template_plain_lane.rs` generates templates for the same check).
+fn lane_agrees(template: &str) {
+    use urlkit_syntax::reference::Options;
+
+    let mut text = String::from(template);
+    let Some((expressions, steps)) = urlkit_syntax::plan::plan_plain(template, &mut text) else {
+        assert_eq!(text, template, "a declined template leaves the text");
+        return;
+    };
+    let options = Options {
+        iri: true,
+        joined: false,
+    };
+    let checked = urlkit_syntax::check::check(template, options)
+        .unwrap_or_else(|r| panic!("the lane took {template:?}, which has {:?}", r.errors));
+    let mut full = String::from(template);
+    let full_steps = checked.plan_into(template, &mut full);
+    assert_eq!(
+        (expressions, steps, text),
+        (checked.expressions, full_steps, full),
+        "the lane planned {template:?} otherwise"
+    );
 }
 
 /// A realistic route enum: an API's users, posts, files and search.
