@@ -352,19 +352,37 @@ unsafe fn rows_of_escapes<S: Scan, const PLUS: bool>(
 #[inline(always)]
 unsafe fn dense<S: Scan>(
     src: *const u8,
-    mut q: usize,
+    q: usize,
     limit: usize,
     dst: *mut u8,
-    mut removed: usize,
+    removed: usize,
 ) -> (usize, usize) {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     if S::SHUFFLES && crate::scan::ssse3::available() {
         // SAFETY: the processor has SSSE3 (just checked); the rest is the caller's promise.
         return unsafe { super::shuffle::dense(src, q, limit, dst, removed) };
     }
+    // SAFETY: the caller's promise.
+    unsafe { dense_by(S::decode_triplets, src, q, limit, dst, removed) }
+}
+
+/// The loop of [`dense`] with `decode` for each run of sixteen escapes (the scanner's, or
+/// `super::shuffle`'s SSSE3 one, inlined into its caller's target features).
+///
+/// # Safety
+/// As for [`dense`].
+#[inline(always)]
+pub(super) unsafe fn dense_by(
+    decode: impl Fn(&[u8; TRIPLETS]) -> Option<[u8; BLOCK]>,
+    src: *const u8,
+    mut q: usize,
+    limit: usize,
+    dst: *mut u8,
+    mut removed: usize,
+) -> (usize, usize) {
     while q + TRIPLETS <= limit {
         // SAFETY: `TRIPLETS` bytes from `q` are within `limit`.
-        let Some(bytes) = S::decode_triplets(unsafe { &*src.add(q).cast() }) else {
+        let Some(bytes) = decode(unsafe { &*src.add(q).cast() }) else {
             break;
         };
         // SAFETY: `BLOCK` bytes at `q - removed`, below `q + TRIPLETS <= limit`.

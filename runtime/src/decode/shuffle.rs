@@ -305,26 +305,22 @@ fn decode_triplets(triplets: &[u8; TRIPLETS]) -> Option<[u8; BLOCK]> {
 #[target_feature(enable = "ssse3")]
 pub(super) unsafe fn dense(
     src: *const u8,
-    mut q: usize,
+    q: usize,
     limit: usize,
     dst: *mut u8,
-    mut removed: usize,
+    removed: usize,
 ) -> (usize, usize) {
-    while q + TRIPLETS <= limit {
-        // SAFETY: `TRIPLETS` bytes from `q` are within `limit`.
-        let Some(bytes) = decode_triplets(unsafe { &*src.add(q).cast() }) else {
-            break;
-        };
-        // SAFETY: `BLOCK` bytes at `q - removed`, below `q + TRIPLETS <= limit`.
-        unsafe {
-            dst.add(q - removed)
-                .cast::<[u8; BLOCK]>()
-                .write_unaligned(bytes);
-        }
-        q += TRIPLETS;
-        removed += 2 * BLOCK;
+    // SAFETY: the caller's promise; the closure has this function's SSSE3.
+    unsafe {
+        super::engine::dense_by(
+            |triplets| decode_triplets(triplets),
+            src,
+            q,
+            limit,
+            dst,
+            removed,
+        )
     }
-    (q, removed)
 }
 
 /// Sixteen bytes into a register.
