@@ -9,20 +9,17 @@
 //! ```
 //!
 //! The first argument is what to run: `parse+expand` (urlkit, typed variables), `expand`
-//! (parsed once), `iri-parse+expand`, `iri-expand`, `url!`, `push_str`, `floor` (what every
-//! expansion into a new `String` pays: its allocation and free, a lookup of each variable
-//! through the same closure, the template's text copied), or `none` (the loop alone); the
-//! second the template: `github`, `simple` or `level4` (`url!` and `push_str`
-//! build the GitHub URL of `benches/github.rs` with its plain values); the third, optional,
-//! the number of iterations.
+//! (parsed once), `iri-parse+expand`, `iri-expand`, `floor` (what every expansion into a new
+//! `String` pays: its allocation and free, a lookup of each variable through the same closure,
+//! the template's text copied), or `none` (the loop alone); the second the template: `github`,
+//! `simple` or `level4`; the third, optional, the number of iterations. (`url!` and the
+//! hand-written GitHub URL are counted by `github_count`, on the github bench's own code.)
 
-use std::fmt::Write as _;
 use std::hint::black_box;
 
 use iri_string::spec::UriSpec;
 use iri_string::template::UriTemplateStr;
 use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use urlkit::Template;
 use urlkit::template::vars_fn;
 use urlkit::value::Value;
@@ -88,62 +85,6 @@ fn iri_context(vars: &[(&'static str, Var)]) -> SimpleContext {
     ctx
 }
 
-const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'_')
-    .remove(b'~');
-
-fn url_macro(
-    owner: &str,
-    repo: &str,
-    state: Option<&str>,
-    labels: &[&str],
-    page: Option<u32>,
-) -> String {
-    urlkit::url!("https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}")
-        .map(urlkit::Url::into_string)
-        .unwrap_or_default()
-}
-
-fn push_str(
-    owner: &str,
-    repo: &str,
-    state: Option<&str>,
-    labels: &[&str],
-    page: Option<u32>,
-) -> String {
-    let mut s = String::with_capacity(128);
-    s.push_str("https://api.github.com/repos/");
-    s.extend(utf8_percent_encode(owner, COMPONENT));
-    s.push('/');
-    s.extend(utf8_percent_encode(repo, COMPONENT));
-    s.push_str("/issues");
-    let mut sep = '?';
-    if let Some(state) = state {
-        s.push(sep);
-        sep = '&';
-        s.push_str("state=");
-        s.extend(utf8_percent_encode(state, COMPONENT));
-    }
-    if !labels.is_empty() {
-        s.push(sep);
-        sep = '&';
-        s.push_str("labels=");
-        for (i, label) in labels.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            s.extend(utf8_percent_encode(label, COMPONENT));
-        }
-    }
-    if let Some(page) = page {
-        s.push(sep);
-        let _ = write!(s, "page={page}");
-    }
-    s
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let what = args.next().expect("what to run");
@@ -187,22 +128,6 @@ fn main() {
                 .unwrap()
                 .to_string()
                 .len(),
-            "url!" => url_macro(
-                black_box("rust-lang"),
-                black_box("rust"),
-                black_box(Some("open")),
-                black_box(&["A-macros", "C-bug"]),
-                black_box(Some(2)),
-            )
-            .len(),
-            "push_str" => push_str(
-                black_box("rust-lang"),
-                black_box("rust"),
-                black_box(Some("open")),
-                black_box(&["A-macros", "C-bug"]),
-                black_box(Some(2)),
-            )
-            .len(),
             // What any expansion returning a new `String` pays whatever its engine: the
             // output's allocation and free, and one lookup of each variable through the
             // same closure, with the template's text copied once.
