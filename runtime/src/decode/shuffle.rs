@@ -19,12 +19,11 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_alignr_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8,
-    _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
-    _mm_shuffle_epi8, _mm_slli_epi16, _mm_srli_epi16, _mm_storeu_si128, _mm_subs_epu8,
-    _mm_xor_si128,
+    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
+    _mm_slli_epi16, _mm_srli_epi16, _mm_storeu_si128, _mm_subs_epu8, _mm_xor_si128,
 };
 
-use crate::scan::sse2::{Sse2, outside_lanes};
+use crate::scan::sse2::{Sse2, load, outside_lanes};
 use crate::scan::{BLOCK, HEX, Scan, TRIPLETS};
 
 /// A set of nibbles: bit `n` for nibble `n`.
@@ -321,14 +320,6 @@ pub(super) unsafe fn dense(
             removed,
         )
     }
-}
-
-/// Sixteen bytes into a register.
-#[inline(always)]
-fn load(bytes: &[u8; BLOCK]) -> __m128i {
-    // SAFETY: `bytes` is sixteen readable bytes, and `loadu` has no alignment requirement;
-    // SSE2 is in the `x86_64` baseline.
-    unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) }
 }
 
 #[cfg(test)]

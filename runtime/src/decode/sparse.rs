@@ -22,7 +22,7 @@ use core::arch::x86_64::{
 
 use super::engine::{BAD, REACH, State};
 use super::shuffle::dense;
-use crate::scan::sse2::outside_lanes;
+use crate::scan::sse2::{load, outside_lanes};
 use crate::scan::{BLOCK, HEX};
 
 /// For each mask of bytes to keep among eight, the shuffle control that moves them to the
@@ -348,12 +348,4 @@ fn outside_wide(v: __m256i) -> __m256i {
         miss = _mm256_and_si256(miss, _mm256_cmpgt_epi8(shifted, above));
     }
     miss
-}
-
-/// Sixteen bytes into a register.
-#[inline(always)]
-fn load(bytes: &[u8; BLOCK]) -> __m128i {
-    // SAFETY: `bytes` is sixteen readable bytes, and `loadu` has no alignment requirement;
-    // SSE2 is in the `x86_64` baseline.
-    unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) }
 }

@@ -14,15 +14,15 @@
 #![allow(clippy::inline_always, reason = "a load inside the writing loop")]
 
 use core::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi8,
-    _mm_shuffle_epi8, _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi64,
-    _mm_unpacklo_epi8, _mm_unpacklo_epi64, _mm_xor_si128,
+    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8,
+    _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi64, _mm_unpacklo_epi8,
+    _mm_unpacklo_epi64, _mm_xor_si128,
 };
 
 use urlkit_syntax::chars::HEX_UPPER;
 
 use super::engine::{Kind, Set};
-use crate::scan::sse2::Sse2;
+use crate::scan::sse2::{Sse2, load};
 use crate::scan::{self, BLOCK, Scan};
 
 /// Marks a control byte that picks from the digits' register rather than the bytes' (the
@@ -167,12 +167,4 @@ fn pick(bytes: __m128i, digits: __m128i, control: __m128i, flip: __m128i) -> __m
         _mm_shuffle_epi8(bytes, control),
         _mm_shuffle_epi8(digits, _mm_xor_si128(control, flip)),
     )
-}
-
-/// Sixteen bytes into a register.
-#[inline(always)]
-fn load(bytes: &[u8; BLOCK]) -> __m128i {
-    // SAFETY: `bytes` is sixteen readable bytes, and `loadu` has no alignment requirement;
-    // SSE2 is in the `x86_64` baseline.
-    unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) }
 }

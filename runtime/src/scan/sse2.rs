@@ -20,8 +20,9 @@ pub(crate) struct Sse2<const SHUFFLE: bool = true, const WIDE: bool = true>;
 // compiled only where the target has SSE2 (`cfg(target_feature = "sse2")` on the module, and
 // SSE2 is in the `x86_64` baseline): the instructions exist on every processor it runs on.
 
+/// Sixteen bytes into a register (also for the SSSE3 and AVX2 loops of `encode` and `decode`).
 #[inline(always)]
-fn load(block: &[u8; BLOCK]) -> __m128i {
+pub(crate) fn load(block: &[u8; BLOCK]) -> __m128i {
     // SAFETY: SSE2 is available (see above); `block` is sixteen readable bytes, and `loadu`
     // has no alignment requirement.
     unsafe { _mm_loadu_si128(block.as_ptr().cast()) }
