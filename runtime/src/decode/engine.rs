@@ -324,7 +324,7 @@ unsafe fn rows_of_escapes<S: Scan, const PLUS: bool>(
     let (removed, decoded) = unsafe { marked::<PLUS>(src, at, before, dst, removed, decoded) };
     let q = at + start as usize;
     // SAFETY: the caller's promise; `removed <= q`.
-    let (end, after) = unsafe { dense::<S>(src, q, limit, dst, removed) };
+    let (end, after) = unsafe { dense(S::decode_triplets, src, q, limit, dst, removed) };
     if end != q {
         // The bytes decoded are not looked at: the UTF-8 check runs.
         return Rows {
@@ -343,36 +343,16 @@ unsafe fn rows_of_escapes<S: Scan, const PLUS: bool>(
 }
 
 /// Decodes sixteen escapes at a time from `q` while they follow each other, each run into
-/// `dst` at its input index less `removed`; returns where they stop (`q` if there were not
-/// sixteen) and what is removed then.
+/// `dst` at its input index less `removed`, with `decode` for each run (the scanner's
+/// `decode_triplets`, or `super::shuffle`'s SSSE3 one, inlined into its caller's target
+/// features); returns where they stop (`q` if there were not sixteen) and what is removed
+/// then.
 ///
 /// # Safety
 /// `src` is valid for reads of `limit` bytes, `dst` for writes of `limit` bytes, and
 /// `removed <= q`.
 #[inline(always)]
-unsafe fn dense<S: Scan>(
-    src: *const u8,
-    q: usize,
-    limit: usize,
-    dst: *mut u8,
-    removed: usize,
-) -> (usize, usize) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    if S::SHUFFLES && crate::scan::ssse3::available() {
-        // SAFETY: the processor has SSSE3 (just checked); the rest is the caller's promise.
-        return unsafe { super::shuffle::dense(src, q, limit, dst, removed) };
-    }
-    // SAFETY: the caller's promise.
-    unsafe { dense_by(S::decode_triplets, src, q, limit, dst, removed) }
-}
-
-/// The loop of [`dense`] with `decode` for each run of sixteen escapes (the scanner's, or
-/// `super::shuffle`'s SSSE3 one, inlined into its caller's target features).
-///
-/// # Safety
-/// As for [`dense`].
-#[inline(always)]
-pub(super) unsafe fn dense_by(
+pub(super) unsafe fn dense(
     decode: impl Fn(&[u8; TRIPLETS]) -> Option<[u8; BLOCK]>,
     src: *const u8,
     mut q: usize,

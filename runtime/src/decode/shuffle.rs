@@ -311,7 +311,7 @@ pub(super) unsafe fn dense(
 ) -> (usize, usize) {
     // SAFETY: the caller's promise; the closure has this function's SSSE3.
     unsafe {
-        super::engine::dense_by(
+        super::engine::dense(
             |triplets| decode_triplets(triplets),
             src,
             q,
