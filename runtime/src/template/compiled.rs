@@ -10,6 +10,7 @@
 //! All text is in one buffer: the template as written, then every text its steps write
 //! (`urlkit_syntax::plan::plan_into`), which the steps hold as ranges. `parse` so makes one
 //! allocation for the text rather than one per step and one for the source.
+#![allow(clippy::inline_always, reason = "measured; see `Compiled::run`")]
 
 use alloc::borrow::Cow;
 use alloc::collections::BTreeSet;
@@ -17,7 +18,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use urlkit_syntax::plan::{self, Step};
+use urlkit_syntax::plan::{self, Context, Step};
 use urlkit_syntax::reference::Options;
 use urlkit_syntax::template::{Expression, Operator, VarSpec};
 
@@ -193,8 +194,16 @@ impl Compiled {
 
     /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`
     /// generates for it (`macros/src/generate.rs`), with the same arguments.
+    ///
+    /// The expressions of the common shapes (`{x}` in a path segment or the query, `{/x}`,
+    /// `{?x}` in a query of pairs) are expanded with their operator and context as
+    /// constants, as `url!`'s code has them: the expansion's set-up, its per-variable
+    /// bookkeeping and its closing checks then fold to the few tests that apply. Measured
+    /// with callgrind (`bench/examples/template_count`); the other shapes take the general
+    /// path, which does the same with the values read at run time.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
         let text: &'n str = &self.text;
+        let expressions: &'n [CompiledExpression] = &self.expressions;
         for step in self.steps.iter() {
             match step {
                 Step::Text(range) => w.text(&text[range.clone()]),
@@ -203,30 +212,71 @@ impl Compiled {
                 Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
                 Step::QueryStart => w.query_start(),
                 Step::Pair(pair) => w.pair(&text[pair.clone()]),
-                Step::Segment(i) => self.fill(w.segment_expansion(), *i, vars),
+                Step::Segment(i) => fill(text, &expressions[*i], w.segment_expansion(), vars),
                 Step::Expand(i, context) => {
-                    let op = self.expressions[*i].operator;
-                    self.fill(w.expansion(op, *context), *i, vars);
+                    let e = &expressions[*i];
+                    // Each arm a copy of the expansion with its operator and context known.
+                    match (e.operator, *context) {
+                        (Operator::Simple, Context::Path) => {
+                            let x = w.expansion(Operator::Simple, Context::Path);
+                            fill(text, e, x, vars);
+                        }
+                        (Operator::Path, Context::Path) => {
+                            let x = w.expansion(Operator::Path, Context::Path);
+                            fill(text, e, x, vars);
+                        }
+                        (Operator::Query, Context::QueryPairs) => {
+                            let x = w.expansion(Operator::Query, Context::QueryPairs);
+                            fill(text, e, x, vars);
+                        }
+                        (Operator::QueryContinuation, Context::QueryPairs) => {
+                            let x = w.expansion(Operator::QueryContinuation, Context::QueryPairs);
+                            fill(text, e, x, vars);
+                        }
+                        (op, context) => fill_general(text, e, w.expansion(op, context), vars),
+                    }
                 }
                 Step::HandPair { key, expr } => {
-                    let reserved = self.expressions[*expr].operator.allows_reserved();
-                    self.fill(w.hand_pair(&text[key.clone()], reserved), *expr, vars);
+                    let e = &expressions[*expr];
+                    let reserved = e.operator.allows_reserved();
+                    fill_general(text, e, w.hand_pair(&text[key.clone()], reserved), vars);
                 }
-                Step::Port(i) => self.fill(w.port(), *i, vars),
+                Step::Port(i) => fill_general(text, &expressions[*i], w.port(), vars),
                 Step::Required(i, context) => {
-                    let op = self.expressions[*i].operator;
-                    self.fill(w.required_expansion(op, *context), *i, vars);
+                    let e = &expressions[*i];
+                    fill_general(text, e, w.required_expansion(e.operator, *context), vars);
                 }
             }
         }
     }
+}
 
-    fn fill<'n, V: Vars + ?Sized>(&'n self, mut e: Expansion<'_, 'n>, i: usize, vars: &V) {
-        for var in self.expressions[i].vars.iter() {
-            let name = &self.text[var.name.clone()];
-            e.begin_var(name, var.modifier);
-            vars.expand_var(name, &mut e);
-        }
-        e.finish();
+/// Expands the variables of expression `e`, whose names are ranges of `text`, into `x`, and
+/// ends it. Inlined into each arm of [`Compiled::run`], so that what the arm knows of the
+/// expansion (its operator, context and kind) is constant here.
+#[inline(always)]
+fn fill<'n, V: Vars + ?Sized>(
+    text: &'n str,
+    e: &'n CompiledExpression,
+    mut x: Expansion<'_, 'n>,
+    vars: &V,
+) {
+    for var in e.vars.iter() {
+        let name = &text[var.name.clone()];
+        x.begin_var(name, var.modifier);
+        vars.expand_var(name, &mut x);
     }
+    x.finish();
+}
+
+/// [`fill`] for the rarer shapes, kept out of line: one copy, the expansion's operator and
+/// context read at run time.
+#[inline(never)]
+fn fill_general<'n, V: Vars + ?Sized>(
+    text: &'n str,
+    e: &'n CompiledExpression,
+    x: Expansion<'_, 'n>,
+    vars: &V,
+) {
+    fill(text, e, x, vars);
 }
