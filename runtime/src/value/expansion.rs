@@ -65,6 +65,10 @@ enum Kind {
 pub struct Expansion<'w, 'n> {
     pub(super) w: &'w mut Writer<'n>,
     op: Operator,
+    /// The operator that decides names and separators: `op`, but `?` for a hand-written
+    /// pair, which behaves like `{?key}`. Kept rather than derived at each use: a value
+    /// behind `&dyn Value` reads it at run time (callgrind, `Template::expand`).
+    naming: Operator,
     pub(super) context: Context,
     kind: Kind,
     pub(super) mode: Mode,
@@ -95,6 +99,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         Expansion {
             w,
             op,
+            naming: op,
             context,
             kind: Kind::Plain,
             mode,
@@ -124,6 +129,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         };
         let mut e = Self::new(w, op, Context::QueryPairs);
         e.kind = Kind::HandPair;
+        e.naming = Operator::Query;
         e.name = key;
         e
     }
@@ -174,11 +180,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// `{?key}`.
     #[inline(always)]
     fn naming(&self) -> Operator {
-        if self.kind == Kind::HandPair {
-            Operator::Query
-        } else {
-            self.op
-        }
+        self.naming
     }
 
     /// Writes `first` before the first value of the expression, `sep` before the others.
