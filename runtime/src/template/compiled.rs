@@ -197,10 +197,11 @@ impl Compiled {
     ///
     /// The expressions of the common shapes (`{x}` in a path segment or the query, `{/x}`,
     /// `{?x}` in a query of pairs) are expanded with their operator and context as
-    /// constants, as `url!`'s code has them: the expansion's set-up, its per-variable
-    /// bookkeeping and its closing checks then fold to the few tests that apply. Measured
-    /// with callgrind (`bench/examples/template_count`); the other shapes take the general
-    /// path, which does the same with the values read at run time.
+    /// constants, as `url!`'s code has them: the expansion's set-up and the bookkeeping of
+    /// its first variable fold to the few tests that apply. (What it reads after a value's
+    /// `expand`, a call the compiler cannot see into, is read back from memory.) Measured
+    /// with callgrind (`bench/examples/template_count`, GitHub issues template: 2,292
+    /// instructions an expand before, 2,233 after); the other shapes take one general copy.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
         let text: &'n str = &self.text;
         let expressions: &'n [CompiledExpression] = &self.expressions;
