@@ -176,3 +176,7 @@ impl<'i> Walk<'i> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "walk_tests.rs"]
+mod tests;
