@@ -11,23 +11,24 @@ const _: () = {
     #[allow(non_camel_case_types, dead_code)]
     struct tab {}
     /// The route `from_url` gives `url` to (its place in the order routes are tried).
-    #[allow(unreachable_code, clippy::needless_return)]
+    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
     fn __which(__url: &str) -> ::core::option::Option<usize> {
-        let __t = ::urlkit::__private::route::Target::parse(__url, "").ok()?;
-        let __root = __t.root();
-        if let ::core::option::Option::Some(__p0) = __t.after(__root) {
-            match __t.byte(__p0) {
+        let __w = ::urlkit::__private::route::Walk::new(__url, "").ok()?;
+        let __root = __w.root();
+        if let ::core::option::Option::Some(__p0) = __w.after(__root) {
+            match __w.byte(__p0) {
                 b'u' => {
-                    if let ::core::option::Option::Some(__s0) = __t
+                    if let ::core::option::Option::Some(__s0) = __w
                         .literal(__p0, b"users")
                     {
-                        if let ::core::option::Option::Some(__p1) = __t.after(__s0) {
-                            match __t.byte(__p1) {
+                        if let ::core::option::Option::Some(__p1) = __w.after(__s0) {
+                            match __w.byte(__p1) {
                                 b'm' => {
-                                    if let ::core::option::Option::Some(__s1) = __t
+                                    if let ::core::option::Option::Some(__s1) = __w
                                         .literal(__p1, b"me")
                                     {
-                                        if __t.ends(__s1) {
+                                        if __w.ends(__s1) {
+                                            let __t = __w.finish(__s1).ok()?;
                                             return ::core::option::Option::Some(0usize);
                                         }
                                     }
@@ -35,9 +36,10 @@ const _: () = {
                                 _ => {}
                             }
                             {
-                                let __s1 = __t.segment(__p1);
+                                let __s1 = __w.segment(__p1);
                                 if !__s1.is_empty() {
-                                    if __t.ends(__s1) {
+                                    if __w.ends(__s1) {
+                                        let __t = __w.finish(__s1).ok()?;
                                         return ::core::option::Option::Some(1usize);
                                     }
                                 }
@@ -112,24 +114,25 @@ const _: () = {
                 }
             }
         }
-        #[allow(unreachable_code, unused_mut, clippy::needless_return)]
+        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url(__url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            let __t = ::urlkit::__private::route::Target::parse(__url, "Api")?;
+            let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;
             let mut __miss = ::urlkit::__private::route::Miss::default();
-            let __root = __t.root();
-            if let ::core::option::Option::Some(__p0) = __t.after(__root) {
-                match __t.byte(__p0) {
+            let __root = __w.root();
+            if let ::core::option::Option::Some(__p0) = __w.after(__root) {
+                match __w.byte(__p0) {
                     b'u' => {
-                        if let ::core::option::Option::Some(__s0) = __t
+                        if let ::core::option::Option::Some(__s0) = __w
                             .literal(__p0, b"users")
                         {
-                            if let ::core::option::Option::Some(__p1) = __t.after(__s0) {
-                                match __t.byte(__p1) {
+                            if let ::core::option::Option::Some(__p1) = __w.after(__s0) {
+                                match __w.byte(__p1) {
                                     b'm' => {
-                                        if let ::core::option::Option::Some(__s1) = __t
+                                        if let ::core::option::Option::Some(__s1) = __w
                                             .literal(__p1, b"me")
                                         {
-                                            if __t.ends(__s1) {
+                                            if __w.ends(__s1) {
+                                                let __t = __w.finish(__s1)?;
                                                 return ::core::result::Result::Ok(Self::Me {});
                                             }
                                         }
@@ -137,9 +140,10 @@ const _: () = {
                                     _ => {}
                                 }
                                 {
-                                    let __s1 = __t.segment(__p1);
+                                    let __s1 = __w.segment(__p1);
                                     if !__s1.is_empty() {
-                                        if __t.ends(__s1) {
+                                        if __w.ends(__s1) {
+                                            let __t = __w.finish(__s1)?;
                                             return ::core::result::Result::Ok({
                                                 let __keys = __t.keys(&["tab"]);
                                                 Self::User {
@@ -182,7 +186,7 @@ const _: () = {
                     _ => {}
                 }
             }
-            ::core::result::Result::Err(__t.miss(&__miss, ::core::option::Option::None))
+            ::core::result::Result::Err(__w.miss(&__miss, ::core::option::Option::None))
         }
     }
 };

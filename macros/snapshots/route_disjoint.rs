@@ -91,18 +91,19 @@ const _: () = {
                 }
             }
         }
-        #[allow(unreachable_code, unused_mut, clippy::needless_return)]
+        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url(__url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            let __t = ::urlkit::__private::route::Target::parse(__url, "Files")?;
+            let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;
             let mut __miss = ::urlkit::__private::route::Miss::default();
-            let __root = __t.root();
-            if let ::core::option::Option::Some(__p0) = __t.after(__root) {
-                match __t.byte(__p0) {
+            let __root = __w.root();
+            if let ::core::option::Option::Some(__p0) = __w.after(__root) {
+                match __w.byte(__p0) {
                     b'f' => {
-                        if let ::core::option::Option::Some(__s0) = __t
+                        if let ::core::option::Option::Some(__s0) = __w
                             .literal(__p0, b"files")
                         {
                             {
+                                let __t = __w.finish_rest(__s0)?;
                                 return ::core::result::Result::Ok(Self::Tree {
                                     path: <Vec<
                                         String,
@@ -124,14 +125,15 @@ const _: () = {
                         }
                     }
                     b'r' => {
-                        if let ::core::option::Option::Some(__s0) = __t
+                        if let ::core::option::Option::Some(__s0) = __w
                             .literal(__p0, b"raw")
                         {
-                            if let ::core::option::Option::Some(__p1) = __t.after(__s0) {
+                            if let ::core::option::Option::Some(__p1) = __w.after(__s0) {
                                 {
-                                    let __s1 = __t.segment(__p1);
-                                    if __t.affixed(__s1, "", ".txt") {
-                                        if __t.ends(__s1) {
+                                    let __s1 = __w.segment(__p1);
+                                    if __w.affixed(__s1, "", ".txt") {
+                                        if __w.ends(__s1) {
+                                            let __t = __w.finish(__s1)?;
                                             {
                                                 const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
                                                     route: "Files::Raw",
@@ -195,7 +197,7 @@ const _: () = {
                     _ => {}
                 }
             }
-            ::core::result::Result::Err(__t.miss(&__miss, ::core::option::Option::None))
+            ::core::result::Result::Err(__w.miss(&__miss, ::core::option::Option::None))
         }
     }
 };

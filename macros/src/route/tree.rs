@@ -5,7 +5,7 @@
 //!
 //! At each position, static texts are a `match` on the segment's first byte, then each text
 //! of that byte compared where the segment starts, with a `/` or the path's end after it
-//! (`Target::literal`: one or two word compares), so no segment of static text is searched
+//! (`Walk::literal`: one or two word compares), so no segment of static text is searched
 //! for its end; then the other groups in the order routes are tried, which need the segment's
 //! end; a group that fails falls through to the next, so the walk tries the routes exactly in
 //! order (`runtime/src/route/matcher.rs` shows the shape). Each route
@@ -16,6 +16,7 @@
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
+use urlkit_syntax::chars;
 use urlkit_syntax::route::Pattern;
 use urlkit_syntax::route::owned::OwnedSegment;
 use urlkit_syntax::route::tree::Node;
@@ -30,6 +31,15 @@ enum Leaf {
     Value,
     /// Returns its place in the order routes are tried (`__which`).
     Index,
+}
+
+/// Where a leaf's path ends: with its last fixed segment, or after a tail.
+#[derive(Clone, Copy)]
+enum Finish {
+    /// `Walk::finish`: the path ends with the leaf's last segment.
+    AtEnd,
+    /// `Walk::finish_rest`: the rest of the path is the route's tail.
+    Rest,
 }
 
 /// What the walk is written from: the routes in the order they are tried.
@@ -61,10 +71,10 @@ fn position(k: usize) -> Ident {
 impl Writer<'_> {
     /// The code of a node at position `k`, `prev` the segment before it.
     fn node(&self, node: &Node<'_>, k: usize, prev: &Ident) -> TokenStream {
-        let t = local("__t");
+        let t = local("__w");
         let mut out = TokenStream::new();
         if !node.end.is_empty() {
-            let leaf = self.leaf(&node.end, prev);
+            let leaf = self.leaf(&node.end, prev, Finish::AtEnd);
             out.extend(quote!(if #t.ends(#prev) { #leaf }));
         }
         let (here, at) = (segment(k), position(k));
@@ -82,8 +92,9 @@ impl Writer<'_> {
                 empty = Some(child);
                 continue;
             };
-            if text.contains('%') {
-                // Triplet hex may be in either case: compared as static text.
+            if !text.bytes().all(|b| chars::is(b, chars::PCHAR)) {
+                // Triplet hex may be in either case: compared as static text. (Text of
+                // anything but `PCHAR` would be that too: `Walk::literal` takes no other.)
                 escaped.push(quote!(if #t.is(#here, #text) { #child }));
                 continue;
             }
@@ -132,23 +143,31 @@ impl Writer<'_> {
             });
         }
         if !node.optional.is_empty() {
-            let leaf = self.leaf(&node.optional, prev);
+            let leaf = self.leaf(&node.optional, prev, Finish::Rest);
             out.extend(quote! {
                 if #t.ends(#prev) || #t.next(#prev).is_some_and(|s| #t.ends(s)) { #leaf }
             });
         }
         if !node.rest.is_empty() {
-            let leaf = self.leaf(&node.rest, prev);
+            let leaf = self.leaf(&node.rest, prev, Finish::Rest);
             out.extend(quote!({ #leaf }));
         }
         out
     }
 
-    /// Routes whose path matched (`prev` its last fixed segment), tried by their query.
-    fn leaf(&self, routes: &[usize], prev: &Ident) -> TokenStream {
-        let (t, miss) = (local("__t"), local("__miss"));
+    /// Routes whose path matched (`prev` its last fixed segment), tried by their query, once
+    /// the rest of the URL is checked (`finish`).
+    fn leaf(&self, routes: &[usize], prev: &Ident, finish: Finish) -> TokenStream {
+        let (t, w, miss) = (local("__t"), local("__w"), local("__miss"));
         let private = private();
-        let mut out = TokenStream::new();
+        let finish = match finish {
+            Finish::AtEnd => quote!(#w.finish(#prev)),
+            Finish::Rest => quote!(#w.finish_rest(#prev)),
+        };
+        let mut out = match self.leaf {
+            Leaf::Value => quote!(let #t = #finish?;),
+            Leaf::Index => quote!(let #t = #finish.ok()?;),
+        };
         for &n in routes {
             let r = self.tried[n];
             let found = match self.leaf {
@@ -218,7 +237,7 @@ pub(crate) fn from_url(
     templates: &[String],
 ) -> TokenStream {
     let private = private();
-    let (t, miss, url) = (local("__t"), local("__miss"), local("__url"));
+    let (w, miss, url) = (local("__w"), local("__miss"), local("__url"));
     let walk = walk(input, valid, tried, Leaf::Value);
     let template = if input.is_enum {
         quote!(::core::option::Option::None)
@@ -228,12 +247,12 @@ pub(crate) fn from_url(
     };
     let name = input.original.ident.to_string();
     quote! {
-        #[allow(unreachable_code, unused_mut, clippy::needless_return)]
+        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url(#url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            let #t = #private::Target::parse(#url, #name)?;
+            let #w = #private::Walk::new(#url, #name)?;
             let mut #miss = #private::Miss::default();
             #walk
-            ::core::result::Result::Err(#t.miss(&#miss, #template))
+            ::core::result::Result::Err(#w.miss(&#miss, #template))
         }
     }
 }
@@ -242,13 +261,13 @@ pub(crate) fn from_url(
 /// for `to_url`'s round-trip check.
 pub(crate) fn which(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
     let private = private();
-    let (t, url) = (local("__t"), local("__url"));
+    let (w, url) = (local("__w"), local("__url"));
     let walk = walk(input, valid, tried, Leaf::Index);
     quote! {
         /// The route `from_url` gives `url` to (its place in the order routes are tried).
-        #[allow(unreachable_code, clippy::needless_return)]
+        #[allow(unreachable_code, unused_variables, clippy::needless_return)]
         fn __which(#url: &str) -> ::core::option::Option<usize> {
-            let #t = #private::Target::parse(#url, "").ok()?;
+            let #w = #private::Walk::new(#url, "").ok()?;
             #walk
             ::core::option::Option::None
         }
@@ -265,10 +284,10 @@ fn walk(input: &Input<'_>, valid: &[Valid], tried: &[usize], leaf: Leaf) -> Toke
         valid,
         leaf,
     };
-    let (t, root) = (local("__t"), local("__root"));
+    let (w, root) = (local("__w"), local("__root"));
     let body = writer.node(&tree, 0, &root);
     quote! {
-        let #root = #t.root();
+        let #root = #w.root();
         #body
     }
 }

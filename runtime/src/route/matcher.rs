@@ -7,26 +7,28 @@
 //! the segment's first byte, then its static text compared where the segment starts (so a
 //! segment of static text is never searched for its end), the routes tried most specific
 //! first as `urlkit_syntax::route::order` ranks them, each leaf reading its route's fields.
-//! Only a segment that a placeholder reads is searched for its `/`. Generated code has this
-//! shape:
+//! Only a segment that a placeholder reads is searched for its end, and its characters
+//! checked on the way ([`Walk`](super::walk::Walk)); at a leaf, `finish` checks the query and
+//! gives the [`Target`] the fields are read from. Generated code has this shape:
 //!
 //! ```text
 //! fn from_url(url: &str) -> Result<Api, RouteError> {
-//!     let t = Target::parse(url, "Api")?;
+//!     let w = Walk::new(url, "Api")?;
 //!     let mut miss = Miss::default();
-//!     let root = t.root();
-//!     if let Some(p0) = t.after(root) {
-//!         match t.byte(p0) {
-//!             b'u' => if let Some(s0) = t.literal(p0, b"users") {
-//!                 if let Some(p1) = t.after(s0) {
-//!                     match t.byte(p1) {
-//!                         b'm' => if let Some(s1) = t.literal(p1, b"me") {
-//!                             if t.ends(s1) { return Ok(Api::Me) }
+//!     let root = w.root();
+//!     if let Some(p0) = w.after(root) {
+//!         match w.byte(p0) {
+//!             b'u' => if let Some(s0) = w.literal(p0, b"users") {
+//!                 if let Some(p1) = w.after(s0) {
+//!                     match w.byte(p1) {
+//!                         b'm' => if let Some(s1) = w.literal(p1, b"me") {
+//!                             if w.ends(s1) { let t = w.finish(s1)?; return Ok(Api::Me) }
 //!                         },
 //!                         _ => {}
 //!                     }
-//!                     let s1 = t.segment(p1);
-//!                     if !s1.is_empty() && t.ends(s1) {
+//!                     let s1 = w.segment(p1);
+//!                     if !s1.is_empty() && w.ends(s1) {
+//!                         let t = w.finish(s1)?;
 //!                         return Ok(Api::User { id: RouteField::segment(&t, s1, &Field { … })? });
 //!                     }
 //!                 }
@@ -34,7 +36,7 @@
 //!             _ => {}
 //!         }
 //!     }
-//!     Err(t.miss(miss, None))
+//!     Err(w.miss(&miss, None))
 //! }
 //! ```
 //!
@@ -159,7 +161,7 @@ impl<'i> Target<'i> {
     /// field's static text).
     ///
     /// Inlined into the generated leaf, where the field's static text is a constant: a value
-    /// with nothing to decode (no `%` in the path) in a segment that is neither empty nor
+    /// with nothing to decode (no `%` in the segment) in a segment that is neither empty nor
     /// starts with `.` is handed to `T` as it stands; anything else, and any value `T`
     /// refuses, goes the general way ([`read_segment`](Self::read_segment)), which gives the
     /// same value or says why not.
@@ -186,18 +188,22 @@ impl<'i> Target<'i> {
     }
 
     /// The value of `field` in `seg` when it is its own decoding and the segment passes the
-    /// checks of [`Params`] without looking: the path holds no `%`, and the segment is not
+    /// checks of [`Params`] without looking: the walk found the segment plain (no `%`), and it is not
     /// empty and does not start with `.` (so it is no dot segment).
     #[inline(always)]
     #[allow(clippy::inline_always, reason = "as `segment_field`")]
     fn plain_value(&self, seg: Seg, field: &Field) -> Option<&'i str> {
         let bytes = self.input.as_bytes();
-        if !self.path_plain() || seg.start >= seg.end || bytes.get(seg.start) == Some(&b'.') {
+        if !seg.plain || seg.start >= seg.end || bytes.get(seg.start) == Some(&b'.') {
             return None;
         }
         let end = seg.end.saturating_sub(field.suffix).max(seg.start);
         let start = (seg.start + field.prefix).min(end);
-        self.ascii(start, end)
+        let text = bytes.get(start..end)?;
+        // SAFETY: only `Walk::segment` makes a `Seg` with `plain` set, for bytes `seg.start..
+        // seg.end` of the input that it found all of `chars::PCHAR`, which is ASCII (asserted
+        // in `split`); `text` lies within them, and any run of ASCII bytes is UTF-8.
+        Some(unsafe { core::str::from_utf8_unchecked(text) })
     }
 
     /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,
@@ -210,8 +216,7 @@ impl<'i> Target<'i> {
         let end = seg.end.saturating_sub(field.suffix).max(seg.start);
         let value = (seg.start + field.prefix).min(end)..end;
         let whole = seg.start..seg.end;
-        let plain = self.path_plain();
-        let mut params = Params::segment(self.input, whole, value, self.ends(seg), plain);
+        let mut params = Params::segment(self.input, whole, value, self.ends(seg), seg.plain);
         match T::from_params(&mut params) {
             Ok(value) => Ok(value),
             Err(e) => Err(Self::value_error(field, params.failure(), e)),

@@ -10,6 +10,7 @@ mod param;
 mod params;
 mod split;
 pub(crate) mod target;
+pub(crate) mod walk;
 
 use alloc::borrow::Cow;
 use alloc::string::String;

@@ -2,7 +2,7 @@
 //! query end and whether their values need decoding, in one pass over the text; and where a
 //! path segment ends.
 
-use urlkit_syntax::chars::{self, PATH, QUERY};
+use urlkit_syntax::chars::{self, PATH, PCHAR, QUERY};
 use urlkit_syntax::error::{Component, ErrorKind};
 
 use crate::scan::{self, BLOCK, Fast, Scan, Span};
@@ -27,8 +27,30 @@ pub(super) struct Parts {
     reason = "inlined with `Target::parse` into each from_url, which reads the parts from registers"
 )]
 pub(super) fn origin_form(input: &str) -> Result<Parts, ParseError> {
+    path_from(input, 1)
+}
+
+/// [`origin_form`] from byte `start` on, where the bytes before it are known to be of the
+/// path (a `/`, or `chars::PATH` and `%`): the rest of the path scanned, then the query. What
+/// a route ending in `{/x*}` reads, once the segments before the tail have been walked.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "as `origin_form`")]
+pub(super) fn path_from(input: &str, start: usize) -> Result<Parts, ParseError> {
+    let (path_end, path_escaped) = scan::<false>(input.as_bytes(), start, PATH, PATH_COMMON);
+    query_at(input, path_end, path_escaped)
+}
+
+/// [`origin_form`] where the path is known to end at `path_end` (every byte before it is a
+/// `/`, or of `chars::PATH` or `%`, and the byte there is not): the query, if the path ends
+/// at a `?`, scanned; any other byte than `?` or `#` is not of a URL.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "as `origin_form`")]
+pub(super) fn query_at(
+    input: &str,
+    path_end: usize,
+    path_escaped: bool,
+) -> Result<Parts, ParseError> {
     let bytes = input.as_bytes();
-    let (path_end, path_escaped) = scan::<false>(bytes, 1, PATH, PATH_COMMON);
     let (query, query_escaped) = match bytes.get(path_end) {
         None | Some(b'#') => (None, false),
         Some(b'?') => {
@@ -47,6 +69,78 @@ pub(super) fn origin_form(input: &str) -> Result<Parts, ParseError> {
         query,
         query_escaped,
     })
+}
+
+/// The end of the path segment that starts at `start`: the first byte from there on that
+/// is neither of `chars::PCHAR` nor `%` (a `/`, the `?` or `#` that ends the path, a byte a
+/// URL cannot hold raw, or the end of the input), and whether the segment holds a `%`. The
+/// same end as the first `/` before [`origin_form`]'s path end, or that end, wherever the
+/// path is a URL's; where it is not, the byte that makes it not one ends the segment.
+///
+/// Most segments are a run of letters, digits, `-`, `.` and `_` shorter than a block, ended
+/// by a `/`, a `?` or the end: one block classified, and the byte after the run looked up.
+/// Any other segment is scanned the general way ([`scan`]), from its start.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the generated matcher calls it once per captured segment"
+)]
+pub(super) fn segment_end(bytes: &[u8], start: usize) -> (usize, bool) {
+    let (common, len) = block_at(bytes, start, SEGMENT_COMMON);
+    let end = start + common.trailing_ones() as usize;
+    if end < start + len || len < BLOCK {
+        match bytes.get(end) {
+            None => return (end, false),
+            Some(&b) if !in_segment(b) => return (end, false),
+            Some(_) => {}
+        }
+    }
+    scan::<false>(bytes, start, PCHAR, SEGMENT_COMMON)
+}
+
+/// The bytes from `at` on that lie in `common`, as a mask (bit `k` for byte `at + k`), and
+/// how many bytes it covers: a block, or fewer at the end of the input (the bits past them
+/// clear).
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "as `scan`")]
+fn block_at(bytes: &[u8], at: usize, common: &[Span]) -> (u32, usize) {
+    if let Some(block) = scan::block(bytes, at) {
+        (Fast::in_spans(block, common), BLOCK)
+    } else if let Some(last) = bytes.last_chunk::<BLOCK>() {
+        // The last block, which overlaps bytes before `at`: shifted so that its first bit
+        // is byte `at` (the bits shifted in are clear).
+        let len = bytes.len().saturating_sub(at);
+        (Fast::in_spans(last, common) >> (BLOCK - len), len)
+    } else {
+        let rest = bytes.get(at..).unwrap_or_default();
+        let len = rest.len();
+        (
+            Fast::in_spans(&padded(rest), common) & ((1 << len) - 1),
+            len,
+        )
+    }
+}
+
+/// 1 for the bytes that may stand in a path segment: of `chars::PCHAR`, or `%`.
+const SEGMENT_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = chars::CLASS[b] & PCHAR != 0 || b == b'%' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// Whether `b` may stand in a path segment: of `chars::PCHAR`, or `%`. A segment of static
+/// text ends where the byte after it is not.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one lookup, in every static segment's test"
+)]
+pub(super) fn in_segment(b: u8) -> bool {
+    SEGMENT_BYTES[b as usize]
 }
 
 /// 1 for the bytes most paths are made of: letters, digits, `-`, `.`, `/`, `_`, and the
@@ -71,6 +165,12 @@ const fn common(extra: &[u8]) -> [u8; 256] {
 }
 
 const PATH_TABLE: [u8; 256] = common(b"");
+/// The same for a path segment: without `/`.
+const SEGMENT_TABLE: [u8; 256] = {
+    let mut table = PATH_TABLE;
+    table[b'/' as usize] = 0;
+    table
+};
 /// The same for queries, with `&` and `=`.
 const QUERY_TABLE: [u8; 256] = common(b"&=");
 
@@ -78,6 +178,8 @@ const QUERY_TABLE: [u8; 256] = common(b"&=");
 const PATH_COMMON: &[Span] = &scan::spans::<{ scan::span_count(&PATH_TABLE, 1) }>(&PATH_TABLE, 1);
 const QUERY_COMMON: &[Span] =
     &scan::spans::<{ scan::span_count(&QUERY_TABLE, 1) }>(&QUERY_TABLE, 1);
+const SEGMENT_COMMON: &[Span] =
+    &scan::spans::<{ scan::span_count(&SEGMENT_TABLE, 1) }>(&SEGMENT_TABLE, 1);
 
 /// Whether every byte of `table` is of `class` in the one table, and none is `%` or `+`
 /// (which [`scan`] must see): the common sets are shortcuts, never a second statement of
@@ -95,7 +197,9 @@ const fn within(table: &[u8; 256], class: u16) -> bool {
     true
 }
 
-const _: () = assert!(within(&PATH_TABLE, PATH) && within(&QUERY_TABLE, QUERY));
+const _: () = assert!(
+    within(&PATH_TABLE, PATH) && within(&QUERY_TABLE, QUERY) && within(&SEGMENT_TABLE, PCHAR)
+);
 
 /// Whether no byte outside ASCII is of `class`: what [`origin_form`] accepts is ASCII, which
 /// `Target::ascii` relies on.
@@ -110,7 +214,7 @@ const fn ascii_only(class: u16) -> bool {
     true
 }
 
-const _: () = assert!(ascii_only(PATH | QUERY));
+const _: () = assert!(ascii_only(PATH | QUERY | PCHAR));
 
 /// The end of the run of bytes from `start` on that are of `class` or `%` (which decoding
 /// checks, where it matters), and whether it holds a value to decode: a `%`, or with `PLUS` a
@@ -253,88 +357,5 @@ fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
 }
 
 #[cfg(test)]
-mod tests {
-    use alloc::format;
-    use alloc::vec::Vec;
-
-    use urlkit_syntax::chars;
-
-    use super::{PATH, PATH_COMMON, QUERY, QUERY_COMMON, padded, scan, slash};
-
-    /// Bytes that matter here: `/`, `?`, `#`, `%`, `+`, a space, letters, non-ASCII.
-    const ALPHABET: &[u8] = b"//?#%+ aZ9-.~\xc3\xa9\x00";
-
-    fn texts(mut seed: u64, count: usize, longest: usize) -> Vec<Vec<u8>> {
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as usize
-        };
-        (0..count)
-            .map(|_| {
-                let len = next() % longest;
-                // Mostly bytes of a path, so that runs are long enough to cross blocks.
-                (0..len)
-                    .map(|_| match next() % 4 {
-                        0 => ALPHABET[next() % ALPHABET.len()],
-                        _ => b"ab/-"[next() % 4],
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn scan_is_a_byte_by_byte_scan() {
-        for text in texts(1, 20_000, 70) {
-            for (class, common) in [(PATH, PATH_COMMON), (QUERY, QUERY_COMMON)] {
-                for start in 0..=text.len() {
-                    let end = text[start..]
-                        .iter()
-                        .position(|&b| !chars::is(b, class) && b != b'%')
-                        .map_or(text.len(), |n| start + n);
-                    let run = &text[start..end];
-                    let percent = run.contains(&b'%');
-                    let plus = percent || run.contains(&b'+');
-                    let at = format!("{text:?} {start}");
-                    assert_eq!(
-                        scan::<false>(&text, start, class, common),
-                        (end, percent),
-                        "{at}"
-                    );
-                    assert_eq!(
-                        scan::<true>(&text, start, class, common),
-                        (end, plus),
-                        "{at}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn padded_is_the_bytes_then_zeros() {
-        let bytes: Vec<u8> = (1..=15).collect();
-        for n in 0..16 {
-            let mut expected = [0u8; 16];
-            expected[..n].copy_from_slice(&bytes[..n]);
-            assert_eq!(padded(&bytes[..n]), expected, "{n}");
-        }
-    }
-
-    #[test]
-    fn slash_is_a_byte_by_byte_search() {
-        for text in texts(2, 20_000, 40) {
-            for end in 0..=text.len() {
-                for start in 0..=end {
-                    let expected = text[start..end]
-                        .iter()
-                        .position(|&b| b == b'/')
-                        .map_or(end, |n| start + n);
-                    assert_eq!(slash(&text, start, end), expected, "{text:?} {start} {end}");
-                }
-            }
-        }
-    }
-}
+#[path = "split_tests.rs"]
+mod tests;

@@ -1,5 +1,5 @@
-//! [`Target`]: a URL as `from_url` reads it, its path and query checked once and then walked
-//! segment by segment by the matcher `#[derive(Route)]` generates.
+//! [`Target`]: a URL as `from_url` reads it once a route's path matched, its path and query
+//! checked, for reading the route's fields.
 //!
 //! Every position is a byte offset in the URL as given, so that whatever an error points at
 //! lies within it. Nothing is copied or allocated here.
@@ -8,7 +8,7 @@ use urlkit_syntax::reference;
 
 use super::error::{RouteError, RouteErrorKind};
 use super::split::{Parts, origin_form, slash};
-use crate::url::Url;
+use crate::url::{ParseError, Url};
 
 /// A URL split into what routes match: the path, walked one [`Seg`] at a time, and the
 /// query.
@@ -34,6 +34,10 @@ pub struct Target<'i> {
 pub struct Seg {
     pub(super) start: usize,
     pub(super) end: usize,
+    /// Whether the walk classified the segment's bytes (`Walk::segment`) and found them all
+    /// of `chars::PCHAR`: ASCII, and no `%`, so that its values are their own decoding.
+    /// False wherever that is not known.
+    pub(super) plain: bool,
 }
 
 impl Seg {
@@ -54,34 +58,38 @@ impl<'i> Target<'i> {
     /// relative reference that does not start with `/`, [`RouteErrorKind::AbsoluteUrl`] for
     /// an absolute URL: its origin is the caller's to check (`Route::from_url_on`), or to
     /// waive (`Route::from_url_ignoring_origin`), never silently dropped.
-    #[inline(always)]
-    #[allow(
-        clippy::inline_always,
-        reason = "called once in each generated from_url, which then reads the fields from registers"
-    )]
-    pub fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
+    ///
+    /// The matcher `#[derive(Route)]` generates checks as it walks ([`Walk`](super::walk::Walk)),
+    /// and comes here only for the error when no route takes the URL.
+    pub(super) fn parse(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
         if !input.starts_with('/') {
             return Err(not_origin_form(input, route));
         }
-        let parts = match origin_form(input) {
-            Ok(parts) => parts,
-            Err(e) => return Err(RouteError::new(route, RouteErrorKind::Url(e))),
-        };
-        Ok(Target {
-            input,
-            route,
-            path_end: parts.path_end,
-            query: parts.query,
-            path_escaped: parts.path_escaped,
-            query_escaped: parts.query_escaped,
-        })
+        Self::of(input, route, origin_form(input))
     }
 
-    /// The place before the first segment: [`next`](Self::next) of it is the first segment.
-    #[inline]
-    pub fn root(&self) -> Seg {
-        // The path's leading `/` ends it.
-        Seg { start: 0, end: 0 }
+    /// The target of `input` split as `parts`, or the error that splitting found.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "called at each leaf of a generated from_url, which then reads the fields from registers"
+    )]
+    pub(super) fn of(
+        input: &'i str,
+        route: &'static str,
+        parts: Result<Parts, ParseError>,
+    ) -> Result<Self, RouteError> {
+        match parts {
+            Ok(parts) => Ok(Target {
+                input,
+                route,
+                path_end: parts.path_end,
+                query: parts.query,
+                path_escaped: parts.path_escaped,
+                query_escaped: parts.query_escaped,
+            }),
+            Err(e) => Err(url_error(route, e)),
+        }
     }
 
     /// The segment after `prev`, if the path goes on (`/a/` has a second, empty segment).
@@ -98,6 +106,8 @@ impl<'i> Target<'i> {
         Some(Seg {
             start,
             end: self.segment_end(start),
+            // Only its start is read (`Target::tail_field`); its values are decoded.
+            plain: false,
         })
     }
 
@@ -109,98 +119,11 @@ impl<'i> Target<'i> {
         slash(self.input.as_bytes(), start, self.path_end)
     }
 
-    /// Where the segment after `prev` starts, if the path goes on: what the generated
-    /// matcher compares static text at, before it knows where the segment ends.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `next`")]
-    pub fn after(&self, prev: Seg) -> Option<usize> {
-        let start = prev.end + 1;
-        (start <= self.path_end).then_some(start)
-    }
-
-    /// The byte at `at` (a segment's first, [`after`](Self::after) gave `at`), or 0 past
-    /// the input; at the path's end it is a `?` or a `#`, which no static text holds, and
-    /// at an empty segment a `/`, which none holds either.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `next`")]
-    pub fn byte(&self, at: usize) -> u8 {
-        self.input.as_bytes().get(at).copied().unwrap_or(0)
-    }
-
-    /// The segment starting at `start` if it is the static text `text` (no `%` in it): the
-    /// bytes compared as a whole, then a `/` or the path's end after them. Comparing before
-    /// knowing where the segment ends saves looking for its end where static text decides.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `next`")]
-    pub fn literal<const N: usize>(&self, start: usize, text: &[u8; N]) -> Option<Seg> {
-        let end = start + N;
-        let bytes = self.input.as_bytes();
-        let here = bytes.get(start..).and_then(<[u8]>::first_chunk::<N>);
-        let ends = end == self.path_end || (end < self.path_end && bytes.get(end) == Some(&b'/'));
-        (ends && here == Some(text)).then_some(Seg { start, end })
-    }
-
-    /// The segment that starts at `start` ([`after`](Self::after) gave it).
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `next`")]
-    pub fn segment(&self, start: usize) -> Seg {
-        Seg {
-            start,
-            end: self.segment_end(start),
-        }
-    }
-
     /// Whether the path ends with `seg` (never true of [`root`](Self::root): every path has
     /// a segment, `/` an empty one).
     #[inline]
     pub fn ends(&self, seg: Seg) -> bool {
         seg.end == self.path_end
-    }
-
-    /// The raw bytes of a segment.
-    #[inline]
-    pub fn bytes(&self, seg: Seg) -> &'i [u8] {
-        self.input
-            .as_bytes()
-            .get(seg.start..seg.end)
-            .unwrap_or_default()
-    }
-
-    /// Whether `seg` is the static text `text` (see `urlkit_syntax::route::static_eq`: triplet
-    /// hex in either case, nothing decoded).
-    #[inline]
-    pub fn is(&self, seg: Seg, text: &str) -> bool {
-        self.input
-            .get(seg.start..seg.end)
-            .is_some_and(|s| urlkit_syntax::route::static_eq(text, s))
-    }
-
-    /// Whether `seg` starts with `prefix` and ends with `suffix`, apart (a placeholder with
-    /// text around it; its value may be empty).
-    #[inline]
-    pub fn affixed(&self, seg: Seg, prefix: &str, suffix: &str) -> bool {
-        self.input
-            .get(seg.start..seg.end)
-            .is_some_and(|s| urlkit_syntax::route::Segment::Value { prefix, suffix }.matches(s))
-    }
-
-    /// The text of `start..end` (within the path or the query), without asking whether its
-    /// ends fall inside a character: none can, the path and the query are ASCII.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `next`")]
-    pub(super) fn ascii(&self, start: usize, end: usize) -> Option<&'i str> {
-        let query_end = self.query.map_or(self.path_end, |(_, end)| end);
-        let bytes = self
-            .input
-            .as_bytes()
-            .get(start..end)
-            .filter(|_| end <= query_end)?;
-        debug_assert!(bytes.is_ascii());
-        // SAFETY: `Target::parse`, the only place a `Target` is made, took the input up to
-        // the path's end and the query's end only if every byte there is of `chars::PATH`,
-        // `chars::QUERY` or `%` (`split::origin_form`), which are all ASCII (asserted in
-        // `split`): any run of those bytes is UTF-8.
-        Some(unsafe { core::str::from_utf8_unchecked(bytes) })
     }
 
     /// The raw query, after `?`, if there is one.
@@ -241,9 +164,15 @@ impl<'i> Target<'i> {
     }
 }
 
+/// The error for text that is not a URL.
+#[cold]
+fn url_error(route: &'static str, e: ParseError) -> RouteError {
+    RouteError::new(route, RouteErrorKind::Url(e))
+}
+
 /// The error for a target that does not start with `/`: an absolute URL, or not a URL.
 #[cold]
-fn not_origin_form(input: &str, route: &'static str) -> RouteError {
+pub(super) fn not_origin_form(input: &str, route: &'static str) -> RouteError {
     match full_url(input, route) {
         Ok(_) => RouteError::new(route, RouteErrorKind::AbsoluteUrl).quoting(input),
         Err(e) => e,

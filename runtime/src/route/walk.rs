@@ -1,0 +1,182 @@
+//! [`Walk`]: a URL as the matcher `#[derive(Route)]` generates walks it, segment by segment,
+//! checking its characters as it goes rather than in a pass of their own before.
+//!
+//! A segment of static text is valid URL text by construction (the derive compares only
+//! text of `chars::PCHAR` this way), so the bytes it matched need no look; a segment a
+//! placeholder reads is classified while its end is found ([`split::segment_end`]): it ends at
+//! the first byte that is neither of `chars::PCHAR` nor `%`. That is a `/`, or where
+//! `split::origin_form` ends the path: a `?`, a `#`, the end of the input, or a byte a URL
+//! cannot hold raw. So every segment ends where it would in the path `origin_form` finds,
+//! on any input, and once the walk reaches the last segment of a route's path, the path is
+//! checked up to there; [`Walk::finish`] then checks what follows (the query, or a byte that
+//! is not of a URL) exactly as `origin_form` does, and gives the [`Target`] the route's fields
+//! are read from, or the error `origin_form` would have given. When no route takes the URL,
+//! [`Walk::miss`] checks the whole of it the general way, so that its error is the one of a
+//! URL that is not one, if it is not.
+
+use super::error::RouteError;
+use super::matcher::Miss;
+use super::split::{self, in_segment, path_from, query_at};
+use super::target::{Seg, Target, not_origin_form};
+
+/// A request target being matched by a generated `from_url`: see the module docs.
+#[derive(Clone, Copy, Debug)]
+pub struct Walk<'i> {
+    input: &'i str,
+    /// The type being parsed, for errors.
+    route: &'static str,
+}
+
+impl<'i> Walk<'i> {
+    /// Starts walking `input`, which must start with `/` (HTTP's origin-form, RFC 9112
+    /// §3.2.1); nothing else is looked at yet.
+    ///
+    /// # Errors
+    /// As `Target::parse` gives them for text that does not start with `/`.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "a compare, once per from_url")]
+    pub fn new(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
+        if input.as_bytes().first() == Some(&b'/') {
+            Ok(Walk { input, route })
+        } else {
+            Err(not_origin_form(input, route))
+        }
+    }
+
+    /// The place before the first segment: [`after`](Self::after) of it is where the first
+    /// segment starts.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `new`")]
+    pub fn root(&self) -> Seg {
+        // The path's leading `/` ends it.
+        Seg {
+            start: 0,
+            end: 0,
+            plain: false,
+        }
+    }
+
+    /// Where the segment after `prev` starts, if the path goes on: a `/` ends `prev`.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "a compare, at each position of the walk"
+    )]
+    pub fn after(&self, prev: Seg) -> Option<usize> {
+        (self.input.as_bytes().get(prev.end) == Some(&b'/')).then_some(prev.end + 1)
+    }
+
+    /// The segment after `prev`, if the path goes on (`/a/` has a second, empty segment).
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `after`")]
+    pub fn next(&self, prev: Seg) -> Option<Seg> {
+        self.after(prev).map(|start| self.segment(start))
+    }
+
+    /// The byte at `at` (a segment's first, [`after`](Self::after) gave `at`), or 0 past the
+    /// input; a segment's first byte only if the segment is not empty.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `after`")]
+    pub fn byte(&self, at: usize) -> u8 {
+        self.input.as_bytes().get(at).copied().unwrap_or(0)
+    }
+
+    /// The segment starting at `start` if it is the static text `text`: the bytes compared
+    /// as a whole, then a byte that ends a segment after them (or the end of the input).
+    /// `text` must be of `chars::PCHAR` alone, as the derive gives it, for the segment to end
+    /// where `origin_form`'s path would have it end.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `after`")]
+    pub fn literal<const N: usize>(&self, start: usize, text: &[u8; N]) -> Option<Seg> {
+        let end = start + N;
+        let bytes = self.input.as_bytes();
+        let here = bytes.get(start..).and_then(<[u8]>::first_chunk::<N>);
+        let ends = bytes.get(end).is_none_or(|&b| !in_segment(b));
+        (ends && here == Some(text)).then_some(Seg {
+            start,
+            end,
+            plain: false,
+        })
+    }
+
+    /// The segment that starts at `start` ([`after`](Self::after) gave it), its bytes
+    /// classified on the way to its end.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `after`")]
+    pub fn segment(&self, start: usize) -> Seg {
+        let (end, escaped) = split::segment_end(self.input.as_bytes(), start);
+        Seg {
+            start,
+            end,
+            plain: !escaped,
+        }
+    }
+
+    /// Whether the path ends with `seg`: no `/` follows it (never true of
+    /// [`root`](Self::root): every path has a segment, `/` an empty one).
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `after`")]
+    pub fn ends(&self, seg: Seg) -> bool {
+        self.input.as_bytes().get(seg.end) != Some(&b'/')
+    }
+
+    /// Whether `seg` is the static text `text` (see `urlkit_syntax::route::static_eq`: triplet
+    /// hex in either case, nothing decoded).
+    #[inline]
+    pub fn is(&self, seg: Seg, text: &str) -> bool {
+        self.input
+            .get(seg.start..seg.end)
+            .is_some_and(|s| urlkit_syntax::route::static_eq(text, s))
+    }
+
+    /// Whether `seg` starts with `prefix` and ends with `suffix`, apart (a placeholder with
+    /// text around it; its value may be empty).
+    #[inline]
+    pub fn affixed(&self, seg: Seg, prefix: &str, suffix: &str) -> bool {
+        self.input
+            .get(seg.start..seg.end)
+            .is_some_and(|s| urlkit_syntax::route::Segment::Value { prefix, suffix }.matches(s))
+    }
+
+    /// The target once a route's path matched, ending with `last` (the walk checked every
+    /// byte before `last.end`, and [`ends`](Self::ends) said no `/` follows): the query
+    /// checked, for reading the fields.
+    ///
+    /// # Errors
+    /// [`RouteErrorKind::Url`](super::RouteErrorKind::Url), as `Target::parse` gives it, for
+    /// a byte a URL cannot hold raw where the path ends or in the query.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "once per leaf; the parts stay in registers"
+    )]
+    pub fn finish(&self, last: Seg) -> Result<Target<'i>, RouteError> {
+        // Whether the path holds a `%` is not known here; the segments a field reads say.
+        Target::of(self.input, self.route, query_at(self.input, last.end, true))
+    }
+
+    /// The target once a route's path matched up to `last`, the rest of the path its tail
+    /// (`{/x}`, `{/x*}`): the rest of the path and the query checked.
+    ///
+    /// # Errors
+    /// As [`finish`](Self::finish).
+    #[inline]
+    pub fn finish_rest(&self, last: Seg) -> Result<Target<'i>, RouteError> {
+        Target::of(self.input, self.route, path_from(self.input, last.end))
+    }
+
+    /// The error when no route took the URL: the URL checked as a whole, as `Target::parse`
+    /// checks it, then [`Target::miss`].
+    #[cold]
+    #[inline(never)]
+    pub fn miss(&self, miss: &Miss<'i>, template: Option<&'static str>) -> RouteError {
+        match Target::parse(self.input, self.route) {
+            Ok(target) => target.miss(miss, template),
+            Err(e) => e,
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "walk_tests.rs"]
+mod tests;
