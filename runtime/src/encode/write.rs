@@ -199,6 +199,11 @@ pub(crate) fn encode_short_in_room(set: Set, input: &[u8], out: &mut String) -> 
     // bytes, a `%XX` triplet or a `+`), so `out` stays UTF-8.
     let buf = unsafe { out.as_mut_vec() };
     let spare = &mut buf.spare_capacity_mut()[..room];
+    if input.len() >= 4 && with_kind!(set, copy_if_kept::<Fast>(input, spare)) {
+        // SAFETY: `copy_if_kept` wrote the first `input.len()` bytes of `spare`.
+        unsafe { buf.set_len(buf.len() + input.len()) };
+        return true;
+    }
     let dst = spare.as_mut_ptr().cast::<u8>();
     let mut j = 0;
     for &b in input {
@@ -216,6 +221,56 @@ pub(crate) fn encode_short_in_room(set: Set, input: &[u8], out: &mut String) -> 
     }
     // SAFETY: the first `j` bytes of `spare` were written above.
     unsafe { buf.set_len(buf.len() + j) };
+    true
+}
+
+/// Copies `input` (4 to [`TAIL`] bytes) to the start of `dst` if the set keeps every byte
+/// of it, and says whether it did: most values of a URL need no escape, and this tells so
+/// with one or two block classifications instead of a table lookup per byte. The input is
+/// read as two blocks, or two words, that overlap when it is shorter than their sum (a byte
+/// classified twice is classified the same), and copied the same way.
+#[inline]
+fn copy_if_kept<S: Scan, K: Kind>(input: &[u8], dst: &mut [MaybeUninit<u8>]) -> bool {
+    let n = input.len();
+    debug_assert!((4..=TAIL).contains(&n) && dst.len() >= n);
+    if n >= BLOCK {
+        let (Some(first), Some(last)) = (input.first_chunk::<BLOCK>(), input.last_chunk()) else {
+            return false;
+        };
+        if S::in_spans(first, K::KEPT) & S::in_spans(last, K::KEPT) != 0xFFFF {
+            return false;
+        }
+        copy(first, &mut dst[..BLOCK]);
+        copy(last, &mut dst[n - BLOCK..n]);
+        return true;
+    }
+    if n >= 8 {
+        let (Some(first), Some(last)) = (input.first_chunk::<8>(), input.last_chunk::<8>()) else {
+            return false;
+        };
+        let mut block = [0; BLOCK];
+        block[..8].copy_from_slice(first);
+        block[8..].copy_from_slice(last);
+        if S::in_spans(&block, K::KEPT) != 0xFFFF {
+            return false;
+        }
+        copy(first, &mut dst[..8]);
+        copy(last, &mut dst[n - 8..n]);
+        return true;
+    }
+    let (Some(first), Some(last)) = (input.first_chunk::<4>(), input.last_chunk::<4>()) else {
+        return false;
+    };
+    let mut block = [0; BLOCK];
+    for quarter in block.chunks_exact_mut(8) {
+        quarter[..4].copy_from_slice(first);
+        quarter[4..].copy_from_slice(last);
+    }
+    if S::in_spans(&block, K::KEPT) != 0xFFFF {
+        return false;
+    }
+    copy(first, &mut dst[..4]);
+    copy(last, &mut dst[n - 4..n]);
     true
 }
 
