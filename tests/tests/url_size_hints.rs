@@ -6,8 +6,8 @@
 //! values, whatever the hint.
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
-use urlkit::value::{Expansion, Value};
 use urlkit::url;
+use urlkit::value::{Expansion, Value};
 
 /// RFC 3986 unreserved characters pass; everything else is encoded (as `{x}` does).
 const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
@@ -80,17 +80,28 @@ fn any_hint_gives_the_same_url() {
     for len in 0..=40 {
         for text in texts(len) {
             for hint in [0, 1, text.len(), 3 * text.len(), 4096] {
-                let owner = Hinted { value: text.as_str(), hint };
-                let repo = Hinted { value: "rust", hint };
-                let state = Hinted { value: text.as_str(), hint };
-                let labels = Hinted { value: &labels[..], hint };
+                let owner = Hinted {
+                    value: text.as_str(),
+                    hint,
+                };
+                let repo = Hinted {
+                    value: "rust",
+                    hint,
+                };
+                let state = Hinted {
+                    value: text.as_str(),
+                    hint,
+                };
+                let labels = Hinted {
+                    value: &labels[..],
+                    hint,
+                };
                 let page = Hinted {
                     value: u64::try_from(len).unwrap() * 1_000_003,
                     hint,
                 };
-                let built = url!(
-                    "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}"
-                );
+                let built =
+                    url!("https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}");
                 let expected = if text.is_empty() {
                     // An empty segment value is refused (it would make `//`).
                     None
@@ -118,9 +129,18 @@ fn any_hint_gives_the_same_url() {
 fn values_that_hint_nothing_fill_the_url_in_turn() {
     for len in 0..=40 {
         for text in texts(len) {
-            let a = Hinted { value: text.as_str(), hint: 0 };
-            let b = Hinted { value: text.as_str(), hint: 0 };
-            let n = Hinted { value: u64::MAX, hint: 0 };
+            let a = Hinted {
+                value: text.as_str(),
+                hint: 0,
+            };
+            let b = Hinted {
+                value: text.as_str(),
+                hint: 0,
+            };
+            let n = Hinted {
+                value: u64::MAX,
+                hint: 0,
+            };
             let built = url!("/x{?a,b,n}").map(urlkit::Url::into_string);
             let encoded = enc(&text);
             assert_eq!(
