@@ -1,7 +1,7 @@
 //! `url!` sizes the URL once, from the template's text and each value's `size_hint`, and
 //! writes short values straight into that room when it is there. A `Value` written by a user
 //! may hint anything: these values hint nothing, too little, exactly, or far too much, at
-//! every length around the fast paths' limits (4, 8, 16 and 32 bytes), with and without
+//! every length around the fast paths' limits (8, 16 and 32 bytes), with and without
 //! bytes to escape. The URL must be the same text as `percent-encoding` gives for the same
 //! values, whatever the hint.
 

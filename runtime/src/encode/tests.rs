@@ -223,10 +223,10 @@ fn check_in_room(input: &[u8]) {
     }
 }
 
-/// `url!`'s first try: a value of 4 to `TAIL` bytes that the set keeps whole is copied as it
+/// `url!`'s first try: a value of `SHORTEST_COPY` to `TAIL` bytes that the set keeps whole is copied as it
 /// is when there is room for it; anything else is declined and `out` left as it was.
 fn check_copied(set: Set, input: &[u8]) {
-    let copies = (4..=super::write::TAIL).contains(&input.len())
+    let copies = (super::write::SHORTEST_COPY..=super::write::TAIL).contains(&input.len())
         && reference(set, input).as_bytes() == input;
     let mut out = String::with_capacity(1 + input.len());
     out.push('>');

@@ -219,7 +219,13 @@ pub(crate) fn encode_short_in_room(set: Set, input: &[u8], out: &mut String) -> 
     true
 }
 
-/// Appends `input` to `out` as it is, when it is 4 to [`TAIL`] bytes long, `set` keeps
+/// The shortest value [`copy_short_if_kept`] copies. Shorter ones are a few table lookups
+/// anyway; and in unoptimized builds, where the block classifier is dozens of calls, taking
+/// it for 4-byte values made a list of 2,000 numbers 26 times slower to expand than one of
+/// 200, which all took the lookups (`tests/tests/complexity.rs` bounds that at 20).
+pub(super) const SHORTEST_COPY: usize = 8;
+
+/// Appends `input` to `out` as it is, when it is [`SHORTEST_COPY`] to [`TAIL`] bytes long, `set` keeps
 /// every byte of it and `out` has room for it already; returns whether it did. Most values
 /// of a URL are such, and `url!` tries this first, in a function small enough to need no
 /// saved registers, then [`encode_short_in_room`] (measured with callgrind on the GitHub
@@ -228,7 +234,7 @@ pub(crate) fn encode_short_in_room(set: Set, input: &[u8], out: &mut String) -> 
 #[inline]
 pub(crate) fn copy_short_if_kept(set: Set, input: &[u8], out: &mut String) -> bool {
     let n = input.len();
-    if !(4..=TAIL).contains(&n) || out.capacity() - out.len() < n {
+    if !(SHORTEST_COPY..=TAIL).contains(&n) || out.capacity() - out.len() < n {
         return false;
     }
     // SAFETY: `copy_if_kept` writes only bytes `set` keeps, which are ASCII (`ACTIONS`
@@ -243,7 +249,7 @@ pub(crate) fn copy_short_if_kept(set: Set, input: &[u8], out: &mut String) -> bo
     true
 }
 
-/// Copies `input` (4 to [`TAIL`] bytes) to the start of `dst` if the set keeps every byte
+/// Copies `input` ([`SHORTEST_COPY`] to [`TAIL`] bytes) to the start of `dst` if the set keeps every byte
 /// of it, and says whether it did: most values of a URL need no escape, and this tells so
 /// with one or two block classifications instead of a table lookup per byte. The input is
 /// read as two blocks, or two words, that overlap when it is shorter than their sum (a byte
@@ -251,7 +257,7 @@ pub(crate) fn copy_short_if_kept(set: Set, input: &[u8], out: &mut String) -> bo
 #[inline]
 fn copy_if_kept<S: Scan, K: Kind>(input: &[u8], dst: &mut [MaybeUninit<u8>]) -> bool {
     let n = input.len();
-    debug_assert!((4..=TAIL).contains(&n) && dst.len() >= n);
+    debug_assert!((SHORTEST_COPY..=TAIL).contains(&n) && dst.len() >= n);
     if n >= BLOCK {
         let (Some(first), Some(last)) = (input.first_chunk::<BLOCK>(), input.last_chunk()) else {
             return false;
@@ -263,33 +269,17 @@ fn copy_if_kept<S: Scan, K: Kind>(input: &[u8], dst: &mut [MaybeUninit<u8>]) -> 
         copy(last, &mut dst[n - BLOCK..n]);
         return true;
     }
-    if n >= 8 {
-        let (Some(first), Some(last)) = (input.first_chunk::<8>(), input.last_chunk::<8>()) else {
-            return false;
-        };
-        let mut block = [0; BLOCK];
-        block[..8].copy_from_slice(first);
-        block[8..].copy_from_slice(last);
-        if S::in_spans(&block, K::KEPT) != 0xFFFF {
-            return false;
-        }
-        copy(first, &mut dst[..8]);
-        copy(last, &mut dst[n - 8..n]);
-        return true;
-    }
-    let (Some(first), Some(last)) = (input.first_chunk::<4>(), input.last_chunk::<4>()) else {
+    let (Some(first), Some(last)) = (input.first_chunk::<8>(), input.last_chunk::<8>()) else {
         return false;
     };
     let mut block = [0; BLOCK];
-    for quarter in block.chunks_exact_mut(8) {
-        quarter[..4].copy_from_slice(first);
-        quarter[4..].copy_from_slice(last);
-    }
+    block[..8].copy_from_slice(first);
+    block[8..].copy_from_slice(last);
     if S::in_spans(&block, K::KEPT) != 0xFFFF {
         return false;
     }
-    copy(first, &mut dst[..4]);
-    copy(last, &mut dst[n - 4..n]);
+    copy(first, &mut dst[..8]);
+    copy(last, &mut dst[n - 8..n]);
     true
 }
 
