@@ -42,7 +42,7 @@ pub(crate) use engine::Set;
 #[cfg(test)]
 pub(crate) use engine::test_spans;
 use write::encode_cow;
-pub(crate) use write::{encode_into, encode_short_in_room};
+pub(crate) use write::{copy_short_if_kept, encode_into, encode_short_in_room};
 
 /// Encodes everything but RFC 3986 unreserved characters: safe in every component, and what
 /// RFC 6570 `{x}` writes. See the [module table](self).

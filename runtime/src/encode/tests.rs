@@ -219,6 +219,27 @@ fn check_in_room(input: &[u8]) {
             assert!(!encode_short_in_room(set, input, &mut tight));
             assert!(tight.is_empty());
         }
+        check_copied(set, input);
+    }
+}
+
+/// `url!`'s first try: a value of `SHORTEST_COPY` to `TAIL` bytes that the set keeps whole is copied as it
+/// is when there is room for it; anything else is declined and `out` left as it was.
+fn check_copied(set: Set, input: &[u8]) {
+    let copies = (super::write::SHORTEST_COPY..=super::write::TAIL).contains(&input.len())
+        && reference(set, input).as_bytes() == input;
+    let mut out = String::with_capacity(1 + input.len());
+    out.push('>');
+    assert_eq!(
+        copy_short_if_kept(set, input, &mut out),
+        copies,
+        "{set:?} {input:02X?}"
+    );
+    assert_eq!(&out.as_bytes()[1..], if copies { input } else { b"" });
+    let mut tight = String::with_capacity(input.len().saturating_sub(1));
+    if tight.capacity() < input.len() {
+        assert!(!copy_short_if_kept(set, input, &mut tight));
+        assert!(tight.is_empty());
     }
 }
 

@@ -6,9 +6,9 @@ use alloc::string::String;
 use core::fmt;
 
 use super::expansion::{Expansion, Mode};
-use crate::encode::{Set, encode_into, encode_short_in_room};
+use crate::encode::{Set, copy_short_if_kept, encode_into, encode_short_in_room};
 use crate::error::ErrorKind;
-use crate::writer::Context;
+use crate::writer::{Context, itoa};
 
 impl Expansion<'_, '_> {
     /// Writes text of the value, encoded for where it goes.
@@ -16,7 +16,11 @@ impl Expansion<'_, '_> {
     pub fn push_str(&mut self, text: &str) {
         let text = match self.budget {
             None => text,
-            Some(budget) => self.cut(text, budget),
+            Some(budget) => {
+                let (kept, used) = cut(text, budget, self.mode == Mode::Reserved);
+                self.budget = Some(budget - used);
+                kept
+            }
         };
         match self.mode {
             Mode::Unreserved => write_component(text.as_bytes(), &mut self.w.out),
@@ -57,26 +61,14 @@ impl Expansion<'_, '_> {
         }
     }
 
-    /// The part of `text` a prefix modifier keeps, counted against the budget.
-    #[cold]
-    fn cut<'t>(&mut self, text: &'t str, budget: usize) -> &'t str {
-        let (end, used) = prefix(text.as_bytes(), budget, self.mode == Mode::Reserved, true);
-        self.budget = Some(budget - used);
-        &text[..end]
-    }
-
-    /// Writes text made only of unreserved ASCII (the digits and sign of an integer), which
-    /// no operator encodes: copied as is unless a prefix modifier cuts it.
+    /// Writes an integer, whose digits and sign no operator encodes: in place, straight into
+    /// the URL, unless a prefix modifier cuts it.
     #[inline(always)]
-    pub(crate) fn push_unreserved(&mut self, text: &str) {
-        debug_assert!(
-            text.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b))
-        );
+    pub(crate) fn push_integer<I: itoa::Integer>(&mut self, n: I) {
         if self.budget.is_none() {
-            self.w.out.push_str(text);
+            itoa::push(n, &mut self.w.out);
         } else {
-            self.push_str(text);
+            self.push_str(itoa::Buffer::new().format(n));
         }
     }
 
@@ -115,16 +107,36 @@ impl Expansion<'_, '_> {
     }
 }
 
+/// The part of `text` a prefix modifier keeps, and the characters it holds. Not a method:
+/// taking the expansion's address here, on a path `url!` rarely takes, kept the expansion
+/// in memory on every path, its constant operator and mode reloaded and tested after each
+/// call (callgrind, GitHub issues URL).
+#[cold]
+fn cut(text: &str, budget: usize, reserved: bool) -> (&str, usize) {
+    let (end, used) = prefix(text.as_bytes(), budget, reserved, true);
+    (&text[..end], used)
+}
+
 /// The encoders, kept out of line: the expansion code that calls them is inlined into each
 /// template, where the operator and context are constants, and stays small that way.
 /// (Measured with callgrind, GitHub issues template: with the encoding loops inlined into
 /// every `Scalar::write`, LLVM kept those out of line and dispatched on the mode at run time,
 /// 1,539 instructions per URL; with the loops here, 1,457, and less code per template.)
 ///
-/// A short value is encoded in one pass into the room the URL was sized with
-/// ([`encode_short_in_room`]).
+/// A short value that needs no escape is copied whole ([`copy_short_if_kept`]); any other
+/// is encoded by [`escape_component`].
 #[inline(never)]
 fn write_component(bytes: &[u8], out: &mut String) {
+    if !copy_short_if_kept(Set::Component, bytes, out) {
+        escape_component(bytes, out);
+    }
+}
+
+/// The rest of [`write_component`], apart so that its fast path saves no registers: a short
+/// value is encoded in one pass into the room the URL was sized with
+/// ([`encode_short_in_room`]), a longer one measured and encoded in place.
+#[inline(never)]
+fn escape_component(bytes: &[u8], out: &mut String) {
     if !encode_short_in_room(Set::Component, bytes, out) {
         encode_into(Set::Component, bytes, out);
     }

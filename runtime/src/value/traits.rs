@@ -234,7 +234,7 @@ macro_rules! scalar_integer {
         impl Scalar for $ty {
             #[inline(always)]
             fn write(&self, e: &mut Expansion<'_, '_>) {
-                e.push_unreserved(crate::writer::itoa::Buffer::new().format(*self));
+                e.push_integer(*self);
             }
             fn size_hint(&self) -> usize {
                 20
