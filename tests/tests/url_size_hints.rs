@@ -6,8 +6,10 @@
 //! values, whatever the hint.
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use std::collections::BTreeMap;
 use urlkit::url;
-use urlkit::value::{Expansion, Value};
+
+use urlkit::value::{Expansion, ListItem, Scalar, Value};
 
 /// RFC 3986 unreserved characters pass; everything else is encoded (as `{x}` does).
 const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
@@ -149,5 +151,83 @@ fn values_that_hint_nothing_fill_the_url_in_turn() {
                 "{text:?}"
             );
         }
+    }
+}
+
+/// A list item or map entry whose size hint is whatever the test says.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct HintedItem {
+    text: &'static str,
+    hint: usize,
+}
+
+impl Scalar for HintedItem {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_str(self.text);
+    }
+    fn size_hint(&self) -> usize {
+        self.hint
+    }
+}
+impl ListItem for HintedItem {}
+
+/// Hints at the top of `usize` (summed with the template's text and each other, and
+/// multiplied by 3 for a list's items) must neither overflow, which panics in a debug build,
+/// nor ask the allocator for their sum, which it cannot give: the URL is the same as with
+/// honest hints.
+#[test]
+fn hints_at_the_top_of_usize_give_the_same_url() {
+    for hint in [
+        usize::MAX,
+        usize::MAX / 2,
+        usize::MAX / 3 + 1,
+        1 << 40,
+        1 << 31,
+    ] {
+        let owner = Hinted {
+            value: "rust lang",
+            hint,
+        };
+        let repo = Hinted {
+            value: "rust",
+            hint,
+        };
+        let state = Hinted {
+            value: "open",
+            hint,
+        };
+        let page = Hinted { value: 2, hint };
+        let labels = [
+            HintedItem {
+                text: "A-macros",
+                hint,
+            },
+            HintedItem {
+                text: "C bug",
+                hint,
+            },
+        ];
+        let built = url!("https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}");
+        assert_eq!(
+            built.unwrap().as_str(),
+            "https://api.github.com/repos/rust%20lang/rust/issues?state=open&labels=A-macros,C%20bug&page=2",
+            "hinted {hint}"
+        );
+        let pairs = BTreeMap::from([
+            (
+                HintedItem { text: "a", hint },
+                HintedItem { text: "b c", hint },
+            ),
+            (
+                HintedItem { text: "d", hint },
+                HintedItem { text: "e", hint },
+            ),
+        ]);
+        let built = url!("/search{?pairs*}");
+        assert_eq!(
+            built.unwrap().as_str(),
+            "/search?a=b%20c&d=e",
+            "hinted {hint}"
+        );
     }
 }

@@ -25,6 +25,10 @@ use crate::error::Error;
 use crate::url::Url;
 use crate::writer::Modifier;
 
+/// The most a value's size hint counts for when `url!` sizes a URL (64 KiB): a hint is an
+/// estimate a user's `Value` can get wrong, and a larger value only makes the URL grow.
+const HINT_LIMIT: usize = 1 << 16;
+
 /// The methods of every trait here: generated code fills and sizes a value through the trait
 /// it checks the value against, so a wrong type is one error, not one per use.
 macro_rules! methods {
@@ -73,7 +77,9 @@ macro_rules! by_value {
 
         #[inline(always)]
         fn hint(&self) -> usize {
-            Value::size_hint(self)
+            // `url!` adds the hints to its text's length with `+`: capped, they cannot
+            // overflow (a panic in a debug build) nor ask the allocator for more than it has.
+            Value::size_hint(self).min(HINT_LIMIT)
         }
     };
 }

@@ -54,6 +54,9 @@ pub trait Value {
     fn expand(&self, e: &mut Expansion<'_, '_>);
 
     /// An estimate of the bytes the value takes once encoded, for sizing the output up front.
+    ///
+    /// Only the speed depends on it: a wrong hint costs a reallocation or unused room, never
+    /// a different URL. `url!` counts at most 64 KiB of any one value's hint.
     fn size_hint(&self) -> usize {
         16
     }
@@ -410,7 +413,10 @@ impl<T: Value> Value for Option<T> {
 }
 
 fn list_hint<'a, T: Scalar + 'a>(items: impl Iterator<Item = &'a T>) -> usize {
-    items.map(|item| 3 * item.size_hint() + 1).sum()
+    // Saturating: a user's `Scalar` may hint anything, and this must not overflow.
+    items.fold(0, |sum: usize, item| {
+        sum.saturating_add(item.size_hint().saturating_mul(3).saturating_add(1))
+    })
 }
 
 macro_rules! lists {
@@ -432,9 +438,10 @@ lists!([] [T], [] Vec<T>, [] VecDeque<T>, [const N: usize] [T; N]);
 fn map_hint<'a, K: Scalar + 'a, V: Scalar + 'a>(
     pairs: impl Iterator<Item = (&'a K, &'a V)>,
 ) -> usize {
-    pairs
-        .map(|(k, v)| 3 * (k.size_hint() + v.size_hint()) + 2)
-        .sum()
+    pairs.fold(0, |sum: usize, (k, v)| {
+        let pair = k.size_hint().saturating_add(v.size_hint());
+        sum.saturating_add(pair.saturating_mul(3).saturating_add(2))
+    })
 }
 
 impl<K: Scalar, V: Scalar> Value for BTreeMap<K, V> {
