@@ -233,19 +233,8 @@ pub(super) fn scan<const PLUS: bool>(
     let mut i = start;
     let mut escaped = false;
     loop {
-        let (plain, len) = if let Some(block) = scan::block(bytes, i) {
-            (Fast::in_spans(block, common), BLOCK)
-        } else if let Some(last) = bytes.last_chunk::<BLOCK>() {
-            // The last block, which overlaps bytes already scanned: shifted so that its
-            // first bit is byte `i`.
-            let len = bytes.len().saturating_sub(i);
-            (Fast::in_spans(last, common) >> (BLOCK - len), len)
-        } else {
-            let rest = bytes.get(i..).unwrap_or_default();
-            (Fast::in_spans(&padded(rest), common), rest.len())
-        };
+        let (plain, len) = block_at(bytes, i, common);
         let all = (1u32 << len) - 1;
-        let plain = plain & all;
         if plain == all {
             i += len;
         } else {
