@@ -179,8 +179,7 @@ impl<'i> Target<'i> {
         field: &'static Field,
     ) -> Result<T, RouteError> {
         if let Some(raw) = self.plain_value(seg, field) {
-            let mut params = Params::plain(self.input, raw);
-            if let Ok(value) = T::from_params(&mut params) {
+            if let Ok(value) = T::from_plain(self.input, raw) {
                 return Ok(value);
             }
         }

@@ -97,6 +97,22 @@ pub trait FromParam: Sized {
         }
         Self::from_param(value)
     }
+
+    /// Converts the one value of a path segment that is its own decoding (no `%`) and that
+    /// passed the segment checks: what [`from_params`](Self::from_params) gives for
+    /// `Params::plain(input, value)`, which this default calls. The string types build
+    /// their value from the text directly, without a `Cow` between (`from_url` reads most
+    /// path values this way). Not for implementing: a type that overrides it must give
+    /// exactly what `from_params` gives.
+    ///
+    /// # Errors
+    /// As [`from_params`](Self::from_params).
+    #[doc(hidden)]
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as `from_params`")]
+    fn from_plain(input: &str, value: &str) -> Result<Self, ParamError> {
+        Self::from_params(&mut Params::plain(input, value))
+    }
 }
 
 macro_rules! strings {
@@ -106,6 +122,12 @@ macro_rules! strings {
             fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
                 let convert: fn(String) -> $ty = $convert;
                 Ok(convert(value.into_owned()))
+            }
+
+            #[inline(always)]
+            fn from_plain(_input: &str, value: &str) -> Result<Self, ParamError> {
+                let convert: fn(String) -> $ty = $convert;
+                Ok(convert(owned(value)))
             }
         }
     )*};
@@ -118,6 +140,36 @@ strings!(
     Arc<str> => Arc::from,
     Cow<'static, str> => Cow::Owned,
 );
+
+/// `text` in a new `String` of exactly its length: what `String::from` gives, with the
+/// memory asked of the global allocator directly. `String::from` goes through `Vec`'s
+/// general allocation (a call that checks the size of `n` elements, about 30 instructions
+/// on top of the allocator's), paid for each path value `from_url` reads.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "once per plain string value, in the generated leaf")]
+fn owned(text: &str) -> String {
+    let len = text.len();
+    let Ok(layout) = core::alloc::Layout::from_size_align(len, 1) else {
+        // Never: a `str` is at most `isize::MAX` bytes.
+        return String::from(text);
+    };
+    if len == 0 {
+        return String::new();
+    }
+    // SAFETY: `layout` has a non-zero size, as `alloc` requires.
+    let ptr = unsafe { alloc::alloc::alloc(layout) };
+    if ptr.is_null() {
+        alloc::alloc::handle_alloc_error(layout);
+    }
+    // SAFETY: `ptr` is a fresh allocation of `len` bytes, so valid for writing them and
+    // apart from `text`, which is `len` bytes of UTF-8; the global allocator gave it with
+    // `u8`'s alignment and a size of `len`, which is what `String::from_raw_parts` takes
+    // for a capacity of `len`, and all `len` bytes are initialized, UTF-8, by the copy.
+    unsafe {
+        core::ptr::copy_nonoverlapping(text.as_ptr(), ptr, len);
+        String::from_raw_parts(ptr, len, len)
+    }
+}
 
 /// Whether `text` is an integer as `Display` writes it: digits without leading zeros, and a
 /// `-` only before a non-zero value.
