@@ -178,12 +178,20 @@ impl<'i> Target<'i> {
         seg: Seg,
         field: &'static Field,
     ) -> Result<T, RouteError> {
-        if let Some(raw) = self.plain_value(seg, field) {
-            if let Ok(value) = T::from_plain(self.input, raw) {
-                return Ok(value);
-            }
+        if let Some(raw) = self.plain_value(seg, field)
+            && let Ok(value) = T::from_plain(self.input, raw)
+        {
+            return Ok(value);
         }
-        self.read_segment(seg, field)
+        // The segment as values: a `&self` call would keep the target in memory, written at
+        // every leaf before the fast path above is tried.
+        Self::read_segment(
+            self.input,
+            (seg.start, seg.end),
+            seg.plain,
+            self.ends(seg),
+            field,
+        )
     }
 
     /// The value of `field` in `seg` when it is its own decoding and the segment passes the
@@ -206,16 +214,23 @@ impl<'i> Target<'i> {
     }
 
     /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,
-    /// and the error.
+    /// and the error. The segment is `seg_start..seg_end` of `input`, `plain` as
+    /// [`Seg::plain`], `last` if it ends the path.
     ///
     /// # Errors
     /// As [`segment_field`](Self::segment_field).
     #[inline(never)]
-    fn read_segment<T: FromParam>(&self, seg: Seg, field: &'static Field) -> Result<T, RouteError> {
-        let end = seg.end.saturating_sub(field.suffix).max(seg.start);
-        let value = (seg.start + field.prefix).min(end)..end;
-        let whole = seg.start..seg.end;
-        let mut params = Params::segment(self.input, whole, value, self.ends(seg), seg.plain);
+    fn read_segment<T: FromParam>(
+        input: &'i str,
+        (seg_start, seg_end): (usize, usize),
+        plain: bool,
+        last: bool,
+        field: &'static Field,
+    ) -> Result<T, RouteError> {
+        let end = seg_end.saturating_sub(field.suffix).max(seg_start);
+        let value = (seg_start + field.prefix).min(end)..end;
+        let whole = seg_start..seg_end;
+        let mut params = Params::segment(input, whole, value, last, plain);
         match T::from_params(&mut params) {
             Ok(value) => Ok(value),
             Err(e) => Err(Self::value_error(field, params.failure(), e)),

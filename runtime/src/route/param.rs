@@ -145,8 +145,15 @@ strings!(
 /// memory asked of the global allocator directly. `String::from` goes through `Vec`'s
 /// general allocation (a call that checks the size of `n` elements, about 30 instructions
 /// on top of the allocator's), paid for each path value `from_url` reads.
+#[allow(
+    clippy::same_length_and_capacity,
+    reason = "the exact length is the point; the lint's `String::from` is the general way avoided here"
+)]
 #[inline(always)]
-#[allow(clippy::inline_always, reason = "once per plain string value, in the generated leaf")]
+#[allow(
+    clippy::inline_always,
+    reason = "once per plain string value, in the generated leaf"
+)]
 fn owned(text: &str) -> String {
     let len = text.len();
     let Ok(layout) = core::alloc::Layout::from_size_align(len, 1) else {
