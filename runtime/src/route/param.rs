@@ -464,6 +464,29 @@ mod tests {
         ));
     }
 
+    /// `from_plain` gives what `from_params` gives for the same plain value: the string
+    /// types' own copy, and the default for the others.
+    #[test]
+    fn plain_values_read_as_from_params_reads_them() {
+        fn same<T: FromParam + PartialEq + core::fmt::Debug>(text: &str) {
+            let general = T::from_params(&mut Params::plain(text, text));
+            assert_eq!(T::from_plain(text, text), general, "{text:?}");
+        }
+        let long = "x".repeat(100);
+        for text in ["", "a", "octocat", "rust-lang", "42", "-0", long.as_str()] {
+            same::<String>(text);
+            same::<Box<str>>(text);
+            same::<Rc<str>>(text);
+            same::<Arc<str>>(text);
+            same::<Cow<'static, str>>(text);
+            same::<u64>(text);
+            same::<Option<String>>(text);
+            same::<Vec<String>>(text);
+            let owned = String::from_plain(text, text).unwrap();
+            assert_eq!((owned.as_str(), owned.capacity()), (text, text.len()));
+        }
+    }
+
     #[test]
     fn bools_chars_and_strings() {
         assert_eq!(parse::<bool>("true"), Ok(true));
