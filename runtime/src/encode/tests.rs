@@ -204,8 +204,8 @@ fn check(input: &[u8]) {
 }
 
 /// `url!`'s first try for a value: what it writes is the oracle's encoding, and it declines
-/// (leaving `out` as it was) only where it says it does: values under 4 or over 16 bytes
-/// that need an escape, 4 to 7 bytes that need one, less room than it asks for.
+/// (leaving `out` as it was) only where it says it does: values over 16 bytes that need an
+/// escape, less room than it asks for.
 fn check_fast(input: &[u8]) {
     let n = input.len();
     for set in [Set::Component, Set::Form] {
@@ -227,7 +227,7 @@ fn check_fast(input: &[u8]) {
                 assert_eq!(out, ">", "{set:?} {input:02X?} room {room}");
             }
             let takes = match n {
-                4..=7 => kept && spare >= n,
+                0..=7 => spare > 3 * n || n >= 4 && kept && spare >= n,
                 8..=16 => spare >= 3 * n + crate::scan::BLOCK || kept && spare >= n,
                 17..=32 => kept && spare >= n,
                 _ => false,
