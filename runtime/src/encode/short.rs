@@ -1,6 +1,11 @@
 //! Encoding a short value into room the URL already has: the common case of `url!` (a user
 //! name, a state, a tag), where most values need no escape and the others one or two.
 
+#![allow(
+    clippy::inline_always,
+    reason = "the checks inline into `write_component`, where the set is a constant; measured with callgrind (GitHub issues URL)"
+)]
+
 use alloc::string::String;
 use core::mem::MaybeUninit;
 
@@ -113,7 +118,7 @@ fn encode_block<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
     // Bit `k` for a change at `k` of the first eight, bit `8 + k` at `n - 8 + k`.
     let changes = changes::<S, K>(&block);
     if changes != 0 {
-        return escape_block::<K>(first, last, changes, n, out);
+        return escape_block::<K>(*first, *last, changes, n, out);
     }
     // Most values: the two words, overlapping as they were read.
     // SAFETY: only `input`'s bytes are written, all of which the set keeps: ASCII
@@ -132,8 +137,8 @@ fn encode_block<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
 /// saves no registers (and this is its last call).
 #[inline(never)]
 fn escape_block<K: Kind>(
-    first: &[u8; 8],
-    last: &[u8; 8],
+    first: [u8; 8],
+    last: [u8; 8],
     changes: u32,
     n: usize,
     out: &mut String,
@@ -142,8 +147,8 @@ fn escape_block<K: Kind>(
     // the changes by position (a byte classified twice is classified the same, so OR-ing
     // the halves in place is exact).
     let mut bytes = [0; 2 * BLOCK];
-    bytes[..8].copy_from_slice(first);
-    bytes[n - 8..n].copy_from_slice(last);
+    bytes[..8].copy_from_slice(&first);
+    bytes[n - 8..n].copy_from_slice(&last);
     let escapes = (changes & 0xFF) | (changes >> 8) << (n - 8);
     // SAFETY: the bytes counted into the length below are ASCII: kept bytes (which `ACTIONS`
     // only gives to ASCII bytes) and table outputs (`%XX`, `+`). What the whole-block stores
