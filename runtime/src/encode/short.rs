@@ -19,13 +19,13 @@ use crate::scan::{BLOCK, Fast, Scan};
 ///
 /// - 4 to 7 bytes that the set keeps: the set's table looked up for each (the first four and
 ///   the last four, which overlap), then copied as two words.
+/// - Up to 7 bytes otherwise (1 to 3, as many lookups as a check would take; 4 to 7 with an
+///   escape): a table entry stored for each byte ([`escape_short`]).
 /// - 8 to 16 bytes: one classification of a block made of the first eight and the last
 ///   eight; kept whole, copied as two words; else the runs between the bytes that change are
 ///   stored a block at a time and each change written from the table ([`escape_runs`]).
-/// - 17 to 32 bytes that the set keeps: copied ([`copy_short_if_kept`]).
-///
-/// - Up to 7 bytes otherwise (1 to 3, as many lookups as a check would take; 4 to 7 with an
-///   escape): a table entry stored for each byte ([`escape_short`]).
+/// - 17 to 32 bytes that the set keeps (or 8 to 16 with too little room for escapes):
+///   copied ([`copy_short_if_kept`]).
 ///
 /// Anything else is left to the caller: longer values, or too little room.
 ///
@@ -109,6 +109,7 @@ fn escape_short<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
 #[inline(always)]
 fn encode_block<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
     let n = input.len();
+    // (Always there: the caller took 8 bytes or more.)
     let (Some(first), Some(last)) = (input.first_chunk::<8>(), input.last_chunk::<8>()) else {
         return;
     };
@@ -136,13 +137,7 @@ fn encode_block<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
 /// `3 * n + BLOCK` more. Apart from [`encode_block`], so that a value with nothing to escape
 /// saves no registers (and this is its last call).
 #[inline(never)]
-fn escape_block<K: Kind>(
-    first: [u8; 8],
-    last: [u8; 8],
-    changes: u32,
-    n: usize,
-    out: &mut String,
-) {
+fn escape_block<K: Kind>(first: [u8; 8], last: [u8; 8], changes: u32, n: usize, out: &mut String) {
     // The value in place, then zeros, so that a block can be read from any of its bytes;
     // the changes by position (a byte classified twice is classified the same, so OR-ing
     // the halves in place is exact).
