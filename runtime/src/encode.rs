@@ -34,6 +34,7 @@ use alloc::string::String;
 use core::fmt;
 
 mod engine;
+mod short;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod shuffle;
 mod write;
@@ -41,8 +42,11 @@ mod write;
 pub(crate) use engine::Set;
 #[cfg(test)]
 pub(crate) use engine::test_spans;
+pub(crate) use short::encode_short_in_room_fast;
+#[cfg(test)]
+pub(crate) use write::copy_short_if_kept;
 use write::encode_cow;
-pub(crate) use write::{copy_short_if_kept, encode_into, encode_short_in_room};
+pub(crate) use write::{encode_into, encode_short_in_room};
 
 /// Encodes everything but RFC 3986 unreserved characters: safe in every component, and what
 /// RFC 6570 `{x}` writes. See the [module table](self).

@@ -11,12 +11,14 @@ use urlkit_syntax::reference::{self, Options};
 /// A simple expression that is a whole path segment: non-empty, not `.`/`..`.
 #[inline]
 pub(crate) fn whole_segment(w: &mut Writer<'_>, start: usize, name: &str) {
-    let segment = &w.out.as_bytes()[start..];
-    match segment.first() {
+    // The first byte on its own (no slice of the segment to check the bounds of): most
+    // values are ruled out by it.
+    match w.out.as_bytes().get(start) {
         None => w.fail(name, ErrorKind::EmptySegment),
-        // Only text starting with `.` or `%` (`%2E`) can be a dot segment; most values are
-        // ruled out by their first byte without a call.
-        Some(b'.' | b'%') if is_dot_segment(segment) => w.fail(name, ErrorKind::DotSegment),
+        // Only text starting with `.` or `%` (`%2E`) can be a dot segment.
+        Some(b'.' | b'%') if is_dot_segment(&w.out.as_bytes()[start..]) => {
+            w.fail(name, ErrorKind::DotSegment);
+        }
         Some(_) => {}
     }
 }

@@ -1,0 +1,273 @@
+//! Encoding a short value into room the URL already has: the common case of `url!` (a user
+//! name, a state, a tag), where most values need no escape and the others one or two.
+
+#![allow(
+    clippy::inline_always,
+    reason = "the checks inline into `write_component`, where the set is a constant; measured with callgrind (GitHub issues URL)"
+)]
+
+use alloc::string::String;
+use core::mem::MaybeUninit;
+
+use super::engine::{ACTIONS, Component, Form, Kind, OUTPUTS, Reserved, Set, changes, with_kind};
+use super::write::{TAIL, copy_short_if_kept, encode_short_in_room};
+use crate::scan::{BLOCK, Fast, Scan};
+
+/// Appends the encoding of `input` under `set` (not `reserved`, whose triplets need a look
+/// ahead) to `out` when it is short and `out` has room for it; returns whether it did (else
+/// `out` is as it was).
+///
+/// - 4 to 7 bytes that the set keeps: the set's table looked up for each (the first four and
+///   the last four, which overlap), then copied as two words.
+/// - Up to 7 bytes otherwise (1 to 3, as many lookups as a check would take; 4 to 7 with an
+///   escape): a table entry stored for each byte ([`escape_short`]).
+/// - 8 to 16 bytes: one classification of a block made of the first eight and the last
+///   eight; kept whole, copied as two words; else the runs between the bytes that change are
+///   stored a block at a time and each change written from the table ([`escape_runs`]).
+/// - 17 to 32 bytes that the set keeps (or 8 to 16 with too little room for escapes):
+///   copied ([`copy_short_if_kept`]).
+///
+/// Anything else is left to the caller: longer values, or too little room.
+///
+/// Measured with callgrind on the GitHub issues URL (`bench/examples/github_count.rs`).
+#[inline]
+pub(crate) fn encode_short_in_room_fast(set: Set, input: &[u8], out: &mut String) -> bool {
+    debug_assert!(set != Set::Reserved);
+    let n = input.len();
+    let room = out.capacity() - out.len();
+    if n < 8 {
+        if n >= 4 && room >= n && copy_word_if_kept(set, input, out) {
+            return true;
+        }
+        if room <= 3 * n {
+            return false;
+        }
+        with_kind!(set, escape_short::<Fast>(input, out));
+        return true;
+    }
+    if n > BLOCK || room < 3 * n + BLOCK {
+        return n <= TAIL && copy_short_if_kept(set, input, out);
+    }
+    with_kind!(set, encode_block::<Fast>(input, out));
+    true
+}
+
+/// Copies `input` (4 to 7 bytes) to `out`, which has room for it, if `set` keeps every byte
+/// of it; returns whether it did. A table lookup per byte: for so few, fewer instructions than
+/// assembling and classifying a block.
+#[inline(always)]
+fn copy_word_if_kept(set: Set, input: &[u8], out: &mut String) -> bool {
+    let n = input.len();
+    let (Some(first), Some(last)) = (input.first_chunk::<4>(), input.last_chunk::<4>()) else {
+        return false;
+    };
+    let actions = &ACTIONS[set as usize];
+    let mut changes = 0;
+    for &b in first {
+        changes |= actions[usize::from(b)];
+    }
+    for &b in last {
+        changes |= actions[usize::from(b)];
+    }
+    // `KEEP` is 0: any other action leaves a bit set.
+    if changes != super::engine::KEEP {
+        return false;
+    }
+    // SAFETY: only `input`'s bytes are written, all of which `set` keeps: ASCII (`ACTIONS`
+    // keeps only ASCII bytes), so `out` stays UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let spare = &mut buf.spare_capacity_mut()[..n];
+    // As two words (a byte at a time, the bytes were kept in eight registers).
+    store(&mut spare[..4], u32::from_ne_bytes(*first));
+    store(&mut spare[n - 4..], u32::from_ne_bytes(*last));
+    // SAFETY: the first `n` bytes of the spare capacity were written just above (the last
+    // four overlapping the first four when `n < 8`).
+    unsafe { buf.set_len(buf.len() + n) };
+    true
+}
+
+/// Stores `word` at the start of `dst`, which is at least as long (checked).
+#[inline(always)]
+fn store<T: Copy>(dst: &mut [MaybeUninit<u8>], word: T) {
+    assert!(dst.len() >= size_of::<T>(), "room for the word");
+    // SAFETY: `dst` holds at least `size_of::<T>()` bytes (just checked); the store is
+    // unaligned.
+    unsafe { dst.as_mut_ptr().cast::<T>().write_unaligned(word) };
+}
+
+/// Appends the encoding of `input` (under 8 bytes; `out` has room for three bytes a byte and
+/// one more) to `out`, a table entry a byte ([`encode_short_in_room`]). Apart, and with
+/// nothing left to do after it, so that neither it nor its caller saves registers.
+#[inline(never)]
+fn escape_short<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
+    let written = encode_short_in_room(K::SET, input, out);
+    debug_assert!(written, "room for the encoding");
+}
+
+/// The rest of [`encode_short_in_room_fast`] for 8 to 16 bytes, with room for
+/// `3 * input.len() + BLOCK` more in `out`.
+#[inline(always)]
+fn encode_block<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
+    let n = input.len();
+    // (Always there: the caller took 8 bytes or more.)
+    let (Some(first), Some(last)) = (input.first_chunk::<8>(), input.last_chunk::<8>()) else {
+        return;
+    };
+    let mut block = [0; BLOCK];
+    block[..8].copy_from_slice(first);
+    block[8..].copy_from_slice(last);
+    // Bit `k` for a change at `k` of the first eight, bit `8 + k` at `n - 8 + k`.
+    let changes = changes::<S, K>(&block);
+    if changes != 0 {
+        return escape_block::<K>(*first, *last, changes, n, out);
+    }
+    // Most values: the two words, overlapping as they were read.
+    // SAFETY: only `input`'s bytes are written, all of which the set keeps: ASCII
+    // (`ACTIONS` keeps only ASCII bytes), so `out` stays UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let spare = &mut buf.spare_capacity_mut()[..n];
+    store(&mut spare[..8], u64::from_ne_bytes(*first));
+    store(&mut spare[n - 8..], u64::from_ne_bytes(*last));
+    // SAFETY: the first `n` bytes of the spare capacity were written just above.
+    unsafe { buf.set_len(buf.len() + n) };
+}
+
+/// Appends the encoding of the value (8 to 16 bytes) whose first and last eight are `first`
+/// and `last`, and whose block made of these has `changes`, to `out`, which has room for
+/// `3 * n + BLOCK` more. Apart from [`encode_block`], so that a value with nothing to escape
+/// saves no registers (and this is its last call).
+#[inline(never)]
+fn escape_block<K: Kind>(first: [u8; 8], last: [u8; 8], changes: u32, n: usize, out: &mut String) {
+    // The value in place, then zeros, so that a block can be read from any of its bytes;
+    // the changes by position (a byte classified twice is classified the same, so OR-ing
+    // the halves in place is exact).
+    let mut bytes = [0; 2 * BLOCK];
+    bytes[..8].copy_from_slice(&first);
+    bytes[n - 8..n].copy_from_slice(&last);
+    let escapes = (changes & 0xFF) | (changes >> 8) << (n - 8);
+    // SAFETY: the bytes counted into the length below are ASCII: kept bytes (which `ACTIONS`
+    // only gives to ASCII bytes) and table outputs (`%XX`, `+`). What the whole-block stores
+    // of `escape_runs` leave past the length is spare capacity, which may hold anything.
+    let buf = unsafe { out.as_mut_vec() };
+    let spare = &mut buf.spare_capacity_mut()[..3 * n + BLOCK];
+    let written = escape_runs::<K>(&bytes, escapes, n, spare);
+    // SAFETY: `escape_runs` wrote the encoding of the value, `written` bytes, at the start
+    // of the spare capacity.
+    unsafe { buf.set_len(buf.len() + written) };
+}
+
+/// Writes the encoding of the `n` bytes at the start of `bytes` (at most [`BLOCK`], zeros
+/// after them), of which those with a bit in `escapes` change, to the start of `spare`
+/// (`3 * n + BLOCK` bytes); returns its length. The runs between changes are stored a whole
+/// block at a time, each change as its table entry.
+#[inline(always)]
+fn escape_runs<K: Kind>(
+    bytes: &[u8; 2 * BLOCK],
+    mut escapes: u32,
+    n: usize,
+    spare: &mut [MaybeUninit<u8>],
+) -> usize {
+    assert!(
+        n <= BLOCK && spare.len() >= 3 * n + BLOCK,
+        "room for the encoding"
+    );
+    let outputs = &OUTPUTS[K::SET as usize];
+    let dst = spare.as_mut_ptr().cast::<u8>();
+    // Invariant: `dst[..j]` holds the encoding of the first `pos` bytes, so `j <= 3 * pos`;
+    // a block stored at `j` while `pos < n` ends before `3 * n + BLOCK`, inside `spare`.
+    let (mut pos, mut j) = (0, 0);
+    while escapes != 0 {
+        let i = escapes.trailing_zeros() as usize;
+        let (Some(run), Some(&b)) = (bytes.get(pos..pos + BLOCK), bytes.get(i)) else {
+            break;
+        };
+        if i >= n {
+            break;
+        }
+        // The kept run `pos..i`, and what follows it, which the next stores overwrite or
+        // the length leaves out.
+        // SAFETY: `BLOCK` bytes at `j <= 3 * pos` with `pos <= i < n`: inside `spare` (the
+        // invariant, and the assertion above). `run` is `BLOCK` bytes long.
+        unsafe { dst.add(j).copy_from_nonoverlapping(run.as_ptr(), BLOCK) };
+        j += i - pos;
+        // One load and one store of a word (see `encode_short_in_room`).
+        let entry = outputs[usize::from(b)];
+        // SAFETY: four bytes at `j <= 3 * i`, which end before `3 * n + 1`: inside `spare`.
+        unsafe {
+            dst.add(j)
+                .cast::<u32>()
+                .write_unaligned(u32::from_ne_bytes(entry));
+        }
+        j += (u32::from_le_bytes(entry) >> 24) as usize;
+        pos = i + 1;
+        escapes &= escapes - 1;
+    }
+    if let Some(run) = bytes.get(pos..pos + BLOCK)
+        && pos < n
+    {
+        // SAFETY: as in the loop, `BLOCK` bytes at `j <= 3 * pos` with `pos < n`.
+        unsafe { dst.add(j).copy_from_nonoverlapping(run.as_ptr(), BLOCK) };
+        j += n - pos;
+    }
+    j
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use super::super::tests::reference;
+    use super::*;
+
+    /// `url!`'s first try for a value: what it writes is the oracle's encoding, and it declines
+    /// (leaving `out` as it was) only where it says it does: values over 16 bytes that need an
+    /// escape, less room than it asks for.
+    pub(in crate::encode) fn check_fast(input: &[u8]) {
+        let n = input.len();
+        for set in [Set::Component, Set::Form] {
+            let expected = reference(set, input);
+            let kept = expected.as_bytes() == input;
+            for room in [n.saturating_sub(1), n, 3 * n + BLOCK - 1, 3 * n + BLOCK] {
+                let mut out = String::with_capacity(1 + room);
+                out.push('>');
+                let spare = out.capacity() - out.len();
+                let done = encode_short_in_room_fast(set, input, &mut out);
+                if done {
+                    assert_eq!(out[1..], expected, "{set:?} {input:02X?} room {room}");
+                } else {
+                    assert_eq!(out, ">", "{set:?} {input:02X?} room {room}");
+                }
+                let takes = match n {
+                    0..=7 => spare > 3 * n || n >= 4 && kept && spare >= n,
+                    8..=16 => spare >= 3 * n + BLOCK || kept && spare >= n,
+                    17..=32 => kept && spare >= n,
+                    _ => false,
+                };
+                assert_eq!(done, takes, "{set:?} {input:02X?} room {room}");
+            }
+        }
+    }
+
+    /// Values a URL has: kept text of every length around the short paths' limits, with one
+    /// byte that changes at every position (a space, a delimiter, UTF-8, `+`, `%`, `~`, a
+    /// zero byte), and two.
+    #[test]
+    fn short_values_with_an_escape_at_every_position() {
+        let kept = b"aZ0-._~b9Y";
+        for n in 0..=40 {
+            let text: Vec<u8> = kept.iter().cycle().take(n).copied().collect();
+            check_fast(&text);
+            for p in 0..n {
+                for b in [b' ', b'/', 0xC3, b'+', b'%', b'~', 0] {
+                    let mut one = text.clone();
+                    one[p] = b;
+                    check_fast(&one);
+                    let mut two = one.clone();
+                    two[n - 1 - p] = b'&';
+                    check_fast(&two);
+                }
+            }
+        }
+    }
+}
