@@ -1,0 +1,279 @@
+//! What a value hands the expansion: one string, a list or a map (RFC 6570 §3.2.1), and the
+//! names and separators written around them.
+//!
+//! Each of [`Expansion::scalar`] and [`Expansion::list`] first tests the variable's
+//! [`Shape`]: the common shapes have their own code, with the operator, mode and prefix
+//! known, so that a value behind `&dyn Value` does not test them again for each item; any
+//! other shape takes the general code. In generated code the shape is a constant and the
+//! test folds away.
+#![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
+
+use super::expansion::{Expansion, Kind, Mode, Shape};
+use super::traits::Scalar;
+use crate::error::ErrorKind;
+use crate::writer::{Context, Modifier, Operator};
+
+impl Expansion<'_, '_> {
+    /// The operator that decides names and separators: a hand-written pair behaves like
+    /// `{?key}`.
+    #[inline(always)]
+    fn naming(&self) -> Operator {
+        self.naming
+    }
+
+    /// Marks the expression and the variable defined; returns whether this is the
+    /// expression's first value.
+    #[inline(always)]
+    fn mark_defined(&mut self) -> bool {
+        let first = !self.defined;
+        self.defined = true;
+        self.var_defined = true;
+        first
+    }
+
+    /// Writes `first` before the first value of the expression, `sep` before the others.
+    #[inline(always)]
+    fn separator(&mut self) {
+        let first = self.mark_defined();
+        let op = self.naming();
+        match (self.context, op) {
+            (Context::QueryPairs, _) => self.w.pair_separator(),
+            (Context::Path | Context::Base, Operator::Path) => self.w.slash(self.name),
+            (_, _) if self.kind == Kind::Port => self.w.out.push(':'),
+            _ => self
+                .w
+                .out
+                .push_str(if first { op.first() } else { op.separator() }),
+        }
+    }
+
+    /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
+    /// separators it knows.
+    #[inline(always)]
+    fn shape_separator(&mut self, shape: Shape) {
+        let first = self.mark_defined();
+        match shape {
+            Shape::Simple => {
+                if !first {
+                    self.w.out.push(',');
+                }
+            }
+            Shape::Slash => self.w.slash(self.name),
+            Shape::Pair => {
+                self.w.pair_separator();
+                self.w.out.push_str(self.name);
+                self.w.out.push('=');
+            }
+            Shape::General => self.separator(),
+        }
+    }
+
+    /// Writes an item under a shape other than [`Shape::General`]: unreserved text without
+    /// a prefix. The two fields are stored again, unchanged, so that the item's `push_str`,
+    /// inlined here, reads them as constants rather than from memory.
+    #[inline(always)]
+    fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
+        self.mode = Mode::Unreserved;
+        self.budget = None;
+        item.write(self);
+    }
+
+    /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
+    #[inline(always)]
+    fn push_name(&mut self) {
+        self.w.out.push_str(self.name);
+    }
+
+    /// One string value (RFC 6570 §3.2.1, "if the variable is a string").
+    #[inline(always)]
+    pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
+        let shape = self.shape;
+        if shape == Shape::General {
+            self.scalar_general(value);
+        } else {
+            self.shape_separator(shape);
+            self.write_shaped(value);
+        }
+    }
+
+    #[inline(always)]
+    fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
+        self.separator();
+        self.budget = match self.modifier {
+            Modifier::Prefix(n) => Some(usize::from(n)),
+            _ => None,
+        };
+        if self.naming().named() {
+            self.push_name();
+            let eq = self.begin_named_value();
+            value.write(self);
+            self.end_named_value(eq);
+        } else {
+            value.write(self);
+        }
+        self.budget = None;
+    }
+
+    /// Writes the `=` of `=value`; returns where it is, for
+    /// [`end_named_value`](Self::end_named_value) after the value. Two calls around the
+    /// value's own, not one taking it as a closure: the closure stayed a call, and the
+    /// expansion then lived in memory (callgrind, GitHub issues URL).
+    #[inline(always)]
+    fn begin_named_value(&mut self) -> usize {
+        let eq = self.w.out.len();
+        self.w.out.push('=');
+        eq
+    }
+
+    /// Writes `ifemp` in place of the `=` at `eq` if the value after it is empty. For `?`
+    /// and `&`, `ifemp` is `=` itself: nothing to look back at.
+    #[inline(always)]
+    fn end_named_value(&mut self, eq: usize) {
+        if self.naming() != Operator::PathParam {
+            return;
+        }
+        if self.w.out.len() == eq + 1 {
+            self.w.out.truncate(eq);
+            self.w.out.push_str(self.naming().if_empty());
+        }
+    }
+
+    #[inline]
+    fn refuse_prefix(&mut self) -> bool {
+        if matches!(self.modifier, Modifier::Prefix(_)) {
+            self.w.fail(self.var_name(), ErrorKind::PrefixOnComposite);
+            return true;
+        }
+        false
+    }
+
+    /// A list value (RFC 6570 §3.2.1); an empty list is undefined.
+    #[inline(always)]
+    pub fn list<I>(&mut self, items: I)
+    where
+        I: IntoIterator,
+        I::Item: Scalar,
+    {
+        let mut items = items.into_iter().peekable();
+        // An empty list is undefined (§2.3), so a prefix has nothing to apply to.
+        if items.peek().is_none() || self.refuse_prefix() {
+            return;
+        }
+        let shape = self.shape;
+        if shape == Shape::General {
+            self.list_general(items);
+            return;
+        }
+        // `{x*}` is `{x}` but for the separator, which is the shape's own (`,` for `{x}`).
+        let explode = self.modifier == Modifier::Explode || shape == Shape::Simple;
+        let mut first = true;
+        for item in items {
+            if first || explode {
+                self.shape_separator(shape);
+            } else {
+                self.w.out.push(',');
+            }
+            self.write_shaped(&item);
+            first = false;
+        }
+    }
+
+    #[inline(always)]
+    fn list_general<I: Iterator<Item: Scalar>>(&mut self, items: I) {
+        // A hand-written pair repeats itself for each item, as `{?x*}` does.
+        let explode = self.modifier == Modifier::Explode || self.kind == Kind::HandPair;
+        let named = self.naming().named();
+        let mut first = true;
+        for item in items {
+            if first || explode {
+                self.separator();
+                if named {
+                    self.push_name();
+                }
+            } else {
+                self.w.out.push(',');
+            }
+            if named && explode {
+                let eq = self.begin_named_value();
+                item.write(self);
+                self.end_named_value(eq);
+            } else {
+                if named && first {
+                    self.w.out.push('=');
+                }
+                item.write(self);
+            }
+            first = false;
+        }
+    }
+
+    /// An associative array (RFC 6570 §3.2.1), in iteration order; an empty one is
+    /// undefined.
+    pub fn map<I, K, V>(&mut self, pairs: I)
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: Scalar,
+        V: Scalar,
+    {
+        let mut pairs = pairs.into_iter().peekable();
+        if pairs.peek().is_none() || self.refuse_prefix() {
+            return;
+        }
+        if self.kind == Kind::HandPair {
+            self.hand_pair_map(pairs);
+            return;
+        }
+        let named = self.naming().named();
+        let mut first = true;
+        for (key, value) in pairs {
+            if self.modifier == Modifier::Explode {
+                self.separator();
+                key.write(self);
+                if named {
+                    let eq = self.begin_named_value();
+                    value.write(self);
+                    self.end_named_value(eq);
+                } else {
+                    self.w.out.push('=');
+                    value.write(self);
+                }
+            } else {
+                if first {
+                    self.separator();
+                    if named {
+                        self.push_name();
+                        self.w.out.push('=');
+                    }
+                } else {
+                    self.w.out.push(',');
+                }
+                key.write(self);
+                self.w.out.push(',');
+                value.write(self);
+            }
+            first = false;
+        }
+    }
+
+    /// A map in a hand-written pair `key={m}`: one pair, whose value is the map as `{m}`
+    /// writes it (RFC 6570 §3.2.2): `key=k1,v1,k2,v2`, or `key=k1=v1,k2=v2` exploded. The
+    /// map's keys stay inside the pair's value; they never become pair names.
+    fn hand_pair_map<K: Scalar, V: Scalar>(&mut self, pairs: impl Iterator<Item = (K, V)>) {
+        self.separator();
+        self.push_name();
+        self.w.out.push('=');
+        let between = if self.modifier == Modifier::Explode {
+            '='
+        } else {
+            ','
+        };
+        for (n, (key, value)) in pairs.enumerate() {
+            if n > 0 {
+                self.w.out.push(',');
+            }
+            key.write(self);
+            self.w.out.push(between);
+            value.write(self);
+        }
+    }
+}
