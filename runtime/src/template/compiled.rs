@@ -262,12 +262,15 @@ fn fill<'n, V: Vars + ?Sized>(
     mut x: Expansion<'_, 'n>,
     vars: &V,
 ) {
+    // Taken while the arm's constants are known: after the first value's `expand` the
+    // expansion is read back from memory.
+    let frame = x.frame();
     for var in e.vars.iter() {
         let name = &text[var.name.clone()];
-        x.begin_var(name, var.modifier);
+        x.begin_var_in(frame, name, var.modifier);
         vars.expand_var(name, &mut x);
     }
-    x.finish();
+    x.finish_in(frame);
 }
 
 /// [`fill`] for the rarer shapes, kept out of line: one copy, the expansion's operator and

@@ -54,6 +54,42 @@ pub(super) enum Shape {
     Pair,
 }
 
+/// The fields of an [`Expansion`] fixed when it is made (see [`Expansion::frame`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    op: Operator,
+    context: Context,
+    kind: Kind,
+    mode: Mode,
+}
+
+impl Frame {
+    /// The shape of the variable's expansion (see [`Shape`]). In generated code everything
+    /// here is a constant and this folds away; in a template, only the modifier
+    /// is read.
+    #[inline(always)]
+    fn shape(self, modifier: Modifier) -> Shape {
+        // A prefix counts characters and reserved or raw text is checked as it is written:
+        // both take the general code; so does a hand-written pair or a port, which have
+        // their own separators.
+        if self.mode != Mode::Unreserved
+            || matches!(modifier, Modifier::Prefix(_))
+            || matches!(self.kind, Kind::HandPair | Kind::Port)
+        {
+            return Shape::General;
+        }
+        match (self.op, self.context) {
+            (_, Context::QueryPairs) if matches!(self.op, Operator::Query | Operator::QueryContinuation) => {
+                Shape::Pair
+            }
+            (_, Context::QueryPairs) => Shape::General,
+            (Operator::Simple, _) => Shape::Simple,
+            (Operator::Path, Context::Path | Context::Base) => Shape::Slash,
+            _ => Shape::General,
+        }
+    }
+}
+
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
 ///
 /// A value calls exactly one of [`scalar`](Self::scalar), [`list`](Self::list) and
@@ -181,48 +217,46 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     #[inline(always)]
     pub(crate) fn begin_var(&mut self, name: &'n str, modifier: Modifier) {
-        if self.kind != Kind::HandPair {
+        self.begin_var_in(self.frame(), name, modifier);
+    }
+
+    /// The fields an expansion never changes once made. A [`Template`](crate::Template)
+    /// takes them before its values are called, while they are the constants of the step
+    /// it runs, and passes them to [`begin_var_in`](Self::begin_var_in) and
+    /// [`finish_in`](Self::finish_in): read from the expansion after a value's `expand`, a
+    /// call the compiler cannot see into, they were loaded and dispatched on at run time
+    /// (callgrind, `bench/examples/template_count`).
+    #[inline(always)]
+    pub(crate) fn frame(&self) -> Frame {
+        Frame {
+            op: self.op,
+            context: self.context,
+            kind: self.kind,
+            mode: self.mode,
+        }
+    }
+
+    /// [`begin_var`](Self::begin_var) with the expansion's [`frame`](Self::frame).
+    #[inline(always)]
+    pub(crate) fn begin_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
+        if frame.kind != Kind::HandPair {
             self.name = name;
         }
         self.first_name.get_or_insert(name);
         self.modifier = modifier;
         self.var_defined = false;
-        self.shape = self.shape_of(modifier);
+        self.shape = frame.shape(modifier);
         // The placeholder fills this segment even if its value turns out undefined; `{/x}`
         // does not, as it writes its own `/` first.
-        if matches!(self.context, Context::Path | Context::Base)
-            && self.kind == Kind::Plain
-            && self.op != Operator::Path
+        if matches!(frame.context, Context::Path | Context::Base)
+            && frame.kind == Kind::Plain
+            && frame.op != Operator::Path
             && let Some(segment) = &mut self.w.segment
         {
             segment.owner.get_or_insert(name);
         }
     }
 
-    /// The shape of the variable's expansion (see [`Shape`]). In generated code everything
-    /// but nothing here is a constant and this folds away; in a template, only the modifier
-    /// is read.
-    #[inline(always)]
-    fn shape_of(&self, modifier: Modifier) -> Shape {
-        // A prefix counts characters and reserved or raw text is checked as it is written:
-        // both take the general code; so does a hand-written pair or a port, which have
-        // their own separators.
-        if self.mode != Mode::Unreserved
-            || matches!(modifier, Modifier::Prefix(_))
-            || matches!(self.kind, Kind::HandPair | Kind::Port)
-        {
-            return Shape::General;
-        }
-        match (self.op, self.context) {
-            (_, Context::QueryPairs) if matches!(self.op, Operator::Query | Operator::QueryContinuation) => {
-                Shape::Pair
-            }
-            (_, Context::QueryPairs) => Shape::General,
-            (Operator::Simple, _) => Shape::Simple,
-            (Operator::Path, Context::Path | Context::Base) => Shape::Slash,
-            _ => Shape::General,
-        }
-    }
 
     /// The variable being expanded: for a hand-written pair `key={x}`, `x` rather than `key`.
     pub(super) fn var_name(&self) -> &'n str {
@@ -322,13 +356,22 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// Ends the expression: checks what it wrote against where it stands.
     #[inline(always)]
     pub fn finish(self) {
-        let Expansion {
-            w,
+        let frame = self.frame();
+        self.finish_in(frame);
+    }
+
+    /// [`finish`](Self::finish) with the expansion's [`frame`](Self::frame).
+    #[inline(always)]
+    pub(crate) fn finish_in(self, frame: Frame) {
+        let Frame {
             op,
             context,
             kind,
-            start,
             mode,
+        } = frame;
+        let Expansion {
+            w,
+            start,
             first_name,
             defined,
             ..
