@@ -48,9 +48,20 @@ impl Expansion<'_, '_> {
     }
 
     /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
-    /// separators it knows.
+    /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
     #[inline(always)]
     fn shape_separator(&mut self, shape: Shape) {
+        self.shape_separator_bare(shape);
+        if shape == Shape::Pair {
+            self.push_name();
+            self.w.out.push('=');
+        }
+    }
+
+    /// [`shape_separator`](Self::shape_separator) without the name: what comes before
+    /// each `key=value` of an exploded map.
+    #[inline(always)]
+    fn shape_separator_bare(&mut self, shape: Shape) {
         let first = self.mark_defined();
         match shape {
             Shape::Simple => {
@@ -59,11 +70,7 @@ impl Expansion<'_, '_> {
                 }
             }
             Shape::Slash => self.w.slash(self.name),
-            Shape::Pair => {
-                self.w.pair_separator();
-                self.w.out.push_str(self.name);
-                self.w.out.push('=');
-            }
+            Shape::Pair => self.w.pair_separator(),
             Shape::General => self.separator(),
         }
     }
@@ -223,6 +230,11 @@ impl Expansion<'_, '_> {
             self.hand_pair_map(pairs);
             return;
         }
+        let shape = self.shape;
+        if shape != Shape::General {
+            self.map_shaped(shape, pairs);
+            return;
+        }
         let named = self.naming().named();
         let mut first = true;
         for (key, value) in pairs {
@@ -251,6 +263,35 @@ impl Expansion<'_, '_> {
                 self.w.out.push(',');
                 value.write(self);
             }
+            first = false;
+        }
+    }
+
+    /// [`map`](Self::map) for a shape other than [`Shape::General`]: exploded, each pair
+    /// `key=value` after the shape's separator (`&`, `/` or `,`, never the variable's name);
+    /// otherwise the keys and values as one list.
+    fn map_shaped<K: Scalar, V: Scalar>(
+        &mut self,
+        shape: Shape,
+        pairs: impl Iterator<Item = (K, V)>,
+    ) {
+        let explode = self.modifier == Modifier::Explode;
+        let mut first = true;
+        for (key, value) in pairs {
+            if explode {
+                self.shape_separator_bare(shape);
+                self.write_shaped(&key);
+                self.w.out.push('=');
+            } else {
+                if first {
+                    self.shape_separator(shape);
+                } else {
+                    self.w.out.push(',');
+                }
+                self.write_shaped(&key);
+                self.w.out.push(',');
+            }
+            self.write_shaped(&value);
             first = false;
         }
     }
