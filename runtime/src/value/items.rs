@@ -10,6 +10,7 @@
 
 use super::expansion::{Expansion, Kind, Mode, Shape};
 use super::traits::Scalar;
+use super::unreserved::push_short;
 use crate::error::ErrorKind;
 use crate::writer::{Context, Modifier, Operator};
 
@@ -82,13 +83,13 @@ impl Expansion<'_, '_> {
     fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
         self.mode = Mode::Unreserved;
         self.budget = None;
-        item.write(self);
+        item.write_unreserved(self);
     }
 
     /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
     #[inline(always)]
     fn push_name(&mut self) {
-        self.w.out.push_str(self.name);
+        push_short(&mut self.w.out, self.name);
     }
 
     /// One string value (RFC 6570 §3.2.1, "if the variable is a string").

@@ -49,6 +49,7 @@ mod items;
 mod placeholder;
 mod text;
 mod traits;
+mod unreserved;
 
 pub use self::expansion::Expansion;
 pub use self::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};
