@@ -7,6 +7,7 @@
 //! as well made it 1,628).
 #![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
+use super::shape::{Frame, Shape};
 use super::traits::Value;
 use crate::error::ErrorKind;
 use crate::writer::{Context, Modifier, Operator, Writer, checks};
@@ -36,64 +37,10 @@ pub(super) enum Kind {
     Required,
 }
 
-/// The common shapes of a variable's expansion, told apart once a variable (in
-/// [`Expansion::begin_var`]) so that a value writes itself with code for its shape: a value
-/// behind `&dyn Value` (a [`Template`](crate::Template)'s variables) reads the expansion
-/// from memory, and the general code tests the context, operator, kind and modifier again
-/// for every item (callgrind, `bench/examples/template_count`). Each holds for unreserved
-/// text without a prefix modifier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Shape {
-    /// Anything else.
-    General,
-    /// `{x}` outside a query of pairs: nothing before the first value, `,` between.
-    Simple,
-    /// `{/x}` in a path: each value starts a segment (`Writer::slash`).
-    Slash,
-    /// `{?x}` and `{&x}` in a query of pairs: each value a pair `name=value`.
-    Pair,
-}
-
-/// The fields of an [`Expansion`] fixed when it is made (see [`Expansion::frame`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame {
-    op: Operator,
-    context: Context,
-    kind: Kind,
-    mode: Mode,
-}
-
-impl Frame {
-    /// The shape of the variable's expansion (see [`Shape`]). In generated code everything
-    /// here is a constant and this folds away; in a template, only the modifier
-    /// is read.
-    #[inline(always)]
-    fn shape(self, modifier: Modifier) -> Shape {
-        // A prefix counts characters and reserved or raw text is checked as it is written:
-        // both take the general code; so does a hand-written pair or a port, which have
-        // their own separators.
-        if self.mode != Mode::Unreserved
-            || matches!(modifier, Modifier::Prefix(_))
-            || matches!(self.kind, Kind::HandPair | Kind::Port)
-        {
-            return Shape::General;
-        }
-        match (self.op, self.context) {
-            (_, Context::QueryPairs) if matches!(self.op, Operator::Query | Operator::QueryContinuation) => {
-                Shape::Pair
-            }
-            (_, Context::QueryPairs) => Shape::General,
-            (Operator::Simple, _) => Shape::Simple,
-            (Operator::Path, Context::Path | Context::Base) => Shape::Slash,
-            _ => Shape::General,
-        }
-    }
-}
-
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
 ///
 /// A value calls exactly one of [`scalar`](Self::scalar), [`list`](Self::list) and
-/// [`map`](Self::map) (or nothing, for an undefined value); a [`Scalar`] writes its text with
+/// [`map`](Self::map) (or nothing, for an undefined value); a [`Scalar`](super::Scalar) writes its text with
 /// [`push_str`](Self::push_str), [`push_bytes`](Self::push_bytes) or
 /// [`push_fmt`](Self::push_fmt). The expansion adds names, separators and encoding as RFC 6570
 /// and the placeholder's place in the URL require.

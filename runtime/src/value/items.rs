@@ -8,7 +8,8 @@
 //! test folds away.
 #![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
 
-use super::expansion::{Expansion, Kind, Mode, Shape};
+use super::expansion::{Expansion, Kind, Mode};
+use super::shape::Shape;
 use super::traits::Scalar;
 use super::unreserved::push_short;
 use crate::error::ErrorKind;

@@ -46,6 +46,7 @@
 
 mod expansion;
 mod items;
+mod shape;
 mod placeholder;
 mod text;
 mod traits;
