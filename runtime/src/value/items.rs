@@ -11,7 +11,7 @@
 use super::expansion::{Expansion, Kind, Mode};
 use super::shape::Shape;
 use super::traits::Scalar;
-use super::unreserved::push_short;
+use super::unreserved::{push_pair_head, push_short};
 use crate::error::ErrorKind;
 use crate::writer::{Context, Modifier, Operator};
 
@@ -53,10 +53,14 @@ impl Expansion<'_, '_> {
     /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
     #[inline(always)]
     fn shape_separator(&mut self, shape: Shape) {
-        self.shape_separator_bare(shape);
         if shape == Shape::Pair {
-            self.push_name();
-            self.w.out.push('=');
+            self.mark_defined();
+            // `Writer::pair_separator`, `?` or `&`, written with the name and `=` at once.
+            let separator = if self.w.query_open { b'&' } else { b'?' };
+            self.w.query_open = true;
+            push_pair_head(&mut self.w.out, separator, self.name);
+        } else {
+            self.shape_separator_bare(shape);
         }
     }
 

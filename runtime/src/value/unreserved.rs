@@ -83,3 +83,41 @@ pub(super) fn push_short(out: &mut String, text: &str) {
     // SAFETY: the first `n` bytes of the spare capacity were written above.
     unsafe { buf.set_len(len + n) };
 }
+
+/// Appends `separator`, `name` and `=` to `out` (`?page=`): a name of 4 to 16 bytes, when
+/// `out` has room for 18 more bytes, with one length update and the name copied as two
+/// words; anything else as three pushes.
+#[inline(always)]
+pub(super) fn push_pair_head(out: &mut String, separator: u8, name: &str) {
+    let n = name.len();
+    if !separator.is_ascii() || !(4..=16).contains(&n) || out.capacity() - out.len() < 18 {
+        out.push(char::from(separator));
+        push_short(out, name);
+        out.push('=');
+        return;
+    }
+    let src = name.as_ptr();
+    // SAFETY: the bytes written are an ASCII byte, all of `name` in order (UTF-8), and `=`,
+    // so `out` stays UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let len = buf.len();
+    let dst = buf.spare_capacity_mut().as_mut_ptr().cast::<u8>();
+    // SAFETY: `name` has `n` bytes, 4 <= n <= 16: the words read at `src` and at
+    // `src + n - w` (w = 8 if n >= 8, else 4) lie inside it, and together cover it. The
+    // writes end at most at `n + 2 <= 18` bytes into the spare capacity, which has at least
+    // 18. `name` does not overlap `out`'s spare capacity, which `out` alone owns.
+    unsafe {
+        dst.write(separator);
+        let name_dst = dst.add(1);
+        if n >= 8 {
+            name_dst.copy_from_nonoverlapping(src, 8);
+            name_dst.add(n - 8).copy_from_nonoverlapping(src.add(n - 8), 8);
+        } else {
+            name_dst.copy_from_nonoverlapping(src, 4);
+            name_dst.add(n - 4).copy_from_nonoverlapping(src.add(n - 4), 4);
+        }
+        name_dst.add(n).write(b'=');
+    }
+    // SAFETY: the first `n + 2` bytes of the spare capacity were written above.
+    unsafe { buf.set_len(len + n + 2) };
+}
