@@ -171,10 +171,22 @@ fn every_item_of_a_slash_list_is_a_checked_segment() {
     // (`value/items.rs`, `slash`): a dot segment or an empty one there is refused as
     // for the first item, and an item that only looks like one passes.
     assert_eq!(expand("/a{/x*}/b", &[("x", &["c", ".."])]), "!DotSegment@x");
-    assert_eq!(expand("/a{/x*}/b", &[("x", &["c", "..", "d"])]), "!DotSegment@x");
-    assert_eq!(expand("/a{/x*}/b", &[("x", &["c", ".", "d"])]), "!DotSegment@x");
-    assert_eq!(expand("/a{/x*}/b", &[("x", &["c", "", "d"])]), "!DoubleSlash@x");
-    assert_eq!(expand("/a{/x,y}/b", &[("x", &"c"), ("y", &"..")]), "!DotSegment@y");
+    assert_eq!(
+        expand("/a{/x*}/b", &[("x", &["c", "..", "d"])]),
+        "!DotSegment@x"
+    );
+    assert_eq!(
+        expand("/a{/x*}/b", &[("x", &["c", ".", "d"])]),
+        "!DotSegment@x"
+    );
+    assert_eq!(
+        expand("/a{/x*}/b", &[("x", &["c", "", "d"])]),
+        "!DoubleSlash@x"
+    );
+    assert_eq!(
+        expand("/a{/x,y}/b", &[("x", &"c"), ("y", &"..")]),
+        "!DotSegment@y"
+    );
     assert_eq!(
         expand("/a{/x*}/b", &[("x", &["c", "%2e", "...", ".d", "d"])]),
         "/a/c/%252e/.../.d/d/b"

@@ -204,7 +204,6 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
     }
 
-
     /// The variable being expanded: for a hand-written pair `key={x}`, `x` rather than `key`.
     pub(super) fn var_name(&self) -> &'n str {
         match (self.kind, self.first_name) {

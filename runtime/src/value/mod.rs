@@ -46,8 +46,8 @@
 
 mod expansion;
 mod items;
-mod shape;
 mod placeholder;
+mod shape;
 mod text;
 mod traits;
 mod unreserved;

@@ -51,7 +51,9 @@ impl Frame {
             return Shape::General;
         }
         match (self.op, self.context) {
-            (_, Context::QueryPairs) if matches!(self.op, Operator::Query | Operator::QueryContinuation) => {
+            (_, Context::QueryPairs)
+                if matches!(self.op, Operator::Query | Operator::QueryContinuation) =>
+            {
                 Shape::Pair
             }
             (_, Context::QueryPairs) => Shape::General,

@@ -111,10 +111,14 @@ pub(super) fn push_pair_head(out: &mut String, separator: u8, name: &str) {
         let name_dst = dst.add(1);
         if n >= 8 {
             name_dst.copy_from_nonoverlapping(src, 8);
-            name_dst.add(n - 8).copy_from_nonoverlapping(src.add(n - 8), 8);
+            name_dst
+                .add(n - 8)
+                .copy_from_nonoverlapping(src.add(n - 8), 8);
         } else {
             name_dst.copy_from_nonoverlapping(src, 4);
-            name_dst.add(n - 4).copy_from_nonoverlapping(src.add(n - 4), 4);
+            name_dst
+                .add(n - 4)
+                .copy_from_nonoverlapping(src.add(n - 4), 4);
         }
         name_dst.add(n).write(b'=');
     }
