@@ -167,27 +167,32 @@ impl Expansion<'_, '_> {
         I: IntoIterator,
         I::Item: Scalar,
     {
-        let mut items = items.into_iter().peekable();
+        let mut items = items.into_iter();
         // An empty list is undefined (§2.3), so a prefix has nothing to apply to.
-        if items.peek().is_none() || self.refuse_prefix() {
+        let Some(first) = items.next() else {
+            return;
+        };
+        if self.refuse_prefix() {
             return;
         }
         let shape = self.shape;
         if shape == Shape::General {
-            self.list_general(items);
+            self.list_general(core::iter::once(first).chain(items));
             return;
         }
+        // The first item apart, rather than through a `Peekable` that tests its buffer at
+        // every step.
+        self.shape_separator(shape);
+        self.write_shaped(&first);
         // `{x*}` is `{x}` but for the separator, which is the shape's own (`,` for `{x}`).
         let explode = self.modifier == Modifier::Explode || shape == Shape::Simple;
-        let mut first = true;
         for item in items {
-            if first || explode {
+            if explode {
                 self.shape_separator(shape);
             } else {
                 self.w.out.push(',');
             }
             self.write_shaped(&item);
-            first = false;
         }
     }
 
