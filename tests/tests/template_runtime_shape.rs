@@ -166,6 +166,38 @@ fn a_prefix_never_splits_an_encoded_character() {
 }
 
 #[test]
+fn every_item_of_a_slash_list_is_a_checked_segment() {
+    // The `/` before an item after the first closes the segment of the item before it
+    // (`value/items.rs`, `slash`): a dot segment or an empty one there is refused as
+    // for the first item, and an item that only looks like one passes.
+    assert_eq!(expand("/a{/x*}/b", &[("x", &["c", ".."])]), "!DotSegment@x");
+    assert_eq!(
+        expand("/a{/x*}/b", &[("x", &["c", "..", "d"])]),
+        "!DotSegment@x"
+    );
+    assert_eq!(
+        expand("/a{/x*}/b", &[("x", &["c", ".", "d"])]),
+        "!DotSegment@x"
+    );
+    assert_eq!(
+        expand("/a{/x*}/b", &[("x", &["c", "", "d"])]),
+        "!DoubleSlash@x"
+    );
+    assert_eq!(
+        expand("/a{/x,y}/b", &[("x", &"c"), ("y", &"..")]),
+        "!DotSegment@y"
+    );
+    assert_eq!(
+        expand("/a{/x*}/b", &[("x", &["c", "%2e", "...", ".d", "d"])]),
+        "/a/c/%252e/.../.d/d/b"
+    );
+    assert_eq!(
+        expand("/a{/x*}/b", &[("x", &["abcdefgh", "..", "d"])]),
+        "!DotSegment@x"
+    );
+}
+
+#[test]
 fn a_double_slash_comes_only_from_the_template() {
     // One rule: a `//` in a built URL is written as such in the template. A template that
     // would make one in some state of its expressions is refused when it is parsed (see

@@ -85,6 +85,10 @@ pub struct Compiled {
     steps: Cow<'static, [CompiledStep]>,
     /// Bytes to reserve for an expansion: the text the steps always write, plus room.
     capacity: usize,
+    /// Whether every range of the steps and expressions was found on character boundaries
+    /// of `text` when the template was made ([`ranges_on_boundaries`]): then
+    /// [`Compiled::run`] slices without checking again (see [`Text::get`]).
+    ranges_checked: bool,
 }
 
 impl Compiled {
@@ -105,6 +109,7 @@ impl Compiled {
             expressions: Cow::Borrowed(expressions),
             steps: Cow::Borrowed(steps),
             capacity: first_capacity(static_len, expressions),
+            ranges_checked: ranges_on_boundaries(text, expressions, steps),
         }
     }
 
@@ -161,12 +166,14 @@ impl Compiled {
             .map(|e| e.map_vars(Cow::Owned))
             .collect();
         let capacity = first_capacity(static_len, &expressions);
+        let ranges_checked = ranges_on_boundaries(&text, &expressions, &steps);
         Compiled {
             text: Cow::Owned(text),
             source_len,
             expressions: Cow::Owned(expressions),
             steps: Cow::Owned(steps),
             capacity,
+            ranges_checked,
         }
     }
 
@@ -203,16 +210,19 @@ impl Compiled {
     /// with callgrind (`bench/examples/template_count`, GitHub issues template: 2,292
     /// instructions an expand before, 2,233 after); the other shapes take one general copy.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
-        let text: &'n str = &self.text;
+        let text = Text {
+            text: &self.text,
+            checked: self.ranges_checked,
+        };
         let expressions: &'n [CompiledExpression] = &self.expressions;
         for step in self.steps.iter() {
             match step {
-                Step::Text(range) => w.text(&text[range.clone()]),
+                Step::Text(range) => w.text(text.get(range)),
                 Step::PathStart { relative } => w.path_start(*relative),
                 Step::SegmentStart => w.segment_start(),
                 Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
                 Step::QueryStart => w.query_start(),
-                Step::Pair(pair) => w.pair(&text[pair.clone()]),
+                Step::Pair(pair) => w.pair(text.get(pair)),
                 Step::Segment(i) => fill(text, &expressions[*i], w.segment_expansion(), vars),
                 Step::Expand(i, context) => {
                     let e = &expressions[*i];
@@ -240,7 +250,7 @@ impl Compiled {
                 Step::HandPair { key, expr } => {
                     let e = &expressions[*expr];
                     let reserved = e.operator.allows_reserved();
-                    fill_general(text, e, w.hand_pair(&text[key.clone()], reserved), vars);
+                    fill_general(text, e, w.hand_pair(text.get(key), reserved), vars);
                 }
                 Step::Port(i) => fill_general(text, &expressions[*i], w.port(), vars),
                 Step::Required(i, context) => {
@@ -257,27 +267,103 @@ impl Compiled {
 /// expansion (its operator, context and kind) is constant here.
 #[inline(always)]
 fn fill<'n, V: Vars + ?Sized>(
-    text: &'n str,
+    text: Text<'n>,
     e: &'n CompiledExpression,
     mut x: Expansion<'_, 'n>,
     vars: &V,
 ) {
+    // Taken while the arm's constants are known: after the first value's `expand` the
+    // expansion is read back from memory.
+    let frame = x.frame();
     for var in e.vars.iter() {
-        let name = &text[var.name.clone()];
-        x.begin_var(name, var.modifier);
+        let name = text.get(&var.name);
+        x.begin_var_in(frame, name, var.modifier);
         vars.expand_var(name, &mut x);
     }
-    x.finish();
+    x.finish_in(frame);
 }
 
 /// [`fill`] for the rarer shapes, kept out of line: one copy, the expansion's operator and
 /// context read at run time.
 #[inline(never)]
 fn fill_general<'n, V: Vars + ?Sized>(
-    text: &'n str,
+    text: Text<'n>,
     e: &'n CompiledExpression,
     x: Expansion<'_, 'n>,
     vars: &V,
 ) {
     fill(text, e, x, vars);
+}
+
+/// A compiled template's text, with whether its ranges were checked when it was made.
+#[derive(Clone, Copy)]
+struct Text<'n> {
+    text: &'n str,
+    checked: bool,
+}
+
+impl<'n> Text<'n> {
+    /// The text of `range`: without checking its bounds and boundaries again when they
+    /// were checked at construction, which saves a dozen instructions a step and a variable
+    /// (callgrind, `bench/examples/template_count`).
+    #[inline(always)]
+    fn get(self, range: &Range<usize>) -> &'n str {
+        if self.checked {
+            // SAFETY: `checked` is `Compiled::ranges_checked`, true only if
+            // `ranges_on_boundaries` found every range of the template's steps and
+            // expressions (the only ranges passed here) inside `text` and on character
+            // boundaries; `Compiled`'s fields are private and never change after
+            // construction, so that still holds.
+            unsafe { self.text.get_unchecked(range.clone()) }
+        } else {
+            // Never taken for a template the planner made; empty rather than a panic.
+            self.text.get(range.clone()).unwrap_or_default()
+        }
+    }
+}
+
+/// Whether every range held by `steps` and `expressions` lies inside `text`, on character
+/// boundaries. A `const fn`: `template!`'s templates are checked at compile time.
+const fn ranges_on_boundaries(
+    text: &str,
+    expressions: &[CompiledExpression],
+    steps: &[CompiledStep],
+) -> bool {
+    let mut i = 0;
+    while i < steps.len() {
+        let fits = match &steps[i] {
+            Step::Text(range) | Step::Pair(range) | Step::HandPair { key: range, .. } => {
+                on_boundaries(text, range)
+            }
+            _ => true,
+        };
+        if !fits {
+            return false;
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < expressions.len() {
+        let vars: &[VarSpec] = match &expressions[i].vars {
+            Cow::Borrowed(vars) => vars,
+            Cow::Owned(vars) => vars.as_slice(),
+        };
+        let mut j = 0;
+        while j < vars.len() {
+            if !on_boundaries(text, &vars[j].name) {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether `range` lies inside `text`, on character boundaries.
+const fn on_boundaries(text: &str, range: &Range<usize>) -> bool {
+    range.start <= range.end
+        && range.end <= text.len()
+        && text.is_char_boundary(range.start)
+        && text.is_char_boundary(range.end)
 }

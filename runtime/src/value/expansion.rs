@@ -7,7 +7,8 @@
 //! as well made it 1,628).
 #![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
-use super::traits::{Scalar, Value};
+use super::shape::{Frame, Shape};
+use super::traits::Value;
 use crate::error::ErrorKind;
 use crate::writer::{Context, Modifier, Operator, Writer, checks};
 
@@ -24,7 +25,7 @@ pub(crate) enum Mode {
 
 /// What the expression is, beyond its operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Plain,
     /// A simple expression that is a whole path segment.
     Segment,
@@ -39,8 +40,8 @@ enum Kind {
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
 ///
 /// A value calls exactly one of [`scalar`](Self::scalar), [`list`](Self::list) and
-/// [`map`](Self::map) (or nothing, for an undefined value); a [`Scalar`] writes its text with
-/// [`push_str`](Self::push_str), [`push_bytes`](Self::push_bytes) or
+/// [`map`](Self::map) (or nothing, for an undefined value); a [`Scalar`](super::Scalar)
+/// writes its text with [`push_str`](Self::push_str), [`push_bytes`](Self::push_bytes) or
 /// [`push_fmt`](Self::push_fmt). The expansion adds names, separators and encoding as RFC 6570
 /// and the placeholder's place in the URL require.
 ///
@@ -64,25 +65,28 @@ enum Kind {
 /// ```
 pub struct Expansion<'w, 'n> {
     pub(super) w: &'w mut Writer<'n>,
-    op: Operator,
+    pub(super) op: Operator,
     /// The operator that decides names and separators: `op`, but `?` for a hand-written
     /// pair, which behaves like `{?key}`. Kept rather than derived at each use: a value
     /// behind `&dyn Value` reads it at run time (callgrind, `Template::expand`).
-    naming: Operator,
+    pub(super) naming: Operator,
     pub(super) context: Context,
-    kind: Kind,
+    pub(super) kind: Kind,
     pub(super) mode: Mode,
     /// Where the expression's output starts.
     start: usize,
     /// Whether a value has been written (and with it `first`).
-    defined: bool,
+    pub(super) defined: bool,
     /// Whether the current variable has written a value.
-    var_defined: bool,
+    pub(super) var_defined: bool,
     /// The variable being expanded, or the key of a hand-written pair.
-    name: &'n str,
+    pub(super) name: &'n str,
     /// The first variable of the expression, for errors about the whole expression.
     first_name: Option<&'n str>,
-    modifier: Modifier,
+    pub(super) modifier: Modifier,
+    /// What the current variable's values are written with: one of the common shapes, or
+    /// the general code.
+    pub(super) shape: Shape,
     /// Characters left under a prefix modifier.
     pub(super) budget: Option<usize>,
 }
@@ -110,6 +114,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
             first_name: None,
             modifier: Modifier::None,
             budget: None,
+            shape: Shape::General,
         }
     }
 
@@ -159,94 +164,43 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     #[inline(always)]
     pub(crate) fn begin_var(&mut self, name: &'n str, modifier: Modifier) {
-        if self.kind != Kind::HandPair {
+        self.begin_var_in(self.frame(), name, modifier);
+    }
+
+    /// The fields an expansion never changes once made. A [`Template`](crate::Template)
+    /// takes them before its values are called, while they are the constants of the step
+    /// it runs, and passes them to [`begin_var_in`](Self::begin_var_in) and
+    /// [`finish_in`](Self::finish_in): read from the expansion after a value's `expand`, a
+    /// call the compiler cannot see into, they were loaded and dispatched on at run time
+    /// (callgrind, `bench/examples/template_count`).
+    #[inline(always)]
+    pub(crate) fn frame(&self) -> Frame {
+        Frame {
+            op: self.op,
+            context: self.context,
+            kind: self.kind,
+            mode: self.mode,
+        }
+    }
+
+    /// [`begin_var`](Self::begin_var) with the expansion's [`frame`](Self::frame).
+    #[inline(always)]
+    pub(crate) fn begin_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
+        if frame.kind != Kind::HandPair {
             self.name = name;
         }
         self.first_name.get_or_insert(name);
         self.modifier = modifier;
         self.var_defined = false;
+        self.shape = frame.shape(modifier);
         // The placeholder fills this segment even if its value turns out undefined; `{/x}`
         // does not, as it writes its own `/` first.
-        if matches!(self.context, Context::Path | Context::Base)
-            && self.kind == Kind::Plain
-            && self.op != Operator::Path
+        if matches!(frame.context, Context::Path | Context::Base)
+            && frame.kind == Kind::Plain
+            && frame.op != Operator::Path
             && let Some(segment) = &mut self.w.segment
         {
             segment.owner.get_or_insert(name);
-        }
-    }
-
-    /// The operator that decides names and separators: a hand-written pair behaves like
-    /// `{?key}`.
-    #[inline(always)]
-    fn naming(&self) -> Operator {
-        self.naming
-    }
-
-    /// Writes `first` before the first value of the expression, `sep` before the others.
-    #[inline(always)]
-    fn separator(&mut self) {
-        let first = !self.defined;
-        self.defined = true;
-        self.var_defined = true;
-        let op = self.naming();
-        match (self.context, op) {
-            (Context::QueryPairs, _) => self.w.pair_separator(),
-            (Context::Path | Context::Base, Operator::Path) => self.w.slash(self.name),
-            (_, _) if self.kind == Kind::Port => self.w.out.push(':'),
-            _ => self
-                .w
-                .out
-                .push_str(if first { op.first() } else { op.separator() }),
-        }
-    }
-
-    /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
-    #[inline(always)]
-    fn push_name(&mut self) {
-        self.w.out.push_str(self.name);
-    }
-
-    /// One string value (RFC 6570 §3.2.1, "if the variable is a string").
-    #[inline(always)]
-    pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
-        self.separator();
-        self.budget = match self.modifier {
-            Modifier::Prefix(n) => Some(usize::from(n)),
-            _ => None,
-        };
-        if self.naming().named() {
-            self.push_name();
-            let eq = self.begin_named_value();
-            value.write(self);
-            self.end_named_value(eq);
-        } else {
-            value.write(self);
-        }
-        self.budget = None;
-    }
-
-    /// Writes the `=` of `=value`; returns where it is, for
-    /// [`end_named_value`](Self::end_named_value) after the value. Two calls around the
-    /// value's own, not one taking it as a closure: the closure stayed a call, and the
-    /// expansion then lived in memory (callgrind, GitHub issues URL).
-    #[inline(always)]
-    fn begin_named_value(&mut self) -> usize {
-        let eq = self.w.out.len();
-        self.w.out.push('=');
-        eq
-    }
-
-    /// Writes `ifemp` in place of the `=` at `eq` if the value after it is empty. For `?`
-    /// and `&`, `ifemp` is `=` itself: nothing to look back at.
-    #[inline(always)]
-    fn end_named_value(&mut self, eq: usize) {
-        if self.naming() != Operator::PathParam {
-            return;
-        }
-        if self.w.out.len() == eq + 1 {
-            self.w.out.truncate(eq);
-            self.w.out.push_str(self.naming().if_empty());
         }
     }
 
@@ -255,124 +209,6 @@ impl<'w, 'n> Expansion<'w, 'n> {
         match (self.kind, self.first_name) {
             (Kind::HandPair, Some(var)) => var,
             _ => self.name,
-        }
-    }
-
-    #[inline]
-    fn refuse_prefix(&mut self) -> bool {
-        if matches!(self.modifier, Modifier::Prefix(_)) {
-            self.w.fail(self.var_name(), ErrorKind::PrefixOnComposite);
-            return true;
-        }
-        false
-    }
-
-    /// A list value (RFC 6570 §3.2.1); an empty list is undefined.
-    #[inline(always)]
-    pub fn list<I>(&mut self, items: I)
-    where
-        I: IntoIterator,
-        I::Item: Scalar,
-    {
-        let mut items = items.into_iter().peekable();
-        // An empty list is undefined (§2.3), so a prefix has nothing to apply to.
-        if items.peek().is_none() || self.refuse_prefix() {
-            return;
-        }
-        // A hand-written pair repeats itself for each item, as `{?x*}` does.
-        let explode = self.modifier == Modifier::Explode || self.kind == Kind::HandPair;
-        let named = self.naming().named();
-        let mut first = true;
-        for item in items {
-            if first || explode {
-                self.separator();
-                if named {
-                    self.push_name();
-                }
-            } else {
-                self.w.out.push(',');
-            }
-            if named && explode {
-                let eq = self.begin_named_value();
-                item.write(self);
-                self.end_named_value(eq);
-            } else {
-                if named && first {
-                    self.w.out.push('=');
-                }
-                item.write(self);
-            }
-            first = false;
-        }
-    }
-
-    /// An associative array (RFC 6570 §3.2.1), in iteration order; an empty one is
-    /// undefined.
-    pub fn map<I, K, V>(&mut self, pairs: I)
-    where
-        I: IntoIterator<Item = (K, V)>,
-        K: Scalar,
-        V: Scalar,
-    {
-        let mut pairs = pairs.into_iter().peekable();
-        if pairs.peek().is_none() || self.refuse_prefix() {
-            return;
-        }
-        if self.kind == Kind::HandPair {
-            self.hand_pair_map(pairs);
-            return;
-        }
-        let named = self.naming().named();
-        let mut first = true;
-        for (key, value) in pairs {
-            if self.modifier == Modifier::Explode {
-                self.separator();
-                key.write(self);
-                if named {
-                    let eq = self.begin_named_value();
-                    value.write(self);
-                    self.end_named_value(eq);
-                } else {
-                    self.w.out.push('=');
-                    value.write(self);
-                }
-            } else {
-                if first {
-                    self.separator();
-                    if named {
-                        self.push_name();
-                        self.w.out.push('=');
-                    }
-                } else {
-                    self.w.out.push(',');
-                }
-                key.write(self);
-                self.w.out.push(',');
-                value.write(self);
-            }
-            first = false;
-        }
-    }
-
-    /// A map in a hand-written pair `key={m}`: one pair, whose value is the map as `{m}`
-    /// writes it (RFC 6570 §3.2.2): `key=k1,v1,k2,v2`, or `key=k1=v1,k2=v2` exploded. The
-    /// map's keys stay inside the pair's value; they never become pair names.
-    fn hand_pair_map<K: Scalar, V: Scalar>(&mut self, pairs: impl Iterator<Item = (K, V)>) {
-        self.separator();
-        self.push_name();
-        self.w.out.push('=');
-        let between = if self.modifier == Modifier::Explode {
-            '='
-        } else {
-            ','
-        };
-        for (n, (key, value)) in pairs.enumerate() {
-            if n > 0 {
-                self.w.out.push(',');
-            }
-            key.write(self);
-            self.w.out.push(between);
-            value.write(self);
         }
     }
 
@@ -466,13 +302,22 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// Ends the expression: checks what it wrote against where it stands.
     #[inline(always)]
     pub fn finish(self) {
-        let Expansion {
-            w,
+        let frame = self.frame();
+        self.finish_in(frame);
+    }
+
+    /// [`finish`](Self::finish) with the expansion's [`frame`](Self::frame).
+    #[inline(always)]
+    pub(crate) fn finish_in(self, frame: Frame) {
+        let Frame {
             op,
             context,
             kind,
-            start,
             mode,
+        } = frame;
+        let Expansion {
+            w,
+            start,
             first_name,
             defined,
             ..

@@ -45,9 +45,12 @@
 //! feature, so is any `Serialize` value wrapped in `urlkit::Serde`.
 
 mod expansion;
+mod items;
 mod placeholder;
+mod shape;
 mod text;
 mod traits;
+mod unreserved;
 
 pub use self::expansion::Expansion;
 pub use self::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};

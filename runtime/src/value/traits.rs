@@ -96,6 +96,15 @@ pub trait Scalar {
     /// Writes the value's text; the expansion encodes it for where it goes.
     fn write(&self, e: &mut Expansion<'_, '_>);
 
+    /// [`write`](Self::write) where the text is unreserved and has no prefix (`{x}`,
+    /// `{/x}`, `{?x}`): urlkit's strings encode a short text in line there
+    /// (`value/unreserved.rs`). The same text as `write`.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
+        self.write(e);
+    }
+
     /// An estimate of the text's length in bytes.
     fn size_hint(&self) -> usize {
         16
@@ -164,6 +173,10 @@ macro_rules! scalar_via_str {
             #[inline(always)]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_str(self);
+            }
+            #[inline(always)]
+            fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
+                e.push_unreserved(self);
             }
             fn size_hint(&self) -> usize {
                 self.len()
@@ -353,6 +366,9 @@ macro_rules! forward_pointer {
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 (**self).write(e);
             }
+            fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
+                (**self).write_unreserved(e);
+            }
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
             }
@@ -375,6 +391,10 @@ impl<T: Scalar + ?Sized> Scalar for &T {
     #[inline(always)]
     fn write(&self, e: &mut Expansion<'_, '_>) {
         (**self).write(e);
+    }
+    #[inline(always)]
+    fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
+        (**self).write_unreserved(e);
     }
     fn size_hint(&self) -> usize {
         (**self).size_hint()

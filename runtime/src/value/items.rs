@@ -1,0 +1,370 @@
+//! What a value hands the expansion: one string, a list or a map (RFC 6570 §3.2.1), and the
+//! names and separators written around them.
+//!
+//! Each of [`Expansion::scalar`] and [`Expansion::list`] first tests the variable's
+//! [`Shape`]: the common shapes have their own code, with the operator, mode and prefix
+//! known, so that a value behind `&dyn Value` does not test them again for each item; any
+//! other shape takes the general code. In generated code the shape is a constant and the
+//! test folds away.
+#![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
+
+use super::expansion::{Expansion, Kind, Mode};
+use super::shape::Shape;
+use super::traits::Scalar;
+use super::unreserved::{push_pair_head, push_short};
+use crate::error::ErrorKind;
+use crate::writer::{Context, Modifier, Operator, Tracked, Writer};
+
+impl Expansion<'_, '_> {
+    /// The operator that decides names and separators: a hand-written pair behaves like
+    /// `{?key}`.
+    #[inline(always)]
+    fn naming(&self) -> Operator {
+        self.naming
+    }
+
+    /// Marks the expression and the variable defined; returns whether this is the
+    /// expression's first value.
+    #[inline(always)]
+    fn mark_defined(&mut self) -> bool {
+        let first = !self.defined;
+        self.defined = true;
+        self.var_defined = true;
+        first
+    }
+
+    /// Writes `first` before the first value of the expression, `sep` before the others.
+    #[inline(always)]
+    fn separator(&mut self) {
+        let first = self.mark_defined();
+        let op = self.naming();
+        match (self.context, op) {
+            (Context::QueryPairs, _) => self.w.pair_separator(),
+            (Context::Path | Context::Base, Operator::Path) => self.w.slash(self.name),
+            (_, _) if self.kind == Kind::Port => self.w.out.push(':'),
+            _ => self
+                .w
+                .out
+                .push_str(if first { op.first() } else { op.separator() }),
+        }
+    }
+
+    /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
+    /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
+    #[inline(always)]
+    fn shape_separator(&mut self, shape: Shape) {
+        if shape == Shape::Pair {
+            self.mark_defined();
+            // `Writer::pair_separator`, `?` or `&`, written with the name and `=` at once.
+            let separator = if self.w.query_open { b'&' } else { b'?' };
+            self.w.query_open = true;
+            push_pair_head(&mut self.w.out, separator, self.name);
+        } else {
+            self.shape_separator_bare(shape);
+        }
+    }
+
+    /// [`shape_separator`](Self::shape_separator) without the name: what comes before
+    /// each `key=value` of an exploded map.
+    #[inline(always)]
+    fn shape_separator_bare(&mut self, shape: Shape) {
+        let first = self.mark_defined();
+        match shape {
+            Shape::Simple => {
+                if !first {
+                    self.w.out.push(',');
+                }
+            }
+            Shape::Slash => slash(self.w, self.name, first),
+            Shape::Pair => self.w.pair_separator(),
+            Shape::General => self.separator(),
+        }
+    }
+
+    /// Writes an item under a shape other than [`Shape::General`]: unreserved text without
+    /// a prefix. The two fields are stored again, unchanged, so that the item's `push_str`,
+    /// inlined here, reads them as constants rather than from memory.
+    #[inline(always)]
+    fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
+        self.mode = Mode::Unreserved;
+        self.budget = None;
+        item.write_unreserved(self);
+    }
+
+    /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
+    #[inline(always)]
+    fn push_name(&mut self) {
+        push_short(&mut self.w.out, self.name);
+    }
+
+    /// One string value (RFC 6570 §3.2.1, "if the variable is a string").
+    #[inline(always)]
+    pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
+        let shape = self.shape;
+        if shape == Shape::General {
+            self.scalar_general(value);
+        } else {
+            self.shape_separator(shape);
+            self.write_shaped(value);
+        }
+    }
+
+    #[inline(always)]
+    fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
+        self.separator();
+        self.budget = match self.modifier {
+            Modifier::Prefix(n) => Some(usize::from(n)),
+            _ => None,
+        };
+        if self.naming().named() {
+            self.push_name();
+            let eq = self.begin_named_value();
+            value.write(self);
+            self.end_named_value(eq);
+        } else {
+            value.write(self);
+        }
+        self.budget = None;
+    }
+
+    /// Writes the `=` of `=value`; returns where it is, for
+    /// [`end_named_value`](Self::end_named_value) after the value. Two calls around the
+    /// value's own, not one taking it as a closure: the closure stayed a call, and the
+    /// expansion then lived in memory (callgrind, GitHub issues URL).
+    #[inline(always)]
+    fn begin_named_value(&mut self) -> usize {
+        let eq = self.w.out.len();
+        self.w.out.push('=');
+        eq
+    }
+
+    /// Writes `ifemp` in place of the `=` at `eq` if the value after it is empty. For `?`
+    /// and `&`, `ifemp` is `=` itself: nothing to look back at.
+    #[inline(always)]
+    fn end_named_value(&mut self, eq: usize) {
+        if self.naming() != Operator::PathParam {
+            return;
+        }
+        if self.w.out.len() == eq + 1 {
+            self.w.out.truncate(eq);
+            self.w.out.push_str(self.naming().if_empty());
+        }
+    }
+
+    #[inline]
+    fn refuse_prefix(&mut self) -> bool {
+        if matches!(self.modifier, Modifier::Prefix(_)) {
+            self.w.fail(self.var_name(), ErrorKind::PrefixOnComposite);
+            return true;
+        }
+        false
+    }
+
+    /// A list value (RFC 6570 §3.2.1); an empty list is undefined.
+    #[inline(always)]
+    pub fn list<I>(&mut self, items: I)
+    where
+        I: IntoIterator,
+        I::Item: Scalar,
+    {
+        let mut items = items.into_iter();
+        // An empty list is undefined (§2.3), so a prefix has nothing to apply to.
+        let Some(first) = items.next() else {
+            return;
+        };
+        if self.refuse_prefix() {
+            return;
+        }
+        let shape = self.shape;
+        if shape == Shape::General {
+            self.list_general(core::iter::once(first).chain(items));
+            return;
+        }
+        // The first item apart, rather than through a `Peekable` that tests its buffer at
+        // every step.
+        self.shape_separator(shape);
+        self.write_shaped(&first);
+        // `{x*}` is `{x}` but for the separator, which is the shape's own (`,` for `{x}`).
+        let explode = self.modifier == Modifier::Explode || shape == Shape::Simple;
+        for item in items {
+            if explode {
+                self.shape_separator(shape);
+            } else {
+                self.w.out.push(',');
+            }
+            self.write_shaped(&item);
+        }
+    }
+
+    #[inline(always)]
+    fn list_general<I: Iterator<Item: Scalar>>(&mut self, items: I) {
+        // A hand-written pair repeats itself for each item, as `{?x*}` does.
+        let explode = self.modifier == Modifier::Explode || self.kind == Kind::HandPair;
+        let named = self.naming().named();
+        let mut first = true;
+        for item in items {
+            if first || explode {
+                self.separator();
+                if named {
+                    self.push_name();
+                }
+            } else {
+                self.w.out.push(',');
+            }
+            if named && explode {
+                let eq = self.begin_named_value();
+                item.write(self);
+                self.end_named_value(eq);
+            } else {
+                if named && first {
+                    self.w.out.push('=');
+                }
+                item.write(self);
+            }
+            first = false;
+        }
+    }
+
+    /// An associative array (RFC 6570 §3.2.1), in iteration order; an empty one is
+    /// undefined.
+    pub fn map<I, K, V>(&mut self, pairs: I)
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: Scalar,
+        V: Scalar,
+    {
+        let mut pairs = pairs.into_iter().peekable();
+        if pairs.peek().is_none() || self.refuse_prefix() {
+            return;
+        }
+        if self.kind == Kind::HandPair {
+            self.hand_pair_map(pairs);
+            return;
+        }
+        let shape = self.shape;
+        if shape != Shape::General {
+            self.map_shaped(shape, pairs);
+            return;
+        }
+        let named = self.naming().named();
+        let mut first = true;
+        for (key, value) in pairs {
+            if self.modifier == Modifier::Explode {
+                self.separator();
+                key.write(self);
+                if named {
+                    let eq = self.begin_named_value();
+                    value.write(self);
+                    self.end_named_value(eq);
+                } else {
+                    self.w.out.push('=');
+                    value.write(self);
+                }
+            } else {
+                if first {
+                    self.separator();
+                    if named {
+                        self.push_name();
+                        self.w.out.push('=');
+                    }
+                } else {
+                    self.w.out.push(',');
+                }
+                key.write(self);
+                self.w.out.push(',');
+                value.write(self);
+            }
+            first = false;
+        }
+    }
+
+    /// [`map`](Self::map) for a shape other than [`Shape::General`]: exploded, each pair
+    /// `key=value` after the shape's separator (`&`, `/` or `,`, never the variable's name);
+    /// otherwise the keys and values as one list.
+    fn map_shaped<K: Scalar, V: Scalar>(
+        &mut self,
+        shape: Shape,
+        pairs: impl Iterator<Item = (K, V)>,
+    ) {
+        let explode = self.modifier == Modifier::Explode;
+        let mut first = true;
+        for (key, value) in pairs {
+            if explode {
+                self.shape_separator_bare(shape);
+                self.write_shaped(&key);
+                self.w.out.push('=');
+            } else {
+                if first {
+                    self.shape_separator(shape);
+                } else {
+                    self.w.out.push(',');
+                }
+                self.write_shaped(&key);
+                self.w.out.push(',');
+            }
+            self.write_shaped(&value);
+            first = false;
+        }
+    }
+
+    /// A map in a hand-written pair `key={m}`: one pair, whose value is the map as `{m}`
+    /// writes it (RFC 6570 §3.2.2): `key=k1,v1,k2,v2`, or `key=k1=v1,k2=v2` exploded. The
+    /// map's keys stay inside the pair's value; they never become pair names.
+    fn hand_pair_map<K: Scalar, V: Scalar>(&mut self, pairs: impl Iterator<Item = (K, V)>) {
+        self.separator();
+        self.push_name();
+        self.w.out.push('=');
+        let between = if self.modifier == Modifier::Explode {
+            '='
+        } else {
+            ','
+        };
+        for (n, (key, value)) in pairs.enumerate() {
+            if n > 0 {
+                self.w.out.push(',');
+            }
+            key.write(self);
+            self.w.out.push(between);
+            value.write(self);
+        }
+    }
+}
+
+/// `Writer::slash` before a value of `{/x}`. Before one that is not the expression's first,
+/// the segment it closes was opened by this expression's previous `/` and holds what came
+/// after it. When that segment is not empty and cannot be a dot segment (`.`, `..` and
+/// their encoded forms are at most 6 bytes and start with `.` or `%`), closing it checks
+/// nothing and the path cannot start with `//` here, so this writes the `/` and tracks the
+/// new segment as `slash` does, without its checks; any other case takes `slash` itself.
+/// (Callgrind, `{/list*}` of three items: `slash` and its checks were about 90
+/// instructions an item.)
+///
+/// Out of line, as `Writer::slash` is: in line, it made every value's `expand` larger and
+/// slower whatever its shape (GitHub issues template 1,623 -> 1,639 instructions). A free
+/// function: as a method, the expansion's address taken kept `url!`'s expansions in memory
+/// (its GitHub URL 716 -> 927).
+#[inline(never)]
+fn slash<'n>(w: &mut Writer<'n>, name: &'n str, first: bool) {
+    let len = w.out.len();
+    let plain = !first
+        && match w.segment {
+            Some(Tracked {
+                start,
+                owner: Some(_),
+            }) if start < len && !w.starts_double_slash(len) => {
+                let segment = &w.out.as_bytes()[start..];
+                segment.len() > 6 || !matches!(segment[0], b'.' | b'%')
+            }
+            _ => false,
+        };
+    if !plain {
+        w.slash(name);
+        return;
+    }
+    w.out.push('/');
+    w.first_segment_open = false;
+    w.segment = Some(Tracked {
+        start: w.out.len(),
+        owner: Some(name),
+    });
+}

@@ -1,0 +1,127 @@
+//! Short copies for the common shapes (`value/items.rs`): a string value written as
+//! unreserved text without a prefix, and a variable's name.
+//!
+//! Most of a URL's values and names are a few bytes. The general writer
+//! ([`Expansion::push_str`]) calls out to the encoders for every value, whose set-up costs
+//! more than encoding four bytes; these do the short cases in line, in the value's own
+//! `expand`, and call out for the rest. Measured with callgrind on
+//! `bench/examples/template_count` (see the commit that added this file).
+#![allow(clippy::inline_always, reason = "measured; see the module comment")]
+
+use alloc::string::String;
+
+use super::expansion::Expansion;
+use crate::encode::{Set, copy_short_if_kept, encode_into, encode_short_in_room};
+
+/// Values shorter than this are encoded in line; longer ones by [`write_long`].
+const SHORT: usize = 8;
+
+impl Expansion<'_, '_> {
+    /// Writes `text` as unreserved text (`{x}`, `{/x}`, `{?x}`): for a shape other than
+    /// `Shape::General` only, which has no prefix and is not reserved.
+    #[inline(always)]
+    pub(super) fn push_unreserved(&mut self, text: &str) {
+        let out = &mut self.w.out;
+        let bytes = text.as_bytes();
+        if bytes.len() < SHORT && encode_short_in_room(Set::Component, bytes, out) {
+            return;
+        }
+        write_long(bytes, out);
+    }
+}
+
+/// [`Expansion::push_unreserved`] for a value of [`SHORT`] bytes or more, or one the URL
+/// has no room for yet: copied whole if it needs no escape, else encoded by
+/// [`write_escaped`]. Two functions, as `value/text.rs`'s `write_component` and
+/// `escape_component` are, so that the copy saves no registers (with both in one,
+/// callgrind counted 55 instructions a copy rather than 41).
+#[inline(never)]
+fn write_long(bytes: &[u8], out: &mut String) {
+    if !copy_short_if_kept(Set::Component, bytes, out) {
+        write_escaped(bytes, out);
+    }
+}
+
+/// The rest of [`write_long`]: encoded in one pass into the room the URL has, or measured
+/// and encoded in place.
+#[inline(never)]
+fn write_escaped(bytes: &[u8], out: &mut String) {
+    if !encode_short_in_room(Set::Component, bytes, out) {
+        encode_into(Set::Component, bytes, out);
+    }
+}
+
+/// Appends `text` to `out`: text of 4 to 16 bytes, when `out` has room for 16 more, as two
+/// overlapping word copies rather than a call to `memcpy`.
+#[inline(always)]
+pub(super) fn push_short(out: &mut String, text: &str) {
+    let n = text.len();
+    if !(4..=16).contains(&n) || out.capacity() - out.len() < 16 {
+        out.push_str(text);
+        return;
+    }
+    let src = text.as_ptr();
+    // SAFETY: the bytes written are all of `text`, in order, which is UTF-8, so `out` stays
+    // UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let len = buf.len();
+    let dst = buf.spare_capacity_mut().as_mut_ptr().cast::<u8>();
+    // SAFETY: `text` has `n` bytes, 4 <= n <= 16: the words read at `src` and at
+    // `src + n - w` (w = 8 if n >= 8, else 4) lie inside it, and together cover it. The
+    // spare capacity has at least 16 bytes, so the words written at `dst` and at
+    // `dst + n - w` lie inside it; `text` does not overlap `out`'s spare capacity, which
+    // `out` alone owns.
+    unsafe {
+        if n >= 8 {
+            dst.copy_from_nonoverlapping(src, 8);
+            dst.add(n - 8).copy_from_nonoverlapping(src.add(n - 8), 8);
+        } else {
+            dst.copy_from_nonoverlapping(src, 4);
+            dst.add(n - 4).copy_from_nonoverlapping(src.add(n - 4), 4);
+        }
+    }
+    // SAFETY: the first `n` bytes of the spare capacity were written above.
+    unsafe { buf.set_len(len + n) };
+}
+
+/// Appends `separator`, `name` and `=` to `out` (`?page=`): a name of 4 to 16 bytes, when
+/// `out` has room for 18 more bytes, with one length update and the name copied as two
+/// words; anything else as three pushes.
+#[inline(always)]
+pub(super) fn push_pair_head(out: &mut String, separator: u8, name: &str) {
+    let n = name.len();
+    if !separator.is_ascii() || !(4..=16).contains(&n) || out.capacity() - out.len() < 18 {
+        out.push(char::from(separator));
+        push_short(out, name);
+        out.push('=');
+        return;
+    }
+    let src = name.as_ptr();
+    // SAFETY: the bytes written are an ASCII byte, all of `name` in order (UTF-8), and `=`,
+    // so `out` stays UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let len = buf.len();
+    let dst = buf.spare_capacity_mut().as_mut_ptr().cast::<u8>();
+    // SAFETY: `name` has `n` bytes, 4 <= n <= 16: the words read at `src` and at
+    // `src + n - w` (w = 8 if n >= 8, else 4) lie inside it, and together cover it. The
+    // writes end at most at `n + 2 <= 18` bytes into the spare capacity, which has at least
+    // 18. `name` does not overlap `out`'s spare capacity, which `out` alone owns.
+    unsafe {
+        dst.write(separator);
+        let name_dst = dst.add(1);
+        if n >= 8 {
+            name_dst.copy_from_nonoverlapping(src, 8);
+            name_dst
+                .add(n - 8)
+                .copy_from_nonoverlapping(src.add(n - 8), 8);
+        } else {
+            name_dst.copy_from_nonoverlapping(src, 4);
+            name_dst
+                .add(n - 4)
+                .copy_from_nonoverlapping(src.add(n - 4), 4);
+        }
+        name_dst.add(n).write(b'=');
+    }
+    // SAFETY: the first `n + 2` bytes of the spare capacity were written above.
+    unsafe { buf.set_len(len + n + 2) };
+}
