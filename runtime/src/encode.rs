@@ -46,7 +46,7 @@ pub(crate) use short::encode_short_in_room_fast;
 #[cfg(test)]
 pub(crate) use write::copy_short_if_kept;
 use write::encode_cow;
-pub(crate) use write::{encode_into, encode_short_in_room};
+pub(crate) use write::{encode_four_to_seven_in_room, encode_into, encode_short_in_room};
 
 /// Encodes everything but RFC 3986 unreserved characters: safe in every component, and what
 /// RFC 6570 `{x}` writes. See the [module table](self).

@@ -11,7 +11,9 @@
 use alloc::string::String;
 
 use super::expansion::Expansion;
-use crate::encode::{Set, encode_into, encode_short_in_room, encode_short_in_room_fast};
+use crate::encode::{
+    Set, encode_four_to_seven_in_room, encode_into, encode_short_in_room, encode_short_in_room_fast,
+};
 
 /// Values shorter than this are encoded in line; longer ones by [`write_long`].
 const SHORT: usize = 8;
@@ -23,8 +25,15 @@ impl Expansion<'_, '_> {
     pub(super) fn push_unreserved(&mut self, text: &str) {
         let out = &mut self.w.out;
         let bytes = text.as_bytes();
-        if bytes.len() < SHORT && encode_short_in_room(Set::Component, bytes, out) {
-            return;
+        if bytes.len() < SHORT {
+            let done = if bytes.len() >= 4 {
+                encode_four_to_seven_in_room(Set::Component, bytes, out)
+            } else {
+                encode_short_in_room(Set::Component, bytes, out)
+            };
+            if done {
+                return;
+            }
         }
         write_long(bytes, out);
     }
