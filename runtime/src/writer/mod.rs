@@ -108,7 +108,11 @@ impl<'n> Writer<'n> {
         {
             self.fail(name, ErrorKind::Required);
         }
-        if let (Some((name, kind)), None) = (self.check_whole, &self.error) {
+        // Nested, so that the common case (no `check_whole`) is one test: as a tuple both
+        // fields were read and combined first (callgrind, GitHub issues URL).
+        if let Some((name, kind)) = self.check_whole
+            && self.error.is_none()
+        {
             self.check_whole_now(name, kind);
         }
     }
@@ -342,6 +346,16 @@ impl<'n> Writer<'n> {
     #[inline]
     pub(crate) fn take_url(&mut self) -> Result<Url, Error> {
         self.check_whole_when_finished();
+        if self.error.is_none() {
+            // Without `take`, which wrote `None` back on every URL.
+            return Ok(Url::from_built(core::mem::take(&mut self.out)));
+        }
+        self.take_error()
+    }
+
+    /// [`take_url`](Self::take_url) when a value failed.
+    #[cold]
+    fn take_error(&mut self) -> Result<Url, Error> {
         match self.error.take() {
             Some(error) => Err(error),
             None => Ok(Url::from_built(core::mem::take(&mut self.out))),
