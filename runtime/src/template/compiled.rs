@@ -217,7 +217,9 @@ impl Compiled {
         let expressions: &'n [CompiledExpression] = &self.expressions;
         for step in self.steps.iter() {
             match step {
-                Step::Text(range) => w.text(text.get(range)),
+                // `push_str`, not `Writer::text` (whose copy is for `url!`'s texts, known
+                // at compile time): callgrind counted 11 more instructions a github expand.
+                Step::Text(range) => w.out.push_str(text.get(range)),
                 Step::PathStart { relative } => w.path_start(*relative),
                 Step::SegmentStart => w.segment_start(),
                 Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),

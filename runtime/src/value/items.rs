@@ -190,7 +190,7 @@ impl Expansion<'_, '_> {
             if explode {
                 self.shape_separator(shape);
             } else {
-                self.w.out.push(',');
+                crate::writer::push_text(&mut self.w.out, ",");
             }
             self.write_shaped(&item);
         }
