@@ -10,7 +10,7 @@ use alloc::string::String;
 use core::mem::MaybeUninit;
 
 use super::engine::{ACTIONS, Component, Form, Kind, OUTPUTS, Reserved, Set, changes, with_kind};
-use super::write::{TAIL, copy_short_if_kept, encode_short_in_room};
+use super::write::{TAIL, copy_short_if_kept, encode_short_in_room, store_entry};
 use crate::scan::{BLOCK, Fast, Scan};
 
 /// Appends the encoding of `input` under `set` (not `reserved`, whose triplets need a look
@@ -215,15 +215,8 @@ fn escape_runs<K: Kind>(
         // invariant, and the assertion above). `run` is `BLOCK` bytes long.
         unsafe { dst.add(j).copy_from_nonoverlapping(run.as_ptr(), BLOCK) };
         j += i - pos;
-        // One load and one store of a word (see `encode_short_in_room`).
-        let entry = outputs[usize::from(b)];
         // SAFETY: four bytes at `j <= 3 * i`, which end before `3 * n + 1`: inside `spare`.
-        unsafe {
-            dst.add(j)
-                .cast::<u32>()
-                .write_unaligned(u32::from_ne_bytes(entry));
-        }
-        j += (u32::from_le_bytes(entry) >> 24) as usize;
+        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
         pos = i + 1;
         escapes &= escapes - 1;
     }

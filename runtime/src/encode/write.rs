@@ -202,21 +202,35 @@ pub(crate) fn encode_short_in_room(set: Set, input: &[u8], out: &mut String) -> 
     let dst = spare.as_mut_ptr().cast::<u8>();
     let mut j = 0;
     for &b in input {
-        // One load and one store of a word: as `[u8; 4]` the entry was moved a byte or two
-        // at a time.
-        let entry = outputs[usize::from(b)];
         // SAFETY: before the `i`th input byte `j <= 3 * i`, so the four bytes stored at `j`
         // end at most at `3 * (len - 1) + 4 = room`: inside `spare`.
-        unsafe {
-            dst.add(j)
-                .cast::<u32>()
-                .write_unaligned(u32::from_ne_bytes(entry));
-        }
-        j += (u32::from_le_bytes(entry) >> 24) as usize;
+        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
     }
     // SAFETY: the first `j` bytes of `spare` were written above.
     unsafe { buf.set_len(buf.len() + j) };
     true
+}
+
+/// Stores a byte's table entry (its output, padded, with the output's length in the last
+/// byte) as one word at `dst + j`, and returns the output's length: one load and one store
+/// of a word, where as `[u8; 4]` the entry was moved a byte or two at a time. The next
+/// store overwrites the padding, or the length leaves it out.
+///
+/// # Safety
+/// The four bytes at `dst + j` are valid for writes.
+#[allow(
+    clippy::inline_always,
+    reason = "a store and a shift, in the encoders' byte loops"
+)]
+#[inline(always)]
+pub(super) unsafe fn store_entry(dst: *mut u8, j: usize, entry: [u8; 4]) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe {
+        dst.add(j)
+            .cast::<u32>()
+            .write_unaligned(u32::from_ne_bytes(entry));
+    }
+    (u32::from_le_bytes(entry) >> 24) as usize
 }
 
 /// [`encode_short_in_room`] for 4 to 7 bytes (else returns false, writing nothing): the
@@ -247,15 +261,9 @@ pub(crate) fn encode_four_to_seven_in_room(set: Set, input: &[u8], out: &mut Str
     let dst = spare.as_mut_ptr().cast::<u8>();
     let mut j = 0;
     let mut step = |b: u8| {
-        let entry = outputs[usize::from(b)];
         // SAFETY: before the `i`th input byte `j <= 3 * i`, so the four bytes stored at `j`
         // end at most at `3 * (len - 1) + 4 = room`: inside `spare`.
-        unsafe {
-            dst.add(j)
-                .cast::<u32>()
-                .write_unaligned(u32::from_ne_bytes(entry));
-        }
-        j += (u32::from_le_bytes(entry) >> 24) as usize;
+        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
     };
     let [b0, b1, b2, b3] = *head;
     step(b0);
