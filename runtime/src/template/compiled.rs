@@ -210,10 +210,31 @@ impl Compiled {
     /// with callgrind (`bench/examples/template_count`, GitHub issues template: 2,292
     /// instructions an expand before, 2,233 after); the other shapes take one general copy.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
-        let text = Text {
-            text: &self.text,
-            checked: self.ranges_checked,
-        };
+        // Whether the ranges were checked is tested once here, not at each range: each
+        // branch is a copy of the interpreter with it a constant.
+        if self.ranges_checked {
+            self.run_in::<true, V>(w, vars);
+        } else {
+            self.run_unchecked(w, vars);
+        }
+    }
+
+    /// [`run`](Self::run) for a template whose ranges were not found on boundaries (never
+    /// one the planner made): out of line, so that only the checked copy is in `run`.
+    #[inline(never)]
+    #[cold]
+    fn run_unchecked<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
+        self.run_in::<false, V>(w, vars);
+    }
+
+    /// [`run`](Self::run) with `CHECKED` being [`Compiled::ranges_checked`].
+    #[inline(always)]
+    fn run_in<'n, const CHECKED: bool, V: Vars + ?Sized>(
+        &'n self,
+        w: &mut Writer<'n>,
+        vars: &V,
+    ) {
+        let text = Text::<CHECKED> { text: &self.text };
         let expressions: &'n [CompiledExpression] = &self.expressions;
         for step in self.steps.iter() {
             match step {
@@ -268,8 +289,8 @@ impl Compiled {
 /// ends it. Inlined into each arm of [`Compiled::run`], so that what the arm knows of the
 /// expansion (its operator, context and kind) is constant here.
 #[inline(always)]
-fn fill<'n, V: Vars + ?Sized>(
-    text: Text<'n>,
+fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
+    text: Text<'n, CHECKED>,
     e: &'n CompiledExpression,
     mut x: Expansion<'_, 'n>,
     vars: &V,
@@ -288,8 +309,8 @@ fn fill<'n, V: Vars + ?Sized>(
 /// [`fill`] for the rarer shapes, kept out of line: one copy, the expansion's operator and
 /// context read at run time.
 #[inline(never)]
-fn fill_general<'n, V: Vars + ?Sized>(
-    text: Text<'n>,
+fn fill_general<'n, const CHECKED: bool, V: Vars + ?Sized>(
+    text: Text<'n, CHECKED>,
     e: &'n CompiledExpression,
     x: Expansion<'_, 'n>,
     vars: &V,
@@ -297,21 +318,22 @@ fn fill_general<'n, V: Vars + ?Sized>(
     fill(text, e, x, vars);
 }
 
-/// A compiled template's text, with whether its ranges were checked when it was made.
+/// A compiled template's text; `CHECKED` if its ranges were checked when it was made
+/// ([`Compiled::ranges_checked`]).
 #[derive(Clone, Copy)]
-struct Text<'n> {
+struct Text<'n, const CHECKED: bool> {
     text: &'n str,
-    checked: bool,
 }
 
-impl<'n> Text<'n> {
+impl<'n, const CHECKED: bool> Text<'n, CHECKED> {
     /// The text of `range`: without checking its bounds and boundaries again when they
     /// were checked at construction, which saves a dozen instructions a step and a variable
     /// (callgrind, `bench/examples/template_count`).
     #[inline(always)]
     fn get(self, range: &Range<usize>) -> &'n str {
-        if self.checked {
-            // SAFETY: `checked` is `Compiled::ranges_checked`, true only if
+        if CHECKED {
+            // SAFETY: `CHECKED` is `Compiled::ranges_checked` (`Compiled::run` instantiates
+            // the checked copy only when that field is true), true only if
             // `ranges_on_boundaries` found every range of the template's steps and
             // expressions (the only ranges passed here) inside `text` and on character
             // boundaries; `Compiled`'s fields are private and never change after
