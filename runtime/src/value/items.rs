@@ -75,7 +75,7 @@ impl Expansion<'_, '_> {
                     self.w.out.push(',');
                 }
             }
-            Shape::Slash => slash(self.w, self.name, first),
+            Shape::Slash => slash(self.w, self.name),
             Shape::Pair => self.w.pair_separator(),
             Shape::General => self.separator(),
         }
@@ -330,33 +330,34 @@ impl Expansion<'_, '_> {
     }
 }
 
-/// `Writer::slash` before a value of `{/x}`. Before one that is not the expression's first,
-/// the segment it closes was opened by this expression's previous `/` and holds what came
-/// after it. When that segment is not empty and cannot be a dot segment (`.`, `..` and
-/// their encoded forms are at most 6 bytes and start with `.` or `%`), closing it checks
-/// nothing and the path cannot start with `//` here, so this writes the `/` and tracks the
-/// new segment as `slash` does, without its checks; any other case takes `slash` itself.
-/// (Callgrind, `{/list*}` of three items: `slash` and its checks were about 90
-/// instructions an item.)
+/// `Writer::slash` before a value of `{/x}`. `slash` closes the tracked segment, which
+/// checks nothing when the segment has no owner (template text, or none tracked) or when it
+/// is not empty and cannot be a dot segment (`.`, `..` and their encoded forms are at most
+/// 6 bytes and start with `.` or `%`); then, unless the `/` would start the path with `//`,
+/// this writes the `/` and tracks the new segment as `slash` does, without its checks. Any
+/// other case takes `slash` itself. (Callgrind, `{/list*}` of three items: `slash` and its
+/// checks were about 90 instructions an item; the first item, whose segment is the
+/// template's, took them until the owner was tested rather than the item's place.)
 ///
 /// Out of line, as `Writer::slash` is: in line, it made every value's `expand` larger and
 /// slower whatever its shape (GitHub issues template 1,623 -> 1,639 instructions). A free
 /// function: as a method, the expansion's address taken kept `url!`'s expansions in memory
 /// (its GitHub URL 716 -> 927).
 #[inline(never)]
-fn slash<'n>(w: &mut Writer<'n>, name: &'n str, first: bool) {
+fn slash<'n>(w: &mut Writer<'n>, name: &'n str) {
     let len = w.out.len();
-    let plain = !first
-        && match w.segment {
-            Some(Tracked {
-                start,
-                owner: Some(_),
-            }) if start < len && !w.starts_double_slash(len) => {
+    let plain = match w.segment {
+        Some(Tracked {
+            start,
+            owner: Some(_),
+        }) => {
+            start < len && {
                 let segment = &w.out.as_bytes()[start..];
                 segment.len() > 6 || !matches!(segment[0], b'.' | b'%')
             }
-            _ => false,
-        };
+        }
+        _ => true,
+    } && !w.starts_double_slash(len);
     if !plain {
         w.slash(name);
         return;
