@@ -233,17 +233,23 @@ impl Expansion<'_, '_> {
         K: Scalar,
         V: Scalar,
     {
-        let mut pairs = pairs.into_iter().peekable();
-        if pairs.peek().is_none() || self.refuse_prefix() {
+        // The first pair taken apart, rather than through a `Peekable` that tests its
+        // buffer at every step (callgrind, `{?keys*}` of three pairs).
+        let mut rest = pairs.into_iter();
+        let Some(first) = rest.next() else {
             return;
-        }
-        if self.kind == Kind::HandPair {
-            self.hand_pair_map(pairs);
+        };
+        if self.refuse_prefix() {
             return;
         }
         let shape = self.shape;
-        if shape != Shape::General {
-            self.map_shaped(shape, pairs);
+        if shape != Shape::General && self.kind != Kind::HandPair {
+            self.map_shaped(shape, first, rest);
+            return;
+        }
+        let pairs = core::iter::once(first).chain(rest);
+        if self.kind == Kind::HandPair {
+            self.hand_pair_map(pairs);
             return;
         }
         let named = self.naming().named();
@@ -284,26 +290,31 @@ impl Expansion<'_, '_> {
     fn map_shaped<K: Scalar, V: Scalar>(
         &mut self,
         shape: Shape,
-        pairs: impl Iterator<Item = (K, V)>,
+        (key, value): (K, V),
+        rest: impl Iterator<Item = (K, V)>,
     ) {
         let explode = self.modifier == Modifier::Explode;
-        let mut first = true;
-        for (key, value) in pairs {
+        if explode {
+            self.shape_separator_bare(shape);
+            self.write_shaped(&key);
+            self.w.out.push('=');
+        } else {
+            self.shape_separator(shape);
+            self.write_shaped(&key);
+            self.w.out.push(',');
+        }
+        self.write_shaped(&value);
+        for (key, value) in rest {
             if explode {
                 self.shape_separator_bare(shape);
                 self.write_shaped(&key);
                 self.w.out.push('=');
             } else {
-                if first {
-                    self.shape_separator(shape);
-                } else {
-                    self.w.out.push(',');
-                }
+                self.w.out.push(',');
                 self.write_shaped(&key);
                 self.w.out.push(',');
             }
             self.write_shaped(&value);
-            first = false;
         }
     }
 
