@@ -298,9 +298,17 @@ fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
     // Taken while the arm's constants are known: after the first value's `expand` the
     // expansion is read back from memory.
     let frame = x.frame();
-    for var in e.vars.iter() {
+    let mut specs = e.vars.iter();
+    // The first variable apart: only it sets the expression's first name, without the
+    // test of whether one is set that `begin_var_in` makes.
+    if let Some(var) = specs.next() {
         let name = text.get(&var.name);
         x.begin_var_in(frame, name, var.modifier);
+        vars.expand_var(name, &mut x);
+    }
+    for var in specs {
+        let name = text.get(&var.name);
+        x.begin_later_var_in(frame, name, var.modifier);
         vars.expand_var(name, &mut x);
     }
     x.finish_in(frame);
