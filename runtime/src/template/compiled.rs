@@ -246,9 +246,16 @@ impl Compiled {
                 Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
                 Step::QueryStart => w.query_start(),
                 Step::Pair(pair) => w.pair(text.get(pair)),
-                Step::Segment(i) => fill(text, &expressions[*i], w.segment_expansion(), vars),
+                Step::Segment(i) => {
+                    let Some(e) = text.expression(expressions, *i) else {
+                        continue;
+                    };
+                    fill(text, e, w.segment_expansion(), vars);
+                }
                 Step::Expand(i, context) => {
-                    let e = &expressions[*i];
+                    let Some(e) = text.expression(expressions, *i) else {
+                        continue;
+                    };
                     // Each arm a copy of the expansion with its operator and context known.
                     match (e.operator, *context) {
                         (Operator::Simple, Context::Path) => {
@@ -271,13 +278,21 @@ impl Compiled {
                     }
                 }
                 Step::HandPair { key, expr } => {
-                    let e = &expressions[*expr];
+                    let Some(e) = text.expression(expressions, *expr) else {
+                        continue;
+                    };
                     let reserved = e.operator.allows_reserved();
                     fill_general(text, e, w.hand_pair(text.get(key), reserved), vars);
                 }
-                Step::Port(i) => fill_general(text, &expressions[*i], w.port(), vars),
+                Step::Port(i) => {
+                    if let Some(e) = text.expression(expressions, *i) {
+                        fill_general(text, e, w.port(), vars);
+                    }
+                }
                 Step::Required(i, context) => {
-                    let e = &expressions[*i];
+                    let Some(e) = text.expression(expressions, *i) else {
+                        continue;
+                    };
                     fill_general(text, e, w.required_expansion(e.operator, *context), vars);
                 }
             }
@@ -395,10 +410,30 @@ impl<'n, const CHECKED: bool> Text<'n, CHECKED> {
             self.text.get(range.clone()).unwrap_or_default()
         }
     }
+
+    /// Expression `i` of `expressions` (the template's): without checking the index again
+    /// when it was checked at construction. `None` (the step skipped rather than a panic)
+    /// only for an index out of range, which the planner never makes.
+    #[inline(always)]
+    fn expression(
+        self,
+        expressions: &'n [CompiledExpression],
+        i: usize,
+    ) -> Option<&'n CompiledExpression> {
+        if CHECKED {
+            // SAFETY: `CHECKED` is `Compiled::ranges_checked` (see `get`), true only if
+            // `ranges_on_boundaries` found every expression index of the template's steps
+            // (the only indices passed here) below the length of its expressions, which
+            // never change after construction.
+            Some(unsafe { expressions.get_unchecked(i) })
+        } else {
+            expressions.get(i)
+        }
+    }
 }
 
 /// Whether every range held by `steps` and `expressions` lies inside `text`, on character
-/// boundaries. A `const fn`: `template!`'s templates are checked at compile time.
+/// boundaries, and every expression a step names is one of `expressions`. A `const fn`: `template!`'s templates are checked at compile time.
 const fn ranges_on_boundaries(
     text: &str,
     expressions: &[CompiledExpression],
@@ -407,10 +442,15 @@ const fn ranges_on_boundaries(
     let mut i = 0;
     while i < steps.len() {
         let fits = match &steps[i] {
-            Step::Text(range) | Step::Pair(range) | Step::HandPair { key: range, .. } => {
-                on_boundaries(text, range)
+            Step::Text(range) | Step::Pair(range) => on_boundaries(text, range),
+            Step::HandPair { key, expr } => on_boundaries(text, key) && *expr < expressions.len(),
+            Step::Segment(e) | Step::Expand(e, _) | Step::Port(e) | Step::Required(e, _) => {
+                *e < expressions.len()
             }
-            _ => true,
+            Step::PathStart { .. }
+            | Step::SegmentStart
+            | Step::SegmentEnd { .. }
+            | Step::QueryStart => true,
         };
         if !fits {
             return false;
