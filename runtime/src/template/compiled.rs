@@ -23,6 +23,7 @@ use urlkit_syntax::reference::Options;
 use urlkit_syntax::template::{Expression, Operator, VarSpec};
 
 use super::error::TemplateError;
+use super::ranges::{Text, expression, push_step_text, ranges_on_boundaries};
 use super::vars::Vars;
 use crate::value::Expansion;
 use crate::writer::Writer;
@@ -210,24 +211,48 @@ impl Compiled {
     /// with callgrind (`bench/examples/template_count`, GitHub issues template: 2,292
     /// instructions an expand before, 2,233 after); the other shapes take one general copy.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
-        let text = Text {
-            text: &self.text,
-            checked: self.ranges_checked,
-        };
+        // Whether the ranges were checked is tested once here, not at each range: each
+        // branch is a copy of the interpreter with it a constant.
+        if self.ranges_checked {
+            self.run_in::<true, V>(w, vars);
+        } else {
+            self.run_unchecked(w, vars);
+        }
+    }
+
+    /// [`run`](Self::run) for a template whose ranges were not found on boundaries (never
+    /// one the planner made): out of line, so that only the checked copy is in `run`.
+    #[inline(never)]
+    #[cold]
+    fn run_unchecked<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
+        self.run_in::<false, V>(w, vars);
+    }
+
+    /// [`run`](Self::run) with `CHECKED` being [`Compiled::ranges_checked`].
+    #[inline(always)]
+    fn run_in<'n, const CHECKED: bool, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
+        let text = Text::<CHECKED> { text: &self.text };
         let expressions: &'n [CompiledExpression] = &self.expressions;
         for step in self.steps.iter() {
             match step {
                 // `push_str`, not `Writer::text` (whose copy is for `url!`'s texts, known
                 // at compile time): callgrind counted 11 more instructions a github expand.
-                Step::Text(range) => w.out.push_str(text.get(range)),
+                Step::Text(range) => push_step_text(&mut w.out, text.get(range)),
                 Step::PathStart { relative } => w.path_start(*relative),
                 Step::SegmentStart => w.segment_start(),
                 Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
                 Step::QueryStart => w.query_start(),
                 Step::Pair(pair) => w.pair(text.get(pair)),
-                Step::Segment(i) => fill(text, &expressions[*i], w.segment_expansion(), vars),
+                Step::Segment(i) => {
+                    let Some(e) = expression::<CHECKED>(expressions, *i) else {
+                        continue;
+                    };
+                    fill(text, e, w.segment_expansion(), vars);
+                }
                 Step::Expand(i, context) => {
-                    let e = &expressions[*i];
+                    let Some(e) = expression::<CHECKED>(expressions, *i) else {
+                        continue;
+                    };
                     // Each arm a copy of the expansion with its operator and context known.
                     match (e.operator, *context) {
                         (Operator::Simple, Context::Path) => {
@@ -250,13 +275,21 @@ impl Compiled {
                     }
                 }
                 Step::HandPair { key, expr } => {
-                    let e = &expressions[*expr];
+                    let Some(e) = expression::<CHECKED>(expressions, *expr) else {
+                        continue;
+                    };
                     let reserved = e.operator.allows_reserved();
                     fill_general(text, e, w.hand_pair(text.get(key), reserved), vars);
                 }
-                Step::Port(i) => fill_general(text, &expressions[*i], w.port(), vars),
+                Step::Port(i) => {
+                    if let Some(e) = expression::<CHECKED>(expressions, *i) {
+                        fill_general(text, e, w.port(), vars);
+                    }
+                }
                 Step::Required(i, context) => {
-                    let e = &expressions[*i];
+                    let Some(e) = expression::<CHECKED>(expressions, *i) else {
+                        continue;
+                    };
                     fill_general(text, e, w.required_expansion(e.operator, *context), vars);
                 }
             }
@@ -268,8 +301,8 @@ impl Compiled {
 /// ends it. Inlined into each arm of [`Compiled::run`], so that what the arm knows of the
 /// expansion (its operator, context and kind) is constant here.
 #[inline(always)]
-fn fill<'n, V: Vars + ?Sized>(
-    text: Text<'n>,
+fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
+    text: Text<'n, CHECKED>,
     e: &'n CompiledExpression,
     mut x: Expansion<'_, 'n>,
     vars: &V,
@@ -277,9 +310,17 @@ fn fill<'n, V: Vars + ?Sized>(
     // Taken while the arm's constants are known: after the first value's `expand` the
     // expansion is read back from memory.
     let frame = x.frame();
-    for var in e.vars.iter() {
+    let mut specs = e.vars.iter();
+    // The first variable apart: only it sets the expression's first name, without the
+    // test of whether one is set that `begin_var_in` makes.
+    if let Some(var) = specs.next() {
         let name = text.get(&var.name);
         x.begin_var_in(frame, name, var.modifier);
+        vars.expand_var(name, &mut x);
+    }
+    for var in specs {
+        let name = text.get(&var.name);
+        x.begin_later_var_in(frame, name, var.modifier);
         vars.expand_var(name, &mut x);
     }
     x.finish_in(frame);
@@ -288,84 +329,11 @@ fn fill<'n, V: Vars + ?Sized>(
 /// [`fill`] for the rarer shapes, kept out of line: one copy, the expansion's operator and
 /// context read at run time.
 #[inline(never)]
-fn fill_general<'n, V: Vars + ?Sized>(
-    text: Text<'n>,
+fn fill_general<'n, const CHECKED: bool, V: Vars + ?Sized>(
+    text: Text<'n, CHECKED>,
     e: &'n CompiledExpression,
     x: Expansion<'_, 'n>,
     vars: &V,
 ) {
     fill(text, e, x, vars);
-}
-
-/// A compiled template's text, with whether its ranges were checked when it was made.
-#[derive(Clone, Copy)]
-struct Text<'n> {
-    text: &'n str,
-    checked: bool,
-}
-
-impl<'n> Text<'n> {
-    /// The text of `range`: without checking its bounds and boundaries again when they
-    /// were checked at construction, which saves a dozen instructions a step and a variable
-    /// (callgrind, `bench/examples/template_count`).
-    #[inline(always)]
-    fn get(self, range: &Range<usize>) -> &'n str {
-        if self.checked {
-            // SAFETY: `checked` is `Compiled::ranges_checked`, true only if
-            // `ranges_on_boundaries` found every range of the template's steps and
-            // expressions (the only ranges passed here) inside `text` and on character
-            // boundaries; `Compiled`'s fields are private and never change after
-            // construction, so that still holds.
-            unsafe { self.text.get_unchecked(range.clone()) }
-        } else {
-            // Never taken for a template the planner made; empty rather than a panic.
-            self.text.get(range.clone()).unwrap_or_default()
-        }
-    }
-}
-
-/// Whether every range held by `steps` and `expressions` lies inside `text`, on character
-/// boundaries. A `const fn`: `template!`'s templates are checked at compile time.
-const fn ranges_on_boundaries(
-    text: &str,
-    expressions: &[CompiledExpression],
-    steps: &[CompiledStep],
-) -> bool {
-    let mut i = 0;
-    while i < steps.len() {
-        let fits = match &steps[i] {
-            Step::Text(range) | Step::Pair(range) | Step::HandPair { key: range, .. } => {
-                on_boundaries(text, range)
-            }
-            _ => true,
-        };
-        if !fits {
-            return false;
-        }
-        i += 1;
-    }
-    let mut i = 0;
-    while i < expressions.len() {
-        let vars: &[VarSpec] = match &expressions[i].vars {
-            Cow::Borrowed(vars) => vars,
-            Cow::Owned(vars) => vars.as_slice(),
-        };
-        let mut j = 0;
-        while j < vars.len() {
-            if !on_boundaries(text, &vars[j].name) {
-                return false;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// Whether `range` lies inside `text`, on character boundaries.
-const fn on_boundaries(text: &str, range: &Range<usize>) -> bool {
-    range.start <= range.end
-        && range.end <= text.len()
-        && text.is_char_boundary(range.start)
-        && text.is_char_boundary(range.end)
 }

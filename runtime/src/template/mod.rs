@@ -7,6 +7,7 @@
 
 pub(crate) mod compiled;
 mod error;
+mod ranges;
 mod vars;
 
 use alloc::string::String;

@@ -186,10 +186,17 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// [`begin_var`](Self::begin_var) with the expansion's [`frame`](Self::frame).
     #[inline(always)]
     pub(crate) fn begin_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
+        self.first_name.get_or_insert(name);
+        self.begin_later_var_in(frame, name, modifier);
+    }
+
+    /// [`begin_var_in`](Self::begin_var_in) for a variable after the expression's first,
+    /// which a template knows without testing: the expression's first name is kept.
+    #[inline(always)]
+    pub(crate) fn begin_later_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
         if frame.kind != Kind::HandPair {
             self.name = name;
         }
-        self.first_name.get_or_insert(name);
         self.modifier = modifier;
         self.var_defined = false;
         self.shape = frame.shape(modifier);

@@ -75,20 +75,28 @@ impl Expansion<'_, '_> {
                     self.w.out.push(',');
                 }
             }
-            Shape::Slash => slash(self.w, self.name, first),
+            Shape::Slash => slash(self.w, self.name),
             Shape::Pair => self.w.pair_separator(),
             Shape::General => self.separator(),
         }
     }
 
     /// Writes an item under a shape other than [`Shape::General`]: unreserved text without
-    /// a prefix. The two fields are stored again, unchanged, so that the item's `push_str`,
-    /// inlined here, reads them as constants rather than from memory.
+    /// a prefix.
     #[inline(always)]
     fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
+        item.write_unreserved(self);
+    }
+
+    /// Stores the mode and budget that a shape other than [`Shape::General`] has, unchanged,
+    /// so that a `push_str` inlined after it reads them as constants rather than from
+    /// memory. Called by `Scalar::write_unreserved`'s default (which writes through
+    /// `push_str`), not by the strings' own, which do not read them: two stores fewer an
+    /// item (callgrind, `bench/examples/template_count`).
+    #[inline(always)]
+    pub(super) fn know_unreserved(&mut self) {
         self.mode = Mode::Unreserved;
         self.budget = None;
-        item.write_unreserved(self);
     }
 
     /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
@@ -233,17 +241,23 @@ impl Expansion<'_, '_> {
         K: Scalar,
         V: Scalar,
     {
-        let mut pairs = pairs.into_iter().peekable();
-        if pairs.peek().is_none() || self.refuse_prefix() {
+        // The first pair taken apart, rather than through a `Peekable` that tests its
+        // buffer at every step (callgrind, `{?keys*}` of three pairs).
+        let mut rest = pairs.into_iter();
+        let Some(first) = rest.next() else {
             return;
-        }
-        if self.kind == Kind::HandPair {
-            self.hand_pair_map(pairs);
+        };
+        if self.refuse_prefix() {
             return;
         }
         let shape = self.shape;
-        if shape != Shape::General {
-            self.map_shaped(shape, pairs);
+        if shape != Shape::General && self.kind != Kind::HandPair {
+            self.map_shaped(shape, first, rest);
+            return;
+        }
+        let pairs = core::iter::once(first).chain(rest);
+        if self.kind == Kind::HandPair {
+            self.hand_pair_map(pairs);
             return;
         }
         let named = self.naming().named();
@@ -284,26 +298,31 @@ impl Expansion<'_, '_> {
     fn map_shaped<K: Scalar, V: Scalar>(
         &mut self,
         shape: Shape,
-        pairs: impl Iterator<Item = (K, V)>,
+        (key, value): (K, V),
+        rest: impl Iterator<Item = (K, V)>,
     ) {
         let explode = self.modifier == Modifier::Explode;
-        let mut first = true;
-        for (key, value) in pairs {
+        if explode {
+            self.shape_separator_bare(shape);
+            self.write_shaped(&key);
+            self.w.out.push('=');
+        } else {
+            self.shape_separator(shape);
+            self.write_shaped(&key);
+            self.w.out.push(',');
+        }
+        self.write_shaped(&value);
+        for (key, value) in rest {
             if explode {
                 self.shape_separator_bare(shape);
                 self.write_shaped(&key);
                 self.w.out.push('=');
             } else {
-                if first {
-                    self.shape_separator(shape);
-                } else {
-                    self.w.out.push(',');
-                }
+                self.w.out.push(',');
                 self.write_shaped(&key);
                 self.w.out.push(',');
             }
             self.write_shaped(&value);
-            first = false;
         }
     }
 
@@ -330,33 +349,34 @@ impl Expansion<'_, '_> {
     }
 }
 
-/// `Writer::slash` before a value of `{/x}`. Before one that is not the expression's first,
-/// the segment it closes was opened by this expression's previous `/` and holds what came
-/// after it. When that segment is not empty and cannot be a dot segment (`.`, `..` and
-/// their encoded forms are at most 6 bytes and start with `.` or `%`), closing it checks
-/// nothing and the path cannot start with `//` here, so this writes the `/` and tracks the
-/// new segment as `slash` does, without its checks; any other case takes `slash` itself.
-/// (Callgrind, `{/list*}` of three items: `slash` and its checks were about 90
-/// instructions an item.)
+/// `Writer::slash` before a value of `{/x}`. `slash` closes the tracked segment, which
+/// checks nothing when the segment has no owner (template text, or none tracked) or when it
+/// is not empty and cannot be a dot segment (`.`, `..` and their encoded forms are at most
+/// 6 bytes and start with `.` or `%`); then, unless the `/` would start the path with `//`,
+/// this writes the `/` and tracks the new segment as `slash` does, without its checks. Any
+/// other case takes `slash` itself. (Callgrind, `{/list*}` of three items: `slash` and its
+/// checks were about 90 instructions an item; the first item, whose segment is the
+/// template's, took them until the owner was tested rather than the item's place.)
 ///
 /// Out of line, as `Writer::slash` is: in line, it made every value's `expand` larger and
 /// slower whatever its shape (GitHub issues template 1,623 -> 1,639 instructions). A free
 /// function: as a method, the expansion's address taken kept `url!`'s expansions in memory
 /// (its GitHub URL 716 -> 927).
 #[inline(never)]
-fn slash<'n>(w: &mut Writer<'n>, name: &'n str, first: bool) {
+fn slash<'n>(w: &mut Writer<'n>, name: &'n str) {
     let len = w.out.len();
-    let plain = !first
-        && match w.segment {
-            Some(Tracked {
-                start,
-                owner: Some(_),
-            }) if start < len && !w.starts_double_slash(len) => {
+    let plain = match w.segment {
+        Some(Tracked {
+            start,
+            owner: Some(_),
+        }) => {
+            start < len && {
                 let segment = &w.out.as_bytes()[start..];
                 segment.len() > 6 || !matches!(segment[0], b'.' | b'%')
             }
-            _ => false,
-        };
+        }
+        _ => true,
+    } && !w.starts_double_slash(len);
     if !plain {
         w.slash(name);
         return;

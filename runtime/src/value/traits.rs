@@ -102,6 +102,7 @@ pub trait Scalar {
     #[doc(hidden)]
     #[inline(always)]
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
+        e.know_unreserved();
         self.write(e);
     }
 
