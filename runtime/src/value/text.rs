@@ -126,7 +126,7 @@ fn cut(text: &str, budget: usize, reserved: bool) -> (&str, usize) {
 /// A short value is encoded in one classification, or copied whole if it needs no escape
 /// ([`encode_short_in_room_fast`]); any other is encoded by [`escape_component`].
 #[inline(never)]
-fn write_component(bytes: &[u8], out: &mut String) {
+pub(super) fn write_component(bytes: &[u8], out: &mut String) {
     if !encode_short_in_room_fast(Set::Component, bytes, out) {
         escape_component(bytes, out);
     }

@@ -11,11 +11,12 @@
 use alloc::string::String;
 
 use super::expansion::Expansion;
-use crate::encode::{
-    Set, encode_four_to_seven_in_room, encode_into, encode_short_in_room, encode_short_in_room_fast,
-};
+use super::text::write_component;
+use crate::encode::{Set, encode_four_to_seven_in_room, encode_short_in_room};
 
-/// Values shorter than this are encoded in line; longer ones by [`write_long`].
+/// Values shorter than this are encoded in line; longer ones, and those the URL has no room
+/// for yet, by `value/text.rs`'s [`write_component`] (out of line, as are the encoders it
+/// calls).
 const SHORT: usize = 8;
 
 impl Expansion<'_, '_> {
@@ -35,29 +36,7 @@ impl Expansion<'_, '_> {
                 return;
             }
         }
-        write_long(bytes, out);
-    }
-}
-
-/// [`Expansion::push_unreserved`] for a value of [`SHORT`] bytes or more, or one the URL
-/// has no room for yet: encoded by the short-value path (`encode/short.rs`, one block
-/// classification for 8 to 16 bytes, a copy for up to 32 kept ones), else by
-/// [`write_escaped`]. Two functions, as `value/text.rs`'s `write_component` and
-/// `escape_component` are, so that the copy saves no registers (with both in one,
-/// callgrind counted 55 instructions a copy rather than 41).
-#[inline(never)]
-fn write_long(bytes: &[u8], out: &mut String) {
-    if !encode_short_in_room_fast(Set::Component, bytes, out) {
-        write_escaped(bytes, out);
-    }
-}
-
-/// The rest of [`write_long`]: encoded in one pass into the room the URL has, or measured
-/// and encoded in place.
-#[inline(never)]
-fn write_escaped(bytes: &[u8], out: &mut String) {
-    if !encode_short_in_room(Set::Component, bytes, out) {
-        encode_into(Set::Component, bytes, out);
+        write_component(bytes, out);
     }
 }
 
