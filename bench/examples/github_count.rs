@@ -6,6 +6,7 @@
 //! cargo build --release -p urlkit-bench --example github_count
 //! perf stat -e instructions:u target/release/examples/github_count url! plain
 //! valgrind --tool=callgrind target/release/examples/github_count url! escaped 1000
+//! bench/count.sh github_count 'url!' plain 20000   # per call, minus the loop (where perf has no counters)
 //! ```
 //!
 //! The first argument is the contender, as in `benches/github.rs` (whose functions this runs,

@@ -8,6 +8,7 @@
 //!     perf stat -e instructions:u,cycles:u target/release/examples/routes_count urlkit $size
 //!     perf stat -e instructions:u,cycles:u target/release/examples/routes_count matchit $size
 //! done
+//! bench/count.sh routes_count urlkit 16 2000   # per iteration, minus the loop: / 16 a path
 //! ```
 //!
 //! The first argument is who parses: `urlkit` (`from_url`), `matchit` (matchit and the same

@@ -6,6 +6,7 @@
 //! cargo build --release -p urlkit-bench --example template_count
 //! perf stat -e instructions:u,cycles:u target/release/examples/template_count parse+expand github
 //! valgrind --tool=callgrind target/release/examples/template_count parse+expand simple 1000
+//! bench/count.sh template_count expand github 20000   # per call, minus the loop (where perf has no counters)
 //! ```
 //!
 //! The first argument is what to run: `parse+expand` (urlkit, typed variables), `expand`
