@@ -11,6 +11,7 @@ use urlkit_syntax::plan::Step;
 use urlkit_syntax::template::VarSpec;
 
 use super::compiled::{CompiledExpression, CompiledStep};
+use crate::value::copy_ends;
 
 /// Appends a text step's `text` to `out`: a text of up to 32 bytes, when `out` has room
 /// for 32 more, as two overlapping copies of a fixed size (the first and last 16, 8, 4 or
@@ -35,20 +36,16 @@ pub(super) fn push_step_text(out: &mut String, text: &str) {
     // `dst`, inside the spare capacity, which has at least 32 bytes and does not overlap
     // `text` (`out` alone owns it).
     unsafe {
-        let copy = |k: usize, w: usize| dst.add(k).copy_from_nonoverlapping(src.add(k), w);
         if n >= 16 {
-            copy(0, 16);
-            copy(n - 16, 16);
+            copy_ends::<16>(dst, src, n);
         } else if n >= 8 {
-            copy(0, 8);
-            copy(n - 8, 8);
+            copy_ends::<8>(dst, src, n);
         } else if n >= 4 {
-            copy(0, 4);
-            copy(n - 4, 4);
+            copy_ends::<4>(dst, src, n);
         } else if n > 0 {
-            copy(0, 1);
-            copy(n / 2, 1);
-            copy(n - 1, 1);
+            // 1 to 3 bytes: the first, the middle and the last.
+            copy_ends::<1>(dst, src, n);
+            dst.add(n / 2).write(*src.add(n / 2));
         }
     }
     // SAFETY: the first `n` bytes of the spare capacity were written above.

@@ -51,6 +51,7 @@ mod shape;
 mod text;
 mod traits;
 mod unreserved;
+pub(crate) use unreserved::copy_ends;
 
 pub use self::expansion::Expansion;
 pub use self::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};

@@ -40,6 +40,24 @@ impl Expansion<'_, '_> {
     }
 }
 
+/// Copies the `n` bytes at `src` to `dst` as two copies of `W` bytes, the first `W` and the
+/// last `W`, which overlap when `n < 2 * W`: for `W <= n <= 2 * W`, loads and stores the
+/// compiler writes in line, where a copy of `n` bytes is a call to `memcpy` (the short texts
+/// of `push_short`, `push_pair_head` and the template's text steps).
+///
+/// # Safety
+/// `W <= n`; `src` is valid for reading `n` bytes, `dst` for writing `n` bytes, and the two
+/// do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn copy_ends<const W: usize>(dst: *mut u8, src: *const u8, n: usize) {
+    debug_assert!(W <= n);
+    // SAFETY: the caller's contract; both copies lie in the first `n` bytes of each side.
+    unsafe {
+        dst.copy_from_nonoverlapping(src, W);
+        dst.add(n - W).copy_from_nonoverlapping(src.add(n - W), W);
+    }
+}
+
 /// Appends `text` to `out`: text of 4 to 16 bytes, when `out` has room for 16 more, as two
 /// overlapping word copies rather than a call to `memcpy`.
 #[inline(always)]
@@ -62,11 +80,9 @@ pub(super) fn push_short(out: &mut String, text: &str) {
     // `out` alone owns.
     unsafe {
         if n >= 8 {
-            dst.copy_from_nonoverlapping(src, 8);
-            dst.add(n - 8).copy_from_nonoverlapping(src.add(n - 8), 8);
+            copy_ends::<8>(dst, src, n);
         } else {
-            dst.copy_from_nonoverlapping(src, 4);
-            dst.add(n - 4).copy_from_nonoverlapping(src.add(n - 4), 4);
+            copy_ends::<4>(dst, src, n);
         }
     }
     // SAFETY: the first `n` bytes of the spare capacity were written above.
@@ -99,15 +115,9 @@ pub(super) fn push_pair_head(out: &mut String, separator: u8, name: &str) {
         dst.write(separator);
         let name_dst = dst.add(1);
         if n >= 8 {
-            name_dst.copy_from_nonoverlapping(src, 8);
-            name_dst
-                .add(n - 8)
-                .copy_from_nonoverlapping(src.add(n - 8), 8);
+            copy_ends::<8>(name_dst, src, n);
         } else {
-            name_dst.copy_from_nonoverlapping(src, 4);
-            name_dst
-                .add(n - 4)
-                .copy_from_nonoverlapping(src.add(n - 4), 4);
+            copy_ends::<4>(name_dst, src, n);
         }
         name_dst.add(n).write(b'=');
     }
