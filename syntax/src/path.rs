@@ -8,7 +8,17 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// `.`, `..` and their percent-encoded spellings, which the WHATWG parser also removes.
+///
+/// In line as far as the test that rules out nearly every segment: a dot segment is at most
+/// six bytes (`%2E%2E`) and starts with `.` or `%`. The run-time writers call this for each
+/// value that fills a segment; the spellings are compared out of line.
+#[inline]
 pub fn is_dot_segment(segment: &[u8]) -> bool {
+    segment.len() <= 6 && matches!(segment.first(), Some(b'.' | b'%')) && is_dot_spelling(segment)
+}
+
+/// [`is_dot_segment`] past its first test.
+fn is_dot_spelling(segment: &[u8]) -> bool {
     is_single_dot(segment) || is_double_dot(segment)
 }
 

@@ -168,7 +168,7 @@ fn a_prefix_never_splits_an_encoded_character() {
 #[test]
 fn every_item_of_a_slash_list_is_a_checked_segment() {
     // The `/` before an item after the first closes the segment of the item before it
-    // (`value/items.rs`, `slash`): a dot segment or an empty one there is refused as
+    // (`Writer::slash`): a dot segment or an empty one there is refused as
     // for the first item, and an item that only looks like one passes.
     assert_eq!(expand("/a{/x*}/b", &[("x", &["c", ".."])]), "!DotSegment@x");
     assert_eq!(

@@ -294,14 +294,14 @@ fn next_piece_value(input: &str, end: usize, next: &mut usize, key: &str) -> Opt
 }
 
 /// A path segment `to_url` would not write where a value stands: `.` or `..` (in any `%2E`
-/// spelling: at most six bytes, starting with `.` or `%`), or empty but for the last.
+/// spelling), or empty but for the last.
 #[inline]
 fn check_segment(segment: &[u8], last: bool) -> Result<(), ParamError> {
-    match segment.first() {
-        None if !last => Err(ParamError::EmptySegment),
-        Some(b'.' | b'%') if segment.len() <= 6 && is_dot_segment(segment) => {
-            Err(ParamError::DotSegment)
-        }
-        _ => Ok(()),
+    if segment.is_empty() && !last {
+        Err(ParamError::EmptySegment)
+    } else if is_dot_segment(segment) {
+        Err(ParamError::DotSegment)
+    } else {
+        Ok(())
     }
 }

@@ -13,7 +13,7 @@ use super::shape::Shape;
 use super::traits::Scalar;
 use super::unreserved::{push_pair_head, push_short};
 use crate::error::ErrorKind;
-use crate::writer::{Context, Modifier, Operator, Tracked, Writer};
+use crate::writer::{Context, Modifier, Operator};
 
 impl Expansion<'_, '_> {
     /// The operator that decides names and separators: a hand-written pair behaves like
@@ -75,7 +75,7 @@ impl Expansion<'_, '_> {
                     self.w.out.push(',');
                 }
             }
-            Shape::Slash => slash(self.w, self.name),
+            Shape::Slash => self.w.slash(self.name),
             Shape::Pair => self.w.pair_separator(),
             Shape::General => self.separator(),
         }
@@ -347,44 +347,4 @@ impl Expansion<'_, '_> {
             value.write(self);
         }
     }
-}
-
-/// `Writer::slash` before a value of `{/x}`. `slash` closes the tracked segment, which
-/// checks nothing when the segment has no owner (template text, or none tracked) or when it
-/// is not empty and cannot be a dot segment (`.`, `..` and their encoded forms are at most
-/// 6 bytes and start with `.` or `%`); then, unless the `/` would start the path with `//`,
-/// this writes the `/` and tracks the new segment as `slash` does, without its checks. Any
-/// other case takes `slash` itself. (Callgrind, `{/list*}` of three items: `slash` and its
-/// checks were about 90 instructions an item; the first item, whose segment is the
-/// template's, took them until the owner was tested rather than the item's place.)
-///
-/// Out of line, as `Writer::slash` is: in line, it made every value's `expand` larger and
-/// slower whatever its shape (GitHub issues template 1,623 -> 1,639 instructions). A free
-/// function: as a method, the expansion's address taken kept `url!`'s expansions in memory
-/// (its GitHub URL 716 -> 927).
-#[inline(never)]
-fn slash<'n>(w: &mut Writer<'n>, name: &'n str) {
-    let len = w.out.len();
-    let plain = match w.segment {
-        Some(Tracked {
-            start,
-            owner: Some(_),
-        }) => {
-            start < len && {
-                let segment = &w.out.as_bytes()[start..];
-                segment.len() > 6 || !matches!(segment[0], b'.' | b'%')
-            }
-        }
-        _ => true,
-    } && !w.starts_double_slash(len);
-    if !plain {
-        w.slash(name);
-        return;
-    }
-    w.out.push('/');
-    w.first_segment_open = false;
-    w.segment = Some(Tracked {
-        start: w.out.len(),
-        owner: Some(name),
-    });
 }

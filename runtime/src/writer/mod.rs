@@ -256,7 +256,40 @@ impl<'n> Writer<'n> {
 
     /// Writes a `/` that a value's expansion creates (`{/x}`): closes the tracked segment and
     /// opens the next, owned by `name`.
+    ///
+    /// Most `/`s have nothing to check: the segment they close has no owner (template text,
+    /// or none tracked) or is neither empty nor a dot segment, and they do not start the
+    /// path with `//`. Those are written here; the others by [`slash_checked`], out of
+    /// line. (Callgrind, `{/list*}` of three items: about 90 instructions an item through
+    /// the checks, 44 without. Out of line itself: in line, it made every value's `expand`
+    /// larger and slower whatever its shape, GitHub issues template 1,623 -> 1,639.)
+    ///
+    /// [`slash_checked`]: Self::slash_checked
+    #[inline(never)]
     pub(crate) fn slash(&mut self, name: &'n str) {
+        let len = self.out.len();
+        let closes_unchecked = match self.segment {
+            Some(Tracked {
+                start,
+                owner: Some(_),
+            }) => start < len && !is_dot_segment(&self.out.as_bytes()[start..]),
+            _ => true,
+        };
+        if !closes_unchecked || self.starts_double_slash(len) {
+            self.slash_checked(name);
+            return;
+        }
+        self.out.push('/');
+        self.first_segment_open = false;
+        self.segment = Some(Tracked {
+            start: self.out.len(),
+            owner: Some(name),
+        });
+    }
+
+    /// [`slash`](Self::slash) with the checks of the segment it closes and of a leading `//`.
+    #[cold]
+    fn slash_checked(&mut self, name: &'n str) {
         self.close_segment(self.out.len(), true, false);
         if self.starts_double_slash(self.out.len()) {
             self.fail(name, ErrorKind::DoubleSlash);
