@@ -197,13 +197,20 @@ kind!(Component, Set::Component);
 kind!(Reserved, Set::Reserved);
 kind!(Form, Set::Form);
 
-/// Calls `$f::<$scan, K>($args)` with the [`Kind`] of `$set`.
+/// Calls `$f::<$scan, K>($args)`, or `$f::<K>($args)`, with the [`Kind`] of `$set`.
 macro_rules! with_kind {
     ($set:expr, $f:ident::<$scan:ty>($($arg:expr),*)) => {
         match $set {
             Set::Component => $f::<$scan, Component>($($arg),*),
             Set::Reserved => $f::<$scan, Reserved>($($arg),*),
             Set::Form => $f::<$scan, Form>($($arg),*),
+        }
+    };
+    ($set:expr, $f:ident($($arg:expr),*)) => {
+        match $set {
+            Set::Component => $f::<Component>($($arg),*),
+            Set::Reserved => $f::<Reserved>($($arg),*),
+            Set::Form => $f::<Form>($($arg),*),
         }
     };
 }

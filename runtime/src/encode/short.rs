@@ -42,7 +42,7 @@ pub(crate) fn encode_short_in_room_fast(set: Set, input: &[u8], out: &mut String
         if room <= 3 * n {
             return false;
         }
-        with_kind!(set, escape_short::<Fast>(input, out));
+        with_kind!(set, escape_short(input, out));
         return true;
     }
     if n > BLOCK || room < 3 * n + BLOCK {
@@ -99,7 +99,7 @@ fn store<T: Copy>(dst: &mut [MaybeUninit<u8>], word: T) {
 /// one more) to `out`, a table entry a byte ([`encode_short_in_room`]). Apart, and with
 /// nothing left to do after it, so that neither it nor its caller saves registers.
 #[inline(never)]
-fn escape_short<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
+fn escape_short<K: Kind>(input: &[u8], out: &mut String) {
     let written = encode_short_in_room(K::SET, input, out);
     debug_assert!(written, "room for the encoding");
 }

@@ -11,16 +11,14 @@ pub(crate) struct Buffer {
     bytes: [MaybeUninit<u8>; MAX],
 }
 
-pub(crate) trait Integer: Copy {
+/// `TryInto<u8>`: 0 to 99 are written without counting digits ([`push`]).
+pub(crate) trait Integer: Copy + TryInto<u8> {
     /// Writes the digits (and sign) at the end of `buf`; returns where they start. Panics
     /// if `buf` is shorter than [`text_len`](Self::text_len).
     fn write(self, buf: &mut [MaybeUninit<u8>]) -> usize;
 
     /// The length of the decimal text: what [`write`](Self::write) writes.
     fn text_len(self) -> usize;
-
-    /// The value, if it is 0 to 99: one or two digits, written without counting them.
-    fn below_100(self) -> Option<u8>;
 }
 
 impl Buffer {
@@ -51,7 +49,9 @@ impl Buffer {
 /// issues URL (`page=2`), 40 instructions a URL fewer than through the digit loop.
 #[inline]
 pub(crate) fn push<I: Integer>(n: I, out: &mut String) {
-    if let Some(small) = n.below_100() {
+    if let Ok(small) = n.try_into()
+        && small < 100
+    {
         // SAFETY: only ASCII digits are pushed, so `out` stays UTF-8.
         let buf = unsafe { out.as_mut_vec() };
         if small < 10 {
@@ -140,10 +140,6 @@ macro_rules! unsigned {
             fn text_len(self) -> usize {
                 digit_count!(self)
             }
-            #[inline]
-            fn below_100(self) -> Option<u8> {
-                u8::try_from(self).ok().filter(|&n| n < 100)
-            }
         }
     )*};
 }
@@ -166,10 +162,6 @@ macro_rules! signed {
             fn text_len(self) -> usize {
                 digit_count!(self.unsigned_abs()) + usize::from(self < 0)
             }
-            #[inline]
-            fn below_100(self) -> Option<u8> {
-                u8::try_from(self).ok().filter(|&n| n < 100)
-            }
         }
     )*};
 }
@@ -181,9 +173,6 @@ impl Integer for u128 {
     }
     fn text_len(self) -> usize {
         digit_count!(self)
-    }
-    fn below_100(self) -> Option<u8> {
-        u8::try_from(self).ok().filter(|&n| n < 100)
     }
 }
 
@@ -198,9 +187,6 @@ impl Integer for i128 {
     }
     fn text_len(self) -> usize {
         digit_count!(self.unsigned_abs()) + usize::from(self < 0)
-    }
-    fn below_100(self) -> Option<u8> {
-        u8::try_from(self).ok().filter(|&n| n < 100)
     }
 }
 
