@@ -13,7 +13,8 @@ use urlkit_syntax::error::Errors;
 use urlkit_syntax::path::remove_dot_segments_into;
 use urlkit_syntax::reference::{self, Options, Reference};
 
-use super::{ParseError, Url, authority_span};
+use super::parts::authority_span;
+use super::{ParseError, Url};
 
 /// Why [`Url::resolve`] or [`Url::resolve_str`] could not resolve a reference.
 ///
