@@ -12,6 +12,7 @@ use super::expansion::{Expansion, Kind, Mode};
 use super::shape::Shape;
 use super::traits::Scalar;
 use super::unreserved::{push_pair_head, push_short};
+use crate::encode::{Set, encode_pair_in_room};
 use crate::error::ErrorKind;
 use crate::writer::{Context, Modifier, Operator};
 
@@ -302,6 +303,13 @@ impl Expansion<'_, '_> {
         rest: impl Iterator<Item = (K, V)>,
     ) {
         let explode = self.modifier == Modifier::Explode;
+        if explode && shape == Shape::Pair {
+            self.exploded_pair(&key, &value);
+            for (key, value) in rest {
+                self.exploded_pair(&key, &value);
+            }
+            return;
+        }
         if explode {
             self.shape_separator_bare(shape);
             self.write_shaped(&key);
@@ -324,6 +332,27 @@ impl Expansion<'_, '_> {
             }
             self.write_shaped(&value);
         }
+    }
+
+    /// A pair of an exploded map under [`Shape::Pair`] (`{?keys*}`): `?key=value`, or
+    /// `&key=value` after the query's first pair. Two strings are written at once
+    /// ([`encode_pair_in_room`]): callgrind counted 122 instructions a pair of short strings
+    /// through the separator, the texts and the `=` apart (`{?keys*}` of three pairs).
+    #[inline(always)]
+    fn exploded_pair<K: Scalar, V: Scalar>(&mut self, key: &K, value: &V) {
+        self.mark_defined();
+        if let (Some(k), Some(v)) = (key.unreserved_text(), value.unreserved_text()) {
+            let separator = if self.w.query_open { b'&' } else { b'?' };
+            let out = &mut self.w.out;
+            if encode_pair_in_room(Set::Component, separator, k.as_bytes(), v.as_bytes(), out) {
+                self.w.query_open = true;
+                return;
+            }
+        }
+        self.w.pair_separator();
+        self.write_shaped(key);
+        self.w.out.push('=');
+        self.write_shaped(value);
     }
 
     /// A map in a hand-written pair `key={m}`: one pair, whose value is the map as `{m}`

@@ -106,6 +106,15 @@ pub trait Scalar {
         self.write(e);
     }
 
+    /// The text that [`write_unreserved`](Self::write_unreserved) encodes, when the value
+    /// is a string: an exploded map in a query writes a pair of these at once
+    /// (`value/items.rs`). `None` for any other value, which writes itself.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn unreserved_text(&self) -> Option<&str> {
+        None
+    }
+
     /// An estimate of the text's length in bytes.
     fn size_hint(&self) -> usize {
         16
@@ -178,6 +187,10 @@ macro_rules! scalar_via_str {
             #[inline(always)]
             fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
                 e.push_unreserved(self);
+            }
+            #[inline(always)]
+            fn unreserved_text(&self) -> Option<&str> {
+                Some(AsRef::<str>::as_ref(self))
             }
             fn size_hint(&self) -> usize {
                 self.len()
@@ -370,6 +383,9 @@ macro_rules! forward_pointer {
             fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
                 (**self).write_unreserved(e);
             }
+            fn unreserved_text(&self) -> Option<&str> {
+                (**self).unreserved_text()
+            }
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
             }
@@ -396,6 +412,10 @@ impl<T: Scalar + ?Sized> Scalar for &T {
     #[inline(always)]
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
         (**self).write_unreserved(e);
+    }
+    #[inline(always)]
+    fn unreserved_text(&self) -> Option<&str> {
+        (**self).unreserved_text()
     }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
