@@ -233,9 +233,17 @@ impl<'n> Writer<'n> {
         }) = self.segment
             && !(start < len && !may_be_dot_segment(&self.out.as_bytes()[start..]))
         {
-            self.close_segment(len, then_slash, false);
+            self.close_segment_cold(len, then_slash);
         }
         self.segment = None;
+    }
+
+    /// [`close_segment`](Self::close_segment) for [`segment_end`](Self::segment_end), out of
+    /// line: in line, its checks made `segment_end` a call that saved six registers.
+    #[cold]
+    #[inline(never)]
+    fn close_segment_cold(&mut self, end: usize, then_slash: bool) {
+        self.close_segment(end, then_slash, false);
     }
 
     /// Checks the tracked segment, which ends at `end`.
