@@ -24,7 +24,7 @@ use urlkit_syntax::template::{Expression, Operator, VarSpec};
 
 use super::error::TemplateError;
 use super::ranges::{
-    STEP_BLOCK, Text, expression, push_step_block, push_step_text, ranges_on_boundaries,
+    STEP_BLOCK, Text, expression, first_var, push_step_block, push_step_text, ranges_on_boundaries,
     texts_fit_blocks,
 };
 use super::vars::Vars;
@@ -363,14 +363,15 @@ fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
     // Taken while the arm's constants are known: after the first value's `expand` the
     // expansion is read back from memory.
     let frame = x.frame();
-    let mut specs = e.vars.iter();
     // The first variable apart: only it sets the expression's first name, without the
     // test of whether one is set that `begin_var_in` makes.
-    if let Some(var) = specs.next() {
-        let name = text.get(&var.name);
-        x.begin_var_in(frame, name, var.modifier);
-        vars.expand_var(name, &mut x);
-    }
+    let Some((var, specs)) = first_var::<CHECKED>(&e.vars) else {
+        x.finish_in(frame);
+        return;
+    };
+    let name = text.get(&var.name);
+    x.begin_var_in(frame, name, var.modifier);
+    vars.expand_var(name, &mut x);
     for var in specs {
         let name = text.get(&var.name);
         x.begin_later_var_in(frame, name, var.modifier);
