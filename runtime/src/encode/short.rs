@@ -103,6 +103,36 @@ pub(crate) fn encode_pair_in_room(
     true
 }
 
+/// Appends `prefix` and the encoding of `input` under `set` (not `reserved`) to `out` (the `/`
+/// and the item of `{/list*}`), when `input` is under [`TAIL`] bytes and `out` has room for
+/// its longest encoding; returns whether it did (else `out` is as it was).
+#[inline(always)]
+pub(crate) fn encode_prefixed_in_room(set: Set, prefix: u8, input: &[u8], out: &mut String) -> bool {
+    debug_assert!(set != Set::Reserved);
+    // The prefix, three bytes a byte, and one past the last for the four-byte stores.
+    let room = 3 * input.len() + 2;
+    if !prefix.is_ascii() || input.len() >= TAIL || out.capacity() - out.len() < room {
+        return false;
+    }
+    let outputs = &OUTPUTS[set as usize];
+    // SAFETY: every byte written is ASCII (`prefix`, tested above; a kept byte, which
+    // `ACTIONS` only gives to ASCII bytes, a `%XX` triplet or a `+`), so `out` stays UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let spare = &mut buf.spare_capacity_mut()[..room];
+    let dst = spare.as_mut_ptr().cast::<u8>();
+    // SAFETY: `spare` has at least 2 bytes.
+    unsafe { dst.write(prefix) };
+    let mut j = 1;
+    for &b in input {
+        // SAFETY: before the `i`th byte, `j <= 1 + 3 * i`, so the four bytes stored end at
+        // most at `3 * input.len() + 2 = room`: inside `spare`.
+        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
+    }
+    // SAFETY: the first `j` bytes of `spare` were written above.
+    unsafe { buf.set_len(buf.len() + j) };
+    true
+}
+
 /// Copies `input` (4 to 7 bytes) to `out`, which has room for it, if `set` keeps every byte
 /// of it; returns whether it did. A table lookup per byte: for so few, fewer instructions than
 /// assembling and classifying a block.

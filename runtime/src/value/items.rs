@@ -189,6 +189,13 @@ impl Expansion<'_, '_> {
             self.list_general(core::iter::once(first).chain(items));
             return;
         }
+        if shape == Shape::Slash && self.modifier == Modifier::Explode {
+            self.slash_item(&first);
+            for item in items {
+                self.slash_item(&item);
+            }
+            return;
+        }
         // The first item apart, rather than through a `Peekable` that tests its buffer at
         // every step.
         self.shape_separator(shape);
@@ -332,6 +339,22 @@ impl Expansion<'_, '_> {
             }
             self.write_shaped(&value);
         }
+    }
+
+    /// An item of an exploded list under [`Shape::Slash`] (`{/list*}`): `/item`, a string
+    /// written with its `/` at once ([`Writer::slash_text`](crate::writer::Writer)), in line
+    /// rather than through the call to `Writer::slash` (callgrind, `{/list*}` of three
+    /// strings).
+    #[inline(always)]
+    fn slash_item<S: Scalar>(&mut self, item: &S) {
+        self.mark_defined();
+        if let Some(text) = item.unreserved_text()
+            && self.w.slash_text(self.name, text)
+        {
+            return;
+        }
+        self.w.slash(self.name);
+        self.write_shaped(item);
     }
 
     /// A pair of an exploded map under [`Shape::Pair`] (`{?keys*}`): `?key=value`, or

@@ -13,6 +13,7 @@ pub(crate) mod itoa;
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use crate::encode::{Set, encode_prefixed_in_room};
 use crate::error::{Error, ErrorKind};
 use crate::url::Url;
 use crate::value::Expansion;
@@ -319,6 +320,34 @@ impl<'n> Writer<'n> {
             start: self.out.len(),
             owner: Some(name),
         });
+    }
+
+    /// [`slash`](Self::slash) and `text` encoded as unreserved text after it, in line and at
+    /// once (`{/list*}` of strings), when the `/` has nothing to check (see `slash`) and the
+    /// URL has room for the encoding; returns whether it did (else nothing is written).
+    #[allow(clippy::inline_always, reason = "in line in each list's code for `{/x*}`")]
+    #[inline(always)]
+    pub(crate) fn slash_text(&mut self, name: &'n str, text: &str) -> bool {
+        let len = self.out.len();
+        let closes_unchecked = match self.segment {
+            Some(Tracked {
+                start,
+                owner: Some(_),
+            }) => start < len && !may_be_dot_segment(&self.out.as_bytes()[start..]),
+            _ => true,
+        };
+        if !closes_unchecked
+            || self.starts_double_slash(len)
+            || !encode_prefixed_in_room(Set::Component, b'/', text.as_bytes(), &mut self.out)
+        {
+            return false;
+        }
+        self.first_segment_open = false;
+        self.segment = Some(Tracked {
+            start: len + 1,
+            owner: Some(name),
+        });
+        true
     }
 
     /// [`slash`](Self::slash) with the checks of the segment it closes and of a leading `//`.
