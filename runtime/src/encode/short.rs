@@ -107,7 +107,12 @@ pub(crate) fn encode_pair_in_room(
 /// and the item of `{/list*}`), when `input` is under [`TAIL`] bytes and `out` has room for
 /// its longest encoding; returns whether it did (else `out` is as it was).
 #[inline(always)]
-pub(crate) fn encode_prefixed_in_room(set: Set, prefix: u8, input: &[u8], out: &mut String) -> bool {
+pub(crate) fn encode_prefixed_in_room(
+    set: Set,
+    prefix: u8,
+    input: &[u8],
+    out: &mut String,
+) -> bool {
     debug_assert!(set != Set::Reserved);
     // The prefix, three bytes a byte, and one past the last for the four-byte stores.
     let room = 3 * input.len() + 2;

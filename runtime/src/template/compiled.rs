@@ -300,7 +300,7 @@ impl Compiled {
                     let Some(e) = expression::<CHECKED>(expressions, *i) else {
                         continue;
                     };
-                    fill(text, e, w.segment_expansion(), vars);
+                    fill(text, e, w, (Operator::Simple, Context::Path, true), vars);
                 }
                 Step::Expand(i, context) => {
                     let Some(e) = expression::<CHECKED>(expressions, *i) else {
@@ -309,20 +309,28 @@ impl Compiled {
                     // Each arm a copy of the expansion with its operator and context known.
                     match (e.operator, *context) {
                         (Operator::Simple, Context::Path) => {
-                            let x = w.expansion(Operator::Simple, Context::Path);
-                            fill(text, e, x, vars);
+                            fill(text, e, w, (Operator::Simple, Context::Path, false), vars);
                         }
                         (Operator::Path, Context::Path) => {
-                            let x = w.expansion(Operator::Path, Context::Path);
-                            fill(text, e, x, vars);
+                            fill(text, e, w, (Operator::Path, Context::Path, false), vars);
                         }
                         (Operator::Query, Context::QueryPairs) => {
-                            let x = w.expansion(Operator::Query, Context::QueryPairs);
-                            fill(text, e, x, vars);
+                            fill(
+                                text,
+                                e,
+                                w,
+                                (Operator::Query, Context::QueryPairs, false),
+                                vars,
+                            );
                         }
                         (Operator::QueryContinuation, Context::QueryPairs) => {
-                            let x = w.expansion(Operator::QueryContinuation, Context::QueryPairs);
-                            fill(text, e, x, vars);
+                            fill(
+                                text,
+                                e,
+                                w,
+                                (Operator::QueryContinuation, Context::QueryPairs, false),
+                                vars,
+                            );
                         }
                         (op, context) => fill_general(text, e, w.expansion(op, context), vars),
                     }
@@ -350,11 +358,46 @@ impl Compiled {
     }
 }
 
-/// Expands the variables of expression `e`, whose names are ranges of `text`, into `x`, and
+/// Expands the variables of expression `e`, whose names are ranges of `text`, into an
+/// expansion made with `start` (operator, context, and whether it is a whole segment), and
 /// ends it. Inlined into each arm of [`Compiled::run`], so that what the arm knows of the
-/// expansion (its operator, context and kind) is constant here.
+/// expansion is constant here.
 #[inline(always)]
 fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
+    text: Text<'n, CHECKED>,
+    e: &'n CompiledExpression,
+    w: &mut Writer<'n>,
+    start: (Operator, Context, bool),
+    vars: &V,
+) {
+    let Some((var, specs)) = first_var::<CHECKED>(&e.vars) else {
+        let (op, context, segment) = start;
+        let x = if segment {
+            w.segment_expansion()
+        } else {
+            w.expansion(op, context)
+        };
+        x.finish();
+        return;
+    };
+    let name = text.get(&var.name);
+    let mut x = Expansion::with_first_var(w, start, name, var.modifier);
+    // Taken while the arm's constants are known: after the first value's `expand` the
+    // expansion is read back from memory.
+    let frame = x.frame();
+    vars.expand_var(name, &mut x);
+    for var in specs {
+        let name = text.get(&var.name);
+        x.begin_later_var_in(frame, name, var.modifier);
+        vars.expand_var(name, &mut x);
+    }
+    x.finish_in(frame);
+}
+
+/// [`fill`] for the rarer shapes, kept out of line, into the expansion `x`: one copy, the
+/// expansion's operator and context read at run time.
+#[inline(never)]
+fn fill_general<'n, const CHECKED: bool, V: Vars + ?Sized>(
     text: Text<'n, CHECKED>,
     e: &'n CompiledExpression,
     mut x: Expansion<'_, 'n>,
@@ -378,16 +421,4 @@ fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
         vars.expand_var(name, &mut x);
     }
     x.finish_in(frame);
-}
-
-/// [`fill`] for the rarer shapes, kept out of line: one copy, the expansion's operator and
-/// context read at run time.
-#[inline(never)]
-fn fill_general<'n, const CHECKED: bool, V: Vars + ?Sized>(
-    text: Text<'n, CHECKED>,
-    e: &'n CompiledExpression,
-    x: Expansion<'_, 'n>,
-    vars: &V,
-) {
-    fill(text, e, x, vars);
 }

@@ -325,7 +325,10 @@ impl<'n> Writer<'n> {
     /// [`slash`](Self::slash) and `text` encoded as unreserved text after it, in line and at
     /// once (`{/list*}` of strings), when the `/` has nothing to check (see `slash`) and the
     /// URL has room for the encoding; returns whether it did (else nothing is written).
-    #[allow(clippy::inline_always, reason = "in line in each list's code for `{/x*}`")]
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in each list's code for `{/x*}`"
+    )]
     #[inline(always)]
     pub(crate) fn slash_text(&mut self, name: &'n str, text: &str) -> bool {
         let len = self.out.len();
