@@ -311,9 +311,12 @@ impl Expansion<'_, '_> {
     ) {
         let explode = self.modifier == Modifier::Explode;
         if explode && shape == Shape::Pair {
-            self.exploded_pair(&key, &value);
+            // Defined by its first pair; every pair after it follows a `&`.
+            self.mark_defined();
+            let first = if self.w.query_open { b'&' } else { b'?' };
+            self.exploded_pair(first, &key, &value);
             for (key, value) in rest {
-                self.exploded_pair(&key, &value);
+                self.exploded_pair(b'&', &key, &value);
             }
             return;
         }
@@ -361,11 +364,11 @@ impl Expansion<'_, '_> {
     /// `&key=value` after the query's first pair. Two strings are written at once
     /// ([`encode_pair_in_room`]): callgrind counted 122 instructions a pair of short strings
     /// through the separator, the texts and the `=` apart (`{?keys*}` of three pairs).
+    /// `separator` is the one `Writer::pair_separator` would write, and the expansion is
+    /// marked defined.
     #[inline(always)]
-    fn exploded_pair<K: Scalar, V: Scalar>(&mut self, key: &K, value: &V) {
-        self.mark_defined();
+    fn exploded_pair<K: Scalar, V: Scalar>(&mut self, separator: u8, key: &K, value: &V) {
         if let (Some(k), Some(v)) = (key.unreserved_text(), value.unreserved_text()) {
-            let separator = if self.w.query_open { b'&' } else { b'?' };
             let out = &mut self.w.out;
             if encode_pair_in_room(Set::Component, separator, k.as_bytes(), v.as_bytes(), out) {
                 self.w.query_open = true;
