@@ -86,21 +86,44 @@ pub(crate) fn encode_pair_in_room(
     // key.len()`; before the `i`th byte of `value`, `j <= 2 + 3 * key.len() + 3 * i`, so its
     // store ends at most at `3 * n + 3 = room`: all inside `spare`.
     unsafe { dst.write(separator) };
-    let mut j = 1;
-    for &b in key {
-        // SAFETY: see above.
-        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
-    }
+    // SAFETY: see above.
+    let mut j = unsafe { store_entries(dst, 1, key, outputs) };
     // SAFETY: see above.
     unsafe { dst.add(j).write(b'=') };
-    j += 1;
-    for &b in value {
-        // SAFETY: see above.
-        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
-    }
+    // SAFETY: see above.
+    j = unsafe { store_entries(dst, j + 1, value, outputs) };
     // SAFETY: the first `j` bytes of `spare` were written above.
     unsafe { buf.set_len(buf.len() + j) };
     true
+}
+
+/// Stores the table entries of `input`'s bytes from `dst + j` on (see `store_entry`), four
+/// bytes at a time without a test between them, then the rest; returns where the last
+/// output ends. (A byte at a time, the loop's own test and count were a third of the
+/// instructions for a short key; callgrind, `{?keys*}` of three pairs.)
+///
+/// # Safety
+/// `dst + j` is valid for writes of `3 * input.len() + 1` bytes.
+#[inline(always)]
+unsafe fn store_entries(
+    dst: *mut u8,
+    mut j: usize,
+    input: &[u8],
+    outputs: &[[u8; 4]; 256],
+) -> usize {
+    let mut fours = input.chunks_exact(4);
+    for four in &mut fours {
+        for &b in four {
+            // SAFETY: before the `i`th byte `j` has grown by at most `3 * i`, so each store
+            // ends inside the `3 * input.len() + 1` bytes the caller makes valid.
+            j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
+        }
+    }
+    for &b in fours.remainder() {
+        // SAFETY: as above.
+        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
+    }
+    j
 }
 
 /// Appends `prefix` and the encoding of `input` under `set` (not `reserved`) to `out` (the `/`
@@ -127,12 +150,9 @@ pub(crate) fn encode_prefixed_in_room(
     let dst = spare.as_mut_ptr().cast::<u8>();
     // SAFETY: `spare` has at least 2 bytes.
     unsafe { dst.write(prefix) };
-    let mut j = 1;
-    for &b in input {
-        // SAFETY: before the `i`th byte, `j <= 1 + 3 * i`, so the four bytes stored end at
-        // most at `3 * input.len() + 2 = room`: inside `spare`.
-        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
-    }
+    // SAFETY: the four-byte stores of `input` from `dst + 1` end at most at
+    // `1 + 3 * input.len() + 1 = room`: inside `spare`.
+    let j = unsafe { store_entries(dst, 1, input, outputs) };
     // SAFETY: the first `j` bytes of `spare` were written above.
     unsafe { buf.set_len(buf.len() + j) };
     true
