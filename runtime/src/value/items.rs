@@ -190,9 +190,11 @@ impl Expansion<'_, '_> {
             return;
         }
         if shape == Shape::Slash && self.modifier == Modifier::Explode {
-            self.slash_item(&first);
+            // Defined by its first item.
+            self.mark_defined();
+            let mut after = self.slash_item(None, &first);
             for item in items {
-                self.slash_item(&item);
+                after = self.slash_item(after, &item);
             }
             return;
         }
@@ -348,16 +350,24 @@ impl Expansion<'_, '_> {
     /// written with its `/` at once ([`Writer::slash_text`](crate::writer::Writer)), in line
     /// rather than through the call to `Writer::slash` (callgrind, `{/list*}` of three
     /// strings).
+    ///
+    /// `after` is where the segment that the previous item wrote this way starts (`None` for
+    /// the first item, or after one written otherwise); returns where this item's starts,
+    /// if it was written this way.
     #[inline(always)]
-    fn slash_item<S: Scalar>(&mut self, item: &S) {
-        self.mark_defined();
-        if let Some(text) = item.unreserved_text()
-            && self.w.slash_text(self.name, text)
-        {
-            return;
+    fn slash_item<S: Scalar>(&mut self, after: Option<usize>, item: &S) -> Option<usize> {
+        if let Some(text) = item.unreserved_text() {
+            let start = match after {
+                Some(start) => self.w.slash_text_after(start, self.name, text),
+                None => self.w.slash_text(self.name, text),
+            };
+            if start.is_some() {
+                return start;
+            }
         }
         self.w.slash(self.name);
         self.write_shaped(item);
+        None
     }
 
     /// A pair of an exploded map under [`Shape::Pair`] (`{?keys*}`): `?key=value`, or
