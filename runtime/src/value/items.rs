@@ -118,6 +118,24 @@ impl Expansion<'_, '_> {
         }
     }
 
+    /// [`scalar`](Self::scalar) for [`Value::expand_dyn`](super::Value::expand_dyn): the
+    /// general code out of line.
+    #[inline(always)]
+    pub(super) fn scalar_dyn<S: Scalar + ?Sized>(&mut self, value: &S) {
+        let shape = self.shape;
+        if shape == Shape::General {
+            self.scalar_general_out_of_line(value);
+        } else {
+            self.shape_separator(shape);
+            self.write_shaped(value);
+        }
+    }
+
+    #[inline(never)]
+    fn scalar_general_out_of_line<S: Scalar + ?Sized>(&mut self, value: &S) {
+        self.scalar_general(value);
+    }
+
     #[inline(always)]
     fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
         self.separator();

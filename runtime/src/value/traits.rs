@@ -53,6 +53,17 @@ pub trait Value {
     /// [`Expansion::map`], or nothing if the value is undefined.
     fn expand(&self, e: &mut Expansion<'_, '_>);
 
+    /// [`expand`](Self::expand), for a value that a [`Template`](crate::Template)'s
+    /// variables hand over (behind `&dyn Value`), where the expansion's shape is read at run
+    /// time: urlkit's strings and integers keep the general code out of line there, so that
+    /// their common shapes save fewer registers (callgrind, `bench/examples/template_count`).
+    /// In `url!`'s code, where the shape is a constant, `expand` folds to it instead.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+        self.expand(e);
+    }
+
     /// An estimate of the bytes the value takes once encoded, for sizing the output up front.
     ///
     /// Only the speed depends on it: a wrong hint costs a reallocation or unused room, never
@@ -202,6 +213,9 @@ macro_rules! scalar_via_str {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
             }
+            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar_dyn(self);
+            }
             fn size_hint(&self) -> usize {
                 3 * self.len()
             }
@@ -274,6 +288,9 @@ macro_rules! scalar_integer {
             #[inline(always)]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
+            }
+            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar_dyn(self);
             }
             fn size_hint(&self) -> usize {
                 20
@@ -395,6 +412,9 @@ macro_rules! forward_pointer {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 (**self).expand(e);
             }
+            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+                (**self).expand_dyn(e);
+            }
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
             }
@@ -427,6 +447,10 @@ impl<T: Value + ?Sized> Value for &T {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
     }
+    #[inline(always)]
+    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+        (**self).expand_dyn(e);
+    }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
@@ -434,6 +458,9 @@ impl<T: Value + ?Sized> Value for &T {
 impl<T: Value + ?Sized> Value for &mut T {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
+    }
+    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+        (**self).expand_dyn(e);
     }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
@@ -446,6 +473,12 @@ impl<T: Value> Value for Option<T> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         if let Some(value) = self {
             value.expand(e);
+        }
+    }
+    #[inline(always)]
+    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+        if let Some(value) = self {
+            value.expand_dyn(e);
         }
     }
     fn size_hint(&self) -> usize {
