@@ -376,7 +376,7 @@ impl Expansion<'_, '_> {
     fn slash_item<S: Scalar>(&mut self, after: Option<usize>, item: &S) -> Option<usize> {
         if let Some(text) = item.unreserved_text() {
             let start = match after {
-                Some(start) => self.w.slash_text_after(start, self.name, text),
+                Some(start) => self.w.slash_text_after(start, text),
                 None => self.w.slash_text(self.name, text),
             };
             if start.is_some() {
