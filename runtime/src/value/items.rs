@@ -12,7 +12,6 @@ use super::expansion::{Expansion, Kind, Mode};
 use super::shape::Shape;
 use super::traits::Scalar;
 use super::unreserved::{push_pair_head, push_short};
-use crate::encode::{Set, encode_pair_in_room};
 use crate::error::ErrorKind;
 use crate::writer::{Context, Modifier, Operator};
 
@@ -27,7 +26,7 @@ impl Expansion<'_, '_> {
     /// Marks the expression and the variable defined; returns whether this is the
     /// expression's first value.
     #[inline(always)]
-    fn mark_defined(&mut self) -> bool {
+    pub(super) fn mark_defined(&mut self) -> bool {
         let first = !self.defined;
         self.defined = true;
         self.var_defined = true;
@@ -53,7 +52,7 @@ impl Expansion<'_, '_> {
     /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
     /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
     #[inline(always)]
-    fn shape_separator(&mut self, shape: Shape) {
+    pub(super) fn shape_separator(&mut self, shape: Shape) {
         if shape == Shape::Pair {
             self.mark_defined();
             // `Writer::pair_separator`, `?` or `&`, written with the name and `=` at once.
@@ -85,7 +84,7 @@ impl Expansion<'_, '_> {
     /// Writes an item under a shape other than [`Shape::General`]: unreserved text without
     /// a prefix.
     #[inline(always)]
-    fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
+    pub(super) fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
         item.write_unreserved(self);
     }
 
@@ -118,26 +117,8 @@ impl Expansion<'_, '_> {
         }
     }
 
-    /// [`scalar`](Self::scalar) for [`Value::expand_dyn`](super::Value::expand_dyn): the
-    /// general code out of line.
     #[inline(always)]
-    pub(super) fn scalar_dyn<S: Scalar + ?Sized>(&mut self, value: &S) {
-        let shape = self.shape;
-        if shape == Shape::General {
-            self.scalar_general_out_of_line(value);
-        } else {
-            self.shape_separator(shape);
-            self.write_shaped(value);
-        }
-    }
-
-    #[inline(never)]
-    fn scalar_general_out_of_line<S: Scalar + ?Sized>(&mut self, value: &S) {
-        self.scalar_general(value);
-    }
-
-    #[inline(always)]
-    fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
+    pub(super) fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
         self.separator();
         self.budget = match self.modifier {
             Modifier::Prefix(n) => Some(usize::from(n)),
@@ -362,51 +343,6 @@ impl Expansion<'_, '_> {
             }
             self.write_shaped(&value);
         }
-    }
-
-    /// An item of an exploded list under [`Shape::Slash`] (`{/list*}`): `/item`, a string
-    /// written with its `/` at once ([`Writer::slash_text`](crate::writer::Writer)), in line
-    /// rather than through the call to `Writer::slash` (callgrind, `{/list*}` of three
-    /// strings).
-    ///
-    /// `after` is where the segment that the previous item wrote this way starts (`None` for
-    /// the first item, or after one written otherwise); returns where this item's starts,
-    /// if it was written this way.
-    #[inline(always)]
-    fn slash_item<S: Scalar>(&mut self, after: Option<usize>, item: &S) -> Option<usize> {
-        if let Some(text) = item.unreserved_text() {
-            let start = match after {
-                Some(start) => self.w.slash_text_after(start, text),
-                None => self.w.slash_text(self.name, text),
-            };
-            if start.is_some() {
-                return start;
-            }
-        }
-        self.w.slash(self.name);
-        self.write_shaped(item);
-        None
-    }
-
-    /// A pair of an exploded map under [`Shape::Pair`] (`{?keys*}`): `?key=value`, or
-    /// `&key=value` after the query's first pair. Two strings are written at once
-    /// ([`encode_pair_in_room`]): callgrind counted 122 instructions a pair of short strings
-    /// through the separator, the texts and the `=` apart (`{?keys*}` of three pairs).
-    /// `separator` is the one `Writer::pair_separator` would write, and the expansion is
-    /// marked defined.
-    #[inline(always)]
-    fn exploded_pair<K: Scalar, V: Scalar>(&mut self, separator: u8, key: &K, value: &V) {
-        if let (Some(k), Some(v)) = (key.unreserved_text(), value.unreserved_text()) {
-            let out = &mut self.w.out;
-            if encode_pair_in_room(Set::Component, separator, k.as_bytes(), v.as_bytes(), out) {
-                self.w.query_open = true;
-                return;
-            }
-        }
-        self.w.pair_separator();
-        self.write_shaped(key);
-        self.w.out.push('=');
-        self.write_shaped(value);
     }
 
     /// A map in a hand-written pair `key={m}`: one pair, whose value is the map as `{m}`
