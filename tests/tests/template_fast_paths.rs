@@ -36,7 +36,9 @@ fn fillers() -> impl Iterator<Item = String> {
 #[test]
 fn text_steps_of_every_length_up_to_and_past_a_block() {
     for n in 0..=40 {
-        let text: String = (0..n).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+        let text: String = (0..n)
+            .map(|i: usize| char::from(b"abcdefghijklmnopqrstuvwxyz"[i % 26]))
+            .collect();
         // The text between two placeholders, and last in the template (nothing after it in
         // the template's buffer but the padding).
         for template in [format!("/p{{x}}{text}{{y}}"), format!("/p{{x}}{{y}}{text}")] {
@@ -73,11 +75,21 @@ fn exploded_pairs_of_strings_as_the_general_code_writes_them() {
     let texts = [
         "", "a", "dot", "comma", "a b", ",", ";", "=", "&", "%", "é", "%2E", "ok-_.~", long,
     ];
-    for template in ["{?a}{&keys*}", "/x?fixed=1{&keys*}", "{?keys*,a}", "{?a,keys*}"] {
+    for template in [
+        "{?a}{&keys*}",
+        "/x?fixed=1{&keys*}",
+        "{?keys*,a}",
+        "{?a,keys*}",
+    ] {
         for i in 0..texts.len() {
             // Pairs of every text with others, one to three of them.
             let pairs: Vec<(&str, &str)> = (0..3)
-                .map(|k| (texts[(i + k) % texts.len()], texts[(i + 2 * k + 1) % texts.len()]))
+                .map(|k| {
+                    (
+                        texts[(i + k) % texts.len()],
+                        texts[(i + 2 * k + 1) % texts.len()],
+                    )
+                })
                 .collect();
             for count in 1..=pairs.len() {
                 let strings = pairs[..count].to_vec();

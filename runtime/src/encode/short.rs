@@ -81,10 +81,11 @@ pub(crate) fn encode_pair_in_room(
     let buf = unsafe { out.as_mut_vec() };
     let spare = &mut buf.spare_capacity_mut()[..room];
     let dst = spare.as_mut_ptr().cast::<u8>();
-    // SAFETY (each store below): before the `i`th byte of `key`, `j <= 1 + 3 * i`, so a
-    // four-byte store ends at most at `3 * key.len() + 2`; the `=` is at `j <= 1 + 3 *
-    // key.len()`; before the `i`th byte of `value`, `j <= 2 + 3 * key.len() + 3 * i`, so its
-    // store ends at most at `3 * n + 3 = room`: all inside `spare`.
+    // The stores below all land inside `spare` (`room` bytes): the separator at 0; the
+    // key's entries from 1, which end at most at `1 + 3 * key.len() + 1`
+    // (`store_entries`); the `=` at `j <= 1 + 3 * key.len()`; the value's entries from
+    // `j + 1`, which end at most at `3 * n + 3 = room`.
+    // SAFETY: `spare` has at least 3 bytes; see above.
     unsafe { dst.write(separator) };
     // SAFETY: see above.
     let mut j = unsafe { store_entries(dst, 1, key, outputs) };

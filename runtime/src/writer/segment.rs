@@ -41,7 +41,7 @@ impl<'n> Writer<'n> {
             start,
             owner: Some(_),
         }) = self.segment
-            && !(start < len && !may_be_dot_segment(&self.out.as_bytes()[start..]))
+            && (start >= len || may_be_dot_segment(&self.out.as_bytes()[start..]))
         {
             self.close_segment_cold(len, then_slash);
         }
@@ -181,7 +181,7 @@ impl<'n> Writer<'n> {
             matches!(self.segment, Some(Tracked { start: s, owner: Some(_) }) if s == start)
         );
         debug_assert!(!self.starts_double_slash(len));
-        if !(start < len && !may_be_dot_segment(&self.out.as_bytes()[start..]))
+        if (start >= len || may_be_dot_segment(&self.out.as_bytes()[start..]))
             || !encode_prefixed_in_room(Set::Component, b'/', text.as_bytes(), &mut self.out)
         {
             return None;
