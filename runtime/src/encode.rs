@@ -42,7 +42,7 @@ mod write;
 pub(crate) use engine::Set;
 #[cfg(test)]
 pub(crate) use engine::test_spans;
-pub(crate) use short::encode_short_in_room_fast;
+pub(crate) use short::{encode_pair_in_room, encode_prefixed_in_room, encode_short_in_room_fast};
 #[cfg(test)]
 pub(crate) use write::copy_short_if_kept;
 use write::encode_cow;

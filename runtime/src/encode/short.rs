@@ -52,6 +52,113 @@ pub(crate) fn encode_short_in_room_fast(set: Set, input: &[u8], out: &mut String
     true
 }
 
+/// Appends `separator`, the encoding of `key` under `set` (not `reserved`), `=` and the
+/// encoding of `value` to `out` (`&key=value`, a pair of an exploded map in a query), when the
+/// two are under [`TAIL`] bytes together and `out` has room for their longest encoding;
+/// returns whether it did (else `out` is as it was). One test of the room and one length
+/// update for the whole pair, where pushing the separator, each text and the `=` apart tested
+/// the room four times (callgrind, `{?keys*}` of three pairs).
+#[inline(always)]
+pub(crate) fn encode_pair_in_room(
+    set: Set,
+    separator: u8,
+    key: &[u8],
+    value: &[u8],
+    out: &mut String,
+) -> bool {
+    debug_assert!(set != Set::Reserved);
+    // Neither length can be near `usize::MAX` (each is a slice's), so the sum cannot wrap.
+    let n = key.len() + value.len();
+    // The separator, three bytes a byte, the `=`, and one past the last for the four-byte
+    // stores.
+    let room = 3 * n + 3;
+    if !separator.is_ascii() || n >= TAIL || out.capacity() - out.len() < room {
+        return false;
+    }
+    let outputs = &OUTPUTS[set as usize];
+    // SAFETY: every byte written is ASCII (`separator`, tested above; `=`; a kept byte, which
+    // `ACTIONS` only gives to ASCII bytes, a `%XX` triplet or a `+`), so `out` stays UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let spare = &mut buf.spare_capacity_mut()[..room];
+    let dst = spare.as_mut_ptr().cast::<u8>();
+    // The stores below all land inside `spare` (`room` bytes): the separator at 0; the
+    // key's entries from 1, which end at most at `1 + 3 * key.len() + 1`
+    // (`store_entries`); the `=` at `j <= 1 + 3 * key.len()`; the value's entries from
+    // `j + 1`, which end at most at `3 * n + 3 = room`.
+    // SAFETY: `spare` has at least 3 bytes; see above.
+    unsafe { dst.write(separator) };
+    // SAFETY: see above.
+    let mut j = unsafe { store_entries(dst, 1, key, outputs) };
+    // SAFETY: see above.
+    unsafe { dst.add(j).write(b'=') };
+    // SAFETY: see above.
+    j = unsafe { store_entries(dst, j + 1, value, outputs) };
+    // SAFETY: the first `j` bytes of `spare` were written above.
+    unsafe { buf.set_len(buf.len() + j) };
+    true
+}
+
+/// Stores the table entries of `input`'s bytes from `dst + j` on (see `store_entry`), four
+/// bytes at a time without a test between them, then the rest; returns where the last
+/// output ends. (A byte at a time, the loop's own test and count were a third of the
+/// instructions for a short key; callgrind, `{?keys*}` of three pairs.)
+///
+/// # Safety
+/// `dst + j` is valid for writes of `3 * input.len() + 1` bytes.
+#[inline(always)]
+unsafe fn store_entries(
+    dst: *mut u8,
+    mut j: usize,
+    input: &[u8],
+    outputs: &[[u8; 4]; 256],
+) -> usize {
+    let mut fours = input.chunks_exact(4);
+    for four in &mut fours {
+        for &b in four {
+            // SAFETY: before the `i`th byte `j` has grown by at most `3 * i`, so each store
+            // ends inside the `3 * input.len() + 1` bytes the caller makes valid.
+            j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
+        }
+    }
+    for &b in fours.remainder() {
+        // SAFETY: as above.
+        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
+    }
+    j
+}
+
+/// Appends `prefix` and the encoding of `input` under `set` (not `reserved`) to `out` (the `/`
+/// and the item of `{/list*}`), when `input` is under [`TAIL`] bytes and `out` has room for
+/// its longest encoding; returns whether it did (else `out` is as it was).
+#[inline(always)]
+pub(crate) fn encode_prefixed_in_room(
+    set: Set,
+    prefix: u8,
+    input: &[u8],
+    out: &mut String,
+) -> bool {
+    debug_assert!(set != Set::Reserved);
+    // The prefix, three bytes a byte, and one past the last for the four-byte stores.
+    let room = 3 * input.len() + 2;
+    if !prefix.is_ascii() || input.len() >= TAIL || out.capacity() - out.len() < room {
+        return false;
+    }
+    let outputs = &OUTPUTS[set as usize];
+    // SAFETY: every byte written is ASCII (`prefix`, tested above; a kept byte, which
+    // `ACTIONS` only gives to ASCII bytes, a `%XX` triplet or a `+`), so `out` stays UTF-8.
+    let buf = unsafe { out.as_mut_vec() };
+    let spare = &mut buf.spare_capacity_mut()[..room];
+    let dst = spare.as_mut_ptr().cast::<u8>();
+    // SAFETY: `spare` has at least 2 bytes.
+    unsafe { dst.write(prefix) };
+    // SAFETY: the four-byte stores of `input` from `dst + 1` end at most at
+    // `1 + 3 * input.len() + 1 = room`: inside `spare`.
+    let j = unsafe { store_entries(dst, 1, input, outputs) };
+    // SAFETY: the first `j` bytes of `spare` were written above.
+    unsafe { buf.set_len(buf.len() + j) };
+    true
+}
+
 /// Copies `input` (4 to 7 bytes) to `out`, which has room for it, if `set` keeps every byte
 /// of it; returns whether it did. A table lookup per byte: for so few, fewer instructions than
 /// assembling and classifying a block.

@@ -23,7 +23,10 @@ use urlkit_syntax::reference::Options;
 use urlkit_syntax::template::{Expression, Operator, VarSpec};
 
 use super::error::TemplateError;
-use super::ranges::{Text, expression, push_step_text, ranges_on_boundaries};
+use super::ranges::{
+    STEP_BLOCK, Text, expression, first_var, push_step_block, push_step_text, ranges_on_boundaries,
+    texts_fit_blocks,
+};
 use super::vars::Vars;
 use crate::value::Expansion;
 use crate::writer::Writer;
@@ -77,10 +80,13 @@ const fn first_capacity(static_len: usize, expressions: &[CompiledExpression]) -
 /// `const`. The capacity a [`Template`](super::Template) learns from its expansions lives
 /// beside it, in the run-time form only.
 #[doc(hidden)]
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Compiled {
-    /// The template as written (the first `source_len` bytes), then the texts of the steps.
+    /// The template as written (the first `source_len` bytes), then the texts of the steps;
+    /// in the run-time form, then [`STEP_BLOCK`] bytes of padding.
     text: Cow<'static, str>,
+    /// The length of `text` without its padding.
+    text_len: usize,
     source_len: usize,
     expressions: Cow<'static, [CompiledExpression]>,
     steps: Cow<'static, [CompiledStep]>,
@@ -90,7 +96,26 @@ pub struct Compiled {
     /// of `text` when the template was made ([`ranges_on_boundaries`]): then
     /// [`Compiled::run`] slices without checking again (see [`Text::get`]).
     ranges_checked: bool,
+    /// Whether every text step's range is at most [`STEP_BLOCK`] bytes long and `text` holds
+    /// a whole block from its start ([`texts_fit_blocks`]; always, for the padded text of a
+    /// parsed template whose texts are short): then, with `ranges_checked`,
+    /// [`Compiled::run`] copies each text step as one block ([`push_step_block`]).
+    blocks: bool,
 }
+
+/// Two forms are equal when they hold the same template, texts and plan, padded or not.
+impl PartialEq for Compiled {
+    fn eq(&self, other: &Compiled) -> bool {
+        self.text.get(..self.text_len) == other.text.get(..other.text_len)
+            && self.source_len == other.source_len
+            && self.expressions == other.expressions
+            && self.steps == other.steps
+            && self.capacity == other.capacity
+            && self.ranges_checked == other.ranges_checked
+    }
+}
+
+impl Eq for Compiled {}
 
 impl Compiled {
     /// What `template!` expands to (in a `static`), from what it computed at compile time
@@ -106,11 +131,13 @@ impl Compiled {
     ) -> Compiled {
         Compiled {
             text: Cow::Borrowed(text),
+            text_len: text.len(),
             source_len,
             expressions: Cow::Borrowed(expressions),
             steps: Cow::Borrowed(steps),
             capacity: first_capacity(static_len, expressions),
             ranges_checked: ranges_on_boundaries(text, expressions, steps),
+            blocks: texts_fit_blocks(text, steps),
         }
     }
 
@@ -120,8 +147,8 @@ impl Compiled {
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
         // The steps' text is the template's less its expressions, normalized: no longer
         // unless IRI characters are encoded (then the buffer grows once). One buffer for
-        // both lanes.
-        let mut text = String::with_capacity(2 * source.len());
+        // both lanes, with room for the padding `owned` adds.
+        let mut text = String::with_capacity(2 * source.len() + STEP_BLOCK);
         text.push_str(source);
         match plan::plan_plain(source, &mut text) {
             Some((expressions, steps)) => {
@@ -168,13 +195,20 @@ impl Compiled {
             .collect();
         let capacity = first_capacity(static_len, &expressions);
         let ranges_checked = ranges_on_boundaries(&text, &expressions, &steps);
+        let text_len = text.len();
+        // Padding after the last text, so that a text step can copy a whole block.
+        let mut text = text;
+        text.extend(core::iter::repeat_n(' ', STEP_BLOCK));
+        let blocks = texts_fit_blocks(&text, &steps);
         Compiled {
             text: Cow::Owned(text),
+            text_len,
             source_len,
             expressions: Cow::Owned(expressions),
             steps: Cow::Owned(steps),
             capacity,
             ranges_checked,
+            blocks,
         }
     }
 
@@ -213,11 +247,20 @@ impl Compiled {
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
         // Whether the ranges were checked is tested once here, not at each range: each
         // branch is a copy of the interpreter with it a constant.
-        if self.ranges_checked {
-            self.run_in::<true, V>(w, vars);
+        if self.ranges_checked && self.blocks {
+            self.run_in::<true, true, V>(w, vars);
+        } else if self.ranges_checked {
+            self.run_checked(w, vars);
         } else {
             self.run_unchecked(w, vars);
         }
+    }
+
+    /// [`run`](Self::run) for a template whose text steps are not all copied as blocks (a
+    /// `template!`'s, whose text is not padded, or one with a text over [`STEP_BLOCK`]).
+    #[inline(never)]
+    fn run_checked<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
+        self.run_in::<true, false, V>(w, vars);
     }
 
     /// [`run`](Self::run) for a template whose ranges were not found on boundaries (never
@@ -225,18 +268,28 @@ impl Compiled {
     #[inline(never)]
     #[cold]
     fn run_unchecked<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
-        self.run_in::<false, V>(w, vars);
+        self.run_in::<false, false, V>(w, vars);
     }
 
-    /// [`run`](Self::run) with `CHECKED` being [`Compiled::ranges_checked`].
+    /// [`run`](Self::run) with `CHECKED` being [`Compiled::ranges_checked`], and `BLOCKS`
+    /// that and [`Compiled::blocks`].
     #[inline(always)]
-    fn run_in<'n, const CHECKED: bool, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
+    fn run_in<'n, const CHECKED: bool, const BLOCKS: bool, V: Vars + ?Sized>(
+        &'n self,
+        w: &mut Writer<'n>,
+        vars: &V,
+    ) {
         let text = Text::<CHECKED> { text: &self.text };
         let expressions: &'n [CompiledExpression] = &self.expressions;
         for step in self.steps.iter() {
             match step {
                 // Not `Writer::text`, whose copy is for `url!`'s texts, known at compile
                 // time: callgrind counted 11 more instructions a github expand with it.
+                // SAFETY: `BLOCKS` only when `ranges_checked` and `blocks` (see `run`), which
+                // `Compiled`'s private, unchanging fields keep true: the range is on
+                // character boundaries of the text, at most `STEP_BLOCK` long, and the text
+                // holds a whole block from its start.
+                Step::Text(range) if BLOCKS => unsafe { push_step_block(&mut w.out, text, range) },
                 Step::Text(range) => push_step_text(&mut w.out, text.get(range)),
                 Step::PathStart { relative } => w.path_start(*relative),
                 Step::SegmentStart => w.segment_start(),
@@ -247,7 +300,7 @@ impl Compiled {
                     let Some(e) = expression::<CHECKED>(expressions, *i) else {
                         continue;
                     };
-                    fill(text, e, w.segment_expansion(), vars);
+                    fill(text, e, w, (Operator::Simple, Context::Path, true), vars);
                 }
                 Step::Expand(i, context) => {
                     let Some(e) = expression::<CHECKED>(expressions, *i) else {
@@ -256,20 +309,28 @@ impl Compiled {
                     // Each arm a copy of the expansion with its operator and context known.
                     match (e.operator, *context) {
                         (Operator::Simple, Context::Path) => {
-                            let x = w.expansion(Operator::Simple, Context::Path);
-                            fill(text, e, x, vars);
+                            fill(text, e, w, (Operator::Simple, Context::Path, false), vars);
                         }
                         (Operator::Path, Context::Path) => {
-                            let x = w.expansion(Operator::Path, Context::Path);
-                            fill(text, e, x, vars);
+                            fill(text, e, w, (Operator::Path, Context::Path, false), vars);
                         }
                         (Operator::Query, Context::QueryPairs) => {
-                            let x = w.expansion(Operator::Query, Context::QueryPairs);
-                            fill(text, e, x, vars);
+                            fill(
+                                text,
+                                e,
+                                w,
+                                (Operator::Query, Context::QueryPairs, false),
+                                vars,
+                            );
                         }
                         (Operator::QueryContinuation, Context::QueryPairs) => {
-                            let x = w.expansion(Operator::QueryContinuation, Context::QueryPairs);
-                            fill(text, e, x, vars);
+                            fill(
+                                text,
+                                e,
+                                w,
+                                (Operator::QueryContinuation, Context::QueryPairs, false),
+                                vars,
+                            );
                         }
                         (op, context) => fill_general(text, e, w.expansion(op, context), vars),
                     }
@@ -297,27 +358,34 @@ impl Compiled {
     }
 }
 
-/// Expands the variables of expression `e`, whose names are ranges of `text`, into `x`, and
+/// Expands the variables of expression `e`, whose names are ranges of `text`, into an
+/// expansion made with `start` (operator, context, and whether it is a whole segment), and
 /// ends it. Inlined into each arm of [`Compiled::run`], so that what the arm knows of the
-/// expansion (its operator, context and kind) is constant here.
+/// expansion is constant here.
 #[inline(always)]
 fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
     text: Text<'n, CHECKED>,
     e: &'n CompiledExpression,
-    mut x: Expansion<'_, 'n>,
+    w: &mut Writer<'n>,
+    start: (Operator, Context, bool),
     vars: &V,
 ) {
+    let Some((var, specs)) = first_var::<CHECKED>(&e.vars) else {
+        let (op, context, segment) = start;
+        let x = if segment {
+            w.segment_expansion()
+        } else {
+            w.expansion(op, context)
+        };
+        x.finish();
+        return;
+    };
+    let name = text.get(&var.name);
+    let mut x = Expansion::with_first_var(w, start, name, var.modifier);
     // Taken while the arm's constants are known: after the first value's `expand` the
     // expansion is read back from memory.
     let frame = x.frame();
-    let mut specs = e.vars.iter();
-    // The first variable apart: only it sets the expression's first name, without the
-    // test of whether one is set that `begin_var_in` makes.
-    if let Some(var) = specs.next() {
-        let name = text.get(&var.name);
-        x.begin_var_in(frame, name, var.modifier);
-        vars.expand_var(name, &mut x);
-    }
+    vars.expand_var(name, &mut x);
     for var in specs {
         let name = text.get(&var.name);
         x.begin_later_var_in(frame, name, var.modifier);
@@ -326,14 +394,31 @@ fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
     x.finish_in(frame);
 }
 
-/// [`fill`] for the rarer shapes, kept out of line: one copy, the expansion's operator and
-/// context read at run time.
+/// [`fill`] for the rarer shapes, kept out of line, into the expansion `x`: one copy, the
+/// expansion's operator and context read at run time.
 #[inline(never)]
 fn fill_general<'n, const CHECKED: bool, V: Vars + ?Sized>(
     text: Text<'n, CHECKED>,
     e: &'n CompiledExpression,
-    x: Expansion<'_, 'n>,
+    mut x: Expansion<'_, 'n>,
     vars: &V,
 ) {
-    fill(text, e, x, vars);
+    // Taken while the arm's constants are known: after the first value's `expand` the
+    // expansion is read back from memory.
+    let frame = x.frame();
+    // The first variable apart: only it sets the expression's first name, without the
+    // test of whether one is set that `begin_var_in` makes.
+    let Some((var, specs)) = first_var::<CHECKED>(&e.vars) else {
+        x.finish_in(frame);
+        return;
+    };
+    let name = text.get(&var.name);
+    x.begin_var_in(frame, name, var.modifier);
+    vars.expand_var(name, &mut x);
+    for var in specs {
+        let name = text.get(&var.name);
+        x.begin_later_var_in(frame, name, var.modifier);
+        vars.expand_var(name, &mut x);
+    }
+    x.finish_in(frame);
 }

@@ -13,6 +13,72 @@ use urlkit_syntax::template::VarSpec;
 use super::compiled::{CompiledExpression, CompiledStep};
 use crate::value::copy_ends;
 
+/// The bytes [`push_step_block`] copies at once; a parsed template's text is padded with as
+/// many.
+pub(super) const STEP_BLOCK: usize = 32;
+
+/// Appends the text of `range`, a text step's, to `out`: when `out` has room for a whole
+/// [`STEP_BLOCK`], as one copy of the block that starts the range, of which the range's
+/// length is kept (callgrind, GitHub issues template: about 29 instructions a text step
+/// through [`push_step_text`]'s copies by size).
+///
+/// # Safety
+/// `range` lies on character boundaries of `text`, is at most [`STEP_BLOCK`] bytes long,
+/// and `text` holds [`STEP_BLOCK`] bytes from its start (`Compiled::blocks`).
+#[inline(always)]
+pub(super) unsafe fn push_step_block<const CHECKED: bool>(
+    out: &mut String,
+    text: Text<'_, CHECKED>,
+    range: &Range<usize>,
+) {
+    let n = range.end.wrapping_sub(range.start);
+    if out.capacity() - out.len() < STEP_BLOCK {
+        out.push_str(text.get(range));
+        return;
+    }
+    // SAFETY: the caller's contract: the block's bytes are inside `text`.
+    let block = unsafe {
+        text.text
+            .as_ptr()
+            .add(range.start)
+            .cast::<[u8; STEP_BLOCK]>()
+            .read_unaligned()
+    };
+    // SAFETY: the bytes kept are the first `n` of the block, the text of `range`, which lies
+    // on character boundaries (the caller's contract): UTF-8 after `out`'s UTF-8, so `out`
+    // stays UTF-8. The rest of the block lands in spare capacity, outside the string.
+    let buf = unsafe { out.as_mut_vec() };
+    let len = buf.len();
+    // SAFETY: `out` has room for `STEP_BLOCK` bytes after its `len` (tested above); once
+    // written, its first `len + n` bytes are initialized (`n <= STEP_BLOCK`).
+    unsafe {
+        buf.as_mut_ptr()
+            .add(len)
+            .cast::<[u8; STEP_BLOCK]>()
+            .write_unaligned(block);
+        buf.set_len(len + n);
+    }
+}
+
+/// Whether every text step of `steps` is at most [`STEP_BLOCK`] bytes long and `text` holds
+/// that many bytes from its start (see [`push_step_block`]). A `const fn`, as
+/// [`ranges_on_boundaries`] is.
+pub(super) const fn texts_fit_blocks(text: &str, steps: &[CompiledStep]) -> bool {
+    let mut i = 0;
+    while i < steps.len() {
+        if let Step::Text(range) = &steps[i]
+            && (range.start > range.end
+                || range.end - range.start > STEP_BLOCK
+                || range.start > text.len()
+                || text.len() - range.start < STEP_BLOCK)
+        {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Appends a text step's `text` to `out`: a text of up to 32 bytes, when `out` has room
 /// for 32 more, as two overlapping copies of a fixed size (the first and last 16, 8, 4 or
 /// 1 bytes, and the middle one under 4), which the compiler writes as loads and stores,
@@ -99,6 +165,23 @@ pub(super) fn expression<const CHECKED: bool>(
     }
 }
 
+/// The first variable of an expression's `vars`, and the others: without testing that there
+/// is one when the template's ranges were checked (`CHECKED`, as for [`Text`]), which lets
+/// the compiler drop the expansion's defaults that the first variable overwrites
+/// (callgrind, `bench/examples/template_count`). `None` only for an expression without
+/// variables, which the planner never makes.
+#[inline(always)]
+pub(super) fn first_var<const CHECKED: bool>(vars: &[VarSpec]) -> Option<(&VarSpec, &[VarSpec])> {
+    if CHECKED {
+        // SAFETY: `CHECKED` is `Compiled::ranges_checked` (see `Text::get`), true only if
+        // `ranges_on_boundaries` found at least one variable in every expression of the
+        // template (the only `vars` passed here), which never change after construction.
+        Some(unsafe { (vars.get_unchecked(0), vars.get_unchecked(1..)) })
+    } else {
+        vars.split_first()
+    }
+}
+
 /// Whether every range held by `steps` and `expressions` lies inside `text`, on character
 /// boundaries, and every expression a step names is one of `expressions`. A `const fn`: `template!`'s templates are checked at compile time.
 pub(super) const fn ranges_on_boundaries(
@@ -130,6 +213,10 @@ pub(super) const fn ranges_on_boundaries(
             Cow::Borrowed(vars) => vars,
             Cow::Owned(vars) => vars.as_slice(),
         };
+        // Every expression has a variable (RFC 6570's grammar), which `first_var` relies on.
+        if vars.is_empty() {
+            return false;
+        }
         let mut j = 0;
         while j < vars.len() {
             if !on_boundaries(text, &vars[j].name) {

@@ -93,12 +93,58 @@ pub struct Expansion<'w, 'n> {
 
 impl<'w, 'n> Expansion<'w, 'n> {
     #[inline(always)]
-    pub(crate) fn new(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
-        let mode = match context {
+    fn mode_of(op: Operator, context: Context) -> Mode {
+        match context {
             Context::Host { .. } | Context::IpLiteral => Mode::Raw,
             _ if op.allows_reserved() => Mode::Reserved,
             _ => Mode::Unreserved,
+        }
+    }
+
+    /// What [`new`](Self::new) (or [`new_segment`](Self::new_segment) when `segment`) and
+    /// [`begin_var_in`](Self::begin_var_in) of the first variable make, written at once: a
+    /// [`Template`](crate::Template) knows the first variable when it starts an expression,
+    /// and the defaults that `begin_var_in` overwrote were still stored (callgrind,
+    /// `bench/examples/template_count`).
+    #[inline(always)]
+    pub(crate) fn with_first_var(
+        w: &'w mut Writer<'n>,
+        (op, context, segment): (Operator, Context, bool),
+        name: &'n str,
+        modifier: Modifier,
+    ) -> Self {
+        let mode = Self::mode_of(op, context);
+        let kind = if segment { Kind::Segment } else { Kind::Plain };
+        let frame = Frame {
+            op,
+            context,
+            kind,
+            mode,
         };
+        let start = w.out.len();
+        let mut e = Expansion {
+            w,
+            op,
+            naming: op,
+            context,
+            kind,
+            mode,
+            start,
+            defined: false,
+            var_defined: false,
+            name,
+            first_name: Some(name),
+            modifier,
+            budget: None,
+            shape: frame.shape(modifier),
+        };
+        e.claim_segment(frame, name);
+        e
+    }
+
+    #[inline(always)]
+    pub(crate) fn new(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
+        let mode = Self::mode_of(op, context);
         let start = w.out.len();
         Expansion {
             w,
@@ -200,6 +246,12 @@ impl<'w, 'n> Expansion<'w, 'n> {
         self.modifier = modifier;
         self.var_defined = false;
         self.shape = frame.shape(modifier);
+        self.claim_segment(frame, name);
+    }
+
+    /// Makes variable `name` the owner of the tracked segment, if it has none.
+    #[inline(always)]
+    fn claim_segment(&mut self, frame: Frame, name: &'n str) {
         // The placeholder fills this segment even if its value turns out undefined; `{/x}`
         // does not, as it writes its own `/` first.
         if matches!(frame.context, Context::Path | Context::Base)

@@ -26,7 +26,7 @@ impl Expansion<'_, '_> {
     /// Marks the expression and the variable defined; returns whether this is the
     /// expression's first value.
     #[inline(always)]
-    fn mark_defined(&mut self) -> bool {
+    pub(super) fn mark_defined(&mut self) -> bool {
         let first = !self.defined;
         self.defined = true;
         self.var_defined = true;
@@ -52,7 +52,7 @@ impl Expansion<'_, '_> {
     /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
     /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
     #[inline(always)]
-    fn shape_separator(&mut self, shape: Shape) {
+    pub(super) fn shape_separator(&mut self, shape: Shape) {
         if shape == Shape::Pair {
             self.mark_defined();
             // `Writer::pair_separator`, `?` or `&`, written with the name and `=` at once.
@@ -84,7 +84,7 @@ impl Expansion<'_, '_> {
     /// Writes an item under a shape other than [`Shape::General`]: unreserved text without
     /// a prefix.
     #[inline(always)]
-    fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
+    pub(super) fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
         item.write_unreserved(self);
     }
 
@@ -118,7 +118,7 @@ impl Expansion<'_, '_> {
     }
 
     #[inline(always)]
-    fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
+    pub(super) fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
         self.separator();
         self.budget = match self.modifier {
             Modifier::Prefix(n) => Some(usize::from(n)),
@@ -186,6 +186,15 @@ impl Expansion<'_, '_> {
         let shape = self.shape;
         if shape == Shape::General {
             self.list_general(core::iter::once(first).chain(items));
+            return;
+        }
+        if shape == Shape::Slash && self.modifier == Modifier::Explode {
+            // Defined by its first item.
+            self.mark_defined();
+            let mut after = self.slash_item(None, &first);
+            for item in items {
+                after = self.slash_item(after, &item);
+            }
             return;
         }
         // The first item apart, rather than through a `Peekable` that tests its buffer at
@@ -302,6 +311,16 @@ impl Expansion<'_, '_> {
         rest: impl Iterator<Item = (K, V)>,
     ) {
         let explode = self.modifier == Modifier::Explode;
+        if explode && shape == Shape::Pair {
+            // Defined by its first pair; every pair after it follows a `&`.
+            self.mark_defined();
+            let first = if self.w.query_open { b'&' } else { b'?' };
+            self.exploded_pair(first, &key, &value);
+            for (key, value) in rest {
+                self.exploded_pair(b'&', &key, &value);
+            }
+            return;
+        }
         if explode {
             self.shape_separator_bare(shape);
             self.write_shaped(&key);

@@ -45,6 +45,7 @@
 //! feature, so is any `Serialize` value wrapped in `urlkit::Serde`.
 
 mod expansion;
+mod fast;
 mod items;
 mod placeholder;
 mod shape;

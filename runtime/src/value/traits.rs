@@ -53,6 +53,17 @@ pub trait Value {
     /// [`Expansion::map`], or nothing if the value is undefined.
     fn expand(&self, e: &mut Expansion<'_, '_>);
 
+    /// [`expand`](Self::expand), for a value that a [`Template`](crate::Template)'s
+    /// variables hand over (behind `&dyn Value`), where the expansion's shape is read at run
+    /// time: urlkit's strings and integers keep the general code out of line there, so that
+    /// their common shapes save fewer registers (callgrind, `bench/examples/template_count`).
+    /// In `url!`'s code, where the shape is a constant, `expand` folds to it instead.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+        self.expand(e);
+    }
+
     /// An estimate of the bytes the value takes once encoded, for sizing the output up front.
     ///
     /// Only the speed depends on it: a wrong hint costs a reallocation or unused room, never
@@ -104,6 +115,15 @@ pub trait Scalar {
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
         e.know_unreserved();
         self.write(e);
+    }
+
+    /// The text that [`write_unreserved`](Self::write_unreserved) encodes, when the value
+    /// is a string: an exploded map in a query writes a pair of these at once
+    /// (`value/items.rs`). `None` for any other value, which writes itself.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn unreserved_text(&self) -> Option<&str> {
+        None
     }
 
     /// An estimate of the text's length in bytes.
@@ -179,6 +199,10 @@ macro_rules! scalar_via_str {
             fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
                 e.push_unreserved(self);
             }
+            #[inline(always)]
+            fn unreserved_text(&self) -> Option<&str> {
+                Some(AsRef::<str>::as_ref(self))
+            }
             fn size_hint(&self) -> usize {
                 self.len()
             }
@@ -188,6 +212,9 @@ macro_rules! scalar_via_str {
             #[inline(always)]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
+            }
+            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar_dyn(self);
             }
             fn size_hint(&self) -> usize {
                 3 * self.len()
@@ -261,6 +288,9 @@ macro_rules! scalar_integer {
             #[inline(always)]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
+            }
+            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar_dyn(self);
             }
             fn size_hint(&self) -> usize {
                 20
@@ -370,6 +400,9 @@ macro_rules! forward_pointer {
             fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
                 (**self).write_unreserved(e);
             }
+            fn unreserved_text(&self) -> Option<&str> {
+                (**self).unreserved_text()
+            }
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
             }
@@ -378,6 +411,9 @@ macro_rules! forward_pointer {
         impl<T: Value + ?Sized> Value for $ptr<T> {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 (**self).expand(e);
+            }
+            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+                (**self).expand_dyn(e);
             }
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
@@ -397,6 +433,10 @@ impl<T: Scalar + ?Sized> Scalar for &T {
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
         (**self).write_unreserved(e);
     }
+    #[inline(always)]
+    fn unreserved_text(&self) -> Option<&str> {
+        (**self).unreserved_text()
+    }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
@@ -407,6 +447,10 @@ impl<T: Value + ?Sized> Value for &T {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
     }
+    #[inline(always)]
+    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+        (**self).expand_dyn(e);
+    }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
@@ -414,6 +458,9 @@ impl<T: Value + ?Sized> Value for &T {
 impl<T: Value + ?Sized> Value for &mut T {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
+    }
+    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+        (**self).expand_dyn(e);
     }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
@@ -426,6 +473,12 @@ impl<T: Value> Value for Option<T> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         if let Some(value) = self {
             value.expand(e);
+        }
+    }
+    #[inline(always)]
+    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
+        if let Some(value) = self {
+            value.expand_dyn(e);
         }
     }
     fn size_hint(&self) -> usize {

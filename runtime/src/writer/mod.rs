@@ -9,6 +9,7 @@
 
 pub(crate) mod checks;
 pub(crate) mod itoa;
+mod segment;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -16,7 +17,6 @@ use alloc::string::String;
 use crate::error::{Error, ErrorKind};
 use crate::url::Url;
 use crate::value::Expansion;
-use urlkit_syntax::path::is_dot_segment;
 pub use urlkit_syntax::plan::Context;
 use urlkit_syntax::reference;
 pub use urlkit_syntax::template::{Modifier, Operator};
@@ -197,117 +197,6 @@ impl<'n> Writer<'n> {
     #[inline]
     pub fn text(&mut self, text: &str) {
         push_text(&mut self.out, text);
-    }
-
-    /// The path starts here and there is no authority before it.
-    #[inline]
-    pub fn path_start(&mut self, relative: bool) {
-        self.path_start = self.out.len();
-        self.first_segment_open = relative;
-    }
-
-    /// A path segment holding placeholders starts here.
-    #[inline]
-    pub fn segment_start(&mut self) {
-        if self.out.len() > self.path_start {
-            self.first_segment_open = false;
-        }
-        self.segment = Some(Tracked {
-            start: self.out.len(),
-            owner: None,
-        });
-    }
-
-    /// The tracked segment ends; `then_slash` if the template goes on with `/`.
-    #[inline]
-    pub fn segment_end(&mut self, then_slash: bool) {
-        self.close_segment(self.out.len(), then_slash, false);
-        self.segment = None;
-    }
-
-    /// Checks the tracked segment, which ends at `end`.
-    #[inline]
-    pub(crate) fn close_segment(&mut self, end: usize, then_slash: bool, allow_empty: bool) {
-        let Some(Tracked {
-            start,
-            owner: Some(name),
-        }) = self.segment
-        else {
-            return;
-        };
-        let segment = &self.out.as_bytes()[start..end];
-        if is_dot_segment(segment) {
-            self.fail(name, ErrorKind::DotSegment);
-        } else if segment.is_empty() && then_slash && !allow_empty && self.follows_slash(start) {
-            self.fail(name, ErrorKind::DoubleSlash);
-        }
-    }
-
-    /// Whether the byte before `at` is a `/` of this URL: only then does an empty segment
-    /// ending in `/` make `//`. At the start of the URL or right after the authority
-    /// (`{+base}/users` with an empty `base`) it is the path's leading `/`.
-    pub(crate) fn follows_slash(&self, at: usize) -> bool {
-        at > self.origin
-            && self.out.as_bytes()[at - 1] == b'/'
-            // The second `/` of an authority's `//` (a `{+base}` of `//`): what follows is
-            // the host, and an empty one leaves no `//` in the path.
-            && !checks::starts_authority(&self.out.as_bytes()[self.origin..at - 1])
-    }
-
-    /// Writes a `/` that a value's expansion creates (`{/x}`): closes the tracked segment and
-    /// opens the next, owned by `name`.
-    ///
-    /// Most `/`s have nothing to check: the segment they close has no owner (template text,
-    /// or none tracked) or is neither empty nor a dot segment, and they do not start the
-    /// path with `//`. Those are written here; the others by [`slash_checked`], out of
-    /// line. (Callgrind, `{/list*}` of three items: about 90 instructions an item through
-    /// the checks, 44 without. Out of line itself: in line, it made every value's `expand`
-    /// larger and slower whatever its shape, GitHub issues template 1,623 -> 1,639.)
-    ///
-    /// [`slash_checked`]: Self::slash_checked
-    #[inline(never)]
-    pub(crate) fn slash(&mut self, name: &'n str) {
-        let len = self.out.len();
-        let closes_unchecked = match self.segment {
-            Some(Tracked {
-                start,
-                owner: Some(_),
-            }) => start < len && !is_dot_segment(&self.out.as_bytes()[start..]),
-            _ => true,
-        };
-        if !closes_unchecked || self.starts_double_slash(len) {
-            self.slash_checked(name);
-            return;
-        }
-        self.out.push('/');
-        self.first_segment_open = false;
-        self.segment = Some(Tracked {
-            start: self.out.len(),
-            owner: Some(name),
-        });
-    }
-
-    /// [`slash`](Self::slash) with the checks of the segment it closes and of a leading `//`.
-    #[cold]
-    fn slash_checked(&mut self, name: &'n str) {
-        self.close_segment(self.out.len(), true, false);
-        if self.starts_double_slash(self.out.len()) {
-            self.fail(name, ErrorKind::DoubleSlash);
-        }
-        self.out.push('/');
-        self.first_segment_open = false;
-        self.segment = Some(Tracked {
-            start: self.out.len(),
-            owner: Some(name),
-        });
-    }
-
-    /// Whether a `/` at `at` would make a path without authority start with `//`, which
-    /// parsers read as the start of a host (RFC 3986 §3.3).
-    pub(crate) fn starts_double_slash(&self, at: usize) -> bool {
-        self.path_start != usize::MAX
-            && at == self.path_start + 1
-            && self.out.as_bytes().get(self.path_start) == Some(&b'/')
     }
 
     /// A query of pairs starts.
