@@ -46,6 +46,7 @@
 
 mod expansion;
 mod fast;
+mod impls;
 mod items;
 mod placeholder;
 mod shape;
