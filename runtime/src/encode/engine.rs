@@ -174,6 +174,9 @@ pub(super) trait Kind {
     const KEPT: &'static [Span];
     /// The bytes whose output is one byte long (kept, or a space under `form`).
     const SHORT: &'static [Span];
+    /// [`Self::KEPT`] as the nibble tables of [`scan::nibble`].
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    const KEPT_NIBBLES: &'static scan::nibble::Nibbles;
 }
 
 /// Declares a [`Kind`] whose spans are derived from [`ACTIONS`] and [`SHORT_OUTPUT`].
@@ -190,6 +193,9 @@ macro_rules! kind {
                 const TABLE: &[u8; 256] = &SHORT_OUTPUT[$set as usize];
                 scan::spans::<{ scan::span_count(TABLE, 1) }>(TABLE, 1)
             };
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            const KEPT_NIBBLES: &'static scan::nibble::Nibbles =
+                &scan::nibble::Nibbles::of(&ACTIONS[$set as usize], KEEP);
         }
     };
 }
@@ -232,6 +238,16 @@ pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
             .iter()
             .position(|&b| actions[usize::from(b)] != KEEP)
             .unwrap_or(input.len());
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if S::SHUFFLES && input.len() >= scan::nibble::LONG && scan::ssse3::available() {
+        return if S::WIDE && scan::ssse3::wide_available() {
+            // SAFETY: the processor has AVX2 (just checked).
+            unsafe { scan::nibble::kept_run_wide(input, K::KEPT_NIBBLES) }
+        } else {
+            // SAFETY: the processor has SSSE3 (just checked).
+            unsafe { scan::nibble::kept_run(input, K::KEPT_NIBBLES) }
+        };
     }
     // Eight blocks a step, then four, while all their bytes are kept: one branch for 128
     // bytes (long identifiers); then the block with the change, or the last whole blocks.
