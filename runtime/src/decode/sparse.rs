@@ -14,14 +14,15 @@ use core::arch::x86_64::{
     __m128i, __m256i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_pd,
     _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
     _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16, _mm_storeh_pd,
-    _mm_storel_epi64, _mm_xor_si128, _mm256_add_epi8, _mm256_and_si256, _mm256_blendv_epi8,
-    _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi8,
-    _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_xor_si256,
+    _mm_storel_epi64, _mm_xor_si128, _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128,
+    _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_min_epu8,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_xor_si256,
 };
 
 use super::engine::{BAD, REACH, State};
 use super::shuffle::dense;
+use crate::scan::nibble::hex_digits_wide;
 use crate::scan::sse2::{load, outside_lanes};
 use crate::scan::{BLOCK, HEX};
 
@@ -308,16 +309,13 @@ unsafe fn wide<const PLUS: bool>(
     let escapes = percents & !here;
     // Every `%` lane's two digits are checked, not only the escapes': a `%` that is not an
     // escape is a digit of one before it, which is bad already.
-    let misses = _mm256_or_si256(outside_wide(first), outside_wide(second));
+    let ((first_class, high_digits), (second_class, low_digits)) =
+        (hex_digits_wide(first), hex_digits_wide(second));
+    let fewest = _mm256_min_epu8(first_class, second_class);
+    let misses = _mm256_cmpeq_epi8(fewest, _mm256_setzero_si256());
     lanes.bad = _mm256_or_si256(lanes.bad, _mm256_and_si256(misses, percent_lanes));
-    let value = |v: __m256i| {
-        let letters = _mm256_and_si256(
-            _mm256_cmpgt_epi8(v, _mm256_set1_epi8(b'@' as i8)),
-            _mm256_set1_epi8(9),
-        );
-        _mm256_add_epi8(_mm256_and_si256(v, _mm256_set1_epi8(0x0F)), letters)
-    };
-    let values = _mm256_or_si256(_mm256_slli_epi16::<4>(value(first)), value(second));
+    // The digits' values are below 16, so shifting the 16-bit lanes moves no bit across.
+    let values = _mm256_or_si256(_mm256_slli_epi16::<4>(high_digits), low_digits);
     // (As for the digits, a `%` lane that is no escape only counts where the input is bad.)
     lanes.high = _mm256_or_si256(lanes.high, _mm256_and_si256(values, percent_lanes));
     let mut out = _mm256_blendv_epi8(bytes, values, percent_lanes);
@@ -355,22 +353,4 @@ unsafe fn wide<const PLUS: bool>(
     }
     *carry = (digits >> (2 * BLOCK)) as u32;
     *removed += 2 * escapes.count_ones() as usize;
-}
-
-/// All ones in each lane of `v` that is no hex digit: the SSE2 scanner's `outside` for the
-/// spans [`HEX`], on 32 lanes.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn outside_wide(v: __m256i) -> __m256i {
-    let mut miss = _mm256_set1_epi8(-1);
-    let folded = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
-    for span in HEX {
-        let v = if span.fold { folded } else { v };
-        // `v - lo + 0x80` is above `-128 + (hi - lo)` as a signed byte exactly when `v` is
-        // not in `lo..=hi`.
-        let shifted = _mm256_add_epi8(v, _mm256_set1_epi8(0x80u8.wrapping_sub(span.lo) as i8));
-        let above = _mm256_set1_epi8((span.hi - span.lo).wrapping_add(0x80) as i8);
-        miss = _mm256_and_si256(miss, _mm256_cmpgt_epi8(shifted, above));
-    }
-    miss
 }

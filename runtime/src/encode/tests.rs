@@ -362,13 +362,20 @@ fn kept_spans_are_the_kept_bytes() {
 /// and at every seventh (a different seventh for each offset) for the others: all of them
 /// took over a minute unoptimized.
 #[test]
-#[cfg_attr(miri, ignore = "long; Miri runs the portable path, which the other tests check")]
+#[cfg_attr(
+    miri,
+    ignore = "long; Miri runs the portable path, which the other tests check"
+)]
 fn kept_runs_at_every_length_offset_and_change() {
     use super::engine::{ACTIONS, KEEP, Kind, kept_run};
     fn each_path<K: Kind>() {
         let actions = &ACTIONS[K::SET as usize];
-        let kept: Vec<u8> = (0..=255).filter(|&b| actions[usize::from(b)] == KEEP).collect();
-        let changed: Vec<u8> = (0..=255).filter(|&b| actions[usize::from(b)] != KEEP).collect();
+        let kept: Vec<u8> = (0..=255)
+            .filter(|&b| actions[usize::from(b)] == KEEP)
+            .collect();
+        let changed: Vec<u8> = (0..=255)
+            .filter(|&b| actions[usize::from(b)] != KEEP)
+            .collect();
         let mut bytes = Bytes::new(0x4B45_5054);
         let mut next_change = 0;
         for len in 0..=300 {

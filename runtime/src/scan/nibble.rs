@@ -16,10 +16,10 @@
 
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8,
-    _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16, _mm256_and_si256,
-    _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8,
-    _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_srli_epi16,
+    _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16, _mm256_add_epi8,
+    _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
 use super::BLOCK;
@@ -77,7 +77,10 @@ fn kept_lanes(v: __m128i, lo: __m128i, hi: __m128i) -> __m128i {
 #[inline]
 fn kept_lanes_wide(v: __m256i, lo: __m256i, hi: __m256i) -> __m256i {
     let high_nibbles = _mm256_and_si256(_mm256_srli_epi16::<4>(v), _mm256_set1_epi8(0x0F));
-    _mm256_and_si256(_mm256_shuffle_epi8(lo, v), _mm256_shuffle_epi8(hi, high_nibbles))
+    _mm256_and_si256(
+        _mm256_shuffle_epi8(lo, v),
+        _mm256_shuffle_epi8(hi, high_nibbles),
+    )
 }
 
 /// 32 bytes into a register.
@@ -120,15 +123,23 @@ pub(crate) fn kept_run(bytes: &[u8], set: &Nibbles) -> usize {
     let zero = _mm_setzero_si128();
     let mut i = 0;
     while i + 4 * BLOCK <= bytes.len() {
-        let blocks = bytes[i..].first_chunk::<{ 4 * BLOCK }>().expect("four blocks");
+        let blocks = bytes[i..]
+            .first_chunk::<{ 4 * BLOCK }>()
+            .expect("four blocks");
         let (first, rest) = blocks.split_first_chunk::<BLOCK>().expect("four blocks");
         let (second, rest) = rest.split_first_chunk::<BLOCK>().expect("three blocks");
         let (third, fourth) = rest.split_first_chunk::<BLOCK>().expect("two blocks");
         let fourth = fourth.first_chunk::<BLOCK>().expect("a block");
         // A lane of the minimum is zero where a lane of any of the four is.
         let fewest = _mm_min_epu8(
-            _mm_min_epu8(kept_lanes(load(first), lo, hi), kept_lanes(load(second), lo, hi)),
-            _mm_min_epu8(kept_lanes(load(third), lo, hi), kept_lanes(load(fourth), lo, hi)),
+            _mm_min_epu8(
+                kept_lanes(load(first), lo, hi),
+                kept_lanes(load(second), lo, hi),
+            ),
+            _mm_min_epu8(
+                kept_lanes(load(third), lo, hi),
+                kept_lanes(load(fourth), lo, hi),
+            ),
         );
         if _mm_movemask_epi8(_mm_cmpeq_epi8(fewest, zero)) != 0 {
             break;
@@ -164,7 +175,9 @@ pub(crate) fn kept_run_wide(bytes: &[u8], set: &Nibbles) -> usize {
     let zero = _mm256_setzero_si256();
     let mut i = 0;
     while i + 4 * WIDE <= bytes.len() {
-        let blocks = bytes[i..].first_chunk::<{ 4 * WIDE }>().expect("four blocks");
+        let blocks = bytes[i..]
+            .first_chunk::<{ 4 * WIDE }>()
+            .expect("four blocks");
         let (first, rest) = blocks.split_first_chunk::<WIDE>().expect("four blocks");
         let (second, rest) = rest.split_first_chunk::<WIDE>().expect("three blocks");
         let (third, fourth) = rest.split_first_chunk::<WIDE>().expect("two blocks");
@@ -198,4 +211,58 @@ pub(crate) fn kept_run_wide(bytes: &[u8], set: &Nibbles) -> usize {
         0 => bytes.len(),
         changes => bytes.len() - WIDE + changes.trailing_zeros() as usize,
     }
+}
+
+/// The hex digits as nibble tables that also give each digit's value: the AND of the two
+/// lookups ("class") is zero for a byte that is no digit, `DIGIT` for `0-9` and `LETTER` for
+/// `a-f`/`A-F`, chosen so that `(b + class) & 15` is the digit's value (`DIGIT` only
+/// carries into the high nibble, `LETTER` adds nine to a low nibble of 1 to 6). Checked
+/// at compile time against the grammar's `hex_value` for every byte.
+pub(crate) const HEX_DIGITS: Nibbles = {
+    const DIGIT: u8 = 0x10;
+    const LETTER: u8 = 0x09;
+    let mut lo = [0; BLOCK];
+    let mut n = 0;
+    while n < BLOCK {
+        lo[n] = if n <= 9 { DIGIT } else { 0 } | if 1 <= n && n <= 6 { LETTER } else { 0 };
+        n += 1;
+    }
+    let mut hi = [0; BLOCK];
+    hi[3] = DIGIT;
+    hi[4] = LETTER;
+    hi[6] = LETTER;
+    let mut b = 0;
+    while b < 256 {
+        // What the shuffles give: zero for a byte above ASCII (its top bit set).
+        let class = if b < 0x80 { lo[b & 15] & hi[b >> 4] } else { 0 };
+        match urlkit_syntax::chars::hex_value(b as u8) {
+            Some(value) => assert!(class != 0 && (b as u8).wrapping_add(class) & 15 == value),
+            None => assert!(class == 0),
+        }
+        b += 1;
+    }
+    Nibbles { lo, hi }
+};
+
+/// Each lane of `v` as a hex digit, with AVX2: its class (zero where it is no digit) and,
+/// where it is one, its value (see [`HEX_DIGITS`]). Two shuffles, where the ranges of
+/// `super::sse2` took two compares and five constants for the check alone.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn hex_digits_wide(v: __m256i) -> (__m256i, __m256i) {
+    let lo = _mm256_broadcastsi128_si256(load(&HEX_DIGITS.lo));
+    let hi = _mm256_broadcastsi128_si256(load(&HEX_DIGITS.hi));
+    let class = kept_lanes_wide(v, lo, hi);
+    let value = _mm256_and_si256(_mm256_add_epi8(v, class), _mm256_set1_epi8(0x0F));
+    (class, value)
+}
+
+/// [`hex_digits_wide`] on 32 bytes, for the tests: each lane's class and value.
+#[cfg(test)]
+#[target_feature(enable = "avx2")]
+pub(crate) fn hex_digits_of(block: &[u8; WIDE]) -> ([u8; WIDE], [u8; WIDE]) {
+    let (class, value) = hex_digits_wide(load_wide(block));
+    // SAFETY: a `__m256i` is 32 initialized bytes, and any bytes are a `[u8; 32]`.
+    let bytes = |v| unsafe { core::mem::transmute::<__m256i, [u8; WIDE]>(v) };
+    (bytes(class), bytes(value))
 }

@@ -219,12 +219,12 @@ fn sse2_decodes_triplets() {
 /// The nibble tables of [`super::nibble`], with SSSE3 (16 lanes) and AVX2 (32), against the
 /// spans' byte at a time: every byte value in every lane, over backgrounds of neighbouring
 /// values (the shift that finds each lane's high nibble crosses into the next lane), for the
-/// same sets as the spans' test.
+/// same sets as the spans' test; and the hex digits' classes and values.
 #[test]
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[cfg_attr(miri, ignore = "Miri runs the portable path")]
 fn nibbles_agree_with_bytes() {
-    use super::nibble::{Nibbles, in_set, in_set_wide};
+    use super::nibble::{Nibbles, hex_digits_of, in_set, in_set_wide};
     let mut spans_of_sets: alloc::vec::Vec<&[Span]> = SETS.to_vec();
     spans_of_sets.extend([
         crate::encode::test_spans::COMPONENT,
@@ -254,8 +254,21 @@ fn nibbles_agree_with_bytes() {
                         // SAFETY: the processor has AVX2 (just asked).
                         let got = unsafe { in_set_wide(&block, &set) };
                         assert_eq!(got, expected(&block), "{block:02X?} {spans:?}");
+                        // SAFETY: as above.
+                        let (classes, values) = unsafe { hex_digits_of(&block) };
+                        for k in 0..2 * BLOCK {
+                            match urlkit_syntax::chars::hex_value(block[k]) {
+                                Some(value) => {
+                                    assert_ne!(classes[k], 0, "{block:02X?} {k}");
+                                    assert_eq!(values[k], value, "{block:02X?} {k}");
+                                }
+                                None => assert_eq!(classes[k], 0, "{block:02X?} {k}"),
+                            }
+                        }
                     }
-                    let half = block[lane / BLOCK * BLOCK..][..BLOCK].try_into().expect("16");
+                    let half = block[lane / BLOCK * BLOCK..][..BLOCK]
+                        .try_into()
+                        .expect("16");
                     if narrow {
                         // SAFETY: the processor has SSSE3 (just asked).
                         let got = unsafe { in_set(half, &set) };
