@@ -312,4 +312,6 @@ impl fmt::Display for Encode<'_> {
 }
 
 #[cfg(test)]
+mod run_tests;
+#[cfg(test)]
 mod tests;

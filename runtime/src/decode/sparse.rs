@@ -14,14 +14,15 @@ use core::arch::x86_64::{
     __m128i, __m256i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_pd,
     _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
     _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16, _mm_storeh_pd,
-    _mm_storel_epi64, _mm_xor_si128, _mm256_add_epi8, _mm256_and_si256, _mm256_blendv_epi8,
-    _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi8,
-    _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_xor_si256,
+    _mm_storel_epi64, _mm_xor_si128, _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128,
+    _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_min_epu8,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_xor_si256,
 };
 
 use super::engine::{BAD, REACH, State};
 use super::shuffle::dense;
+use crate::scan::nibble::hex_digits_wide;
 use crate::scan::sse2::{load, outside_lanes};
 use crate::scan::{BLOCK, HEX};
 
@@ -126,6 +127,10 @@ unsafe fn run<const PLUS: bool, const WIDE: bool>(
     } = *state;
     // Bits of the escapes' lanes whose digits are not hex, and whose bytes are above ASCII.
     let (mut bad, mut high) = (0u32, 0u32);
+    // The same for the AVX2 steps, lane by lane (any bit set: an escape's digit that is not
+    // hex; a top bit set: a byte above ASCII), reduced once after the loop: a vector OR a
+    // step instead of a mask, a test and a flag.
+    let mut wide_lanes = WideLanes::default();
     let low_nibbles = _mm_set1_epi8(0x0F);
     while at < stop {
         // Where sixteen escapes in a row start the block (text in another script), they
@@ -152,15 +157,7 @@ unsafe fn run<const PLUS: bool, const WIDE: bool>(
             // the two blocks from `at + BLOCK < stop`, and two bytes after them, are within
             // `REACH` of `stop`, as `wide` needs.
             unsafe {
-                wide::<PLUS>(
-                    src_ptr,
-                    at,
-                    dst,
-                    &mut removed,
-                    &mut carry,
-                    &mut bad,
-                    &mut high,
-                );
+                wide::<PLUS>(src_ptr, at, dst, &mut removed, &mut carry, &mut wide_lanes);
             }
             at += 2 * BLOCK;
             continue;
@@ -235,10 +232,11 @@ unsafe fn run<const PLUS: bool, const WIDE: bool>(
         removed += 2 * usize::from(count);
         at += BLOCK;
     }
-    if bad != 0 {
+    let (wide_bad, wide_high) = wide_lanes.any();
+    if bad != 0 || wide_bad {
         decoded |= BAD;
     }
-    if high != 0 {
+    if high != 0 || wide_high {
         decoded |= 0x80;
     }
     *state = State {
@@ -247,6 +245,35 @@ unsafe fn run<const PLUS: bool, const WIDE: bool>(
         decoded,
     };
     at
+}
+
+/// What the AVX2 steps of [`run`] found, lane by lane: any bit of `bad` set where an
+/// escape's digit is not hex, the top bit of a lane of `high` where one decoded to a byte
+/// above ASCII.
+struct WideLanes {
+    bad: __m256i,
+    high: __m256i,
+}
+
+impl Default for WideLanes {
+    fn default() -> Self {
+        // SAFETY: the bytes of a `__m256i` may be any (and zero is "nothing found"); no
+        // instruction is used, so the function needs no target feature.
+        unsafe { core::mem::zeroed() }
+    }
+}
+
+impl WideLanes {
+    /// Whether a digit was bad, and whether a byte was above ASCII.
+    fn any(&self) -> (bool, bool) {
+        // SAFETY: a `__m256i` is 32 bytes, all of them initialized; read as words, with no
+        // instruction that needs a target feature.
+        let [bad, high]: [[u64; 4]; 2] = unsafe { core::mem::transmute([self.bad, self.high]) };
+        (
+            bad.iter().any(|&w| w != 0),
+            high.iter().any(|&w| w & 0x8080_8080_8080_8080 != 0),
+        )
+    }
 }
 
 /// Two blocks from `at` as the loop of [`run`] decodes one, with AVX2.
@@ -262,17 +289,15 @@ unsafe fn wide<const PLUS: bool>(
     dst: *mut u8,
     removed: &mut usize,
     carry: &mut u32,
-    bad: &mut u32,
-    high: &mut u32,
+    lanes: &mut WideLanes,
 ) {
-    // SAFETY: 32 bytes from `at`, and from `at + 1` and `at + 2`, and byte `at + 33`: within
-    // what the caller promised.
-    let (bytes, first, second, last) = unsafe {
+    // SAFETY: 32 bytes from `at`, and from `at + 1` and `at + 2`: within what the caller
+    // promised.
+    let (bytes, first, second) = unsafe {
         (
             _mm256_loadu_si256(src.add(at).cast()),
             _mm256_loadu_si256(src.add(at + 1).cast()),
             _mm256_loadu_si256(src.add(at + 2).cast()),
-            *src.add(at + 2 * BLOCK + 1),
         )
     };
     let percent_lanes = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'%' as i8));
@@ -282,19 +307,17 @@ unsafe fn wide<const PLUS: bool>(
     let here = digits & 0xFFFF_FFFF | u64::from(*carry);
     let skip = (*carry as usize + 1) >> 1;
     let escapes = percents & !here;
-    let misses = u64::from(_mm256_movemask_epi8(outside_wide(first)).cast_unsigned())
-        | u64::from(super::HEX_DIGITS[usize::from(last)] == super::NOT_HEX) << (2 * BLOCK);
-    *bad |= u32::from((misses | misses >> 1) & escapes != 0);
-    let value = |v: __m256i| {
-        let letters = _mm256_and_si256(
-            _mm256_cmpgt_epi8(v, _mm256_set1_epi8(b'@' as i8)),
-            _mm256_set1_epi8(9),
-        );
-        _mm256_add_epi8(_mm256_and_si256(v, _mm256_set1_epi8(0x0F)), letters)
-    };
-    let values = _mm256_or_si256(_mm256_slli_epi16::<4>(value(first)), value(second));
-    let above_ascii = u64::from(_mm256_movemask_epi8(values).cast_unsigned());
-    *high |= u32::from(above_ascii & escapes != 0);
+    // Every `%` lane's two digits are checked, not only the escapes': a `%` that is not an
+    // escape is a digit of one before it, which is bad already.
+    let ((first_class, high_digits), (second_class, low_digits)) =
+        (hex_digits_wide(first), hex_digits_wide(second));
+    let fewest = _mm256_min_epu8(first_class, second_class);
+    let misses = _mm256_cmpeq_epi8(fewest, _mm256_setzero_si256());
+    lanes.bad = _mm256_or_si256(lanes.bad, _mm256_and_si256(misses, percent_lanes));
+    // The digits' values are below 16, so shifting the 16-bit lanes moves no bit across.
+    let values = _mm256_or_si256(_mm256_slli_epi16::<4>(high_digits), low_digits);
+    // (As for the digits, a `%` lane that is no escape only counts where the input is bad.)
+    lanes.high = _mm256_or_si256(lanes.high, _mm256_and_si256(values, percent_lanes));
     let mut out = _mm256_blendv_epi8(bytes, values, percent_lanes);
     if PLUS {
         let pluses = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'+' as i8));
@@ -330,22 +353,4 @@ unsafe fn wide<const PLUS: bool>(
     }
     *carry = (digits >> (2 * BLOCK)) as u32;
     *removed += 2 * escapes.count_ones() as usize;
-}
-
-/// All ones in each lane of `v` that is no hex digit: the SSE2 scanner's `outside` for the
-/// spans [`HEX`], on 32 lanes.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn outside_wide(v: __m256i) -> __m256i {
-    let mut miss = _mm256_set1_epi8(-1);
-    let folded = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
-    for span in HEX {
-        let v = if span.fold { folded } else { v };
-        // `v - lo + 0x80` is above `-128 + (hi - lo)` as a signed byte exactly when `v` is
-        // not in `lo..=hi`.
-        let shifted = _mm256_add_epi8(v, _mm256_set1_epi8(0x80u8.wrapping_sub(span.lo) as i8));
-        let above = _mm256_set1_epi8((span.hi - span.lo).wrapping_add(0x80) as i8);
-        miss = _mm256_and_si256(miss, _mm256_cmpgt_epi8(shifted, above));
-    }
-    miss
 }

@@ -11,7 +11,8 @@
 //!
 //! On `x86_64`, the encoders and decoders also use SSSE3's byte shuffle, and AVX2, where the
 //! processor has them ([`ssse3`] says, at run time with `std`); [`Sse2`](sse2::Sse2)'s
-//! parameters let the tests force each level.
+//! parameters let the tests force each level. With them, the encoders find long runs of kept
+//! bytes with a table lookup per nibble ([`nibble`]) rather than the spans below.
 //!
 //! The vector implementations are checked against [`Swar`](swar::Swar) and against a byte at
 //! a time on every byte value in every lane, and the encoders and decoders built on them
@@ -39,6 +40,8 @@ pub(crate) mod swar;
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 pub(crate) mod neon;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(crate) mod nibble;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]

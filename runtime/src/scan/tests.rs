@@ -215,3 +215,67 @@ fn swar_decodes_triplets() {
 fn sse2_decodes_triplets() {
     check_triplets(super::sse2::Sse2::<false>::decode_triplets);
 }
+
+/// The nibble tables of [`super::nibble`], with SSSE3 (16 lanes) and AVX2 (32), against the
+/// spans' byte at a time: every byte value in every lane, over backgrounds of neighbouring
+/// values (the shift that finds each lane's high nibble crosses into the next lane), for the
+/// same sets as the spans' test; and the hex digits' classes and values.
+#[test]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg_attr(miri, ignore = "Miri runs the portable path")]
+fn nibbles_agree_with_bytes() {
+    use super::nibble::{Nibbles, hex_digits_of, in_set, in_set_wide};
+    let mut spans_of_sets: alloc::vec::Vec<&[Span]> = SETS.to_vec();
+    spans_of_sets.extend([
+        crate::encode::test_spans::COMPONENT,
+        crate::encode::test_spans::RESERVED,
+        crate::encode::test_spans::FORM,
+    ]);
+    let narrow = super::ssse3::available();
+    let wide = super::ssse3::wide_available();
+    for spans in spans_of_sets {
+        let mut table = [0u8; 256];
+        for (b, entry) in table.iter_mut().enumerate() {
+            *entry = u8::from(spans.iter().any(|s| s.contains(b as u8)));
+        }
+        let set = Nibbles::of(&table, 1);
+        let expected = |block: &[u8]| -> u32 {
+            (0..block.len())
+                .filter(|&k| table[usize::from(block[k])] == 1)
+                .map(|k| 1 << k)
+                .sum()
+        };
+        for background in [0x00, 0x0F, 0x2F, 0x30, 0x5F, 0x7F, 0x80, 0xF0, 0xFF] {
+            for lane in 0..2 * BLOCK {
+                for value in 0..=255u8 {
+                    let mut block = [background; 2 * BLOCK];
+                    block[lane] = value;
+                    if wide {
+                        // SAFETY: the processor has AVX2 (just asked).
+                        let got = unsafe { in_set_wide(&block, &set) };
+                        assert_eq!(got, expected(&block), "{block:02X?} {spans:?}");
+                        // SAFETY: as above.
+                        let (classes, values) = unsafe { hex_digits_of(&block) };
+                        for k in 0..2 * BLOCK {
+                            match urlkit_syntax::chars::hex_value(block[k]) {
+                                Some(value) => {
+                                    assert_ne!(classes[k], 0, "{block:02X?} {k}");
+                                    assert_eq!(values[k], value, "{block:02X?} {k}");
+                                }
+                                None => assert_eq!(classes[k], 0, "{block:02X?} {k}"),
+                            }
+                        }
+                    }
+                    let half = block[lane / BLOCK * BLOCK..][..BLOCK]
+                        .try_into()
+                        .expect("16");
+                    if narrow {
+                        // SAFETY: the processor has SSSE3 (just asked).
+                        let got = unsafe { in_set(half, &set) };
+                        assert_eq!(got, expected(half), "{half:02X?} {spans:?}");
+                    }
+                }
+            }
+        }
+    }
+}
