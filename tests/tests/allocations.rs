@@ -158,6 +158,27 @@ fn template_first_expansion_after_parse() {
     );
 }
 
+/// The same for the template bench's level 4 template: under `{?keys*}` each pair brings its
+/// own separator and key, so an exploded variable under a named operator gets room for more
+/// than one (with room for one, this URL of 40 bytes outgrew its 39 and was grown once).
+#[test]
+fn template_first_expansion_of_exploded_pairs_after_parse() {
+    let template = Template::parse("{/list*}{?keys*}").unwrap();
+    let list = ["red", "green", "blue"];
+    let keys = [("comma", ","), ("dot", "."), ("semi", ";")];
+    let vars = urlkit::template::vars_fn(|name| -> Option<&dyn urlkit::value::Value> {
+        match name {
+            "list" => Some(&list),
+            "keys" => Some(&keys),
+            _ => None,
+        }
+    });
+    assert_one(
+        allocations(|| template.expand(&vars).unwrap()),
+        "/red/green/blue?comma=%2C&dot=.&semi=%3B",
+    );
+}
+
 #[derive(Route, Debug, PartialEq)]
 #[route("/users/{id}/posts/{slug}{?page,tag*}")]
 struct Post {

@@ -22,6 +22,7 @@ use urlkit_syntax::plan::{self, Context, Step};
 use urlkit_syntax::reference::Options;
 use urlkit_syntax::template::{Expression, Operator, VarSpec};
 
+use super::capacity::first_capacity;
 use super::error::TemplateError;
 use super::ranges::{
     STEP_BLOCK, Text, expression, first_var, push_step_block, push_step_text, ranges_on_boundaries,
@@ -38,40 +39,6 @@ pub type CompiledStep = Step<Range<usize>>;
 /// An expression as a template holds it.
 #[doc(hidden)]
 pub type CompiledExpression = Expression<Cow<'static, [VarSpec]>>;
-
-/// Bytes reserved for each variable's value before the first expansion: the default of
-/// `Value::size_hint`, which `url!` uses for a value of unknown size.
-const ROOM_PER_VALUE: usize = 16;
-
-/// Bytes to reserve for an expansion before any has been made: the text the steps always
-/// write, and for each variable room for its value, its separator and, under a named
-/// operator (`{?x}`, `{;x}`, `{&x}`), its name and `=`. A template used once (parsed from an
-/// API response, then expanded) so allocates its URL once rather than growing it.
-const fn first_capacity(static_len: usize, expressions: &[CompiledExpression]) -> usize {
-    let mut capacity = static_len;
-    let mut i = 0;
-    while i < expressions.len() {
-        let e = &expressions[i];
-        let vars: &[VarSpec] = match &e.vars {
-            Cow::Borrowed(vars) => vars,
-            Cow::Owned(vars) => vars.as_slice(),
-        };
-        let named = matches!(
-            e.operator,
-            Operator::PathParam | Operator::Query | Operator::QueryContinuation
-        );
-        let mut j = 0;
-        while j < vars.len() {
-            capacity += ROOM_PER_VALUE + 1;
-            if named {
-                capacity += vars[j].name.end - vars[j].name.start + 1;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    capacity
-}
 
 /// A checked template: its text, its expressions and the plan (`urlkit_syntax::plan`) that
 /// `url!` turns into code and `Template` interprets.

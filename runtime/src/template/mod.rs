@@ -5,6 +5,7 @@
 //! written with `template!`, which checks it while compiling and makes a `Template` that
 //! costs no parsing, or with `url!`, which also compiles the expansion.
 
+mod capacity;
 pub(crate) mod compiled;
 mod error;
 mod ranges;
