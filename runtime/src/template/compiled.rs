@@ -29,7 +29,7 @@ use super::ranges::{
     texts_fit_blocks,
 };
 use super::vars::Vars;
-use crate::value::Expansion;
+use crate::value::{Expansion, Frame};
 use crate::writer::Writer;
 
 /// A step as a template holds it: its text is a range of [`Compiled`]'s text.
@@ -348,17 +348,11 @@ fn fill<'n, const CHECKED: bool, V: Vars + ?Sized>(
         return;
     };
     let name = text.get(&var.name);
-    let mut x = Expansion::with_first_var(w, start, name, var.modifier);
+    let x = Expansion::with_first_var(w, start, name, var.modifier);
     // Taken while the arm's constants are known: after the first value's `expand` the
     // expansion is read back from memory.
     let frame = x.frame();
-    vars.expand_var(name, &mut x);
-    for var in specs {
-        let name = text.get(&var.name);
-        x.begin_later_var_in(frame, name, var.modifier);
-        vars.expand_var(name, &mut x);
-    }
-    x.finish_in(frame);
+    expand_vars(text, name, specs, x, frame, vars);
 }
 
 /// [`fill`] for the rarer shapes, kept out of line, into the expansion `x`: one copy, the
@@ -381,6 +375,20 @@ fn fill_general<'n, const CHECKED: bool, V: Vars + ?Sized>(
     };
     let name = text.get(&var.name);
     x.begin_var_in(frame, name, var.modifier);
+    expand_vars(text, name, specs, x, frame, vars);
+}
+
+/// Expands the expression's first variable, `name`, begun in `x`, then the later ones,
+/// `specs`, and ends the expansion: [`fill`]'s and [`fill_general`]'s common end.
+#[inline(always)]
+fn expand_vars<'n, const CHECKED: bool, V: Vars + ?Sized>(
+    text: Text<'n, CHECKED>,
+    name: &'n str,
+    specs: &'n [VarSpec],
+    mut x: Expansion<'_, 'n>,
+    frame: Frame,
+    vars: &V,
+) {
     vars.expand_var(name, &mut x);
     for var in specs {
         let name = text.get(&var.name);

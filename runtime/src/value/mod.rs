@@ -53,6 +53,7 @@ mod shape;
 mod text;
 mod traits;
 mod unreserved;
+pub(crate) use self::shape::Frame;
 pub(crate) use unreserved::copy_ends;
 
 pub use self::expansion::Expansion;

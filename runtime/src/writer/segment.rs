@@ -105,13 +105,7 @@ impl<'n> Writer<'n> {
     #[inline(never)]
     pub(crate) fn slash(&mut self, name: &'n str) {
         let len = self.out.len();
-        let closes_unchecked = match self.segment {
-            Some(Tracked {
-                start,
-                owner: Some(_),
-            }) => start < len && !may_be_dot_segment(&self.out.as_bytes()[start..]),
-            _ => true,
-        };
+        let closes_unchecked = self.closes_unchecked(len);
         if !closes_unchecked || self.starts_double_slash(len) || len == self.out.capacity() {
             self.slash_checked(name);
             return;
@@ -142,13 +136,7 @@ impl<'n> Writer<'n> {
     #[inline(always)]
     pub(crate) fn slash_text(&mut self, name: &'n str, text: &str) -> Option<usize> {
         let len = self.out.len();
-        let closes_unchecked = match self.segment {
-            Some(Tracked {
-                start,
-                owner: Some(_),
-            }) => start < len && !may_be_dot_segment(&self.out.as_bytes()[start..]),
-            _ => true,
-        };
+        let closes_unchecked = self.closes_unchecked(len);
         if !closes_unchecked
             || self.starts_double_slash(len)
             || !encode_prefixed_in_room(Set::Component, b'/', text.as_bytes(), &mut self.out)
@@ -205,6 +193,21 @@ impl<'n> Writer<'n> {
             start: self.out.len(),
             owner: Some(name),
         });
+    }
+
+    /// Whether a `/` written at `len` closes a segment with nothing to check: none is open,
+    /// it has no owner, or it is neither empty nor possibly a dot segment (see
+    /// [`slash`](Self::slash)).
+    #[allow(clippy::inline_always, reason = "in line in `slash` and `slash_text`")]
+    #[inline(always)]
+    fn closes_unchecked(&self, len: usize) -> bool {
+        match self.segment {
+            Some(Tracked {
+                start,
+                owner: Some(_),
+            }) => start < len && !may_be_dot_segment(&self.out.as_bytes()[start..]),
+            _ => true,
+        }
     }
 
     /// Whether a `/` at `at` would make a path without authority start with `//`, which
