@@ -25,8 +25,8 @@ use urlkit_syntax::template::{Expression, Operator, VarSpec};
 use super::capacity::first_capacity;
 use super::error::TemplateError;
 use super::ranges::{
-    STEP_BLOCK, Text, expression, first_var, push_step_block, push_step_text, ranges_on_boundaries,
-    texts_fit_blocks,
+    STEP_BLOCK, STEP_PADDING, Text, expression, first_var, push_step_block, push_step_text,
+    ranges_on_boundaries, texts_fit_blocks,
 };
 use super::vars::Vars;
 use crate::value::{Expansion, Frame};
@@ -164,8 +164,10 @@ impl Compiled {
         let ranges_checked = ranges_on_boundaries(&text, &expressions, &steps);
         let text_len = text.len();
         // Padding after the last text, so that a text step can copy a whole block.
+        // One copy: pushed a `char` at a time, the 32 spaces took ~360 instructions, more
+        // than a third of parsing `/users/{id}` (callgrind, `template_count parse+expand`).
         let mut text = text;
-        text.extend(core::iter::repeat_n(' ', STEP_BLOCK));
+        text.push_str(STEP_PADDING);
         let blocks = texts_fit_blocks(&text, &steps);
         Compiled {
             text: Cow::Owned(text),

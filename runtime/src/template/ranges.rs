@@ -17,6 +17,12 @@ use crate::value::copy_ends;
 /// many.
 pub(super) const STEP_BLOCK: usize = 32;
 
+/// What a parsed template's text is padded with: [`STEP_BLOCK`] spaces.
+pub(super) const STEP_PADDING: &str = match core::str::from_utf8(&[b' '; STEP_BLOCK]) {
+    Ok(spaces) => spaces,
+    Err(_) => panic!("spaces are UTF-8"),
+};
+
 /// Appends the text of `range`, a text step's, to `out`: when `out` has room for a whole
 /// [`STEP_BLOCK`], as one copy of the block that starts the range, of which the range's
 /// length is kept (callgrind, GitHub issues template: about 29 instructions a text step
