@@ -16,29 +16,14 @@
 //! rounds.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use iri_string::template::UriTemplateStr;
+use urlkit_bench::timing::{batch, fastest_and_median};
 
 #[path = "../benches/github/contenders.rs"]
 mod contenders;
 
 use contenders::{ESCAPED, PLAIN, format_urlencoding, hand_written, iri_string, url_crate, urlkit};
-
-/// Nanoseconds a call of `f`, over a batch of `n` calls.
-fn batch(n: u32, mut f: impl FnMut()) -> f64 {
-    let start = Instant::now();
-    for _ in 0..n {
-        f();
-    }
-    start.elapsed().as_secs_f64() * 1e9 / f64::from(n)
-}
-
-/// The fastest and the median of `times`.
-fn fastest_and_median(mut times: Vec<f64>) -> (f64, f64) {
-    times.sort_by(f64::total_cmp);
-    (times[0], times[times.len() / 2])
-}
 
 fn main() {
     let mut args = std::env::args().skip(1);

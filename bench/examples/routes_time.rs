@@ -18,6 +18,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use urlkit::Route;
+use urlkit_bench::timing::fastest_and_median;
 
 #[path = "../benches/routes/cases.rs"]
 mod cases;
@@ -39,12 +40,6 @@ fn batch<T>(targets: &[&str], parse: &impl Fn(&str) -> Option<T>) -> f64 {
     // At most 130 targets: exact as an `f64`.
     let paths = f64::from(u32::try_from(targets.len()).expect("a few hundred paths at most"));
     start.elapsed().as_secs_f64() * 1e9 / f64::from(BATCH) / paths
-}
-
-/// The fastest and the median of `times`.
-fn fastest_and_median(mut times: Vec<f64>) -> (f64, f64) {
-    times.sort_by(f64::total_cmp);
-    (times[0], times[times.len() / 2])
 }
 
 /// Alternating batches of both over `targets`: (urlkit, matchit) each (fastest, median).

@@ -14,7 +14,6 @@
 //! The cases are those of `benches/template.rs` and `template_count.rs`.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use iri_string::spec::UriSpec;
 use iri_string::template::UriTemplateStr;
@@ -22,6 +21,7 @@ use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use urlkit::Template;
 use urlkit::template::vars_fn;
 use urlkit::value::Value;
+use urlkit_bench::timing::{batch, fastest_and_median};
 
 /// One variable, as in `benches/template.rs`.
 #[derive(Clone, Copy)]
@@ -85,21 +85,6 @@ fn iri_context(vars: &[(&'static str, Var)]) -> SimpleContext {
         ctx.insert(*name, value);
     }
     ctx
-}
-
-/// Nanoseconds a call of `f`, over a batch of `n` calls.
-fn batch(n: u32, mut f: impl FnMut()) -> f64 {
-    let start = Instant::now();
-    for _ in 0..n {
-        f();
-    }
-    start.elapsed().as_secs_f64() * 1e9 / f64::from(n)
-}
-
-/// The fastest and the median of `times`.
-fn fastest_and_median(mut times: Vec<f64>) -> (f64, f64) {
-    times.sort_by(f64::total_cmp);
-    (times[0], times[times.len() / 2])
 }
 
 fn main() {
