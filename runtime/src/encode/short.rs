@@ -10,7 +10,7 @@ use alloc::string::String;
 use core::mem::MaybeUninit;
 
 use super::engine::{ACTIONS, Component, Form, Kind, OUTPUTS, Reserved, Set, changes, with_kind};
-use super::write::{TAIL, copy_short_if_kept, encode_short_in_room, store_entry};
+use super::write::{TAIL, copy_short_if_kept, encode_short_in_room, store_entries, store_entry};
 use crate::scan::{BLOCK, Fast, Scan};
 
 /// Appends the encoding of `input` under `set` (not `reserved`, whose triplets need a look
@@ -96,35 +96,6 @@ pub(crate) fn encode_pair_in_room(
     // SAFETY: the first `j` bytes of `spare` were written above.
     unsafe { buf.set_len(buf.len() + j) };
     true
-}
-
-/// Stores the table entries of `input`'s bytes from `dst + j` on (see `store_entry`), four
-/// bytes at a time without a test between them, then the rest; returns where the last
-/// output ends. (A byte at a time, the loop's own test and count were a third of the
-/// instructions for a short key; callgrind, `{?keys*}` of three pairs.)
-///
-/// # Safety
-/// `dst + j` is valid for writes of `3 * input.len() + 1` bytes.
-#[inline(always)]
-unsafe fn store_entries(
-    dst: *mut u8,
-    mut j: usize,
-    input: &[u8],
-    outputs: &[[u8; 4]; 256],
-) -> usize {
-    let mut fours = input.chunks_exact(4);
-    for four in &mut fours {
-        for &b in four {
-            // SAFETY: before the `i`th byte `j` has grown by at most `3 * i`, so each store
-            // ends inside the `3 * input.len() + 1` bytes the caller makes valid.
-            j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
-        }
-    }
-    for &b in fours.remainder() {
-        // SAFETY: as above.
-        j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
-    }
-    j
 }
 
 /// Appends `prefix` and the encoding of `input` under `set` (not `reserved`) to `out` (the `/`
