@@ -20,71 +20,15 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use iri_string::spec::UriSpec;
 use iri_string::template::UriTemplateStr;
-use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use serde_json::{Map, Value as Json, json};
 use uritemplate::UriTemplate;
 use urlkit::Template;
 use urlkit::template::vars_fn;
-use urlkit::value::Value;
 
-/// One variable, in a form every library can take.
-#[derive(Clone, Copy)]
-enum Var {
-    Text(&'static str),
-    Number(u64),
-    List(&'static [&'static str]),
-    Pairs(&'static [(&'static str, &'static str)]),
-}
+#[path = "template/cases.rs"]
+mod cases;
 
-struct Case {
-    name: &'static str,
-    template: &'static str,
-    vars: &'static [(&'static str, Var)],
-    expected: &'static str,
-}
-
-const CASES: &[Case] = &[
-    Case {
-        name: "github",
-        template: "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
-        vars: &[
-            ("owner", Var::Text("rust-lang")),
-            ("repo", Var::Text("rust")),
-            ("state", Var::Text("open")),
-            ("labels", Var::List(&["A-macros", "C-bug"])),
-            ("page", Var::Number(2)),
-        ],
-        expected: "https://api.github.com/repos/rust-lang/rust/issues?state=open&labels=A-macros,C-bug&page=2",
-    },
-    Case {
-        name: "simple",
-        template: "/users/{id}",
-        vars: &[("id", Var::Number(42))],
-        expected: "/users/42",
-    },
-    Case {
-        name: "level4",
-        template: "{/list*}{?keys*}",
-        vars: &[
-            ("list", Var::List(&["red", "green", "blue"])),
-            (
-                "keys",
-                Var::Pairs(&[("comma", ","), ("dot", "."), ("semi", ";")]),
-            ),
-        ],
-        expected: "/red/green/blue?comma=%2C&dot=.&semi=%3B",
-    },
-];
-
-/// The typed urlkit form: a closure handing out `&dyn Value`s.
-fn typed_value(var: &Var) -> &dyn Value {
-    match var {
-        Var::Text(text) => text,
-        Var::Number(n) => n,
-        Var::List(items) => items,
-        Var::Pairs(pairs) => pairs,
-    }
-}
+use cases::{CASES, Case, Var, iri_context, typed_value};
 
 fn json_vars(case: &Case) -> Map<String, Json> {
     case.vars
@@ -104,25 +48,6 @@ fn json_vars(case: &Case) -> Map<String, Json> {
             ((*name).to_owned(), value)
         })
         .collect()
-}
-
-fn iri_context(case: &Case) -> SimpleContext {
-    let mut ctx = SimpleContext::new();
-    for (name, var) in case.vars {
-        let value = match *var {
-            Var::Text(text) => IriValue::String(text.to_owned()),
-            Var::Number(n) => IriValue::String(n.to_string()),
-            Var::List(items) => IriValue::List(items.iter().map(|s| (*s).to_owned()).collect()),
-            Var::Pairs(pairs) => IriValue::Assoc(
-                pairs
-                    .iter()
-                    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                    .collect(),
-            ),
-        };
-        ctx.insert(*name, value);
-    }
-    ctx
 }
 
 fn uritemplate_set(t: &mut UriTemplate, case: &Case) {

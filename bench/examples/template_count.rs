@@ -20,81 +20,23 @@ use std::hint::black_box;
 
 use iri_string::spec::UriSpec;
 use iri_string::template::UriTemplateStr;
-use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use urlkit::Template;
 use urlkit::template::vars_fn;
-use urlkit::value::Value;
 
-/// One variable, as in `benches/template.rs`.
-#[derive(Clone, Copy)]
-enum Var {
-    Text(&'static str),
-    Number(u64),
-    List(&'static [&'static str]),
-    Pairs(&'static [(&'static str, &'static str)]),
-}
+#[path = "../benches/template/cases.rs"]
+mod cases;
 
-type Case = (&'static str, &'static [(&'static str, Var)]);
-
-const GITHUB: Case = (
-    "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
-    &[
-        ("owner", Var::Text("rust-lang")),
-        ("repo", Var::Text("rust")),
-        ("state", Var::Text("open")),
-        ("labels", Var::List(&["A-macros", "C-bug"])),
-        ("page", Var::Number(2)),
-    ],
-);
-const SIMPLE: Case = ("/users/{id}", &[("id", Var::Number(42))]);
-const LEVEL4: Case = (
-    "{/list*}{?keys*}",
-    &[
-        ("list", Var::List(&["red", "green", "blue"])),
-        (
-            "keys",
-            Var::Pairs(&[("comma", ","), ("dot", "."), ("semi", ";")]),
-        ),
-    ],
-);
-
-fn typed_value(var: &Var) -> &dyn Value {
-    match var {
-        Var::Text(text) => text,
-        Var::Number(n) => n,
-        Var::List(items) => items,
-        Var::Pairs(pairs) => pairs,
-    }
-}
-
-fn iri_context(vars: &[(&'static str, Var)]) -> SimpleContext {
-    let mut ctx = SimpleContext::new();
-    for (name, var) in vars {
-        let value = match *var {
-            Var::Text(text) => IriValue::String(text.to_owned()),
-            Var::Number(n) => IriValue::String(n.to_string()),
-            Var::List(items) => IriValue::List(items.iter().map(|s| (*s).to_owned()).collect()),
-            Var::Pairs(pairs) => IriValue::Assoc(
-                pairs
-                    .iter()
-                    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                    .collect(),
-            ),
-        };
-        ctx.insert(*name, value);
-    }
-    ctx
-}
+use cases::{CASES, iri_context, typed_value};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let what = args.next().expect("what to run");
-    let (template, vars) = match args.next().as_deref() {
-        Some("github") | None => GITHUB,
-        Some("simple") => SIMPLE,
-        Some("level4") => LEVEL4,
-        Some(other) => panic!("no template {other}"),
-    };
+    let name = args.next().unwrap_or_else(|| "github".to_owned());
+    let case = CASES
+        .iter()
+        .find(|case| case.name == name)
+        .unwrap_or_else(|| panic!("no template {name}"));
+    let (template, vars) = (case.template, case.vars);
     let n: usize = args.next().map_or(100_000, |n| n.parse().expect("a count"));
     let lookup = |name: &str| {
         vars.iter()
@@ -103,13 +45,17 @@ fn main() {
     };
     let typed = vars_fn(lookup);
     let parsed = Template::parse(template).unwrap();
-    let ctx = iri_context(vars);
+    let ctx = iri_context(case);
     let iri = UriTemplateStr::new(template).unwrap();
+    // The same work for both: each writes the expected URL.
+    assert_eq!(parsed.expand(&typed).unwrap().as_str(), case.expected);
+    assert_eq!(
+        iri.expand::<UriSpec, _>(&ctx).unwrap().to_string(),
+        case.expected
+    );
     // The floor's one allocation is as large as the longest text it holds (the expansion or
     // the template), so it never grows: an expansion sized up front pays no more.
-    let room = template
-        .len()
-        .max(parsed.expand(&typed).unwrap().as_str().len());
+    let room = template.len().max(case.expected.len());
     let mut bytes = 0;
     for _ in 0..n {
         bytes += match what.as_str() {
