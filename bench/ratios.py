@@ -2,7 +2,7 @@
 """Throughput ratios of urlkit against each anchor, from criterion's saved estimates.
 
 Run after `cargo bench -p urlkit-bench -- --warm-up-time 1 --measurement-time 3` (or one bench:
-`--bench encoding`, `--bench resolve`, `--bench template`, `--bench github`):
+`--bench encoding`, `--bench resolve`, `--bench template`, `--bench github`, `--bench complexity`):
 
     python3 bench/ratios.py [target/criterion]
 
@@ -14,7 +14,11 @@ share the cores.
 
 Groups whose urlkit functions carry a variant in their name and no inputs (the template bench's
 `urlkit (typed)`, `urlkit (serde_json)`; the github bench's `urlkit url!`) get one row per
-variant instead of one per input. Standard library only.
+variant instead of one per input.
+
+The complexity bench's groups (`complexity/<group>`) have no anchor: for each case, the median
+time at n and at 10 n units and their ratio, about 10 for a linear case and 100 for a quadratic
+one (in brackets, from the fastest samples). Standard library only.
 """
 
 import json
@@ -69,6 +73,26 @@ def variants(root: Path, group: str) -> None:
         print("| " + " | ".join(cells) + " |")
 
 
+def complexity(root: Path) -> None:
+    """The complexity bench: time(10 n) / time(n) for each case."""
+    for group_dir in sorted(p for p in root.iterdir() if p.name.startswith("complexity_")):
+        print(f"\n{group_dir.name}: median ns per call at n and 10 n units; ratio (fastest samples)\n")
+        print("| case | n | ns | 10 n ns | ratio |")
+        print("|---|---|---|---|---|")
+        for function_dir in sorted(p for p in group_dir.iterdir() if p.is_dir() and p.name != "report"):
+            sizes = []
+            for size_dir in function_dir.iterdir():
+                if (size_dir / "new").is_dir():
+                    meta = json.loads((size_dir / "new" / "benchmark.json").read_text())
+                    sizes.append((int(meta["value_str"]), meta["function_id"], time_ns(size_dir)))
+            sizes.sort()
+            if len(sizes) != 2:
+                continue
+            (n, name, small), (_, _, large) = sizes
+            ratio = f"{large[0] / small[0]:.1f} ({large[1] / small[1]:.1f})"
+            print(f"| {name} | {n} | {small[0]:.0f} | {large[0]:.0f} | {ratio} |")
+
+
 def main() -> None:
     root = Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
     for group in sorted(p.name for p in root.iterdir() if p.is_dir()):
@@ -91,6 +115,7 @@ def main() -> None:
             cells = [name, f"{ours[0]:.0f}"] + [f"{t[0]:.0f}" for t in theirs]
             cells += [f"{t[0] / ours[0]:.2f}x ({t[1] / ours[1]:.2f}x)" for t in theirs]
             print("| " + " | ".join(cells) + " |")
+    complexity(root)
 
 
 if __name__ == "__main__":

@@ -4,60 +4,16 @@
 //!
 //! A reallocation counts as an allocation: a URL buffer that grows has been allocated twice.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+mod counting;
+
 use std::collections::BTreeMap;
 
 use urlkit::{Route, Template, url};
 
-/// The system allocator, counting allocations made by the current thread (tests run on
-/// several threads; each counts its own).
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count() {
-    // `try_with`: a thread being torn down may still free and allocate.
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-// SAFETY: every method forwards to `System` with the same arguments; counting touches only a
-// thread-local `Cell` initialized without allocating (`const`).
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is `System`'s.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is `System`'s.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is `System`'s.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract is `System`'s.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// What `build` returns, and how many allocations it made.
+/// What `build` returns, and how many allocations it made (the counter is `counting`'s).
 fn allocations<T>(build: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.with(Cell::get);
-    let value = build();
-    (value, ALLOCATIONS.with(Cell::get) - before)
+    let (value, allocated) = counting::allocated(build);
+    (value, allocated.allocations)
 }
 
 #[track_caller]
@@ -66,8 +22,8 @@ fn assert_one<T: AsRef<str>>((url, allocations): (T, usize), expected: &str) {
     assert_eq!(allocations, 1, "allocations building {expected}");
 }
 
-/// The counter sees what it should: a `String` of some length is one allocation, growing it
-/// past its capacity is another, and nothing is none.
+/// The counter sees what it should: a `String` of some length is one allocation of its
+/// length, growing it past its capacity is another (of its new capacity), and nothing is none.
 #[test]
 fn the_counter_counts() {
     assert_eq!(allocations(|| ()).1, 0);
@@ -78,6 +34,13 @@ fn the_counter_counts() {
         s
     });
     assert_eq!(grown, 2);
+    let (grown, allocated) = counting::allocated(|| {
+        let mut s = String::with_capacity(3);
+        s.push_str("more than three bytes");
+        s
+    });
+    assert_eq!(allocated.allocations, 2);
+    assert_eq!(allocated.bytes, 3 + grown.capacity());
 }
 
 #[test]

@@ -2,57 +2,13 @@
 //! allocator on the 42 examples of RFC 3986 §5.4. A count, not a timing.
 
 mod common;
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+mod counting;
 
 use urlkit::Url;
 
-/// The system allocator, counting the allocations (and reallocations) of the thread that
-/// asked for a count.
-struct Counting;
-
-thread_local! {
-    /// `Some(n)` while the thread counts.
-    static COUNT: Cell<Option<usize>> = const { Cell::new(None) };
-}
-
-fn count_one() {
-    // `try_with`: the allocator also runs while thread-locals are torn down.
-    let _ = COUNT.try_with(|count| count.set(count.get().map(|n| n + 1)));
-}
-
-// SAFETY: every method passes its arguments to `System` unchanged, so `System`'s guarantees
-// are ours; counting touches only a thread-local `Cell`, which does not allocate.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract, which `System` shares.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with `layout`, as the caller guarantees.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: as for `dealloc`, and `new_size` is the caller's valid new size.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
 /// How many allocations `f` makes on this thread (what it returns is dropped after counting).
 fn allocations<T>(f: impl FnOnce() -> T) -> usize {
-    COUNT.with(|count| count.set(Some(0)));
-    let kept = f();
-    let n = COUNT.with(|count| count.replace(None)).unwrap();
-    drop(kept);
-    n
+    counting::allocated(f).1.allocations
 }
 
 #[test]

@@ -310,7 +310,8 @@ pub(crate) fn encode_four_to_seven_in_room(set: Set, input: &[u8], out: &mut Str
 /// The shortest value [`copy_short_if_kept`] copies. Shorter ones are a few table lookups
 /// anyway; and in unoptimized builds, where the block classifier is dozens of calls, taking
 /// it for 4-byte values made a list of 2,000 numbers 26 times slower to expand than one of
-/// 200, which all took the lookups (`tests/tests/complexity.rs` bounds that at 20).
+/// 200, which all took the lookups (seen when `tests/tests/complexity.rs` timed unoptimized
+/// builds; it now counts allocations, and the `complexity` bench times optimized ones).
 pub(super) const SHORTEST_COPY: usize = 8;
 
 /// Appends `input` to `out` as it is, when it is [`SHORTEST_COPY`] to [`TAIL`] bytes long,
