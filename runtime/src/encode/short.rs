@@ -244,27 +244,31 @@ unsafe fn escape_block<K: Kind>(
             (8..=BLOCK).contains(&n) && out.capacity() - out.len() >= 3 * n + BLOCK,
         );
     }
-    // The value as one integer, byte `k` at bits `8 * k` and zeros after it, held in
-    // registers: each run is stored from it shifted. (Each run was a block loaded from a
-    // copy of the value on the stack, made by three stores just before: a load across two
-    // of them, which store-to-load forwarding cannot serve, so it waited for them to reach
-    // the cache.) The last eight overlap the first eight where `n < 16`, with the same
-    // bytes, so OR-ing them in place is exact; so are the changes by position (a byte
-    // classified twice is classified the same).
-    let value = u128::from(u64::from_le_bytes(first))
-        | u128::from(u64::from_le_bytes(last)) << (8 * (n - 8));
+    // The changes by position (a byte classified twice is classified the same, so OR-ing
+    // the halves in place is exact).
     let escapes = (changes & 0xFF) | (changes >> 8) << (n - 8);
-    // One change, at `i`, is the common case (a space in a name, a `&` in a state), written
-    // here without a loop, so that this function saves one register where the loop of
-    // `escape_runs` saved six. Measured on the escaped GitHub issues URL
-    // (`bench/examples/github_time.rs`, alternating binaries, fastest batch): about 77 ns a
-    // URL with the stack copy, 71 with the loop over `value`, 67 with this path (callgrind:
-    // 38, 74 and 54 instructions a value here).
+    // One change, at `i`, is the common case (a space in a name, a `&` in a state): written
+    // here from registers and without a loop, saving one register where `escape_all` saves
+    // six. `escape_all` copies the value to the stack and reads each run from the copy; its
+    // first read spans the stores that made the copy, which store-to-load forwarding cannot
+    // serve, so it waits for them to reach the cache. Measured with
+    // `bench/examples/github_time.rs escaped` (alternating binaries, fastest batch): the
+    // GitHub issues URL, three such values, about 77 ns through `escape_all` alone, 68 with
+    // this path (callgrind: 831 and 834 instructions a URL). Runs written from registers in
+    // `escape_all`'s loop as well (a shift of the value for each) made that 71 ns, but a URL
+    // of two values with three and five changes 60 ns, from 50; so `escape_all` keeps the
+    // copy (that URL: about 52 ns, for the tests here).
     let i = escapes.trailing_zeros() as usize;
     let (Some(&b), 0) = (input.get(i), escapes & escapes.wrapping_sub(1)) else {
-        // SAFETY: this function's precondition, of which `value` and `escapes` are made.
-        return unsafe { escape_all::<K>(input, value, escapes, out) };
+        // (Or, never, no change in `input`: the caller found one.)
+        // SAFETY: this function's precondition, from which `escapes` is made.
+        return unsafe { escape_all::<K>(first, last, escapes, n, out) };
     };
+    // The value as one integer, byte `k` at bits `8 * k` and zeros after it. The last eight
+    // overlap the first eight where `n < 16`, with the same bytes, so OR-ing them in place
+    // is exact.
+    let value = u128::from(u64::from_le_bytes(first))
+        | u128::from(u64::from_le_bytes(last)) << (8 * (n - 8));
     let outputs = &OUTPUTS[K::SET as usize];
     // SAFETY: the bytes counted into the length below are ASCII: kept bytes (which `ACTIONS`
     // only gives to ASCII bytes) and a table output (`%XX`, `+`). What the whole-block stores
@@ -290,74 +294,87 @@ unsafe fn escape_block<K: Kind>(
     unsafe { buf.set_len(len + j + (n - i - 1)) };
 }
 
-/// [`escape_block`] for a value with several changes (or, never, none): `value` holds `input`
-/// (byte `k` at bits `8 * k`, zeros after them), whose bytes with a bit in `escapes` change.
+/// [`escape_block`] for a value with several changes (or, never, none): `first` and `last`
+/// are its first and last eight, `n` its length, and `escapes` has bit `k` for each byte that
+/// changes.
 ///
 /// # Safety
 ///
-/// `escape_block`'s precondition, from which `value` and `escapes` are made as it makes them.
+/// `escape_block`'s precondition, from which `escapes` is made as it makes it.
 #[inline(never)]
-unsafe fn escape_all<K: Kind>(input: &[u8], value: u128, escapes: u32, out: &mut String) {
-    let n = input.len();
+unsafe fn escape_all<K: Kind>(
+    first: [u8; 8],
+    last: [u8; 8],
+    escapes: u32,
+    n: usize,
+    out: &mut String,
+) {
     // SAFETY: this function's precondition.
     unsafe {
         core::hint::assert_unchecked(
             (8..=BLOCK).contains(&n) && out.capacity() - out.len() >= 3 * n + BLOCK,
         );
     }
+    // The value in place, then zeros, so that a block can be read from any of its bytes.
+    let mut bytes = [0; 2 * BLOCK];
+    bytes[..8].copy_from_slice(&first);
+    bytes[n - 8..n].copy_from_slice(&last);
     // SAFETY: the bytes counted into the length below are ASCII: kept bytes (which `ACTIONS`
     // only gives to ASCII bytes) and table outputs (`%XX`, `+`). What the whole-block stores
     // of `escape_runs` leave past the length is spare capacity, which may hold anything.
     let buf = unsafe { out.as_mut_vec() };
     let spare = &mut buf.spare_capacity_mut()[..3 * n + BLOCK];
-    let written = escape_runs::<K>(input, value, escapes, spare);
+    let written = escape_runs::<K>(&bytes, escapes, n, spare);
     // SAFETY: `escape_runs` wrote the encoding of the value, `written` bytes, at the start
     // of the spare capacity.
     unsafe { buf.set_len(buf.len() + written) };
 }
 
-/// Writes the encoding of `input` (`n` bytes, at most [`BLOCK`]), which `value` holds (byte
-/// `k` at bits `8 * k`, zeros after them), and of which the bytes with a bit in `escapes`
-/// change, to the start of `spare` (`3 * n + BLOCK` bytes); returns its length. The runs
-/// between changes are stored a whole block at a time, each change as its table entry.
+/// Writes the encoding of the `n` bytes at the start of `bytes` (at most [`BLOCK`], zeros
+/// after them), of which those with a bit in `escapes` change, to the start of `spare`
+/// (`3 * n + BLOCK` bytes); returns its length. The runs between changes are stored a whole
+/// block at a time, each change as its table entry.
 #[inline(always)]
 fn escape_runs<K: Kind>(
-    input: &[u8],
-    value: u128,
+    bytes: &[u8; 2 * BLOCK],
     mut escapes: u32,
+    n: usize,
     spare: &mut [MaybeUninit<u8>],
 ) -> usize {
-    let n = input.len();
     assert!(
         n <= BLOCK && spare.len() >= 3 * n + BLOCK,
         "room for the encoding"
     );
     let outputs = &OUTPUTS[K::SET as usize];
     let dst = spare.as_mut_ptr().cast::<u8>();
-    // The bytes of `value` from `at` on, as a block (for `at == BLOCK`, past the value, the
-    // shift wraps to the whole value, which the length leaves out).
-    let from = |at: usize| value.wrapping_shr((8 * at) as u32).to_le_bytes();
-    // Invariant: `dst[..j]` holds the encoding of the first `pos` bytes, so `j <= 3 * pos`,
-    // and `pos <= n`; a block stored at `j` ends before `3 * n + BLOCK`, inside `spare`.
-    // Each block stored holds the kept run from `pos`, and what follows it, which the next
-    // stores overwrite or the length leaves out. The first is the value as it is.
-    let first = value.to_le_bytes();
-    // SAFETY: `BLOCK` bytes at 0: inside `spare` (the assertion above).
-    unsafe { dst.cast::<[u8; BLOCK]>().write_unaligned(first) };
+    // Invariant: `dst[..j]` holds the encoding of the first `pos` bytes, so `j <= 3 * pos`;
+    // a block stored at `j` while `pos < n` ends before `3 * n + BLOCK`, inside `spare`.
     let (mut pos, mut j) = (0, 0);
     while escapes != 0 {
         let i = escapes.trailing_zeros() as usize;
-        let Some(&b) = input.get(i) else {
+        let (Some(run), Some(&b)) = (bytes.get(pos..pos + BLOCK), bytes.get(i)) else {
             break;
         };
+        if i >= n {
+            break;
+        }
+        // The kept run `pos..i`, and what follows it, which the next stores overwrite or
+        // the length leaves out.
+        // SAFETY: `BLOCK` bytes at `j <= 3 * pos` with `pos <= i < n`: inside `spare` (the
+        // invariant, and the assertion above). `run` is `BLOCK` bytes long.
+        unsafe { dst.add(j).copy_from_nonoverlapping(run.as_ptr(), BLOCK) };
         j += i - pos;
         // SAFETY: four bytes at `j <= 3 * i`, which end before `3 * n + 1`: inside `spare`.
         j += unsafe { store_entry(dst, j, outputs[usize::from(b)]) };
         pos = i + 1;
-        // SAFETY: `BLOCK` bytes at `j <= 3 * pos` with `pos <= n`: inside `spare` (the
-        // invariant, and the assertion above).
-        unsafe { dst.add(j).cast::<[u8; BLOCK]>().write_unaligned(from(pos)) };
         escapes &= escapes - 1;
     }
-    j + (n - pos)
+    if let Some(run) = bytes.get(pos..pos + BLOCK)
+        && pos < n
+    {
+        // SAFETY: as in the loop, `BLOCK` bytes at `j <= 3 * pos` with `pos < n`.
+        unsafe { dst.add(j).copy_from_nonoverlapping(run.as_ptr(), BLOCK) };
+        j += n - pos;
+    }
+    j
 }
