@@ -314,4 +314,6 @@ impl fmt::Display for Encode<'_> {
 #[cfg(test)]
 mod run_tests;
 #[cfg(test)]
+mod short_tests;
+#[cfg(test)]
 mod tests;

@@ -200,7 +200,7 @@ fn check(input: &[u8]) {
         assert_eq!(shown, reference(set, input), "{set:?} {input:02X?}");
     }
     check_in_room(input);
-    super::short::tests::check_fast(input);
+    super::short_tests::check_fast(input);
 }
 
 /// `url!`'s one-pass writer: with exactly the room it asks for, a short input is encoded as
