@@ -171,3 +171,27 @@ fn slashes_of_a_list_close_their_segments() {
         }
     }
 }
+
+/// The list opens the path: its first item's `/` starts it, and an empty first item leaves
+/// the second `/` where it would make the path begin with `//` (read as an authority, RFC
+/// 3986 §3.3), which the item after it must not take the unchecked way (proptest found a
+/// debug assertion there: `mailto:{/a*}` with `["", ""]`).
+#[test]
+fn a_list_opening_a_path_cannot_start_it_with_two_slashes() {
+    for template in ["mailto:{/a*}", "{/a*}", "mailto:{/a*}/end"] {
+        for items in [vec!["", ""], vec!["", "x"], vec!["", "", "x"]] {
+            let vars = BTreeMap::from([("a", items.clone())]);
+            let got = t(template).expand(&vars);
+            assert_eq!(
+                got.map_err(|e| e.kind().clone()),
+                Err(ErrorKind::DoubleSlash),
+                "{template} {items:?}"
+            );
+        }
+        let vars = BTreeMap::from([("a", vec!["x", "y"])]);
+        let expected = template.replace("{/a*}", "/x/y");
+        for got in both_ways(template, &vars) {
+            assert_eq!(got, expected, "{template}");
+        }
+    }
+}
