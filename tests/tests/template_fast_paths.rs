@@ -183,7 +183,7 @@ fn a_list_opening_a_path_cannot_start_it_with_two_slashes() {
             let vars = BTreeMap::from([("a", items.clone())]);
             let got = t(template).expand(&vars);
             assert_eq!(
-                got.map_err(|e| e.kind().clone()),
+                got.map_err(|e| *e.kind()),
                 Err(ErrorKind::DoubleSlash),
                 "{template} {items:?}"
             );
