@@ -195,3 +195,21 @@ fn a_list_opening_a_path_cannot_start_it_with_two_slashes() {
         }
     }
 }
+
+/// The same through `url!`, whose list values take the same writer.
+#[test]
+fn a_list_opening_a_path_in_url_macro() {
+    for a in [vec!["", ""], vec!["", "x"]] {
+        let got = urlkit::url!("mailto:{/a*}");
+        assert_eq!(
+            got.map_err(|e| *e.kind()),
+            Err(ErrorKind::DoubleSlash),
+            "{a:?}"
+        );
+    }
+    let a = vec!["x", "y"];
+    assert_eq!(
+        urlkit::url!("mailto:{/a*}").unwrap().as_str(),
+        "mailto:/x/y"
+    );
+}
