@@ -28,7 +28,7 @@ use urlkit::template::vars_fn;
 #[path = "template/cases.rs"]
 mod cases;
 
-use cases::{CASES, Case, Var, iri_context, typed_value};
+use cases::{CASES, Case, Var, iri_context};
 
 fn json_vars(case: &Case) -> Map<String, Json> {
     case.vars
@@ -63,12 +63,7 @@ fn uritemplate_set(t: &mut UriTemplate, case: &Case) {
 
 fn bench(c: &mut Criterion) {
     for case in CASES {
-        let typed = vars_fn(|name: &str| {
-            case.vars
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, var)| typed_value(var))
-        });
+        let typed = vars_fn(|name: &str| case.typed(name));
         let json = json_vars(case);
         let ctx = iri_context(case);
 

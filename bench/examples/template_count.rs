@@ -26,7 +26,7 @@ use urlkit::template::vars_fn;
 #[path = "../benches/template/cases.rs"]
 mod cases;
 
-use cases::{CASES, iri_context, typed_value};
+use cases::{CASES, iri_context};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -36,13 +36,9 @@ fn main() {
         .iter()
         .find(|case| case.name == name)
         .unwrap_or_else(|| panic!("no template {name}"));
-    let (template, vars) = (case.template, case.vars);
+    let template = case.template;
     let n: usize = args.next().map_or(100_000, |n| n.parse().expect("a count"));
-    let lookup = |name: &str| {
-        vars.iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, var)| typed_value(var))
-    };
+    let lookup = |name: &str| case.typed(name);
     let typed = vars_fn(lookup);
     let parsed = Template::parse(template).unwrap();
     let ctx = iri_context(case);
@@ -85,7 +81,7 @@ fn main() {
             // same closure, with the template's text copied once.
             "floor" => {
                 let mut out = String::with_capacity(black_box(room));
-                for (name, _) in vars {
+                for (name, _) in case.vars {
                     black_box(lookup(black_box(name)));
                 }
                 out.push_str(black_box(template));

@@ -24,7 +24,7 @@ use urlkit_bench::timing::{batch, fastest_and_median};
 #[path = "../benches/template/cases.rs"]
 mod cases;
 
-use cases::{CASES, iri_context, typed_value};
+use cases::{CASES, iri_context};
 
 /// Expansions a batch of urlkit; iri-string's batches are an eighth as long, so that both
 /// take a few hundred microseconds.
@@ -37,13 +37,9 @@ fn main() {
         .iter()
         .find(|case| case.name == name)
         .unwrap_or_else(|| panic!("no template {name}"));
-    let (template, vars) = (case.template, case.vars);
+    let template = case.template;
     let rounds: usize = args.next().map_or(1000, |n| n.parse().expect("a count"));
-    let typed = vars_fn(|name: &str| {
-        vars.iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, var)| typed_value(var))
-    });
+    let typed = vars_fn(|name: &str| case.typed(name));
     let parsed = Template::parse(template).unwrap();
     let ctx = iri_context(case);
     let iri = UriTemplateStr::new(template).unwrap();

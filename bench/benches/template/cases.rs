@@ -55,8 +55,18 @@ pub(crate) const CASES: &[Case] = &[
     },
 ];
 
-/// The typed urlkit form: what a closure handing out `&dyn Value`s returns for `var`.
-pub(crate) fn typed_value(var: &Var) -> &dyn Value {
+impl Case {
+    /// The typed urlkit form of the variable `name`, what a `vars_fn` closure hands out.
+    pub(crate) fn typed(&self, name: &str) -> Option<&'static dyn Value> {
+        self.vars
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, var)| typed_value(var))
+    }
+}
+
+/// The typed urlkit form of `var`: a `&dyn Value`.
+fn typed_value(var: &Var) -> &dyn Value {
     match var {
         Var::Text(text) => text,
         Var::Number(n) => n,
