@@ -2,7 +2,7 @@
 //! otherwise pick, on the same inputs and producing the same output (checked before measuring).
 //!
 //! Run: `cargo bench -p urlkit-bench -- --warm-up-time 1 --measurement-time 3`, then
-//! `python3 bench/ratios.py` for the table of throughput ratios (the README's benchmark table;
+//! `python3 bench/ratios.py` for the table of throughput ratios (the benchmark table of docs/benchmarks.md;
 //! the targets are in docs/design.md, "Performance targets").
 
 use std::borrow::Cow;
