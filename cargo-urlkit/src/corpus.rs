@@ -1,0 +1,1 @@
+//! The labelled corpus (tests/data/corpus): precision and recall.
