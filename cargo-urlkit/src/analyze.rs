@@ -165,7 +165,6 @@ fn base_word(label: &str) -> bool {
             | "origin"
             | "domain"
             | "endpoint"
-            | "registry"
             | "homepage"
             | "base_url"
             | "api_base"

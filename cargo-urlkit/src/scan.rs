@@ -168,6 +168,10 @@ struct FnScope {
     /// Names the fn's tail or `return` hands back (the fn's name then speaks for them).
     returned: Vec<ExprId>,
     closures: usize,
+    /// Variables declared with a URL type (`base: &Url`).
+    url_typed: HashSet<String>,
+    /// Variables bound to a percent-encoder's result.
+    encoded: HashSet<String>,
 }
 
 struct Scanner<'a> {
@@ -454,6 +458,13 @@ fn converts_from_imports(file: &syn::File) -> bool {
     })
 }
 
+/// `Url`, `&Url`, `url::Url`, `Uri`, `Arc<Url>`.
+fn is_url_type(ty: &syn::Type) -> bool {
+    let text = ty.to_token_stream_string();
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "Url" | "Uri" | "Iri"))
+}
+
 pub(crate) fn classify_type(ty: &syn::Type) -> TypeClass {
     match ty {
         syn::Type::Reference(r) => classify_type(&r.elem),
@@ -595,6 +606,10 @@ impl Scanner<'_> {
         self.fns.last_mut().unwrap_or(&mut self.top_level)
     }
 
+    fn scope_ref(&self) -> &FnScope {
+        self.fns.last().unwrap_or(&self.top_level)
+    }
+
     fn source(&self, range: Range<usize>) -> &str {
         self.text.get(range).unwrap_or("")
     }
@@ -617,6 +632,9 @@ impl Scanner<'_> {
                 scope
                     .types
                     .insert(id.ident.to_string(), classify_type(&t.ty));
+                if is_url_type(&t.ty) {
+                    scope.url_typed.insert(id.ident.to_string());
+                }
             }
         }
         self.fns.push(scope);
@@ -716,7 +734,18 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
                 Some(ty) => classify_type(ty),
                 None => self.type_of(&init.expr),
             };
-            self.scope().types.insert(name.clone(), class);
+            let url_typed = ty.is_some_and(is_url_type)
+                || matches!(peel(&init.expr), Expr::Call(c) if matches!(&*c.func, Expr::Path(p)
+                    if matches!(call_sink(&path_segments(&p.path)), Sink::Url)));
+            let encoded = encoder_call(&init.expr).0;
+            let scope = self.scope();
+            scope.types.insert(name.clone(), class);
+            if url_typed {
+                scope.url_typed.insert(name.clone());
+            }
+            if encoded {
+                scope.encoded.insert(name.clone());
+            }
             self.bindings.insert(peel(&init.expr), name);
         }
         visit::visit_local(self, local);
@@ -869,13 +898,16 @@ impl Scanner<'_> {
             }
             Expr::MethodCall(m) => {
                 let method = m.method.to_string();
+                let method = method.trim_start_matches('_');
                 let receiver = self.expr_text(&m.receiver);
                 let receiver_urlish = is_urlish(&receiver) && !is_fileish(&receiver);
                 let turbofish_url = m.turbofish.as_ref().is_some_and(|t| {
                     let text = t.to_token_stream_string();
                     text.contains("Url") || text.contains("Uri")
                 });
-                match method.as_str() {
+                let receiver_url_typed =
+                    var_name(&m.receiver).is_some_and(|v| self.scope_ref().url_typed.contains(&v));
+                match method {
                     "parse" if turbofish_url => self.sink_arg(&m.receiver, &Sink::Url, false),
                     "uri" | "url" | "base_url" | "set_path" | "set_query" | "set_fragment"
                     | "redirect" | "navigate" | "goto" | "location" | "set_href" | "href" => {
@@ -883,18 +915,18 @@ impl Scanner<'_> {
                             self.sink_arg(arg, &Sink::Url, false);
                         }
                     }
-                    "get" | "post" | "put" | "patch" | "delete" | "head" if m.args.len() == 1 => {
+                    "get" | "post" | "put" | "patch" | "delete" | "head" if !m.args.is_empty() => {
                         if is_clientish(&receiver) {
                             self.sink_arg(&m.args[0], &Sink::Url, false);
                         } else {
                             self.sink_arg(&m.args[0], &Sink::Url, true);
                         }
                     }
-                    "request" if m.args.len() == 2 && is_clientish(&receiver) => {
-                        self.sink_arg(&m.args[1], &Sink::Url, false);
+                    "request" | "req" | "send_request" if m.args.len() >= 2 => {
+                        self.sink_arg(&m.args[1], &Sink::Url, !is_clientish(&receiver));
                     }
                     "join" if m.args.len() == 1 => {
-                        if receiver_urlish {
+                        if receiver_urlish || receiver_url_typed {
                             self.sink_arg(&m.args[0], &Sink::Url, false);
                             self.join_candidate(e, &m.args[0]);
                         } else {
@@ -1036,6 +1068,7 @@ impl Scanner<'_> {
     /// A hole for the value `e`, with a name made from it.
     fn hole(&self, at: Range<usize>, e: &Expr, name: Option<String>, spec: String) -> Hole {
         let (encoded, inner) = encoder_call(e);
+        let encoded = encoded || var_name(e).is_some_and(|v| self.scope_ref().encoded.contains(&v));
         let text = self.expr_text(e);
         let made = name.unwrap_or_else(|| name_of(inner));
         let capturable = var_name(e).is_some_and(|v| v == made) && is_plain_ref(e);
