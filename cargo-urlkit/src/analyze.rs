@@ -64,7 +64,7 @@ pub(crate) fn analyze(candidate: &Candidate, package: Package) -> Option<Finding
         return None;
     }
     let notes = notes(candidate, &placements);
-    let (rewrite, suggestion) = rewrite(candidate, &template, package);
+    let (rewrite, suggestion) = rewrite(candidate, &template, &placements, package);
     Some(Finding {
         kind: candidate.kind,
         range: candidate.range.clone(),
@@ -345,8 +345,8 @@ fn notes(candidate: &Candidate, placements: &[Placement]) -> Vec<String> {
             )
         })
         .collect();
-    for (hole, &placement) in candidate.holes.iter().zip(placements) {
-        if hole.encoded && placement == Placement::Path {
+    for (i, (hole, &placement)) in candidate.holes.iter().zip(placements).enumerate() {
+        if hole.encoded && placement == Placement::Path && whole_segment(candidate, i) {
             notes.push(format!(
                 "`{}` is percent-encoded first, but `..` has nothing to encode and still climbs",
                 hole.label
@@ -354,6 +354,29 @@ fn notes(candidate: &Candidate, placements: &[Placement]) -> Vec<String> {
         }
     }
     notes
+}
+
+/// Whether hole `index` is a whole path segment (a `..` there is a dot segment): text
+/// before it ends with `/` and text after it starts with `/`, `?` or `#`, or ends the URL.
+fn whole_segment(candidate: &Candidate, index: usize) -> bool {
+    let Some(at) = candidate
+        .parts
+        .iter()
+        .position(|p| matches!(p, Part::Hole(i) if *i == index))
+    else {
+        return false;
+    };
+    let before = match at.checked_sub(1).map(|i| &candidate.parts[i]) {
+        Some(Part::Text(t)) => t.ends_with('/'),
+        Some(Part::Hole(_)) => false,
+        None => true,
+    };
+    let after = match candidate.parts.get(at + 1) {
+        Some(Part::Text(t)) => t.starts_with(['/', '?', '#']),
+        Some(Part::Hole(_)) => false,
+        None => true,
+    };
+    before && after
 }
 
 fn join_labels(labels: &[String]) -> String {
@@ -368,6 +391,7 @@ fn join_labels(labels: &[String]) -> String {
 fn rewrite(
     candidate: &Candidate,
     template: &Template,
+    placements: &[Placement],
     package: Package,
 ) -> (Result<String, String>, Option<String>) {
     let call = |template_text: &str, args: &[(String, Option<String>)], base: Option<&str>| {
@@ -419,7 +443,8 @@ fn rewrite(
     let suggestion = grammar
         .is_ok()
         .then(|| format!("{}?", call(&template.text, &template.args, None)));
-    let reason = blockers(candidate, template, grammar.as_ref().err(), package);
+    let reason = blockers(candidate, template, grammar.as_ref().err(), package)
+        .or_else(|| value_blocker(candidate, placements));
     match reason {
         Some(reason) => (Err(reason), suggestion),
         None => (
@@ -514,6 +539,49 @@ fn blockers(
             "the package does not depend on `urlkit`; `cargo add urlkit` and run `--fix` again"
                 .into(),
         );
+    }
+    None
+}
+
+/// Names of values that often hold several path segments on purpose (`src/lib.rs`, a key
+/// `a/b/c`): `format!` wrote their `/` as separators, `url!` encodes it.
+const MULTI_SEGMENT_WORDS: &[&str] = &[
+    "path", "paths", "file", "filename", "filepath", "dir", "prefix", "key", "route", "rest",
+    "tail", "subpath", "segments", "parts", "glob",
+];
+
+/// Why a value's own characters may make `url!` build another URL than `format!` did for
+/// the values the program really passes.
+fn value_blocker(candidate: &Candidate, placements: &[Placement]) -> Option<String> {
+    for (hole, &placement) in candidate.holes.iter().zip(placements) {
+        let words: Vec<String> = crate::scan::words(&hole.name).collect();
+        match placement {
+            Placement::Path if hole.ty == TypeClass::Unknown => {
+                return Some(format!(
+                    "the type of `{}` is not visible here, and its `Display` text may hold `/` on purpose, which `url!` encodes; if it is one segment, pass a string",
+                    hole.label
+                ));
+            }
+            Placement::Path
+                if words
+                    .iter()
+                    .any(|w| MULTI_SEGMENT_WORDS.contains(&w.as_str())) =>
+            {
+                return Some(format!(
+                    "`{}` may hold several segments (`a/b`), which `format!` kept as separators and `url!` encodes; for several segments, pass a list to `{{/{}*}}`",
+                    hole.label, hole.name
+                ));
+            }
+            Placement::Host | Placement::IpLiteral
+                if hole.ty == TypeClass::Unknown || words.iter().any(|w| w.starts_with("addr")) =>
+            {
+                return Some(format!(
+                    "`{}` may hold a port (`127.0.0.1:8080`), which `url!` refuses in the host; place the host and the port apart: `{{host}}:{{port}}`",
+                    hole.label
+                ));
+            }
+            _ => {}
+        }
     }
     None
 }

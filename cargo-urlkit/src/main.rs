@@ -258,6 +258,7 @@ fn run(args: &Args) -> Result<bool, String> {
 
     let cwd = std::env::current_dir().unwrap_or_default();
     let mut remaining = 0;
+    let mut unreasoned = 0;
     let mut human = String::new();
     let mut sarif_files = Vec::new();
     for file in &scanned {
@@ -271,7 +272,7 @@ fn run(args: &Args) -> Result<bool, String> {
             kept.push(finding);
         }
         for &line in &file.malformed_allows {
-            remaining += 1;
+            unreasoned += 1;
             human.push_str(&report::malformed_allow(&shown, line, &lines));
             human.push('\n');
         }
@@ -296,7 +297,7 @@ fn run(args: &Args) -> Result<bool, String> {
         .filter(|f| f.rewrite.is_ok())
         .count();
     let files = jobs.len();
-    let summary = match (remaining, fixed_count) {
+    let mut summary = match (remaining, fixed_count) {
         (0, 0) => format!("no hand-built URLs in {files} file{}", plural(files)),
         (0, n) => format!(
             "rewrote {n} hand-built URL{}; none left in {files} file{}",
@@ -320,6 +321,11 @@ fn run(args: &Args) -> Result<bool, String> {
             s
         }
     };
+    if unreasoned > 0 {
+        summary.push_str(&format!(
+            "; {unreasoned} `// urlkit: allow` without a reason"
+        ));
+    }
     let report = match args.format {
         Format::Human => format!("{human}{summary}\n"),
         Format::Sarif => {
@@ -342,7 +348,7 @@ fn run(args: &Args) -> Result<bool, String> {
     if args.format == Format::Sarif || args.output.is_some() {
         eprintln!("{summary}");
     }
-    Ok(remaining > 0)
+    Ok(remaining + unreasoned > 0)
 }
 
 fn plural(n: usize) -> &'static str {

@@ -181,8 +181,9 @@ pub(crate) fn malformed_allow(path: &str, line: usize, lines: &Lines<'_>) -> Str
         .map_or(1, |c| source[..c].chars().count() + 1);
     let gutter = line.to_string().len();
     let pad = " ".repeat(gutter);
+    let marks = format!("{}{}", " ".repeat(column - 1), "^".repeat(ALLOW.len()));
     format!(
-        "warning: `// urlkit: allow` without a reason silences nothing\n{pad}--> {path}:{line}:{column}\n{pad} |\n{line} | {source}\n{pad} |\n{pad} = help: say why the URL is safe: `// urlkit: allow(reason = \"...\")`\n"
+        "warning: `// urlkit: allow` without a reason silences nothing\n{pad}--> {path}:{line}:{column}\n{pad} |\n{line} | {source}\n{pad} | {marks}\n{pad} |\n{pad} = help: say why the URL is safe: `// urlkit: allow(reason = \"...\")`\n"
     )
 }
 

@@ -205,7 +205,7 @@ fn span_range(span: Span) -> Range<usize> {
     span.byte_range()
 }
 
-fn words(name: &str) -> impl Iterator<Item = String> + '_ {
+pub(crate) fn words(name: &str) -> impl Iterator<Item = String> + '_ {
     name.split(|c: char| c == '_' || c == '.' || !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .flat_map(split_camel)
