@@ -2,6 +2,7 @@
 //! placement `url!`'s grammar gives it), and writes the `url!` call that replaces the
 //! expression when the replacement builds the same URL for benign values.
 
+use core::fmt::Write as _;
 use core::ops::Range;
 
 use urlkit_syntax::check::check;
@@ -127,7 +128,7 @@ fn looks_like_url(candidate: &Candidate, text: &str) -> bool {
         .windows(2)
         .any(|w| matches!(w, [Part::Text(t), Part::Hole(_)] if ends_with_query_key(t)));
     if has_scheme || has_query_value {
-        return !(e.file_sink && !e.url_sink);
+        return !e.file_sink || e.url_sink;
     }
     if e.url_sink {
         return text.contains('/') || candidate.holes.len() >= 2 || !text.is_empty();
@@ -177,8 +178,6 @@ fn base_word(label: &str) -> bool {
 /// The candidate as a `url!` template: text as written, each value a `{name}`.
 struct Template {
     text: String,
-    /// The placeholder name of each hole.
-    names: Vec<String>,
     /// Named arguments, in order: (name, the expression or `None` for a capture).
     args: Vec<(String, Option<String>)>,
 }
@@ -191,9 +190,10 @@ impl Template {
         let mut taken: Vec<(String, Option<String>)> = Vec::new();
         for hole in &candidate.holes {
             let key = hole.expr.clone();
-            let name = match taken.iter().find(|(_, e)| *e == key && key.is_some()) {
-                Some((name, _)) => name.clone(),
-                None => {
+            let name =
+                if let Some((name, _)) = taken.iter().find(|(_, e)| *e == key && key.is_some()) {
+                    name.clone()
+                } else {
                     let mut name = hole.name.clone();
                     let mut n = 2;
                     while taken.iter().any(|(t, _)| *t == name) {
@@ -203,8 +203,7 @@ impl Template {
                     taken.push((name.clone(), key));
                     args.push((name.clone(), argument(hole, &name)));
                     name
-                }
-            };
+                };
             names.push(name);
         }
         let mut text = String::new();
@@ -222,7 +221,7 @@ impl Template {
                 }
             }
         }
-        Template { text, names, args }
+        Template { text, args }
     }
 
     /// Where each hole lands, from the grammar `url!` uses. On a template the grammar
@@ -400,10 +399,10 @@ fn rewrite(
             call.push_str(base);
             call.push_str(", ");
         }
-        call.push_str(&format!("{template_text:?}"));
+        let _ = write!(call, "{template_text:?}");
         for (name, expr) in args {
             if let Some(expr) = expr {
-                call.push_str(&format!(", {name} = {expr}"));
+                let _ = write!(call, ", {name} = {expr}");
             }
         }
         call.push(')');
@@ -443,7 +442,7 @@ fn rewrite(
     let suggestion = grammar
         .is_ok()
         .then(|| format!("{}?", call(&template.text, &template.args, None)));
-    let reason = blockers(candidate, template, grammar.as_ref().err(), package)
+    let reason = blockers(candidate, grammar.as_ref().err(), package)
         .or_else(|| value_blocker(candidate, placements));
     match reason {
         Some(reason) => (Err(reason), suggestion),
@@ -460,7 +459,6 @@ fn rewrite(
 /// Why a rewrite would not build the same URL for benign values, or would not compile.
 fn blockers(
     candidate: &Candidate,
-    template: &Template,
     grammar: Option<&urlkit_syntax::check::Rejected>,
     package: Package,
 ) -> Option<String> {
@@ -527,9 +525,6 @@ fn blockers(
             .first()
             .map_or_else(String::new, |e| e.kind.to_string());
         return Some(format!("`url!` would not accept the template: {first}"));
-    }
-    if candidate.kind == Kind::Format && candidate.range.len() > 0 && template.names.is_empty() {
-        return Some("nothing is placed".into());
     }
     if let Err(reason) = &candidate.question_mark {
         return Some(format!("`url!` returns a `Result`, and {reason}"));

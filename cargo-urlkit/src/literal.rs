@@ -13,8 +13,6 @@ pub(crate) struct Literal {
     /// For each byte of `value`, the offset in the literal's source text (quotes included)
     /// of the character or escape that produced it; one more entry for the end.
     offsets: Vec<usize>,
-    /// Whether the source holds escapes (so the value is not the source between the quotes).
-    pub(crate) escaped: bool,
 }
 
 impl Literal {
@@ -33,18 +31,15 @@ impl Literal {
             return Some(Literal {
                 value: value.to_string(),
                 offsets,
-                escaped: false,
             });
         }
         let body = source.strip_prefix('"')?.strip_suffix('"')?;
         let mut value = String::with_capacity(body.len());
         let mut offsets = Vec::with_capacity(body.len() + 1);
-        let mut escaped = false;
         let mut chars = body.char_indices().peekable();
         while let Some((i, c)) = chars.next() {
             let at = i + 1;
             let produced = if c == '\\' {
-                escaped = true;
                 let (_, kind) = chars.next()?;
                 match kind {
                     'n' => Some('\n'),
@@ -88,11 +83,7 @@ impl Literal {
             }
         }
         offsets.push(source.len() - 1);
-        Some(Literal {
-            value,
-            offsets,
-            escaped,
-        })
+        Some(Literal { value, offsets })
     }
 
     /// The source range (in the literal's text) of a range of the value.
@@ -135,11 +126,10 @@ pub(crate) enum ArgRef {
     Name(String),
 }
 
-/// A `format!` string split into pieces; also whether it had `{{` or `}}`. `None` when the
+/// A `format!` string split into pieces. `None` when the
 /// string is not a valid format string (rustc would reject it, so there is nothing to report).
 pub(crate) struct FormatString {
     pub(crate) pieces: Vec<Piece>,
-    pub(crate) escaped_braces: bool,
 }
 
 impl FormatString {
@@ -147,19 +137,16 @@ impl FormatString {
         let bytes = value.as_bytes();
         let mut pieces = Vec::new();
         let mut text = String::new();
-        let mut escaped_braces = false;
         let mut next_positional = 0;
         let mut i = 0;
         while i < bytes.len() {
             match bytes[i] {
                 b'{' if bytes.get(i + 1) == Some(&b'{') => {
                     text.push('{');
-                    escaped_braces = true;
                     i += 2;
                 }
                 b'}' if bytes.get(i + 1) == Some(&b'}') => {
                     text.push('}');
-                    escaped_braces = true;
                     i += 2;
                 }
                 b'}' => return None,
@@ -208,10 +195,7 @@ impl FormatString {
         if !text.is_empty() {
             pieces.push(Piece::Text(text));
         }
-        Some(FormatString {
-            pieces,
-            escaped_braces,
-        })
+        Some(FormatString { pieces })
     }
 }
 
@@ -232,7 +216,6 @@ mod tests {
     fn escapes_map_back_to_their_source() {
         let lit = Literal::read(r#""a\nb\u{e9}{}""#).unwrap();
         assert_eq!(lit.value, "a\nbé{}");
-        assert!(lit.escaped);
         // `{}` is at value bytes 5..7 and source bytes 11..13.
         assert_eq!(lit.source_range(5..7), 11..13);
         let lit = Literal::read("\"a\\\n    b{x}\"").unwrap();
@@ -242,7 +225,7 @@ mod tests {
 
     #[test]
     fn raw_strings_keep_their_text() {
-        let lit = Literal::read(r###"r#"/a/{}"#"###).unwrap();
+        let lit = Literal::read(r##"r#"/a/{}"#"##).unwrap();
         assert_eq!(lit.value, "/a/{}");
         assert_eq!(lit.source_range(3..5), 6..8);
         assert!(Literal::read(r#"b"/a""#).is_none());
@@ -269,7 +252,6 @@ mod tests {
                 (ArgRef::Index(3), ".*".into()),
             ]
         );
-        assert!(f.escaped_braces);
         assert!(FormatString::parse("/a}").is_none());
         assert!(FormatString::parse("/{a").is_none());
     }

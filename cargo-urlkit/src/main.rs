@@ -16,6 +16,7 @@ mod workspace;
 #[cfg(test)]
 mod corpus;
 
+use core::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -311,20 +312,22 @@ fn run(args: &Args) -> Result<bool, String> {
                 plural(files)
             );
             if n > 0 {
-                s.push_str(&format!(", {n} rewritten"));
+                let _ = write!(s, ", {n} rewritten");
             }
             if fixable > 0 {
-                s.push_str(&format!(
+                let _ = write!(
+                    s,
                     " ({fixable} can be rewritten with `cargo urlkit check --fix`)"
-                ));
+                );
             }
             s
         }
     };
     if unreasoned > 0 {
-        summary.push_str(&format!(
+        let _ = write!(
+            summary,
             "; {unreasoned} `// urlkit: allow` without a reason"
-        ));
+        );
     }
     let report = match args.format {
         Format::Human => format!("{human}{summary}\n"),

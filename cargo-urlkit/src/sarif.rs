@@ -1,5 +1,6 @@
 //! Findings as a SARIF 2.1.0 log, the format GitHub code scanning reads.
 
+use core::fmt::Write as _;
 use serde_json::{Value, json};
 
 use crate::analyze::Finding;
@@ -35,7 +36,7 @@ pub(crate) fn uri_path(path: &str) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
             out.push(char::from(b));
         } else {
-            out.push_str(&format!("%{b:02X}"));
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out
@@ -59,13 +60,13 @@ pub(crate) fn log(root: &std::path::Path, files: &[FileResults<'_>]) -> Value {
             }
             match &finding.rewrite {
                 Ok(replacement) => {
-                    text.push_str(&format!(" Replace it with `{replacement}`."));
+                    let _ = write!(text, " Replace it with `{replacement}`.");
                 }
                 Err(reason) => {
                     if let Some(suggestion) = &finding.suggestion {
-                        text.push_str(&format!(" Write `{suggestion}`."));
+                        let _ = write!(text, " Write `{suggestion}`.");
                     }
-                    text.push_str(&format!(" No automatic rewrite: {reason}."));
+                    let _ = write!(text, " No automatic rewrite: {reason}.");
                 }
             }
             let related: Vec<Value> = finding

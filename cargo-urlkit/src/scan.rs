@@ -95,6 +95,8 @@ pub(crate) struct Hole {
 }
 
 /// What the code around a candidate says about where its text goes.
+// Independent facts, each read on its own, not the states of one thing.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Evidence {
     /// Passed (directly or through a variable) to a call that takes a URL: `Url::parse`,
@@ -121,8 +123,6 @@ pub(crate) struct Candidate {
     pub(crate) evidence: Evidence,
     /// Why `?` cannot be used where the expression stands, if it cannot.
     pub(crate) question_mark: Result<(), String>,
-    /// For a `&format!(..)`: the `&` (a rewrite keeps it).
-    pub(crate) borrowed: bool,
 }
 
 /// Scans one file's text. `include_tests`: also `#[cfg(test)]` modules and `#[test]` fns.
@@ -379,10 +379,9 @@ fn call_sink(segments: &[String]) -> Sink {
     }
     if matches!(
         (before, last),
-        ("Path", "new")
+        ("Path" | "Command", "new")
             | ("PathBuf", "from")
             | ("File", "open" | "create" | "create_new")
-            | ("Command", "new")
     ) || segments.iter().any(|s| s == "fs")
     {
         return Sink::File;
@@ -405,11 +404,11 @@ fn parse_format_args(tokens: proc_macro2::TokenStream, skip: usize) -> Option<Fo
     if leading.len() < skip {
         return None;
     }
-    let lit = match exprs.next()? {
-        Expr::Lit(ExprLit {
-            lit: Lit::Str(lit), ..
-        }) => lit,
-        _ => return None,
+    let Expr::Lit(ExprLit {
+        lit: Lit::Str(lit), ..
+    }) = exprs.next()?
+    else {
+        return None;
     };
     let args = exprs
         .map(|e| match e {
@@ -759,7 +758,7 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
     fn visit_stmt(&mut self, stmt: &'ast syn::Stmt) {
         if let syn::Stmt::Macro(m) = stmt {
             let range = span_range(m.span());
-            self.format_macro(&m.mac, range, None, false);
+            self.format_macro(&m.mac, range, None);
         }
         visit::visit_stmt(self, stmt);
     }
@@ -769,12 +768,12 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
         match e {
             Expr::Macro(m) => {
                 let range = span_range(e.span());
-                self.format_macro(&m.mac, range, Some(e), false);
+                self.format_macro(&m.mac, range, Some(e));
             }
             Expr::Reference(r) if matches!(&*r.expr, Expr::Macro(_)) => {
                 if let Expr::Macro(m) = &*r.expr {
                     let range = span_range(r.expr.span());
-                    self.format_macro(&m.mac, range, Some(&*r.expr), true);
+                    self.format_macro(&m.mac, range, Some(&*r.expr));
                 }
                 // The inner macro is done: visit what is inside it only.
                 if let Expr::Macro(m) = &*r.expr {
@@ -782,10 +781,11 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
                 }
                 return;
             }
-            Expr::Binary(b) if matches!(b.op, syn::BinOp::Add(_)) => {
-                if !self.consumed.contains(&(e as ExprId)) {
-                    self.plus_chain(e);
-                }
+            Expr::Binary(b)
+                if matches!(b.op, syn::BinOp::Add(_))
+                    && !self.consumed.contains(&(e as ExprId)) =>
+            {
+                self.plus_chain(e);
             }
             Expr::Return(r) => {
                 if let Some(value) = &r.expr {
@@ -1088,13 +1088,7 @@ impl Scanner<'_> {
         }
     }
 
-    fn format_macro(
-        &mut self,
-        mac: &syn::Macro,
-        range: Range<usize>,
-        e: Option<&Expr>,
-        borrowed: bool,
-    ) {
+    fn format_macro(&mut self, mac: &syn::Macro, range: Range<usize>, e: Option<&Expr>) {
         let name = macro_name(mac);
         let kind = match name.as_str() {
             "format" | "format_args" => Kind::Format,
@@ -1132,7 +1126,6 @@ impl Scanner<'_> {
             holes,
             evidence,
             question_mark: self.question_mark(),
-            borrowed,
         };
         self.push_candidate(candidate, e.map(|e| e as ExprId));
     }
@@ -1160,9 +1153,12 @@ impl Scanner<'_> {
                     let hole = match &h.arg {
                         ArgRef::Index(i) => self.hole(at, positional.get(*i)?, None, h.spec),
                         ArgRef::Name(name) => {
-                            match args.args.iter().find(|(n, _)| n.as_deref() == Some(name)) {
-                                Some((_, e)) => self.hole(at, e, Some(name.clone()), h.spec),
-                                None => {
+                            if let Some((_, e)) =
+                                args.args.iter().find(|(n, _)| n.as_deref() == Some(name))
+                            {
+                                self.hole(at, e, Some(name.clone()), h.spec)
+                            } else {
+                                {
                                     let scope = self.fns.last().unwrap_or(&self.top_level);
                                     Hole {
                                         at,
@@ -1237,7 +1233,6 @@ impl Scanner<'_> {
             holes,
             evidence: e.map(|e| self.direct_evidence(e)).unwrap_or_default(),
             question_mark: self.question_mark(),
-            borrowed: false,
         })
     }
 
@@ -1275,7 +1270,6 @@ impl Scanner<'_> {
             holes,
             evidence: self.direct_evidence(e),
             question_mark: self.question_mark(),
-            borrowed: false,
         };
         self.push_candidate(candidate, Some(e));
     }
@@ -1302,14 +1296,13 @@ impl Scanner<'_> {
                 ..Evidence::default()
             },
             question_mark: self.question_mark(),
-            borrowed: false,
         };
         self.push_candidate(candidate, None);
     }
 
     /// `let mut url = String::from("https://…"); url.push_str(&id); url += "/x";` within one
     /// block: one candidate for the variable, with a hole for each value pushed.
-    fn push_chains<'a>(&mut self, stmts: &'a [syn::Stmt]) {
+    fn push_chains(&mut self, stmts: &[syn::Stmt]) {
         for (i, stmt) in stmts.iter().enumerate() {
             let syn::Stmt::Local(local) = stmt else {
                 continue;
@@ -1378,7 +1371,6 @@ impl Scanner<'_> {
                     ..Evidence::default()
                 },
                 question_mark: Err("the URL is built over several statements".into()),
-                borrowed: false,
             };
             self.push_candidate(candidate, Some(peel(&init.expr)));
         }

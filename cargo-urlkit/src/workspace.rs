@@ -8,8 +8,6 @@ use serde_json::Value;
 
 /// A workspace member.
 pub(crate) struct Package {
-    pub(crate) name: String,
-    pub(crate) root: PathBuf,
     pub(crate) has_urlkit: bool,
     pub(crate) files: Vec<PathBuf>,
     /// Files the config says not to scan.
@@ -101,8 +99,6 @@ pub(crate) fn load(manifest_path: Option<&Path>, include_tests: bool) -> Result<
         files.sort();
         files.dedup();
         packages.push(Package {
-            name,
-            root: package_root,
             has_urlkit,
             files,
             skip,
