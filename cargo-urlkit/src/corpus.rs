@@ -61,7 +61,7 @@ fn precision_and_recall_on_the_labelled_corpus() {
         let text = std::fs::read_to_string(&path).unwrap();
         let lines = Lines::new(&text);
         let findings = crate::findings(&text, package, true)
-            .unwrap_or_else(|e| panic!("{name} does not parse: {e}"));
+            .unwrap_or_else(|(e, at)| panic!("{name} does not parse: {e} at byte {at}"));
         let mut fixable = BTreeSet::new();
         for finding in &findings {
             let first = finding

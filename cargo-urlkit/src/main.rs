@@ -163,12 +163,11 @@ fn scan_file(path: &Path, package: analyze::Package, tests: bool) -> Result<Scan
         .map_err(|e| format!("could not read `{}`: {e}", path.display()))?;
     let findings = match findings(&text, package, tests) {
         Ok(f) => f,
-        Err(e) => {
+        Err((message, offset)) => {
             // rustc would refuse the file too; say so and go on with the others.
-            let lines = Lines::new(&text);
-            let (line, column) = lines.position(e.span().byte_range().start.min(text.len()));
+            let (line, column) = Lines::new(&text).position(offset.min(text.len()));
             eprintln!(
-                "warning: could not parse `{}` ({e} at {line}:{column}); it was not scanned",
+                "warning: could not parse `{}` ({message} at {line}:{column}); it was not scanned",
                 path.display()
             );
             Vec::new()
@@ -193,14 +192,16 @@ fn scan_file(path: &Path, package: analyze::Package, tests: bool) -> Result<Scan
     })
 }
 
-/// Every finding of a file's text.
+/// Every finding of a file's text, or why it does not parse and where (a byte offset).
 pub(crate) fn findings(
     text: &str,
     package: analyze::Package,
     tests: bool,
-) -> Result<Vec<Finding>, syn::Error> {
+) -> Result<Vec<Finding>, (String, usize)> {
     let prepared = without_bom_and_shebang(text);
-    let candidates = scan::scan(&prepared, tests);
+    // The error's position is read before the spans are dropped below.
+    let candidates =
+        scan::scan(&prepared, tests).map_err(|e| (e.to_string(), e.span().byte_range().start));
     // The spans of this file are no longer needed; without this, every file's text would stay
     // in proc-macro2's source map until the thread ends.
     proc_macro2::extra::invalidate_current_thread_spans();
@@ -226,7 +227,40 @@ fn without_bom_and_shebang(text: &str) -> String {
         let end = start + rest.find('\n').unwrap_or(rest.len());
         out.replace_range(start..end, &" ".repeat(end - start));
     }
+    blank_frontmatter(&mut out);
     out
+}
+
+/// A cargo script's frontmatter (`---` lines around a manifest, before any code) blanked out
+/// like the `#!` line: syn does not read it.
+fn blank_frontmatter(text: &mut String) {
+    let body = text.trim_start();
+    let start = text.len() - body.len();
+    let dashes = body.bytes().take_while(|&b| b == b'-').count();
+    if dashes < 3 {
+        return;
+    }
+    let fence = &body[..dashes];
+    let mut end = None;
+    let mut offset = start;
+    for (i, line) in text[start..].split_inclusive('\n').enumerate() {
+        if i > 0 && line.trim_end() == fence {
+            end = Some(offset + line.trim_end().len());
+            break;
+        }
+        offset += line.len();
+    }
+    if let Some(end) = end {
+        // Same byte length: every character became one space, so multi-byte ones need more.
+        let blanked: String = text[start..end]
+            .char_indices()
+            .flat_map(|(_, c)| {
+                let fill = if c == '\n' { '\n' } else { ' ' };
+                core::iter::repeat_n(fill, if c == '\n' { 1 } else { c.len_utf8() })
+            })
+            .collect();
+        text.replace_range(start..end, &blanked);
+    }
 }
 
 fn run(args: &Args) -> Result<bool, String> {
@@ -446,11 +480,28 @@ mod tests {
     }
 
     #[test]
+    fn a_file_that_does_not_parse_is_an_error_at_its_position() {
+        let package = analyze::Package { has_urlkit: true };
+        let Err((message, offset)) = findings("fn f() {\n    let = 1;\n}\n", package, false) else {
+            panic!("parsed");
+        };
+        assert!(message.starts_with("expected one of"), "{message}");
+        assert_eq!(offset, 17);
+        // The next file of the same thread is scanned as usual.
+        assert!(findings("fn g() {}\n", package, false).is_ok_and(|f| f.is_empty()));
+    }
+
+    #[test]
     fn shebang_and_bom_keep_offsets() {
         let text = "\u{feff}#!/usr/bin/env run\nfn main() {}\n";
         let prepared = without_bom_and_shebang(text);
         assert_eq!(prepared.len(), text.len());
         assert!(syn::parse_file(&prepared).is_ok());
         assert_eq!(without_bom_and_shebang("#![allow(x)]\n"), "#![allow(x)]\n");
+        let script =
+            "#!/usr/bin/env cargo\n---\n[dependencies]\nurl = \"2\" # é\n---\nfn main() {}\n";
+        let prepared = without_bom_and_shebang(script);
+        assert_eq!(prepared.len(), script.len());
+        assert!(syn::parse_file(&prepared).is_ok(), "{prepared}");
     }
 }

@@ -50,19 +50,16 @@ impl Allows {
     pub(crate) fn parse(text: &str) -> Self {
         let mut lines = BTreeMap::new();
         let mut malformed = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let Some(comment) = line.find("//").map(|c| &line[c + 2..]) else {
-                continue;
-            };
+        for (line, comment) in line_comments(text) {
             let Some(at) = comment.find(ALLOW) else {
                 continue;
             };
             let rest = comment[at + ALLOW.len()..].trim();
             match reason(rest) {
                 Some(reason) => {
-                    lines.insert(i + 1, reason);
+                    lines.insert(line, reason);
                 }
-                None => malformed.push(i + 1),
+                None => malformed.push(line),
             }
         }
         Allows { lines, malformed }
@@ -76,6 +73,111 @@ impl Allows {
             .next()
             .is_some()
     }
+}
+
+/// The `//` comments of a Rust file (not doc comments, not `//` inside string literals or
+/// block comments), with their 1-based lines and their text after the `//`.
+fn line_comments(text: &str) -> Vec<(usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    let skip_to = |i: usize, line: &mut usize, end: usize| {
+        *line += text[i..end].matches('\n').count();
+        end
+    };
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                line += 1;
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                let end = text[i..].find('\n').map_or(text.len(), |e| i + e);
+                let body = &text[i + 2..end];
+                // `///` and `//!` are documentation; `////` is a plain comment again.
+                let doc =
+                    (body.starts_with('/') && !body.starts_with("//")) || body.starts_with('!');
+                if !doc {
+                    out.push((line, body));
+                }
+                i = end;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let mut depth = 0;
+                let mut j = i;
+                while j < bytes.len() {
+                    if bytes[j..].starts_with(b"/*") {
+                        depth += 1;
+                        j += 2;
+                    } else if bytes[j..].starts_with(b"*/") {
+                        depth -= 1;
+                        j += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        j += 1;
+                    }
+                }
+                i = skip_to(i, &mut line, j.min(bytes.len()));
+            }
+            b'r' | b'b' | b'c' if i == 0 || !is_ident(bytes[i - 1]) => {
+                // A raw string `r#"..."#` (or `br`, `cr`) ends at `"` and as many `#`.
+                let start = match (bytes[i], bytes.get(i + 1)) {
+                    (b'r', _) => i + 1,
+                    (_, Some(b'r')) => i + 2,
+                    _ => {
+                        i += 1;
+                        continue;
+                    }
+                };
+                let hashes = bytes[start..].iter().take_while(|&&b| b == b'#').count();
+                if bytes.get(start + hashes) != Some(&b'"') {
+                    i += 1;
+                    continue;
+                }
+                let close: Vec<u8> = core::iter::once(b'"')
+                    .chain(core::iter::repeat_n(b'#', hashes))
+                    .collect();
+                let body = start + hashes + 1;
+                let end = bytes[body..]
+                    .windows(close.len())
+                    .position(|w| w == close.as_slice())
+                    .map_or(bytes.len(), |p| body + p + close.len());
+                i = skip_to(i, &mut line, end);
+            }
+            b'"' => {
+                let mut j = i + 1;
+                while j < bytes.len() && bytes[j] != b'"' {
+                    j += if bytes[j] == b'\\' { 2 } else { 1 };
+                }
+                i = skip_to(i, &mut line, (j + 1).min(bytes.len()));
+            }
+            b'\'' => {
+                // A char literal (`'"'`, `'\''`), or a lifetime, which needs nothing.
+                if bytes.get(i + 1) == Some(&b'\\') {
+                    let end = bytes[i + 2..]
+                        .iter()
+                        .position(|&b| b == b'\'')
+                        .map_or(bytes.len(), |p| i + 3 + p);
+                    i = skip_to(i, &mut line, end);
+                } else if let Some(c) = text[i + 1..].chars().next()
+                    && text[i + 1 + c.len_utf8()..].starts_with('\'')
+                {
+                    i += 2 + c.len_utf8();
+                } else {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// The reason of `(reason = "...")`, if it is there and not empty.
@@ -199,6 +301,19 @@ mod tests {
         assert!(allows.silences(2..3), "a comment on the line above counts");
         assert!(!allows.silences(3..4));
         assert_eq!(allows.malformed, [2, 3]);
+    }
+
+    #[test]
+    fn allow_comments_are_read_only_from_comments() {
+        let text = "let a = \"// urlkit: allow\";\n/// urlkit: allow\nlet b = r#\"\n// urlkit: allow\n\"#;\nlet c = '\"'; // urlkit: allow\n/* // urlkit: allow */\nlet d = 1; // urlkit: allow(reason = \"x\")\n";
+        let allows = Allows::parse(text);
+        assert_eq!(
+            allows.malformed,
+            [6],
+            "only the comment after the char literal"
+        );
+        assert!(allows.silences(8..9));
+        assert!(!allows.silences(4..5));
     }
 
     #[test]

@@ -123,6 +123,7 @@ pub(crate) fn log(root: &std::path::Path, files: &[FileResults<'_>]) -> Value {
             }));
         }
     }
+    // urlkit: allow(reason = "`uri_path` percent-encodes every byte but unreserved ones and `/`")
     let root_uri = format!(
         "file://{}/",
         uri_path(&root.to_string_lossy().replace('\\', "/")).trim_end_matches('/')
