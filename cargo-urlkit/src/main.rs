@@ -331,20 +331,21 @@ fn run(args: &Args) -> Result<bool, String> {
         .flat_map(|f| &f.findings)
         .filter(|f| f.rewrite.is_ok())
         .count();
-    let files = jobs.len();
+    let lines: usize = scanned.iter().map(|f| f.text.lines().count()).sum();
+    let files = format!(
+        "{} file{} of {lines} line{}",
+        jobs.len(),
+        plural(jobs.len()),
+        plural(lines)
+    );
     let mut summary = match (remaining, fixed_count) {
-        (0, 0) => format!("no hand-built URLs in {files} file{}", plural(files)),
+        (0, 0) => format!("no hand-built URLs in {files}"),
         (0, n) => format!(
-            "rewrote {n} hand-built URL{}; none left in {files} file{}",
-            plural(n),
-            plural(files)
+            "rewrote {n} hand-built URL{}; none left in {files}",
+            plural(n)
         ),
         (r, n) => {
-            let mut s = format!(
-                "{r} hand-built URL{} in {files} file{}",
-                plural(r),
-                plural(files)
-            );
+            let mut s = format!("{r} hand-built URL{} in {files}", plural(r));
             if n > 0 {
                 let _ = write!(s, ", {n} rewritten");
             }

@@ -55,13 +55,19 @@ pub(crate) enum TypeClass {
     Float,
     Bool,
     Char,
+    /// A variable the fn only ever sets to literals (`let mut sep = '?'; … sep = '&';`): its
+    /// characters are the code's, not a value's.
+    Literal,
     Unknown,
 }
 
 impl TypeClass {
     /// Digits, a sign, a dot, `true`/`false`: no character that changes a URL's shape.
     pub(crate) fn is_inert(self) -> bool {
-        matches!(self, TypeClass::Int | TypeClass::Float | TypeClass::Bool)
+        matches!(
+            self,
+            TypeClass::Int | TypeClass::Float | TypeClass::Bool | TypeClass::Literal
+        )
     }
 }
 
@@ -723,30 +729,7 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
     }
 
     fn visit_local(&mut self, local: &'ast syn::Local) {
-        let (pat, ty) = match &local.pat {
-            syn::Pat::Type(t) => (&*t.pat, Some(&*t.ty)),
-            pat => (pat, None),
-        };
-        if let (syn::Pat::Ident(id), Some(init)) = (pat, &local.init) {
-            let name = id.ident.to_string();
-            let class = match ty {
-                Some(ty) => classify_type(ty),
-                None => self.type_of(&init.expr),
-            };
-            let url_typed = ty.is_some_and(is_url_type)
-                || matches!(peel(&init.expr), Expr::Call(c) if matches!(&*c.func, Expr::Path(p)
-                    if matches!(call_sink(&path_segments(&p.path)), Sink::Url)));
-            let encoded = encoder_call(&init.expr).0;
-            let scope = self.scope();
-            scope.types.insert(name.clone(), class);
-            if url_typed {
-                scope.url_typed.insert(name.clone());
-            }
-            if encoded {
-                scope.encoded.insert(name.clone());
-            }
-            self.bindings.insert(peel(&init.expr), name);
-        }
+        self.register_local(local);
         visit::visit_local(self, local);
     }
 
@@ -786,6 +769,16 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
                     && !self.consumed.contains(&(e as ExprId)) =>
             {
                 self.plus_chain(e);
+            }
+            Expr::Assign(a) => {
+                if let Some(name) = var_name(&a.left)
+                    && literal_text(&a.right).is_none()
+                {
+                    let types = &mut self.scope().types;
+                    if types.get(&name) == Some(&TypeClass::Literal) {
+                        types.insert(name, TypeClass::Unknown);
+                    }
+                }
             }
             Expr::Return(r) => {
                 if let Some(value) = &r.expr {
@@ -883,6 +876,47 @@ impl Scanner<'_> {
         if let Some(syn::Stmt::Expr(e, None)) = block.stmts.last() {
             let id = returned_value(e);
             self.scope().returned.push(id);
+        }
+    }
+
+    /// What a `let` tells: the variable's type as far as it shows, whether it holds a URL type
+    /// or an encoder's result, and which expression it is bound to.
+    fn register_local(&mut self, local: &syn::Local) {
+        let (pat, ty) = match &local.pat {
+            syn::Pat::Type(t) => (&*t.pat, Some(&*t.ty)),
+            pat => (pat, None),
+        };
+        if let (syn::Pat::Ident(id), Some(init)) = (pat, &local.init) {
+            let name = id.ident.to_string();
+            let class = match ty {
+                Some(ty) => classify_type(ty),
+                // `&str` and `char` literals only: a `String` can be appended to.
+                None if id.mutability.is_some()
+                    && matches!(
+                        &*init.expr,
+                        Expr::Lit(ExprLit {
+                            lit: Lit::Str(_) | Lit::Char(_),
+                            ..
+                        })
+                    ) =>
+                {
+                    TypeClass::Literal
+                }
+                None => self.type_of(&init.expr),
+            };
+            let url_typed = ty.is_some_and(is_url_type)
+                || matches!(peel(&init.expr), Expr::Call(c) if matches!(&*c.func, Expr::Path(p)
+                    if matches!(call_sink(&path_segments(&p.path)), Sink::Url)));
+            let encoded = encoder_call(&init.expr).0;
+            let scope = self.scope();
+            scope.types.insert(name.clone(), class);
+            if url_typed {
+                scope.url_typed.insert(name.clone());
+            }
+            if encoded {
+                scope.encoded.insert(name.clone());
+            }
+            self.bindings.insert(peel(&init.expr), name);
         }
     }
 
@@ -1303,6 +1337,22 @@ impl Scanner<'_> {
     /// `let mut url = String::from("https://…"); url.push_str(&id); url += "/x";` within one
     /// block: one candidate for the variable, with a hole for each value pushed.
     fn push_chains(&mut self, stmts: &[syn::Stmt]) {
+        // The block's variables, before its statements are visited: a push names them.
+        for stmt in stmts {
+            if let syn::Stmt::Local(local) = stmt {
+                self.register_local(local);
+            }
+        }
+        let mut assigned = Assigned(HashSet::new());
+        for stmt in stmts {
+            assigned.visit_stmt(stmt);
+        }
+        for name in assigned.0 {
+            let types = &mut self.scope().types;
+            if types.get(&name) == Some(&TypeClass::Literal) {
+                types.insert(name, TypeClass::Unknown);
+            }
+        }
         for (i, stmt) in stmts.iter().enumerate() {
             let syn::Stmt::Local(local) = stmt else {
                 continue;
@@ -1414,6 +1464,20 @@ fn append(parts: &mut Vec<Part>, holes: &mut Vec<Hole>, p: Vec<Part>, h: Vec<Hol
         t @ Part::Text(_) => t,
     }));
     holes.extend(h);
+}
+
+/// Variables assigned something other than a literal.
+struct Assigned(HashSet<String>);
+
+impl<'a> Visit<'a> for Assigned {
+    fn visit_expr_assign(&mut self, a: &'a syn::ExprAssign) {
+        if let Some(name) = var_name(&a.left)
+            && literal_text(&a.right).is_none()
+        {
+            self.0.insert(name);
+        }
+        visit::visit_expr_assign(self, a);
+    }
 }
 
 /// What is appended to a variable after its `let`.

@@ -72,7 +72,7 @@ fn findings_are_drawn_like_rustc_and_exit_with_1() {
   = note: `owner` and `name` land in the path, where a `/` in a value adds segments, `..` climbs to the parent, and `?` or `#` end the path
   = help: replace it with `urlkit::url!("https://api.github.com/repos/{owner}/{name}")?.to_string()` (`cargo urlkit check --fix` does)
 
-1 hand-built URL in 1 file (1 can be rewritten with `cargo urlkit check --fix`)
+1 hand-built URL in 1 file of 10 lines (1 can be rewritten with `cargo urlkit check --fix`)
 "#;
     assert_eq!(text, expected);
 }
@@ -89,7 +89,7 @@ fn a_clean_crate_exits_with_0() {
     );
     let output = run(&root, &[]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert_eq!(stderr(&output), "no hand-built URLs in 1 file\n");
+    assert_eq!(stderr(&output), "no hand-built URLs in 1 file of 1 line\n");
 }
 
 #[test]
@@ -142,7 +142,9 @@ pub fn b(host: &str) -> String {
         "{text}"
     );
     assert!(
-        text.ends_with("1 hand-built URL in 1 file; 1 `// urlkit: allow` without a reason\n"),
+        text.ends_with(
+            "1 hand-built URL in 1 file of 8 lines; 1 `// urlkit: allow` without a reason\n"
+        ),
         "{text}"
     );
 }
@@ -216,7 +218,7 @@ pub fn debug(id: &str) -> Result<String, Box<dyn Error>> {
         "{text}"
     );
     assert!(
-        text.ends_with("1 hand-built URL in 1 file, 1 rewritten\n"),
+        text.ends_with("1 hand-built URL in 1 file of 10 lines, 1 rewritten\n"),
         "{text}"
     );
 }

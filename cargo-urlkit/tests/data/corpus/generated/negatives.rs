@@ -87,3 +87,17 @@ fn image(registry: &str, name: &str, tag: &str) -> String {
     // A container image reference.
     format!("{}/{}:{}", registry, name, tag)
 }
+
+fn separators(owner: &str, state: Option<&str>) -> String {
+    // Percent-encoded by hand; the separator is a literal of the code.
+    let mut s = String::from("https://api.github.com/repos/");
+    s.extend(utf8_percent_encode(owner, COMPONENT));
+    let mut sep = '?';
+    if let Some(state) = state {
+        s.push(sep);
+        sep = '&';
+        s.push_str("state=");
+        s.extend(utf8_percent_encode(state, COMPONENT));
+    }
+    s
+}
