@@ -69,7 +69,14 @@ pub(crate) fn analyze(candidate: &Candidate, package: Package) -> Option<Finding
     Some(Finding {
         kind: candidate.kind,
         range: candidate.range.clone(),
-        carets: candidate.holes.iter().map(|h| h.at.clone()).collect(),
+        // Carets under the values that can do something; numbers and the code's own
+        // separators are placed too, but cannot change the URL.
+        carets: candidate
+            .holes
+            .iter()
+            .filter(|h| !h.ty.is_inert())
+            .map(|h| h.at.clone())
+            .collect(),
         notes,
         rewrite,
         suggestion,
@@ -604,7 +611,10 @@ fn join_finding(candidate: &Candidate) -> Finding {
             "`join` resolves `{}` as a relative reference: `..` climbs, a leading `/` replaces the whole path, `//host` replaces the host, and `?` or `#` replace the query or fragment",
             hole.label
         )],
-        rewrite: Err("the base is a `Url` of another crate; with `urlkit::Url` as the base, write `url!(base, \"{name}\")`, which appends one segment".into()),
+        rewrite: Err(format!(
+            "the base is a `Url` of another crate; with a `urlkit::Url` base, `url!(base, \"{{{}}}\")` appends `{}` as one segment",
+            hole.name, hole.label
+        )),
         suggestion: Some(format!("urlkit::url!(base, \"{{{}}}\")?", hole.name)),
     }
 }
