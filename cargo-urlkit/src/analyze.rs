@@ -52,15 +52,20 @@ pub(crate) fn analyze(candidate: &Candidate, package: Package) -> Option<Finding
     let template = Template::build(candidate);
     let placements = template.placements(candidate);
     // A value whose characters cannot change the URL's shape is not worth a finding:
-    // numbers, booleans, and percent-encoded values in the query or fragment.
-    let all_safe = candidate
-        .holes
-        .iter()
-        .zip(&placements)
-        .all(|(hole, placement)| {
-            hole.ty.is_inert()
-                || (hole.encoded && matches!(placement, Placement::Query | Placement::Fragment))
-        });
+    // numbers, booleans, and percent-encoded values in the query or fragment or inside a
+    // path segment (a whole segment can still be `..`, which has nothing to encode).
+    let all_safe =
+        candidate
+            .holes
+            .iter()
+            .enumerate()
+            .zip(&placements)
+            .all(|((i, hole), placement)| {
+                hole.ty.is_inert()
+                    || (hole.encoded
+                        && (matches!(placement, Placement::Query | Placement::Fragment)
+                            || !whole_segment(candidate, i)))
+            });
     if all_safe {
         return None;
     }

@@ -243,8 +243,6 @@ const URL_WORDS: &[&str] = &[
     "webhook",
     "redirect",
     "callback",
-    "api",
-    "link",
 ];
 const FILE_WORDS: &[&str] = &[
     "file",

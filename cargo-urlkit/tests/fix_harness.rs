@@ -6,8 +6,8 @@
 //! one's shape, as the `url` crate (the WHATWG parser, which shares no code with urlkit)
 //! reads it; and each case must show the hazard, the original's shape changing.
 //!
-//! One `cargo build` of a small crate: about a minute the first time (urlkit and its macros),
-//! seconds after (its target directory is kept under the target directory).
+//! One `cargo build` of a small crate, whose target directory is kept under the target
+//! directory so that later runs rebuild only the rewritten module.
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -101,3 +101,17 @@ fn separators(owner: &str, state: Option<&str>) -> String {
     }
     s
 }
+
+fn encoded_pieces(asset_prefix: &Option<String>, owner: &str, repo: &str) -> (String, String) {
+    // Percent-encoded query parts, and encoded values inside one path segment.
+    let prefix = match asset_prefix {
+        Some(prefix) => format!("&prefix={}", urlencoding::encode(prefix)),
+        None => "".to_string(),
+    };
+    let project = format!(
+        "https://gitlab.com/api/v4/projects/{}%2F{}/releases",
+        urlencoding::encode(owner),
+        urlencoding::encode(repo)
+    );
+    (prefix, project)
+}

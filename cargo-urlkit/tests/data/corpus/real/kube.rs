@@ -1,5 +1,6 @@
 // kube-rs/kube (excerpts of kube-core/src/request.rs, kube-client/src/client/mod.rs,
-// kube-client/src/client/auth/oidc.rs, kube-core/src/gvk.rs), Apache-2.0; see PROVENANCE.md.
+// kube-client/src/client/auth/oidc.rs, kube-core/src/gvk.rs,
+// kube-derive/src/custom_resource/mod.rs), Apache-2.0; see PROVENANCE.md.
 impl Request {
     pub fn get(&self, name: &str, gp: &GetParams) -> Result<http::Request<Vec<u8>>, Error> {
         validate_name(name)?;
@@ -45,4 +46,10 @@ impl GroupVersion {
             format!("{}/{}", self.group, self.version)
         }
     }
+}
+
+fn derive(group: &str, version: &str) -> TokenStream {
+    // A Kubernetes apiVersion (`apps/v1`), not a URL.
+    let api_ver = format!("{group}/{version}");
+    quote! { #api_ver }
 }
