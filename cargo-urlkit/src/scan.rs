@@ -829,6 +829,11 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
                 | "cfg"
                 | "stringify"
                 | "compile_error"
+                // Code generators: the text they hold is another program's.
+                | "quote"
+                | "quote_spanned"
+                | "parse_quote"
+                | "parse_quote_spanned"
         ) {
             return;
         }
