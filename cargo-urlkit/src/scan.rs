@@ -291,7 +291,7 @@ pub(crate) fn is_fileish(name: &str) -> bool {
 }
 
 fn is_clientish(text: &str) -> bool {
-    text == "self" || words(text).any(|w| CLIENT_WORDS.contains(&w.as_str()))
+    words(text).any(|w| CLIENT_WORDS.contains(&w.as_str()))
 }
 
 /// The expression under `&`, `( )` and conversions that keep the text (`.as_str()`,
@@ -857,6 +857,43 @@ impl<'ast> Visit<'ast> for Scanner<'_> {
     }
 }
 
+/// The expressions whose value `e` takes: the arms of a `match`, the branches of an `if`, a
+/// block's tail, the alternatives of `.unwrap_or(..)` and the bodies of `.map(|x| ..)`.
+fn result_exprs(e: &Expr) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match peel(e) {
+            Expr::Match(m) => stack.extend(m.arms.iter().map(|a| &*a.body)),
+            Expr::If(i) => {
+                if let Some(syn::Stmt::Expr(tail, None)) = i.then_branch.stmts.last() {
+                    stack.push(tail);
+                }
+                if let Some((_, other)) = &i.else_branch {
+                    stack.push(other);
+                }
+            }
+            Expr::Block(b) => {
+                if let Some(syn::Stmt::Expr(tail, None)) = b.block.stmts.last() {
+                    stack.push(tail);
+                }
+            }
+            Expr::Closure(c) => stack.push(&c.body),
+            Expr::MethodCall(m)
+                if matches!(
+                    m.method.to_string().as_str(),
+                    "unwrap_or" | "unwrap_or_else" | "map" | "map_or" | "map_or_else"
+                ) =>
+            {
+                stack.push(&m.receiver);
+                stack.extend(m.args.iter());
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// The expression a `return`/tail hands back, under `Ok(..)`/`Some(..)` and conversions.
 fn returned_value(e: &Expr) -> ExprId {
     let e = peel(e);
@@ -919,7 +956,9 @@ impl Scanner<'_> {
             if encoded {
                 scope.encoded.insert(name.clone());
             }
-            self.bindings.insert(peel(&init.expr), name);
+            for value in result_exprs(&init.expr) {
+                self.bindings.insert(peel(value), name.clone());
+            }
         }
     }
 
@@ -947,13 +986,17 @@ impl Scanner<'_> {
                 match method {
                     "parse" if turbofish_url => self.sink_arg(&m.receiver, &Sink::Url, false),
                     "uri" | "url" | "base_url" | "set_path" | "set_query" | "set_fragment"
-                    | "redirect" | "navigate" | "goto" | "location" | "set_href" | "href" => {
+                    | "redirect" | "navigate" | "goto" | "location" | "set_href" | "href"
+                    | "path_and_query" => {
                         if let Some(arg) = m.args.first() {
                             self.sink_arg(arg, &Sink::Url, false);
                         }
                     }
-                    "get" | "post" | "put" | "patch" | "delete" | "head" if !m.args.is_empty() => {
-                        if is_clientish(&receiver) {
+                    // `get`, and `get_with_headers`-style variants.
+                    _ if !m.args.is_empty()
+                        && VERBS.contains(&method.split('_').next().unwrap_or_default()) =>
+                    {
+                        if VERBS.contains(&method) && is_clientish(&receiver) {
                             self.sink_arg(&m.args[0], &Sink::Url, false);
                         } else {
                             self.sink_arg(&m.args[0], &Sink::Url, true);
@@ -974,6 +1017,13 @@ impl Scanner<'_> {
                     | "with_extension" | "read_dir" | "create_dir_all" | "read_to_string" => {
                         for arg in &m.args {
                             self.sink_arg(arg, &Sink::File, false);
+                        }
+                    }
+                    // A method named for what it takes (`parameterized_uri(route, ..)`): as
+                    // weak as an HTTP verb on something that may not be a client.
+                    _ if is_urlish(method) => {
+                        for arg in &m.args {
+                            self.sink_arg(arg, &Sink::Url, true);
                         }
                     }
                     _ => {}

@@ -1,6 +1,7 @@
 // rust-lang/cargo (excerpts of src/workspace/features.rs, src/ops/registry/cargo_login.rs,
 // src/ops/cargo_compile/mod.rs, src/ops/cargo_new.rs, src/util/network/http.rs,
-// src/resolver/version_prefs.rs), MIT OR Apache-2.0; see PROVENANCE.md.
+// src/resolver/version_prefs.rs, src/context/mod.rs, src/sources/config.rs),
+// MIT OR Apache-2.0; see PROVENANCE.md.
 
 /// Generate a link to Cargo documentation for the current release channel
 /// `path` is the URL component after `https://doc.rust-lang.org/{channel}/cargo/`
@@ -48,4 +49,38 @@ fn prefer(summaries: &[Summary]) -> Vec<String> {
         .iter()
         .map(|summary| format!("{}/{}", summary.name(), summary.version()))
         .collect()
+}
+
+// rust-lang/cargo src/util/context/mod.rs and src/ops/registry/mod.rs (excerpts): config keys.
+impl GlobalContext {
+    pub fn get_registry_index(&self, registry: &str) -> CargoResult<Url> {
+        if let Some(index) = self.get_string(&format!("registries.{}.index", registry))? {
+            self.resolve_registry_index(&index)
+        } else {
+            bail!("no index found for registry: `{}`", registry);
+        }
+    }
+}
+
+fn replacement(name: &str, registry: &Option<Value<String>>, git: &Option<Value<String>>) -> CargoResult<()> {
+    let url = url(&registry, &format!("source.{}.registry", name))?;
+    let git_url = url(&git, &format!("source.{}.git", name))?;
+    Ok(())
+}
+
+// rust-lang/cargo src/context/mod.rs and src/sources/config.rs (excerpts): config keys.
+impl GlobalContext {
+    pub fn get_registry_index(&self, registry: &str) -> CargoResult<Url> {
+        if let Some(index) = self.get_string(&format!("registries.{}.index", registry))? {
+            self.resolve_registry_index(&index)
+        } else {
+            bail!("no index found for registry: `{}`", registry);
+        }
+    }
+}
+
+fn replacement(name: &str, registry: &Option<Value<String>>, git: &Option<Value<String>>) -> CargoResult<()> {
+    let url = url(&registry, &format!("source.{}.registry", name))?;
+    let git_url = url(&git, &format!("source.{}.git", name))?;
+    Ok(())
 }
