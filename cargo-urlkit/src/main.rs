@@ -302,7 +302,7 @@ fn run(args: &Args) -> Result<bool, String> {
         let mut kept = Vec::new();
         for finding in &file.findings {
             remaining += 1;
-            human.push_str(&report::human(finding, &shown, &lines, false));
+            human.push_str(&report::human(finding, &shown, &lines));
             human.push('\n');
             kept.push(finding);
         }

@@ -194,7 +194,7 @@ fn reason(rest: &str) -> Option<String> {
 }
 
 /// One finding, drawn as rustc draws a warning.
-pub(crate) fn human(finding: &Finding, path: &str, lines: &Lines<'_>, fixed: bool) -> String {
+pub(crate) fn human(finding: &Finding, path: &str, lines: &Lines<'_>) -> String {
     let mut out = String::new();
     let title = format!("URL built by hand with {}", finding.kind.describe());
     let first = finding
@@ -246,24 +246,27 @@ pub(crate) fn human(finding: &Finding, path: &str, lines: &Lines<'_>, fixed: boo
     for note in &finding.notes {
         let _ = writeln!(out, "{pad} = note: {note}");
     }
-    match (&finding.rewrite, fixed) {
-        (Ok(_), true) => {
-            let _ = writeln!(out, "{pad} = note: rewritten by `--fix`");
-        }
-        (Ok(replacement), false) => {
+    match &finding.rewrite {
+        Ok(replacement) => {
             let _ = writeln!(
                 out,
-                "{pad} = help: replace it with `{replacement}` (`cargo urlkit check --fix` does)"
+                "{pad} = help: replace it with `{}` (`cargo urlkit check --fix` does)",
+                one_line(replacement)
             );
         }
-        (Err(reason), _) => {
+        Err(reason) => {
             if let Some(suggestion) = &finding.suggestion {
-                let _ = writeln!(out, "{pad} = help: write `{suggestion}`");
+                let _ = writeln!(out, "{pad} = help: write `{}`", one_line(suggestion));
             }
             let _ = writeln!(out, "{pad} = note: no automatic rewrite: {reason}");
         }
     }
     out
+}
+
+/// Code as one line (arguments written over several lines keep their tokens).
+fn one_line(code: &str) -> String {
+    code.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn finding_last_line(finding: &Finding, lines: &Lines<'_>) -> usize {
