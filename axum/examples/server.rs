@@ -117,6 +117,7 @@ fn options() -> Result<Options, String> {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let options = options()?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", options.port)).await?;
+    // urlkit: allow(reason = "the address this process just bound, not a value from outside")
     let base = Url::parse(&format!("http://{}/", listener.local_addr()?))?;
 
     let done = Arc::new(Notify::new());

@@ -57,6 +57,7 @@ pub(crate) fn check_missing_scheme(
             let kind = ErrorKind::MissingScheme {
                 host: host.to_string(),
                 read_as: "a relative path",
+                // urlkit: allow(reason = "the text of a suggestion in an error message")
                 fix: alloc::format!("https://{src}"),
             };
             errors.push(0..host.len(), kind);
