@@ -1,0 +1,114 @@
+//! What a WHATWG parser reads differently from RFC 3986, and what a template must therefore
+//! refuse: a `\` in a reserved expansion (read as `/` in special URLs), a relative reference
+//! with an empty authority (`///evil.com`, whose next segment a WHATWG parser takes as the
+//! host), and a `.` in a value that stands for one label of a host. Then a segment the
+//! template leaves to its expressions, which is never written empty. Each through
+//! `Template`, `url!` and `template!` (one expansion core), with the `url` crate reading the
+//! results back as the oracle.
+
+use std::collections::BTreeMap;
+
+use urlkit::value::Value;
+use urlkit::{Error, Template, Url, url};
+
+/// The URL, or the error as `!Kind@placeholder`.
+fn show(result: Result<Url, Error>) -> String {
+    match result {
+        Ok(url) => url.into_string(),
+        Err(e) => format!("!{:?}@{}", e.kind(), e.placeholder()),
+    }
+}
+
+fn expand(template: &str, vars: &[(&str, &dyn Value)]) -> String {
+    let vars: BTreeMap<&str, &dyn Value> = vars.iter().copied().collect();
+    show(Template::parse(template).unwrap().expand(&vars))
+}
+
+#[test]
+fn an_empty_authority_starts_no_relative_reference() {
+    // A WHATWG parser reads `///test` against an `http` base as `http://test/` (the URL
+    // Standard's test data, vendored), and against a `file` base as `file:///test`: no one
+    // meaning, so refused, with the message `url!` gives at compile time.
+    let wpt: serde_json::Value =
+        serde_json::from_str(include_str!("../data/wpt-url__urltestdata.json")).unwrap();
+    let mut seen = 0;
+    for case in wpt.as_array().unwrap() {
+        let Some(input) = case.get("input").and_then(|i| i.as_str()) else {
+            continue;
+        };
+        let empty_authority = input
+            .strip_prefix("//")
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\', '?', '#']));
+        if empty_authority {
+            seen += 1;
+            assert!(Url::parse(input).is_err(), "{input:?}");
+            assert!(Template::parse(input).is_err(), "{input:?}");
+        }
+    }
+    assert!(seen >= 10, "{seen}");
+    let wpt_http = wpt.as_array().unwrap().iter().any(|case| {
+        case["input"] == "///test"
+            && case["base"] == "http://example.org/"
+            && case["href"] == "http://test/"
+    });
+    assert!(wpt_http);
+    for text in ["//", "///a", "//?q", "//#f", "///evil.com/x"] {
+        let err = Url::parse(text).unwrap_err();
+        assert_eq!(err.kind(), &urlkit::ParseErrorKind::InvalidHost, "{text}");
+        assert_eq!(err.span(), 0..2, "{text}");
+        assert_eq!(
+            err.to_string(),
+            "empty host after `//` at the start of a relative URL, where WHATWG parsers read the next path segment as the host (`///a` against `https://example.com` is `https://a/`); write the host after `//`, or start the path with a single `/` (at byte 0)"
+        );
+    }
+    for template in ["//{/x}", "///{a}", "//{?q}", "//{#f}"] {
+        assert!(Template::parse(template).is_err(), "{template}");
+    }
+    // With a scheme, the scheme's rules: `file:` and other schemes keep an empty host.
+    assert_eq!(
+        Url::parse("file:///etc/hosts").unwrap(),
+        "file:///etc/hosts"
+    );
+    assert_eq!(Url::parse("foo:///a").unwrap(), "foo:///a");
+    assert_eq!(Url::parse("foo://").unwrap(), "foo://");
+    assert!(Url::parse("https:///a").is_err());
+    // And a host: `//h/a`.
+    assert_eq!(Url::parse("//h/a").unwrap().host(), Some("h"));
+    // Resolution settles it by the base's scheme, as RFC 3986 §5.2 does.
+    let foo = Url::parse("foo://h/x").unwrap();
+    assert_eq!(foo.resolve_str("///a").unwrap(), "foo:///a");
+    assert!(
+        Url::parse("https://h/x")
+            .unwrap()
+            .resolve_str("///a")
+            .is_err()
+    );
+}
+
+#[test]
+fn a_base_value_writes_no_empty_authority() {
+    // The red team's case: `{+p}/{q}` with `//` and `evil.com` built `///evil.com`.
+    let (p, q) = ("//", "evil.com");
+    assert_eq!(show(url!("{+p}/{q}")), "!InvalidBase@p");
+    for value in ["//", "///a"] {
+        assert_eq!(
+            expand("{+p}/{q}", &[("p", &value), ("q", &"evil.com")]),
+            "!InvalidBase@p",
+            "{value:?}"
+        );
+    }
+    // Its own `//` after the authority's is an empty segment.
+    assert_eq!(
+        expand("{+p}/{q}", &[("p", &"///"), ("q", &"evil.com")]),
+        "!DoubleSlash@p"
+    );
+    assert_eq!(expand("{+p}x", &[("p", &"//")]), "//x");
+    assert_eq!(
+        expand("{+p}/{q}", &[("p", &"file://"), ("q", &"etc")]),
+        "file:///etc"
+    );
+    assert_eq!(
+        expand("{+p}/{q}", &[("p", &"//h"), ("q", &"evil.com")]),
+        "//h/evil.com"
+    );
+}
