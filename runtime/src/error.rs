@@ -47,6 +47,15 @@ pub enum ErrorKind {
         /// The delimiter.
         delimiter: char,
     },
+    /// A `{+x}` or `{#x}` value holds a raw `\`. Reserved expansion passes a value's
+    /// structure, and a `\` has no one meaning there: WHATWG parsers read it as `/` in the
+    /// authority and path of `http`, `https`, `ws`, `wss`, `ftp` and `file` URLs, and RFC 3986
+    /// allows it nowhere, so its encoding `%5C` would be another URL than the value says
+    /// (`https://good.com\@evil.com` is the host `good.com` to a WHATWG parser,
+    /// `https://good.com%5C@evil.com` the host `evil.com`). Refused in every reserved
+    /// expansion, whatever the scheme. A value that means the character writes `%5C`;
+    /// `{x}` encodes a `\` as `%5C`.
+    Backslash,
     /// A host value that is not a host name (ASCII letters, digits, `-`, `.`) or an IP
     /// address; or, for part of a host, not a single label.
     InvalidHost,
@@ -203,6 +212,10 @@ impl fmt::Display for Error {
             ErrorKind::LeavesComponent { delimiter } => write!(
                 f,
                 "the value of `{name}` holds `{delimiter}`, which would end its part of the URL; reserved expansion `{{+{name}}}` only passes delimiters that stay in place"
+            ),
+            ErrorKind::Backslash => write!(
+                f,
+                "the value of `{name}` holds `\\`, which WHATWG parsers read as `/` in `http(s)` URLs and RFC 3986 does not allow, so reserved expansion cannot pass it; write `%5C` for the character itself, or use `{{{name}}}`, which encodes it"
             ),
             ErrorKind::InvalidHost => write!(
                 f,

@@ -8,8 +8,9 @@
 
 use std::collections::BTreeMap;
 
+use proptest::prelude::*;
 use urlkit::value::Value;
-use urlkit::{Error, Template, Url, url};
+use urlkit::{Error, Template, Url, template, url};
 
 /// The URL, or the error as `!Kind@placeholder`.
 fn show(result: Result<Url, Error>) -> String {
@@ -22,6 +23,104 @@ fn show(result: Result<Url, Error>) -> String {
 fn expand(template: &str, vars: &[(&str, &dyn Value)]) -> String {
     let vars: BTreeMap<&str, &dyn Value> = vars.iter().copied().collect();
     show(Template::parse(template).unwrap().expand(&vars))
+}
+
+/// The host the `url` crate reads in `text`, if it reads `text` as a URL.
+fn whatwg_host(text: &str) -> Option<String> {
+    url::Url::parse(text).ok()?.host_str().map(String::from)
+}
+
+#[test]
+fn a_reserved_value_never_passes_a_backslash() {
+    // The red team's case: the base an allow-list check approves (`good.com` to a WHATWG
+    // parser) must not become a URL to `evil.com`.
+    let base = "https://good.com\\@evil.com";
+    assert_eq!(whatwg_host(base).as_deref(), Some("good.com"));
+    assert_eq!(
+        whatwg_host("https://good.com%5C@evil.com/x").as_deref(),
+        Some("evil.com")
+    );
+    assert_eq!(expand("{+base}/x", &[("base", &base)]), "!Backslash@base");
+    assert_eq!(show(url!("{+base}/x")), "!Backslash@base");
+    let vars = BTreeMap::from([("base", base)]);
+    let base_template: Template = template!("{+base}/x");
+    assert_eq!(show(base_template.expand(&vars)), "!Backslash@base");
+    // Every reserved expansion, whatever the scheme and the component: one rule.
+    for (template, value) in [
+        ("/p/{+x}", "..\\admin"),
+        ("https://h/p/{+x}/q", "a\\b"),
+        ("mailto:{+x}", "a\\b"),
+        ("foo:/p/{+x}", "a\\b"),
+        ("/p?q={+x}", "\\\\evil.example"),
+        ("/p{?a}&q={+x}", "a\\b"),
+        ("/p?{+x}=1", "a\\b"),
+        ("/p{#x}", "a\\b"),
+        ("/p#top{+x}", "\\"),
+        ("/p/{+a,x}", "\\"),
+    ] {
+        assert_eq!(
+            expand(template, &[("x", &value), ("a", &"v")]),
+            "!Backslash@x",
+            "{template} {value:?}"
+        );
+    }
+    // In a list, a map's keys and values, and as octets.
+    assert_eq!(expand("/p/{+x}", &[("x", &["a", "b\\c"])]), "!Backslash@x");
+    assert_eq!(
+        expand("/p/{+x*}", &[("x", &[("k\\", "v")])]),
+        "!Backslash@x"
+    );
+    assert_eq!(expand("/p{#x}", &[("x", &[("k", "v\\")])]), "!Backslash@x");
+    assert_eq!(
+        expand("/p{#x}", &[("x", &b"a\\b".as_slice())]),
+        "!Backslash@x"
+    );
+    let err = Template::parse("/p{#x}")
+        .unwrap()
+        .expand(&BTreeMap::from([("x", "\\")]))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the value of `x` holds `\\`, which WHATWG parsers read as `/` in `http(s)` URLs and RFC 3986 does not allow, so reserved expansion cannot pass it; write `%5C` for the character itself, or use `{x}`, which encodes it"
+    );
+    // What a prefix cuts off is not written, so not refused.
+    assert_eq!(expand("/p/{+x:2}", &[("x", &"ab\\c")]), "/p/ab");
+    // The character itself: `%5C` in the value, which reserved expansion passes, or simple
+    // expansion, which encodes it.
+    assert_eq!(expand("/p/{+x}", &[("x", &"a%5cb")]), "/p/a%5Cb");
+    assert_eq!(expand("/p/{x}", &[("x", &"a\\b")]), "/p/a%5Cb");
+    assert_eq!(expand("/p{?x}", &[("x", &"a\\b")]), "/p?x=a%5Cb");
+}
+
+/// Bases of letters and the characters that move a WHATWG parser's reading (`\`, `@`, `/`,
+/// `:`, `.`, `#`, `?`), with and without a scheme: whatever `{+base}/x` builds, the `url`
+/// crate reads the host the base value gives it.
+fn base_value() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(&["https://", "http://", "ws://", "foo://", "//", ""][..]),
+        "[ab.@/:\\\\#?]{0,10}",
+    )
+        .prop_map(|(scheme, rest)| format!("{scheme}{rest}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    #[test]
+    fn a_base_builds_the_host_a_whatwg_parser_reads_in_it(base in base_value()) {
+        let t = Template::parse("{+base}/x").unwrap();
+        let Ok(ours) = t.expand(&BTreeMap::from([("base", base.as_str())])) else {
+            return Ok(());
+        };
+        // The value as a WHATWG parser would read it where the template writes it.
+        let Ok(theirs) = url::Url::parse(&format!("{base}/x")) else {
+            // A relative base: the built URL is no absolute URL either.
+            prop_assert!(url::Url::parse(ours.as_str()).is_err(), "{base:?} -> {ours}");
+            return Ok(());
+        };
+        let back = url::Url::parse(ours.as_str()).unwrap();
+        prop_assert_eq!(back.host_str(), theirs.host_str(), "{:?} -> {}", base, ours);
+    }
 }
 
 #[test]
