@@ -57,7 +57,8 @@ pub enum ErrorKind {
     /// `{x}` encodes a `\` as `%5C`.
     Backslash,
     /// A host value that is not a host name (ASCII letters, digits, `-`, `.`) or an IP
-    /// address; or, for part of a host, not a single label.
+    /// address; or, for part of a host, not a single label: `{.x}` and each item of `{.x*}`
+    /// hold no `.` (`https://api{.region}/` with `evil.com` would be `api.evil.com`).
     InvalidHost,
     /// A port value that is not an integer from 0 to 65535.
     InvalidPort,

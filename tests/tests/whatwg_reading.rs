@@ -211,3 +211,53 @@ fn a_base_value_writes_no_empty_authority() {
         "//h/evil.com"
     );
 }
+
+#[test]
+fn a_value_in_part_of_a_host_is_one_label() {
+    // The red team's case: `{.x}` took several labels.
+    let region = "evil.com";
+    assert_eq!(show(url!("https://api{.region}/")), "!InvalidHost@region");
+    let api: Template = template!("https://api{.region}/");
+    let vars = BTreeMap::from([("region", region)]);
+    assert_eq!(show(api.expand(&vars)), "!InvalidHost@region");
+    let one = |template: &str, value: &dyn Value| expand(template, &[("r", value)]);
+    assert_eq!(one("https://api{.r}/", &"eu"), "https://api.eu/");
+    assert_eq!(one("https://api{.r}/", &"evil.com."), "!InvalidHost@r");
+    assert_eq!(one("https://api{.r}/", &"."), "!InvalidHost@r");
+    assert_eq!(one("https://api{.r}/", &None::<&str>), "https://api/");
+    // Each item of `{.r*}` one label; the `.` between them is the expansion's.
+    assert_eq!(
+        one("https://www{.r*}/", &["example", "com"]),
+        "https://www.example.com/"
+    );
+    assert_eq!(
+        one("https://www{.r*}/", &["evil.com", "x"]),
+        "!InvalidHost@r"
+    );
+    assert_eq!(
+        one("https://www{.r*}/", &["x", "evil.com"]),
+        "!InvalidHost@r"
+    );
+    // Not exploded, the items are joined with `,`, which no label holds.
+    assert_eq!(one("https://www{.r}/", &["a", "b"]), "!InvalidHost@r");
+    assert_eq!(one("https://{r}.example/", &"evil.com"), "!InvalidHost@r");
+    // A whole host is a host name, with its labels.
+    assert_eq!(
+        one("https://{r}/", &"api.example.com"),
+        "https://api.example.com/"
+    );
+}
+
+proptest! {
+    /// Whatever `https://api{.r}.example/` builds, a WHATWG parser reads a host of three
+    /// labels: `api`, the value, `example`.
+    #[test]
+    fn a_label_value_adds_one_label(r in "[a-z.\u{3002}]{0,6}") {
+        let t = Template::parse("https://api{.r}.example/").unwrap();
+        let Ok(ours) = t.expand(&BTreeMap::from([("r", r.as_str())])) else {
+            return Ok(());
+        };
+        let host = whatwg_host(ours.as_str()).unwrap();
+        prop_assert_eq!(host.split('.').count(), 3, "{:?} -> {}", r, ours);
+    }
+}

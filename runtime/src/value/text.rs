@@ -8,7 +8,7 @@ use core::fmt;
 use super::expansion::{Expansion, Mode};
 use crate::encode::{Set, encode_into, encode_short_in_room, encode_short_in_room_fast};
 use crate::error::ErrorKind;
-use crate::writer::{Context, itoa};
+use crate::writer::{Context, Operator, itoa};
 
 impl Expansion<'_, '_> {
     /// Writes text of the value, encoded for where it goes.
@@ -34,7 +34,10 @@ impl Expansion<'_, '_> {
                 );
                 self.stays_in_pair(from);
             }
-            Mode::Raw => self.w.out.push_str(text),
+            Mode::Raw => {
+                self.one_label(text.as_bytes());
+                self.w.out.push_str(text);
+            }
         }
     }
 
@@ -83,6 +86,18 @@ impl Expansion<'_, '_> {
         self.w.fail(name, ErrorKind::Backslash);
     }
 
+    /// A value in part of a host is one label (`{.x}` is `.` and one label, and each item of
+    /// `{.x*}` one label, its `.` written by the expansion): a `.` in the value would add
+    /// labels and move the host under another domain (`https://api{.region}/` with
+    /// `evil.com`). (A whole host, `{x}`, may have several; a port has no `.`.)
+    #[inline(always)]
+    fn one_label(&mut self, text: &[u8]) {
+        if self.op == Operator::Label && text.contains(&b'.') {
+            let name = self.var_name();
+            self.w.fail(name, ErrorKind::InvalidHost);
+        }
+    }
+
     /// Writes an integer, whose digits and sign no operator encodes: in place, straight into
     /// the URL, unless a prefix modifier cuts it.
     #[inline(always)]
@@ -114,7 +129,10 @@ impl Expansion<'_, '_> {
             }
             // Hosts and ports are ASCII; anything else is escaped, then reported by their
             // checks.
-            Mode::Raw => encode_into(Set::Reserved, bytes, &mut self.w.out),
+            Mode::Raw => {
+                self.one_label(bytes);
+                encode_into(Set::Reserved, bytes, &mut self.w.out);
+            }
         }
     }
 

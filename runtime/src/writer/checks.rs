@@ -56,7 +56,9 @@ fn is_host_name(name: &[u8]) -> bool {
 }
 
 /// A host value, written as is: a whole host may be a name or an IP address (an IPv6 address
-/// gets its brackets); part of a host is one label, or dot-prefixed labels for `{.x}`.
+/// gets its brackets); part of a host is one label, or for `{.x}` a `.` and one label, one
+/// such per item of `{.x*}` (a `.` inside a value of `{.x}` is refused as it is written:
+/// `Expansion::push_str`).
 pub(crate) fn host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op: Operator) {
     #[cfg(feature = "idna")]
     if !w.out[start..].is_ascii() {
