@@ -34,7 +34,12 @@ pub enum ErrorKind {
     /// The value would make a path segment `.` or `..` (or `%2E` spellings of them), which
     /// every URL parser removes together with the segment before it.
     DotSegment,
-    /// The placeholder is a whole path segment and its value is empty or undefined.
+    /// A path segment of the template that holds only expressions would be empty: the
+    /// placeholder is the whole segment (`/users/{id}`) or starts it (`/users/{id}{/tab}`,
+    /// `{name}{.ext}`, `{a}{b}`), and its value is empty or undefined, as are those of the
+    /// expressions after it in the segment (up to a `{/x}`, whose `/` ends it). An empty
+    /// segment appears only where the template's own text writes one (`/users/`). Where
+    /// the empty segment would make `//`, the error is [`DoubleSlash`](Self::DoubleSlash).
     EmptySegment,
     /// The value leaves an empty path segment before a `/`, making `//`.
     DoubleSlash,
@@ -200,7 +205,7 @@ impl fmt::Display for Error {
             ),
             ErrorKind::EmptySegment => write!(
                 f,
-                "`{name}` is a whole path segment but its value is empty or missing; mark it optional with `{{/{name}}}` if the segment may be left out"
+                "the path segment of `{name}` is empty: its value, and those of the placeholders after it in the segment, wrote nothing before the segment's end or a `/`; mark it optional with `{{/{name}}}` if the segment may be left out"
             ),
             ErrorKind::DoubleSlash => write!(
                 f,

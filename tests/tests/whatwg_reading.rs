@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use proptest::prelude::*;
 use urlkit::value::Value;
-use urlkit::{Error, Template, Url, template, url};
+use urlkit::{Error, ErrorKind, Template, Url, template, url};
 
 /// The URL, or the error as `!Kind@placeholder`.
 fn show(result: Result<Url, Error>) -> String {
@@ -260,4 +260,124 @@ proptest! {
         let host = whatwg_host(ours.as_str()).unwrap();
         prop_assert_eq!(host.split('.').count(), 3, "{:?} -> {}", r, ours);
     }
+}
+
+/// A path segment the template leaves to its expressions is never written empty, whatever
+/// the expressions after the first (RFC 6570 §3.2): `{x}`, `{+x}` and `{&x}` write nothing for
+/// an empty or undefined value; `{.x}` and `{;x}` write their `.` or `;` when defined (so a
+/// defined one fills the segment) and nothing when undefined; `{/x}` ends the segment with
+/// its `/`, so what came before it is the segment; `{?x}` and `{#x}` end the path.
+#[test]
+fn a_segment_of_expressions_is_never_written_empty() {
+    let undefined: Option<&str> = None;
+    let no_items: [&str; 0] = [];
+    let states: [(&str, &dyn Value); 4] = [
+        ("defined", &"v"),
+        ("empty", &""),
+        ("undefined", &undefined),
+        ("empty list", &no_items),
+    ];
+    let templates = [
+        "/users/{id}",
+        "/users/{id}{/tab}",
+        "/users/{id}{?q}",
+        "/users/{id}{#f}",
+        "/users/{id}{.ext}",
+        "/users/{id}{;p}",
+        "/users/{id}{tab}",
+        "/users/{id}{+tab}",
+        "/users/{id}{&tab}",
+        "/users/{id}{/tab}/x",
+        "/users/{id}{tab}/x",
+        "/users/{.id}",
+        "/users/{;id}{.tab}",
+        "/users/{+id}",
+        "{id}{tab}/x",
+        "{id}{/tab}",
+    ];
+    let mut refused = 0;
+    for template in templates {
+        let t = Template::parse(template).unwrap();
+        for (id_state, id) in states {
+            for (tab_state, tab) in states {
+                let vars: BTreeMap<&str, &dyn Value> = BTreeMap::from([
+                    ("id", id),
+                    ("tab", tab),
+                    ("q", tab),
+                    ("f", tab),
+                    ("ext", tab),
+                    ("p", tab),
+                ]);
+                let case = format!("{template} with id {id_state}, the rest {tab_state}");
+                match t.expand(&vars) {
+                    Ok(url) => {
+                        // The oracle: the segment the template delimits, as a WHATWG parser
+                        // reads it, is not empty.
+                        let base = url::Url::parse("https://h/base/").unwrap();
+                        let read = base.join(url.as_str()).unwrap();
+                        let segments: Vec<&str> = read.path_segments().unwrap().collect();
+                        // Second either way: after `users`, or after the base's `base`.
+                        assert!(
+                            !segments[1].is_empty(),
+                            "{case}: {url} has an empty segment: {segments:?}"
+                        );
+                    }
+                    Err(e) => {
+                        // `{id}{.ext}` with two empty strings is `.`, refused as such; an
+                        // empty `id` before a `{/tab}` that writes its `/`, or an empty `tab`
+                        // before `/x`, makes `//`.
+                        match e.kind() {
+                            ErrorKind::EmptySegment => {
+                                assert_eq!(e.placeholder(), "id", "{case}");
+                                refused += 1;
+                            }
+                            ErrorKind::DotSegment | ErrorKind::DoubleSlash => {}
+                            _ => panic!("{case}: {e}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(refused > 0);
+    // The red team's case, through `url!` and `template!` as well.
+    let (id, tab) = ("", None::<&str>);
+    assert_eq!(show(url!("/users/{id}{/tab}")), "!EmptySegment@id");
+    let id = None::<&str>;
+    assert_eq!(show(url!("/users/{id}{/tab}")), "!EmptySegment@id");
+    // With the tab, the empty segment would make `//`, refused as such.
+    let (id, tab) = ("", Some("repos"));
+    assert_eq!(show(url!("/users/{id}{/tab}")), "!DoubleSlash@id");
+    let user: Template = template!("/users/{id}{/tab}");
+    assert_eq!(
+        show(user.expand(&BTreeMap::from([("id", "")]))),
+        "!EmptySegment@id"
+    );
+    let (name, ext) = (None::<&str>, None::<&str>);
+    assert_eq!(show(url!("/files/{name}{.ext}")), "!EmptySegment@name");
+    let ext = Some("txt");
+    assert_eq!(show(url!("/files/{name}{.ext}")), "/files/.txt");
+    // Values fill the segment, or the template's own text does.
+    let (id, tab) = ("7", None::<&str>);
+    assert_eq!(show(url!("/users/{id}{/tab}")), "/users/7");
+    assert_eq!(expand("/users/{?q}", &[]), "/users/");
+    assert_eq!(expand("/users/x{id}", &[]), "/users/x");
+    // A segment a value's `/` opened is the value's: `{/x}` of an empty string, or a
+    // `{+x}` that ends with `/`, leaves a trailing empty segment, as RFC 6570 writes it.
+    assert_eq!(expand("/p{/x}", &[("x", &"")]), "/p/");
+    assert_eq!(expand("/p/{+x}", &[("x", &"a/")]), "/p/a/");
+    // A `{+base}` may be empty: the path's `/` is then its first.
+    assert_eq!(expand("{+base}/users", &[]), "/users");
+    assert_eq!(expand("{+base}{id}/users", &[]), "/users");
+    // A relative path stays relative: an empty first segment would make it absolute.
+    assert_eq!(expand("{id}{/tab}", &[("tab", &"x")]), "!EmptySegment@id");
+    assert_eq!(expand("{.id}{/tab}", &[("tab", &"x")]), "!EmptySegment@id");
+    let err = Template::parse("/users/{id}{/tab}")
+        .unwrap()
+        .expand(&BTreeMap::from([("id", "")]))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the path segment of `id` is empty: its value, and those of the placeholders after it in the segment, wrote nothing before the segment's end or a `/`; mark it optional with `{/id}` if the segment may be left out"
+    );
 }

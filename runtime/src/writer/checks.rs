@@ -168,6 +168,14 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
             b'/' => {
                 // An empty segment before this `/` makes `//`, unless it is the `//` that
                 // starts an authority, which a `{+base}` may write (`http://h`, `//h`).
+                // A `//` the value writes at the start of a path without authority is named
+                // as such, before the empty segment it leaves (`mailto:{+a}` of `//h`).
+                if !base
+                    && w.out.as_bytes().get(i + 1) == Some(&b'/')
+                    && w.starts_double_slash(i + 1)
+                {
+                    w.fail(name, ErrorKind::DoubleSlash);
+                }
                 let before = &w.out.as_bytes()[w.origin..i];
                 if in_authority {
                     in_authority = false;
@@ -190,8 +198,13 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
                     w.fail(name, ErrorKind::DoubleSlash);
                 }
                 w.first_segment_open = false;
-                if let Some(Tracked { start, .. }) = &mut w.segment {
+                if let Some(Tracked {
+                    start, delimited, ..
+                }) = &mut w.segment
+                {
+                    // The segments after a value's `/` are the value's (`{+p}` of `a/`).
                     *start = i + 1;
+                    *delimited = false;
                 }
             }
             _ => {}
