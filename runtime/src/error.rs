@@ -34,7 +34,12 @@ pub enum ErrorKind {
     /// The value would make a path segment `.` or `..` (or `%2E` spellings of them), which
     /// every URL parser removes together with the segment before it.
     DotSegment,
-    /// The placeholder is a whole path segment and its value is empty or undefined.
+    /// A path segment of the template that holds only expressions would be empty: the
+    /// placeholder is the whole segment (`/users/{id}`) or starts it (`/users/{id}{/tab}`,
+    /// `{name}{.ext}`, `{a}{b}`), and its value is empty or undefined, as are those of the
+    /// expressions after it in the segment (up to a `{/x}`, whose `/` ends it). An empty
+    /// segment appears only where the template's own text writes one (`/users/`). Where
+    /// the empty segment would make `//`, the error is [`DoubleSlash`](Self::DoubleSlash).
     EmptySegment,
     /// The value leaves an empty path segment before a `/`, making `//`.
     DoubleSlash,
@@ -47,8 +52,18 @@ pub enum ErrorKind {
         /// The delimiter.
         delimiter: char,
     },
+    /// A `{+x}` or `{#x}` value holds a raw `\`. Reserved expansion passes a value's
+    /// structure, and a `\` has no one meaning there: WHATWG parsers read it as `/` in the
+    /// authority and path of `http`, `https`, `ws`, `wss`, `ftp` and `file` URLs, and RFC 3986
+    /// allows it nowhere, so its encoding `%5C` would be another URL than the value says
+    /// (`https://good.com\@evil.com` is the host `good.com` to a WHATWG parser,
+    /// `https://good.com%5C@evil.com` the host `evil.com`). Refused in every reserved
+    /// expansion, whatever the scheme. A value that means the character writes `%5C`;
+    /// `{x}` encodes a `\` as `%5C`.
+    Backslash,
     /// A host value that is not a host name (ASCII letters, digits, `-`, `.`) or an IP
-    /// address; or, for part of a host, not a single label.
+    /// address; or, for part of a host, not a single label: `{.x}` and each item of `{.x*}`
+    /// hold no `.` (`https://api{.region}/` with `evil.com` would be `api.evil.com`).
     InvalidHost,
     /// A port value that is not an integer from 0 to 65535.
     InvalidPort,
@@ -190,7 +205,7 @@ impl fmt::Display for Error {
             ),
             ErrorKind::EmptySegment => write!(
                 f,
-                "`{name}` is a whole path segment but its value is empty or missing; mark it optional with `{{/{name}}}` if the segment may be left out"
+                "the path segment of `{name}` is empty: its value, and those of the placeholders after it in the segment, wrote nothing before the segment's end or a `/`; mark it optional with `{{/{name}}}` if the segment may be left out"
             ),
             ErrorKind::DoubleSlash => write!(
                 f,
@@ -203,6 +218,10 @@ impl fmt::Display for Error {
             ErrorKind::LeavesComponent { delimiter } => write!(
                 f,
                 "the value of `{name}` holds `{delimiter}`, which would end its part of the URL; reserved expansion `{{+{name}}}` only passes delimiters that stay in place"
+            ),
+            ErrorKind::Backslash => write!(
+                f,
+                "the value of `{name}` holds `\\`, which WHATWG parsers read as `/` in `http(s)` URLs and RFC 3986 does not allow, so reserved expansion cannot pass it; write `%5C` for the character itself, or use `{{{name}}}`, which encodes it"
             ),
             ErrorKind::InvalidHost => write!(
                 f,

@@ -117,13 +117,21 @@ impl Url {
     /// host; the characters of such a host, invisible ones included, are UTS #46's to judge
     /// (it drops a soft hyphen, refuses a misplaced zero-width joiner). An ASCII host is kept
     /// as written, with or without the feature. Without it, a non-ASCII host is an error whose
-    /// message gives the ASCII form when it can be computed without Unicode tables:
+    /// message gives the ASCII form when it can be computed without Unicode tables.
+    ///
+    /// The feature converts only the host of a special scheme (`http`, `https`, `ws`, `wss`,
+    /// `ftp`, and `file`, whose host the URL Standard converts the same way). To a WHATWG
+    /// parser any other scheme's host is opaque: `foo://éx/` has the host `%C3%A9x`, not the
+    /// IDNA form `xn--x-9ia`, and urlkit holds no percent-escape in a host, so such a host is
+    /// refused with or without the feature, as is the host of a relative reference
+    /// (`//éx/`), which is either kind by its base:
     ///
     /// ```
     /// # #[cfg(feature = "idna")]
     /// assert_eq!(urlkit::Url::parse_iri("https://Bücher.example/")?, "https://xn--bcher-kva.example/");
     /// # #[cfg(not(feature = "idna"))]
     /// assert!(urlkit::Url::parse_iri("https://bücher.example/").is_err());
+    /// assert!(urlkit::Url::parse_iri("foo://bücher.example/").is_err());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn parse_iri(input: &str) -> Result<Url, ParseError> {
@@ -138,11 +146,19 @@ impl Url {
 
     fn parse_with(input: &str, options: Options) -> Result<Url, ParseError> {
         let mut errors = Errors::new();
-        reference::parse(input, &[], options, &mut errors);
+        let parts = reference::parse(input, &[], options, &mut errors);
         let errors = errors.into_vec();
-        // A non-ASCII host, which the feature converts (a literal needs its ASCII form).
+        // A non-ASCII host, which the feature converts (a literal needs its ASCII form): only
+        // under a special scheme, whose hosts a WHATWG parser converts with UTS #46 ("host
+        // parsing" with `isOpaque` false; `file` included). Any other scheme's host is an
+        // opaque host to it, kept as percent-encoded UTF-8, which is not the IDNA form; and
+        // a relative reference's host is either, by its base. Those stay refused, as they
+        // are without the feature.
         #[cfg(feature = "idna")]
         if options.iri
+            && parts
+                .scheme
+                .is_some_and(|scheme| urlkit_syntax::scheme::is_special(&input[scheme]))
             && errors.iter().any(|e| {
                 matches!(
                     e.kind,
@@ -157,6 +173,8 @@ impl Url {
             let text = crate::interop::idna::parse_iri(input, errors)?;
             return Ok(Self::normalized(&text));
         }
+        #[cfg(not(feature = "idna"))]
+        let _ = parts;
         if let Some(first) = errors.into_iter().next() {
             return Err(ParseError::new(first.at, &first.kind));
         }

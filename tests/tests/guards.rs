@@ -361,7 +361,7 @@ fn hostile_values_in_every_place() {
         ("/{+x}", "a?b#c", "!LeavesComponent(?)@x"),
         ("/{+x}", "é", "/%C3%A9"),
         ("/{+x}", "~-._", "/~-._"),
-        ("/{+x}", "", "/"),
+        ("/{+x}", "", "!EmptySegment@x"),
         ("/{+x}", "a b", "/a%20b"),
         ("/{+x}", "%2e%2e", "!DotSegment@x"),
         ("/{+x}", "a:b", "/a:b"),
@@ -496,6 +496,10 @@ fn empty_segments_and_double_slashes() {
             "!DoubleSlash@a",
         ),
         ("/p/{a}{b}/q", &[][..], "!DoubleSlash@a"),
+        // Nor an empty segment where the template has only expressions, at the end.
+        ("/p/{a}{b}", &[][..], "!EmptySegment@a"),
+        ("/p/{a}{/b}", &[("b", "x")][..], "!DoubleSlash@a"),
+        ("/p/{a}{/b}", &[("a", "")][..], "!EmptySegment@a"),
         ("/{+a}", &[("a", "/evil.com/x")][..], "!DoubleSlash@a"),
         ("mailto:{+a}", &[("a", "//evil.com")][..], "!DoubleSlash@a"),
         // ...but `{/x}` marks an optional segment, and an empty last one is a trailing `/`.

@@ -310,3 +310,54 @@ fn parse_iri_converts_only_a_non_ascii_host() {
         "{err}"
     );
 }
+
+/// UTS #46 is the URL Standard's for the hosts of special schemes only ("host parsing" with
+/// `isOpaque` false); any other scheme's host is opaque to it, kept as percent-encoded
+/// UTF-8, which urlkit does not hold in a host: refused, as without the feature, rather than
+/// converted into another host. The oracle is the `url` crate: whatever `parse_iri` gives
+/// has the host the `url` crate reads in the IRI itself.
+#[test]
+fn parse_iri_converts_the_hosts_of_special_schemes_only() {
+    let hosts = [
+        "bücher.example",
+        "éx",
+        "Bücher.example",
+        "a.ü",
+        "example\u{ff0e}com",
+    ];
+    let schemes = [
+        "http", "https", "ws", "wss", "ftp", "file", "HTTPS", "foo", "ssh", "git+ssh", "sc",
+    ];
+    let mut converted = 0;
+    for scheme in schemes {
+        for host in hosts {
+            let iri = format!("{scheme}://{host}/p");
+            let special = urlkit_syntax::scheme::is_special(scheme);
+            match Url::parse_iri(&iri) {
+                Ok(ours) => {
+                    assert!(
+                        special,
+                        "{iri}: converted to {ours} under a non-special scheme"
+                    );
+                    let theirs = url::Url::parse(&iri).unwrap();
+                    let back = url::Url::parse(ours.as_str()).unwrap();
+                    assert_eq!(back.host_str(), theirs.host_str(), "{iri} -> {ours}");
+                    converted += 1;
+                }
+                Err(err) => {
+                    assert!(!special, "{iri}: {err}");
+                    // As without the feature: the grammar's error about the host.
+                    assert_eq!(err.kind(), &urlkit::ParseErrorKind::InvalidHost, "{iri}");
+                    let host_at = scheme.len() + 3..scheme.len() + 3 + host.len();
+                    assert!(host_at.contains(&err.offset()), "{iri}: {err}");
+                }
+            }
+        }
+    }
+    assert_eq!(converted, 7 * hosts.len());
+    // The opaque host the `url` crate reads is not the IDNA form the feature would make.
+    let opaque = url::Url::parse("foo://éx/").unwrap();
+    assert_eq!(opaque.host_str(), Some("%C3%A9x"));
+    // A relative reference's host is either kind, by its base: refused too.
+    assert!(Url::parse_iri("//bücher.example/p").is_err());
+}

@@ -333,3 +333,41 @@ fn templates_and_errors() {
         "`Api::Users.per_page`: `1000` is not an integer from 0 to 255"
     );
 }
+
+/// A route whose segment is a placeholder followed by an optional one: `to_url` of an empty
+/// `id` would have built `/users/`, another variant's URL, without a word (it is no
+/// `ParsesAs`: no static text tells them apart at compile time). The segment the template
+/// leaves to `{id}{/tab}` is never written empty.
+#[derive(Route, Debug, PartialEq, Clone)]
+enum Profiles {
+    #[route("/users/")]
+    List,
+    #[route("/users/{id}{/tab}")]
+    Profile { id: String, tab: Option<String> },
+}
+
+#[test]
+fn a_route_never_builds_an_empty_segment_of_its_placeholders() {
+    // Whatever `tab`: `/users/` with nothing after it, or `//` before the tab.
+    for (tab, kind) in [
+        (None, urlkit::ErrorKind::EmptySegment),
+        (Some(s("repos")), urlkit::ErrorKind::DoubleSlash),
+        (Some(String::new()), urlkit::ErrorKind::DoubleSlash),
+    ] {
+        let empty = Profiles::Profile {
+            id: String::new(),
+            tab: tab.clone(),
+        };
+        let err = empty.to_url().unwrap_err();
+        assert_eq!(err.kind(), &kind, "{tab:?}");
+        assert_eq!(err.placeholder(), "id");
+    }
+    let ada = Profiles::Profile {
+        id: s("ada"),
+        tab: Some(s("repos")),
+    };
+    assert_eq!(ada.to_url().unwrap(), "/users/ada/repos");
+    assert_eq!(Profiles::from_url("/users/ada/repos").unwrap(), ada);
+    assert_eq!(Profiles::List.to_url().unwrap(), "/users/");
+    assert_eq!(Profiles::from_url("/users/").unwrap(), Profiles::List);
+}

@@ -55,6 +55,11 @@ pub enum ConversionErrorKind {
     /// would read as a host (WHATWG writes such a path `/.//p`, `scheme:/.//p`, and reads
     /// the `/.` as nothing; RFC 3986 has no way to write it).
     PathStartsWithDoubleSlash,
+    /// The `http::Uri` holds a `\`, which [`Url::parse`] refuses too: WHATWG parsers and
+    /// servers that normalize backslashes read it as `/`, and its RFC 3986 encoding `%5C`
+    /// would keep it inside a path segment (`/public/..\admin` against `/public/..%5Cadmin`).
+    /// (A `url::Url` has a `\` only where WHATWG reads it as the character, which `%5C` is.)
+    Backslash,
     /// The other type's URL, rewritten in strict form (characters RFC 3986 does not allow
     /// percent-encoded), is still not one [`Url::parse`] accepts; the error says why.
     Invalid(ParseError),
@@ -110,6 +115,10 @@ impl fmt::Display for ConversionError {
             ConversionErrorKind::PathStartsWithDoubleSlash => write!(
                 f,
                 "this `{target}` has no host and a path starting with `//`, which RFC 3986 would read as a host; it has no RFC 3986 form"
+            ),
+            ConversionErrorKind::Backslash => write!(
+                f,
+                "this `{target}` holds `\\`, which WHATWG parsers and many servers read as `/` and RFC 3986 does not allow, so it has no one meaning; send `%5C` for the character itself"
             ),
             ConversionErrorKind::Invalid(error) => {
                 write!(f, "this `{target}` is not a valid RFC 3986 URL: {error}")

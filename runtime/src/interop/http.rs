@@ -78,11 +78,16 @@ impl TryFrom<Url> for http::Uri {
 /// origin-form one (`/a?q`, what a server sees in most requests) a relative reference.
 ///
 /// `http` lets through characters RFC 3986 does not allow (`"`, `{`, `}`, `|`, `^`,
-/// `` ` ``, `\`, non-ASCII UTF-8 in the path and query, a `%` that starts no `%XX`); they
+/// `` ` ``, non-ASCII UTF-8 in the path and query, a `%` that starts no `%XX`); they
 /// are **percent-encoded**, as for a `url::Url` and for the same reason: it is their only
 /// RFC 3986 form, and each component percent-decodes to the same octets. Text that is still
 /// not a valid URL is refused with the message of [`Url::parse`]
 /// ([`Invalid`](ConversionErrorKind::Invalid)).
+///
+/// A `\` anywhere is refused ([`Backslash`](ConversionErrorKind::Backslash)), as
+/// [`Url::parse`] refuses it: WHATWG parsers, and servers that normalize backslashes, read
+/// it as `/` (`/public/..\admin` is `/admin` to them), where its encoding `%5C` would keep
+/// it inside a segment (`/public/..%5Cadmin`), so no RFC 3986 form means what it means.
 ///
 /// An origin-form target whose path starts with `//` is refused
 /// ([`PathStartsWithDoubleSlash`](ConversionErrorKind::PathStartsWithDoubleSlash)): as a URL
@@ -102,6 +107,8 @@ impl TryFrom<Url> for http::Uri {
 /// let absolute: http::Uri = "https://example.com/a".parse()?;
 /// assert_eq!(Url::try_from(&absolute)?.host(), Some("example.com"));
 /// assert!(Url::try_from(http::Uri::from_static("example.com:443")).is_err());
+/// let backslash: http::Uri = "http://a.example/public/..\\admin".parse()?;
+/// assert_eq!(Url::try_from(&backslash).unwrap_err().kind(), &urlkit::ConversionErrorKind::Backslash);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "http")))]
@@ -121,7 +128,11 @@ impl TryFrom<&http::Uri> for Url {
                 ConversionErrorKind::PathStartsWithDoubleSlash,
             ));
         }
-        from_foreign(&uri.to_string(), TARGET)
+        let text = uri.to_string();
+        if text.contains('\\') {
+            return Err(ConversionError::new(TARGET, ConversionErrorKind::Backslash));
+        }
+        from_foreign(&text, TARGET)
     }
 }
 

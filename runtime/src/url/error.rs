@@ -60,7 +60,8 @@ pub enum ParseErrorKind {
     MissingAuthority,
     /// The host: empty where the scheme needs one, non-ASCII, a malformed IP literal, a number
     /// that is not a dotted-decimal IPv4 address, an `xn--` label that is not valid punycode,
-    /// or userinfo or a port beside no host.
+    /// userinfo or a port beside no host, or a relative reference whose `//` has no host
+    /// after it (`///a`).
     InvalidHost,
     /// A port that is empty, not digits, or over 65535.
     InvalidPort,
@@ -85,6 +86,7 @@ impl ParseErrorKind {
             Syntax::NonAsciiHost { .. }
             | Syntax::IdnaRefused { .. }
             | Syntax::EmptyHost { .. }
+            | Syntax::EmptyAuthority
             | Syntax::HostMissing { .. }
             | Syntax::FileAuthority { .. }
             | Syntax::UnclosedIpLiteral { .. }

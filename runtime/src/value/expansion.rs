@@ -260,6 +260,10 @@ impl<'w, 'n> Expansion<'w, 'n> {
             && let Some(segment) = &mut self.w.segment
         {
             segment.owner.get_or_insert(name);
+            if frame.context == Context::Base {
+                // A `{+base}` may write nothing (`{+base}/users`), or a whole URL start.
+                segment.delimited = false;
+            }
         }
     }
 

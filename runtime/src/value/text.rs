@@ -8,7 +8,7 @@ use core::fmt;
 use super::expansion::{Expansion, Mode};
 use crate::encode::{Set, encode_into, encode_short_in_room, encode_short_in_room_fast};
 use crate::error::ErrorKind;
-use crate::writer::{Context, itoa};
+use crate::writer::{Context, Operator, itoa};
 
 impl Expansion<'_, '_> {
     /// Writes text of the value, encoded for where it goes.
@@ -25,6 +25,7 @@ impl Expansion<'_, '_> {
         match self.mode {
             Mode::Unreserved => write_component(text.as_bytes(), &mut self.w.out),
             Mode::Reserved => {
+                self.no_backslash(text.as_bytes());
                 let from = self.w.out.len();
                 encode_reserved(
                     text.as_bytes(),
@@ -33,7 +34,10 @@ impl Expansion<'_, '_> {
                 );
                 self.stays_in_pair(from);
             }
-            Mode::Raw => self.w.out.push_str(text),
+            Mode::Raw => {
+                self.one_label(text.as_bytes());
+                self.w.out.push_str(text);
+            }
         }
     }
 
@@ -61,6 +65,39 @@ impl Expansion<'_, '_> {
         }
     }
 
+    /// Reserved expansion (`{+x}`, `{#x}`) passes the value's structure, and a raw `\` in it
+    /// has no one meaning: the URL Standard reads it as `/` in the authority and path of a
+    /// special URL (`http`, `https`, `ws`, `wss`, `ftp`, `file`; WHATWG URL, "path state"
+    /// and "authority state"), RFC 3986 allows it nowhere (§2), and its only RFC 3986 form,
+    /// `%5C`, is a different URL to a WHATWG parser (`https://good.com\@evil.com` has the host
+    /// `good.com`, `https://good.com%5C@evil.com` the host `evil.com`). It is refused in
+    /// every reserved expansion, whatever the scheme (a `{+base}` may not have supplied it
+    /// yet): a value means `%5C` by writing it, and `{x}` encodes a `\` as `%5C`.
+    #[inline(always)]
+    fn no_backslash(&mut self, text: &[u8]) {
+        if text.contains(&b'\\') {
+            self.refuse_backslash();
+        }
+    }
+
+    #[cold]
+    fn refuse_backslash(&mut self) {
+        let name = self.var_name();
+        self.w.fail(name, ErrorKind::Backslash);
+    }
+
+    /// A value in part of a host is one label (`{.x}` is `.` and one label, and each item of
+    /// `{.x*}` one label, its `.` written by the expansion): a `.` in the value would add
+    /// labels and move the host under another domain (`https://api{.region}/` with
+    /// `evil.com`). (A whole host, `{x}`, may have several; a port has no `.`.)
+    #[inline(always)]
+    fn one_label(&mut self, text: &[u8]) {
+        if self.op == Operator::Label && text.contains(&b'.') {
+            let name = self.var_name();
+            self.w.fail(name, ErrorKind::InvalidHost);
+        }
+    }
+
     /// Writes an integer, whose digits and sign no operator encodes: in place, straight into
     /// the URL, unless a prefix modifier cuts it.
     #[inline(always)]
@@ -85,13 +122,17 @@ impl Expansion<'_, '_> {
         match self.mode {
             Mode::Unreserved => encode_into(Set::Component, bytes, &mut self.w.out),
             Mode::Reserved => {
+                self.no_backslash(bytes);
                 let from = self.w.out.len();
                 encode_reserved(bytes, self.context == Context::Base, &mut self.w.out);
                 self.stays_in_pair(from);
             }
             // Hosts and ports are ASCII; anything else is escaped, then reported by their
             // checks.
-            Mode::Raw => encode_into(Set::Reserved, bytes, &mut self.w.out),
+            Mode::Raw => {
+                self.one_label(bytes);
+                encode_into(Set::Reserved, bytes, &mut self.w.out);
+            }
         }
     }
 

@@ -56,7 +56,9 @@ fn is_host_name(name: &[u8]) -> bool {
 }
 
 /// A host value, written as is: a whole host may be a name or an IP address (an IPv6 address
-/// gets its brackets); part of a host is one label, or dot-prefixed labels for `{.x}`.
+/// gets its brackets); part of a host is one label, or for `{.x}` a `.` and one label, one
+/// such per item of `{.x*}` (a `.` inside a value of `{.x}` is refused as it is written:
+/// `Expansion::push_str`).
 pub(crate) fn host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op: Operator) {
     #[cfg(feature = "idna")]
     if !w.out[start..].is_ascii() {
@@ -166,6 +168,14 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
             b'/' => {
                 // An empty segment before this `/` makes `//`, unless it is the `//` that
                 // starts an authority, which a `{+base}` may write (`http://h`, `//h`).
+                // A `//` the value writes at the start of a path without authority is named
+                // as such, before the empty segment it leaves (`mailto:{+a}` of `//h`).
+                if !base
+                    && w.out.as_bytes().get(i + 1) == Some(&b'/')
+                    && w.starts_double_slash(i + 1)
+                {
+                    w.fail(name, ErrorKind::DoubleSlash);
+                }
                 let before = &w.out.as_bytes()[w.origin..i];
                 if in_authority {
                     in_authority = false;
@@ -188,8 +198,13 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
                     w.fail(name, ErrorKind::DoubleSlash);
                 }
                 w.first_segment_open = false;
-                if let Some(Tracked { start, .. }) = &mut w.segment {
+                if let Some(Tracked {
+                    start, delimited, ..
+                }) = &mut w.segment
+                {
+                    // The segments after a value's `/` are the value's (`{+p}` of `a/`).
                     *start = i + 1;
+                    *delimited = false;
                 }
             }
             _ => {}

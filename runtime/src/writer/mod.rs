@@ -57,6 +57,13 @@ pub struct Writer<'n> {
 pub(crate) struct Tracked<'n> {
     pub(crate) start: usize,
     pub(crate) owner: Option<&'n str>,
+    /// The segment is one the template delimits (between two of its `/`, or at the path's
+    /// start or end), not one a value's `/` opened: if it is still empty when it closes,
+    /// nothing of the template's text is in it (text would have been written) and its
+    /// owner and the expressions after it wrote nothing, so it is refused as a `{id}` alone
+    /// is ([`ErrorKind::EmptySegment`]): `/users/{id}{/tab}` must not build `/users/`.
+    /// False for a `{+base}`'s segment, which may be empty (`{+base}/users`).
+    pub(crate) delimited: bool,
 }
 
 impl<'n> Writer<'n> {

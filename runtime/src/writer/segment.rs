@@ -25,6 +25,7 @@ impl<'n> Writer<'n> {
         self.segment = Some(Tracked {
             start: self.out.len(),
             owner: None,
+            delimited: true,
         });
     }
 
@@ -40,6 +41,7 @@ impl<'n> Writer<'n> {
         if let Some(Tracked {
             start,
             owner: Some(_),
+            ..
         }) = self.segment
             && (start >= len || may_be_dot_segment(&self.out.as_bytes()[start..]))
         {
@@ -62,6 +64,7 @@ impl<'n> Writer<'n> {
         let Some(Tracked {
             start,
             owner: Some(name),
+            delimited,
         }) = self.segment
         else {
             return;
@@ -71,6 +74,10 @@ impl<'n> Writer<'n> {
             self.fail(name, ErrorKind::DotSegment);
         } else if segment.is_empty() && then_slash && !allow_empty && self.follows_slash(start) {
             self.fail(name, ErrorKind::DoubleSlash);
+        } else if segment.is_empty() && delimited {
+            // No `//` (the end of the path, or its start), but a segment of the template
+            // that its expressions left empty.
+            self.fail(name, ErrorKind::EmptySegment);
         }
     }
 
@@ -122,6 +129,7 @@ impl<'n> Writer<'n> {
         self.segment = Some(Tracked {
             start: self.out.len(),
             owner: Some(name),
+            delimited: false,
         });
     }
 
@@ -147,6 +155,7 @@ impl<'n> Writer<'n> {
         self.segment = Some(Tracked {
             start: len + 1,
             owner: Some(name),
+            delimited: false,
         });
         Some(len + 1)
     }
@@ -168,7 +177,7 @@ impl<'n> Writer<'n> {
     pub(crate) fn slash_text_after(&mut self, start: usize, text: &str) -> Option<usize> {
         let len = self.out.len();
         debug_assert!(
-            matches!(self.segment, Some(Tracked { start: s, owner: Some(_) }) if s == start)
+            matches!(self.segment, Some(Tracked { start: s, owner: Some(_), .. }) if s == start)
         );
         if start >= len || may_be_dot_segment(&self.out.as_bytes()[start..]) {
             return None;
@@ -195,6 +204,7 @@ impl<'n> Writer<'n> {
         self.segment = Some(Tracked {
             start: self.out.len(),
             owner: Some(name),
+            delimited: false,
         });
     }
 
@@ -208,6 +218,7 @@ impl<'n> Writer<'n> {
             Some(Tracked {
                 start,
                 owner: Some(_),
+                ..
             }) => start < len && !may_be_dot_segment(&self.out.as_bytes()[start..]),
             _ => true,
         }

@@ -164,6 +164,9 @@ impl fmt::Display for ErrorKind {
                 f,
                 "empty host after `{scheme}://`; write the host before the path"
             ),
+            ErrorKind::EmptyAuthority => f.write_str(
+                "empty host after `//` at the start of a relative URL, where WHATWG parsers read the next path segment as the host (`///a` against `https://example.com` is `https://a/`); write the host after `//`, or start the path with a single `/`",
+            ),
             ErrorKind::HostMissing { port: true } => f.write_str(
                 "missing host before the port; URL parsers reject a port without a host, write the host after `//`",
             ),

@@ -238,6 +238,11 @@ pub enum ErrorKind {
         /// The scheme.
         scheme: String,
     },
+    /// A relative reference that starts with `//` and an empty authority (`//`, `///a`,
+    /// `//?q`): WHATWG parsers resolving it against an `http(s)` base read the next path
+    /// segment as the host (`///a` is `https://a/`), against a `file:` base they keep the
+    /// host empty. With a scheme (`file:///a`), the scheme's rules apply instead.
+    EmptyAuthority,
     /// Userinfo or a port beside an empty host: RFC 3986 allows it, the WHATWG parser fails
     /// ("host-missing").
     HostMissing {

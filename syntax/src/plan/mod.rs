@@ -8,7 +8,8 @@
 //! documentation; docs/design.md, "Guarantees and where each is enforced"):
 //! - a path segment that holds a placeholder is tracked, so the runtime can refuse a value
 //!   that makes it `.`/`..` or leaves an empty segment before a `/` (`//`);
-//! - a placeholder that is a whole path segment must have a non-empty value;
+//! - a placeholder that is a whole path segment must have a non-empty value, and a segment of
+//!   expressions without text of its own must not be written empty;
 //! - a query made only of `name=value` pairs (static, `name={x}` written by hand, `{?x}` and
 //!   `{&x}`) is joined by the runtime: `?` before the first pair written, `&` before the
 //!   others, so a missing value drops its whole pair and no `?&` or dangling `&` is left;
@@ -74,7 +75,9 @@ pub enum Step<S = String> {
         /// No scheme and no authority, and the path does not start with `/`.
         relative: bool,
     },
-    /// A path segment holding placeholders starts here.
+    /// A path segment holding placeholders starts here. If the segment has no text of the
+    /// template's own, its expressions must write something into it (the runtime refuses it
+    /// empty), as a [`Step::Segment`]'s value must.
     SegmentStart,
     /// The tracked segment ends here; `then_slash` if a `/` follows (an empty segment would
     /// then make `//`).

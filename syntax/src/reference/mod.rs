@@ -140,6 +140,16 @@ pub fn split(src: &str) -> Reference {
     text.split(None).0
 }
 
+/// Whether the authority is empty: nothing between `//` and the path, query or fragment.
+/// With a scheme, that is the scheme's to judge (`file:///etc/hosts`; the special schemes'
+/// empty host is `EmptyHost`). A relative reference has no scheme to judge it: a WHATWG
+/// parser resolving `///evil.com` against an `https:` base skips the slashes and reads
+/// `evil.com` as the host (URL Standard, "special authority ignore slashes state"), while
+/// against a `file:` base the host stays empty and `evil.com` is the path.
+fn is_empty_authority(authority: &Authority) -> bool {
+    authority.userinfo.is_none() && authority.port.is_none() && authority.host.is_empty()
+}
+
 #[derive(Clone, Copy)]
 enum Tok {
     Byte(u8),
@@ -261,6 +271,10 @@ impl Text<'_> {
         }
         if let Some(authority) = &reference.authority {
             self.check_authority(authority, scheme, placements, errors);
+            if scheme.is_none() && !self.resolving && is_empty_authority(authority) {
+                let slashes = authority.host.start - 2..authority.host.start;
+                errors.push(slashes, ErrorKind::EmptyAuthority);
+            }
         }
         self.check_path(&reference, placements, errors);
         if let Some(query) = reference.query.clone() {

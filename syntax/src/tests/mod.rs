@@ -90,6 +90,9 @@ fn components_of_valid_references() {
             "file:///etc/hosts",
             [Some("file"), n, Some(""), n, Some("/etc/hosts"), n, n],
         ),
+        // An empty authority under a scheme that allows it.
+        ("foo:///a", [Some("foo"), n, Some(""), n, Some("/a"), n, n]),
+        ("foo://", [Some("foo"), n, Some(""), n, Some(""), n, n]),
         ("/path?x", [n, n, n, n, Some("/path"), Some("x"), n]),
         (
             "//h:000000080",
@@ -223,6 +226,9 @@ fn references_to_resolve_may_hold_what_resolution_settles() {
         "http:g",
         "HTTPS:/../g",
         "g:h/./i",
+        // An empty authority is the base's scheme's to judge (`foo:///a`, or no URL against
+        // an `http` base).
+        "///a",
     ] {
         assert_eq!(errors_of(settled), [], "{settled}");
         let mut strict = Errors::new();

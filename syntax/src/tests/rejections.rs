@@ -151,6 +151,23 @@ fn each_rejection_has_its_message() {
             "/",
             "empty host after `https://`; write the host before the path",
         ),
+        // A relative reference's empty authority: against an `http(s)` base, WHATWG parsers
+        // take what follows as the host.
+        (
+            "///evil.com",
+            "//",
+            "empty host after `//` at the start of a relative URL, where WHATWG parsers read the next path segment as the host (`///a` against `https://example.com` is `https://a/`); write the host after `//`, or start the path with a single `/`",
+        ),
+        (
+            "//",
+            "//",
+            "empty host after `//` at the start of a relative URL, where WHATWG parsers read the next path segment as the host (`///a` against `https://example.com` is `https://a/`); write the host after `//`, or start the path with a single `/`",
+        ),
+        (
+            "//?q",
+            "//",
+            "empty host after `//` at the start of a relative URL, where WHATWG parsers read the next path segment as the host (`///a` against `https://example.com` is `https://a/`); write the host after `//`, or start the path with a single `/`",
+        ),
         (
             "https:example.com",
             ":",

@@ -5,10 +5,11 @@ use urlkit::{template, Template};
 
 const REPOS: Template = template!("https://api.github.com/repos/{owner/{repo}/issues{?state,page");
 static SEARCH: Template = template!("https://example.com/search {?q,page:0}");
-const HOSTS: [Template; 3] = [
+const HOSTS: [Template; 4] = [
     template!("{scheme}://example.com/"),
     template!("https://{+host}/{x}"),
     template!("https://example.com/{/x}%{y}/{#f}{#g}"),
+    template!("///{host}/{x}"),
 ];
 
 fn main() {

@@ -15,4 +15,9 @@ fn main() {
     let _ = url!("http://[2001:db8::g]/");
     let _ = url!("http://[::1/");
     let _ = url!("http://[fe80::1%25eth0]:8080/");
+    // A relative reference whose `//` has no host: `file:///` and `foo:///` have one rule,
+    // these have none.
+    let _ = url!("//");
+    let _ = url!("///a");
+    let _ = url!("//?q=1");
 }

@@ -16,4 +16,5 @@ fn main() {
     let _ = url!("https://example.com/{x}{?q}{?f}");
     let _ = url!("https://example.com/?a=1{?q}");
     let _ = url!("https://example.com/{#f}{#x}");
+    let _ = url!("//{/x}?{q}");
 }
