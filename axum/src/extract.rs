@@ -21,8 +21,9 @@ use urlkit::route::{RouteError, RouteErrorKind};
 ///   with an empty segment where a placeholder stands (`/users//posts`), which axum's
 ///   parameters match and urlkit's do not.
 /// - The path matches, but a value does not parse (`/users/abc` for a `u64`), an escape is
-///   invalid (`%zz`, `%FF`), a required query parameter is missing, one is repeated where the
-///   field takes one value, or one is unknown under `#[route(deny_unknown_params)]`:
+///   invalid (`%zz`, `%FF`, in a value or in a query key the route compares), a required query
+///   parameter is missing, one is repeated where the field takes one value (in any spelling:
+///   keys are compared decoded), or one is unknown under `#[route(deny_unknown_params)]`:
 ///   `400 Bad Request`. The body is the [`RouteError`]'s message, as `text/plain`: it names the
 ///   route, the field and the reason, and quotes at most 64 bytes of the URL.
 /// - The target is in absolute form (`GET http://host/path`) and its authority is not the

@@ -3,6 +3,12 @@
 //!
 //! This module holds what parsing needs: [`FromParam`] (how a value becomes a field),
 //! [`Params`] (the values a URL gives a placeholder) and the errors.
+//!
+//! Query keys are compared by their decoded form, as query values are decoded (`+` is a
+//! space, `%XX` the byte it encodes): `fo%72mat=json` is `format=json`, and a key repeated in
+//! another spelling is repeated ([`RouteErrorKind::RepeatedPiece`],
+//! [`ParamError::Repeated`]); a key that does not decode is
+//! [`RouteErrorKind::MalformedKey`]. See [the derive's documentation](derive@crate::Route).
 
 mod error;
 pub(crate) mod matcher;
