@@ -93,6 +93,11 @@ pub enum RouteErrorKind {
     /// than taken for none of the template's keys. Only routes that read the query look at
     /// its keys.
     MalformedKey(DecodeError),
+    /// The base of [`Route::from_url_on`](crate::Route::from_url_on) has a query or a
+    /// fragment: the rest of the URL follows the base's path, so the base must end with its
+    /// path, as for [`Route::to_url_on`](crate::Route::to_url_on)
+    /// ([`ErrorKind::BaseHasQueryOrFragment`](crate::ErrorKind::BaseHasQueryOrFragment)).
+    BaseHasQueryOrFragment,
     /// The field's value is missing, repeated, malformed or not of the field's type.
     Value(ParamError),
 }
@@ -310,6 +315,9 @@ impl fmt::Display for RouteError {
             RouteErrorKind::MalformedKey(e) => write!(
                 f,
                 "the query parameter name `{text}` does not decode: {e}"
+            ),
+            RouteErrorKind::BaseHasQueryOrFragment => f.write_str(
+                "the base URL has a query or a fragment; `from_url_on(&base, url)` reads what follows the base's path, so pass a base that ends with its path",
             ),
             RouteErrorKind::Value(error) => {
                 match field {
