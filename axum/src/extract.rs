@@ -21,14 +21,17 @@ use urlkit::route::{RouteError, RouteErrorKind};
 ///   with an empty segment where a placeholder stands (`/users//posts`), which axum's
 ///   parameters match and urlkit's do not.
 /// - The path matches, but a value does not parse (`/users/abc` for a `u64`), an escape is
-///   invalid (`%zz`, `%FF`), a required query parameter is missing, one is repeated where the
-///   field takes one value, or one is unknown under `#[route(deny_unknown_params)]`:
+///   invalid (`%zz`, `%FF`, in a value or in a query key the route compares), a required query
+///   parameter is missing, one is repeated where the field takes one value (in any spelling:
+///   keys are compared decoded), or one is unknown under `#[route(deny_unknown_params)]`:
 ///   `400 Bad Request`. The body is the [`RouteError`]'s message, as `text/plain`: it names the
 ///   route, the field and the reason, and quotes at most 64 bytes of the URL.
+/// - The request has more than one `Host` header, whatever the form of its target:
+///   `400 Bad Request`, as RFC 9112 §3.2 requires of a server (a proxy and the application
+///   could otherwise each read a different one).
 /// - The target is in absolute form (`GET http://host/path`) and its authority is not the
-///   `Host` header's (or there are several `Host` headers): `400 Bad Request`. Nothing else
-///   of the origin is read: only the path and query are parsed, so a request cannot reach a
-///   route by naming another scheme or host.
+///   `Host` header's: `400 Bad Request`. Nothing else of the origin is read: only the path and
+///   query are parsed, so a request cannot reach a route by naming another scheme or host.
 ///
 /// Under [`Router::nest`](axum::Router::nest), the target is what the nested router sees,
 /// with the prefix removed: templates are relative to the nest point.
@@ -66,7 +69,7 @@ impl<R: Route, S: Send + Sync> FromRequestParts<S> for Typed<R> {
     type Rejection = TypedRejection;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        check_authority(&parts.uri, &parts.headers)?;
+        check_host(&parts.uri, &parts.headers)?;
         let target = parts
             .uri
             .path_and_query()
@@ -77,21 +80,22 @@ impl<R: Route, S: Send + Sync> FromRequestParts<S> for Typed<R> {
     }
 }
 
-/// An absolute-form target (RFC 9112 §3.2.2; and every HTTP/2 request, whose `:authority`
-/// axum puts in the URI) must name the authority its `Host` header names, if it has one.
-/// RFC 9112 lets a server prefer the target's; refusing a disagreement instead closes the
-/// gap where a proxy routes by one and the application by the other.
-fn check_authority(uri: &Uri, headers: &HeaderMap) -> Result<(), TypedRejection> {
-    let Some(target) = uri.authority() else {
+/// At most one `Host` header: RFC 9112 §3.2 says a server MUST answer `400` to a request
+/// with more than one, whatever the form of its target. Then an absolute-form target (RFC
+/// 9112 §3.2.2; and every HTTP/2 request, whose `:authority` axum puts in the URI) must name
+/// the authority its `Host` header names, if it has one. RFC 9112 lets a server prefer the
+/// target's; refusing a disagreement instead closes the gap where a proxy routes by one and
+/// the application by the other.
+fn check_host(uri: &Uri, headers: &HeaderMap) -> Result<(), TypedRejection> {
+    let mut hosts = headers.get_all(HOST).iter();
+    let host = hosts.next();
+    if hosts.next().is_some() {
+        return Err(TypedRejection::new(TypedRejectionKind::SeveralHosts));
+    }
+    let (Some(target), Some(host)) = (uri.authority(), host) else {
         return Ok(());
     };
-    let mut hosts = headers.get_all(HOST).iter();
-    let agrees = match (hosts.next(), hosts.next()) {
-        (None, _) => true,
-        (Some(host), None) => same_authority(target, host, uri.scheme()),
-        (Some(_), Some(_)) => false,
-    };
-    if agrees {
+    if same_authority(target, host, uri.scheme()) {
         Ok(())
     } else {
         Err(TypedRejection::new(TypedRejectionKind::OriginMismatch))
@@ -149,9 +153,10 @@ pub enum TypedRejectionKind {
     /// `from_url` refused the path and query: `404` if no template matches the path
     /// ([`RouteErrorKind::NoMatch`]), `400` otherwise.
     Route(RouteError),
-    /// An absolute-form target whose authority is not the one the `Host` header names, or a
-    /// request with several `Host` headers: `400`.
+    /// An absolute-form target whose authority is not the one the `Host` header names: `400`.
     OriginMismatch,
+    /// A request with more than one `Host` header, in any form (RFC 9112 §3.2): `400`.
+    SeveralHosts,
 }
 
 impl TypedRejection {
@@ -177,9 +182,9 @@ impl TypedRejection {
             TypedRejectionKind::Route(e) if matches!(e.kind(), RouteErrorKind::NoMatch { .. }) => {
                 StatusCode::NOT_FOUND
             }
-            TypedRejectionKind::Route(_) | TypedRejectionKind::OriginMismatch => {
-                StatusCode::BAD_REQUEST
-            }
+            TypedRejectionKind::Route(_)
+            | TypedRejectionKind::OriginMismatch
+            | TypedRejectionKind::SeveralHosts => StatusCode::BAD_REQUEST,
         }
     }
 }
@@ -191,6 +196,9 @@ impl fmt::Display for TypedRejection {
             TypedRejectionKind::OriginMismatch => f.write_str(
                 "the request target names an authority other than the `Host` header's; send the path and query alone (origin-form), or one authority in both",
             ),
+            TypedRejectionKind::SeveralHosts => f.write_str(
+                "the request has more than one `Host` header, which a server must refuse (RFC 9112 §3.2); send one",
+            ),
         }
     }
 }
@@ -199,7 +207,7 @@ impl std::error::Error for TypedRejection {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
             TypedRejectionKind::Route(e) => Some(e),
-            TypedRejectionKind::OriginMismatch => None,
+            TypedRejectionKind::OriginMismatch | TypedRejectionKind::SeveralHosts => None,
         }
     }
 }

@@ -144,8 +144,9 @@ const _: () = {
                                     if !__s1.is_empty() {
                                         if __w.ends(__s1) {
                                             let __t = __w.finish(__s1)?;
+                                            __t.check_keys()?;
                                             return ::core::result::Result::Ok({
-                                                let __keys = __t.keys(&["tab"]);
+                                                let __keys = __t.keys(&["tab"], false);
                                                 Self::User {
                                                     id: <u64 as ::urlkit::route::RouteField<
                                                         id,

@@ -134,6 +134,7 @@ const _: () = {
                                     if __w.affixed(__s1, "", ".txt") {
                                         if __w.ends(__s1) {
                                             let __t = __w.finish(__s1)?;
+                                            __t.check_keys()?;
                                             {
                                                 const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
                                                     route: "Files::Raw",
@@ -154,7 +155,7 @@ const _: () = {
                                                 match __t.check(&RULE) {
                                                     ::core::result::Result::Ok(()) => {
                                                         return ::core::result::Result::Ok({
-                                                            let __keys = __t.keys(&["token"]);
+                                                            let __keys = __t.keys(&["token"], false);
                                                             Self::Raw {
                                                                 name: <String as ::urlkit::route::RouteField<
                                                                     name,

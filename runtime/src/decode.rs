@@ -112,6 +112,37 @@ pub fn form_lossy(input: &str) -> Cow<'_, str> {
     lossy(input, true)
 }
 
+/// Whether `input` decodes as [`form`] decodes it, without writing the decoding (no
+/// allocation): for query keys, which are compared decoded a byte at a time. The error is the
+/// one [`form`] gives.
+pub(crate) fn form_check(input: &str) -> Result<(), DecodeError> {
+    let src = input.as_bytes();
+    let mut utf8 = utf8::Stepper::new();
+    let mut i = 0;
+    while let Some(&b) = src.get(i) {
+        let byte = if b == b'%' {
+            let digit = |at: usize| src.get(at).map_or(NOT_HEX, |&d| HEX_DIGITS[usize::from(d)]);
+            let (hi, lo) = (digit(i + 1), digit(i + 2));
+            if (hi | lo) & NOT_HEX != 0 {
+                return Err(bad_escape(input, i));
+            }
+            i += 3;
+            hi << 4 | lo
+        } else {
+            // A `+` is a space: ASCII, as every other byte of a `str` below 0x80 is.
+            i += 1;
+            b
+        };
+        utf8.push(byte);
+    }
+    if utf8.valid() {
+        Ok(())
+    } else {
+        // Rare: the strict decoder finds where, and says how.
+        strict_scalar(input, true).map(drop)
+    }
+}
+
 /// Whether decoding changes nothing: no `%`, and no `+` when `plus` is a space.
 fn nothing_to_decode(input: &str, plus: bool) -> bool {
     if plus {

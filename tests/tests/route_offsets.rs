@@ -83,7 +83,9 @@ fn check_offsets(input: &str, err: &RouteError) -> Result<(), TestCaseError> {
             offsets.push(e.offset());
             offsets.push(e.span().end);
         }
-        RouteErrorKind::Value(ParamError::Decode(e)) => offsets.push(e.offset()),
+        RouteErrorKind::Value(ParamError::Decode(e)) | RouteErrorKind::MalformedKey(e) => {
+            offsets.push(e.offset());
+        }
         _ => {}
     }
     for at in offsets {
@@ -118,9 +120,10 @@ fn requests() -> impl Strategy<Value = String> {
         "https://example.com/users/x",
     ]);
     let rest = "([/a-z0-9.%+~é #]|%[0-9A-Fa-f]{0,2}|%C3|%FF|%2[eE]){0,8}";
+    // Keys in other spellings too, and keys that do not decode.
     let key = prop::sample::select(vec![
         "q", "page", "tab", "since", "per_page", "state", "labels", "format", "pretty", "fields",
-        "tz", "x", "",
+        "tz", "x", "", "%71", "p%61ge", "fo%72mat", "pretty%", "t%FFb", "%C3", "lab%els",
     ]);
     let piece = (
         key,
@@ -222,4 +225,13 @@ fn errors_on_a_base_point_into_the_whole_url() {
         panic!("{err:?}");
     };
     assert_eq!(&url[parse.span()], " ");
+    // A query key that does not decode: its escape, in the whole URL.
+    let url = "https://api.example.com/v1/users/a?t%FFb=1";
+    let err = Api::from_url_on(&base, url).unwrap_err();
+    let RouteErrorKind::MalformedKey(decode) = err.kind() else {
+        panic!("{err:?}");
+    };
+    assert_eq!(decode.offset(), url.len() - 6);
+    assert_eq!(err.offset(), Some(url.len() - 6));
+    assert_eq!(&url[url.len() - 6..url.len() - 3], "%FF");
 }

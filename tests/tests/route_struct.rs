@@ -360,6 +360,49 @@ fn on_a_base() {
     );
 }
 
+/// A base with a query or a fragment is refused by `from_url_on` as by `to_url_on`: what
+/// follows it is not a path (`https://api.example.com/#/users/7/posts/a` is the site's root
+/// with a fragment), so reading it as one would accept URLs whose path is not the route's.
+#[test]
+fn a_base_with_a_query_or_a_fragment_is_refused() {
+    for base in [
+        "https://api.example.com/#",
+        "https://api.example.com/v1#top",
+        "https://api.example.com/v1?key=k",
+        "https://api.example.com/?",
+        "https://api.example.com?#",
+    ] {
+        let base = Url::parse(base).unwrap();
+        for url in [
+            format!("{base}/users/7/posts/a"),
+            format!("{base}users/7/posts/a"),
+            String::from("https://api.example.com/users/7/posts/a"),
+        ] {
+            let err = Post::from_url_on(&base, &url).unwrap_err();
+            assert_eq!(
+                err.kind(),
+                &RouteErrorKind::BaseHasQueryOrFragment,
+                "{base} {url}"
+            );
+            assert_eq!(err.route(), "Post");
+            assert_eq!(
+                err.to_string(),
+                "the base URL has a query or a fragment; `from_url_on(&base, url)` reads what follows the base's path, so pass a base that ends with its path"
+            );
+        }
+        let err = post().to_url_on(&base).unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::BaseHasQueryOrFragment, "{base}");
+    }
+    // The same bases without their query or fragment still work.
+    let base = Url::parse("https://api.example.com/").unwrap();
+    assert_eq!(
+        Post::from_url_on(&base, "https://api.example.com/users/7/posts/a")
+            .unwrap()
+            .slug,
+        "a"
+    );
+}
+
 /// `from_url` reads paths; a full URL's origin is either required (`from_url_on`) or waived by
 /// name (`from_url_ignoring_origin`), never dropped in silence.
 #[test]

@@ -5,7 +5,7 @@
 //! `to_url` refuses those values rather than build a URL that parses as another route.
 
 use urlkit_syntax::route::owned::{OwnedPattern, OwnedSegment};
-use urlkit_syntax::route::{captors as captor, cover, order};
+use urlkit_syntax::route::{captors as captor, cover, key_eq, order, pair_eq, piece_key};
 
 use super::ast::Route;
 use super::check::{Capture, Valid};
@@ -44,12 +44,18 @@ pub(crate) fn check(
         let Some(lit) = &route.template else { continue };
         let message = match finding {
             cover::Finding::Identical(u) => {
-                let hint = if let (Some(a), Some(b)) = (&valid[u], &valid[v])
-                    && differ_in_optional_keys(&a.pattern, &b.pattern)
-                {
-                    "; unknown query parameters are ignored, so an optional one does not tell routes apart (`#[route(deny_unknown_params)]` on the enum makes it count)"
-                } else {
-                    ""
+                let hint = match (&valid[u], &valid[v]) {
+                    (Some(a), Some(b)) if differ_in_optional_keys(&a.pattern, &b.pattern) => {
+                        String::from(
+                            "; unknown query parameters are ignored, so an optional one does not tell routes apart (`#[route(deny_unknown_params)]` on the enum makes it count)",
+                        )
+                    }
+                    (Some(a), Some(b)) => respelt_key(&a.pattern, &b.pattern)
+                        .map(|(theirs, ours)| {
+                            format!("; query keys are compared decoded, so `{ours}` is `{theirs}`")
+                        })
+                        .unwrap_or_default(),
+                    _ => String::new(),
                 };
                 format!(
                     "`{}` matches exactly the same URLs as `{}` (`{}`), so no URL can parse into it; make their static text differ, or remove one{hint}",
@@ -84,23 +90,48 @@ fn template(route: &Route<'_>) -> String {
 }
 
 /// The same but for optional query parameters (which only count when unknown ones are denied).
+/// Keys are compared decoded (`key_eq`), as `from_url` compares them.
 fn differ_in_optional_keys(a: &OwnedPattern, b: &OwnedPattern) -> bool {
-    fn required(p: &OwnedPattern) -> Vec<&str> {
-        let mut keys: Vec<&str> = p
-            .keys
+    // Whether every key of `x` (of the kind `required` says) is one of `y`, and back.
+    let same_keys = |required: Option<bool>| {
+        let keys = |p: &OwnedPattern| -> Vec<(String, bool)> {
+            p.keys
+                .iter()
+                .filter(|k| required.is_none_or(|r| k.1 == r))
+                .cloned()
+                .collect()
+        };
+        let (x, y) = (keys(a), keys(b));
+        let within = |x: &[(String, bool)], y: &[(String, bool)]| {
+            x.iter()
+                .all(|(k, r)| y.iter().any(|(l, s)| r == s && key_eq(k, l)))
+        };
+        x.len() == y.len() && within(&x, &y) && within(&y, &x)
+    };
+    let same_pairs = a.pairs.len() == b.pairs.len()
+        && a.pairs
             .iter()
-            .filter(|k| k.1)
-            .map(|k| k.0.as_str())
-            .collect();
-        keys.sort_unstable();
-        keys
-    }
-    a.keys != b.keys
+            .all(|p| b.pairs.iter().any(|q| pair_eq(p, q)));
+    !same_keys(None)
         && !a.deny_unknown
         && a.segments == b.segments
         && a.tail == b.tail
-        && a.pairs == b.pairs
-        && required(a) == required(b)
+        && same_pairs
+        && same_keys(Some(true))
+}
+
+/// A query key of `b` that is a key of `a` spelled otherwise (`fo%72mat` and `format`), with
+/// `a`'s spelling first.
+fn respelt_key(a: &OwnedPattern, b: &OwnedPattern) -> Option<(String, String)> {
+    let keys = |p: &OwnedPattern| -> Vec<String> {
+        let pairs = p.pairs.iter().map(|pair| piece_key(pair).to_string());
+        pairs.chain(p.keys.iter().map(|k| k.0.clone())).collect()
+    };
+    let theirs = keys(a);
+    keys(b).into_iter().find_map(|ours| {
+        let same = theirs.iter().find(|t| **t != ours && key_eq(t, &ours))?;
+        Some((same.clone(), ours))
+    })
 }
 
 /// A route tried before another that can take some of its URLs, and the placeholder of the
@@ -142,11 +173,11 @@ fn culprit(route: &Route<'_>, valid: &Valid, other: &OwnedPattern) -> String {
         },
         Capture::Tail => own.segments.len() != other.segments.len() || own.tail != other.tail,
         Capture::Key(j) => own.keys.get(j).is_none_or(|(key, required)| {
-            !other.keys.contains(&(key.clone(), *required))
-                || other
-                    .pairs
-                    .iter()
-                    .any(|pair| urlkit_syntax::route::piece_key(pair) == key)
+            !other
+                .keys
+                .iter()
+                .any(|(theirs, r)| r == required && key_eq(theirs, key))
+                || other.pairs.iter().any(|pair| key_eq(piece_key(pair), key))
         }),
     };
     let in_order = valid.checked.vars.iter().filter_map(|var| {

@@ -17,9 +17,9 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use urlkit_syntax::chars;
-use urlkit_syntax::route::Pattern;
 use urlkit_syntax::route::owned::OwnedSegment;
 use urlkit_syntax::route::tree::Node;
+use urlkit_syntax::route::{Pattern, has_form_escape};
 
 use super::ast::{Input, Route};
 use super::check::{Capture, Valid};
@@ -168,8 +168,18 @@ impl Writer<'_> {
             Leaf::Value => quote!(let #t = #finish?;),
             Leaf::Index => quote!(let #t = #finish.ok()?;),
         };
+        let mut keys_checked = false;
         for &n in routes {
             let r = self.tried[n];
+            let p = &self.valid[r].pattern;
+            // Keys are compared decoded: before the first route that compares any, a key
+            // that does not decode is an error (`Target::check_keys`). `__which` only sees
+            // URLs `to_url` built, whose keys are the template's.
+            let reads_query = !p.pairs.is_empty() || !p.keys.is_empty() || p.deny_unknown;
+            if reads_query && !keys_checked && self.leaf == Leaf::Value {
+                out.extend(quote!(#t.check_keys()?;));
+                keys_checked = true;
+            }
             let found = match self.leaf {
                 Leaf::Value => {
                     let value = build(&self.input.routes[r], &self.valid[r], prev);
@@ -177,7 +187,6 @@ impl Writer<'_> {
                 }
                 Leaf::Index => quote!(::core::option::Option::Some(#n)),
             };
-            let p = &self.valid[r].pattern;
             if p.pairs.is_empty() && !p.deny_unknown && p.keys.iter().all(|(_, req)| !req) {
                 out.extend(quote!(return #found;));
                 continue;
@@ -352,10 +361,12 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
     if valid.pattern.keys.is_empty() {
         return quote!(#path { #(#fields)* });
     }
-    // Where each query parameter is, in one pass over the query.
+    // Where each query parameter is, in one pass over the query; whether a key holds a `%`
+    // or a `+` (then other spellings of it can only be told by decoding) is known here.
     let names = valid.pattern.keys.iter().map(|(name, _)| name);
+    let escaped = (valid.pattern.keys.iter()).any(|(name, _)| has_form_escape(name));
     quote!({
-        let #keys = #t.keys(&[#(#names),*]);
+        let #keys = #t.keys(&[#(#names),*], #escaped);
         #path { #(#fields)* }
     })
 }

@@ -129,8 +129,14 @@ impl Pieces {
 }
 
 /// The block path (vector and portable) against the scalar one, both ways of treating `+`,
-/// strict and bytes: the same values, the same errors.
+/// strict and bytes: the same values, the same errors. And `form_check`, which decodes
+/// without writing, against the scalar path: the same verdict, the same error.
 fn check(input: &str) {
+    assert_eq!(
+        form_check(input),
+        strict_scalar(input, true).map(drop),
+        "{input:?}"
+    );
     for plus in [false, true] {
         let expected = strict_scalar(input, plus);
         let fast = strict_with::<Fast>(input, plus);

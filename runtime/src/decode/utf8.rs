@@ -83,6 +83,28 @@ fn step(state: u64, byte: u8) -> u64 {
     ROWS[usize::from(byte)].wrapping_shr(state as u32)
 }
 
+/// The check of [`valid`] fed one byte at a time, for bytes decoded without being stored.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Stepper(u64);
+
+impl Stepper {
+    /// Before any byte: between characters.
+    pub(super) fn new() -> Self {
+        Stepper(u64::from(ACCEPT))
+    }
+
+    /// Takes the next byte.
+    #[inline(always)]
+    pub(super) fn push(&mut self, byte: u8) {
+        self.0 = step(self.0, byte);
+    }
+
+    /// Whether the bytes so far are well-formed UTF-8 (and end between characters).
+    pub(super) fn valid(self) -> bool {
+        self.0 & 63 == u64::from(ACCEPT)
+    }
+}
+
 /// Whether `bytes` are well-formed UTF-8. Sixteen ASCII bytes between characters are
 /// skipped with one test.
 pub(super) fn valid(bytes: &[u8]) -> bool {

@@ -87,6 +87,17 @@ pub enum RouteErrorKind {
     },
     /// A query parameter the template does not name, with `#[route(deny_unknown_params)]`.
     UnknownParameter,
+    /// A query parameter's name (its key) does not decode: a bad percent-escape (`%zz`) or
+    /// bytes that are not UTF-8 (`%FF`); the offset is in the whole URL. Keys are compared by
+    /// their decoded form (`fo%72mat` is `format`), so a key without one is refused rather
+    /// than taken for none of the template's keys. Only routes that read the query look at
+    /// its keys.
+    MalformedKey(DecodeError),
+    /// The base of [`Route::from_url_on`](crate::Route::from_url_on) has a query or a
+    /// fragment: the rest of the URL follows the base's path, so the base must end with its
+    /// path, as for [`Route::to_url_on`](crate::Route::to_url_on)
+    /// ([`ErrorKind::BaseHasQueryOrFragment`](crate::ErrorKind::BaseHasQueryOrFragment)).
+    BaseHasQueryOrFragment,
     /// The field's value is missing, repeated, malformed or not of the field's type.
     Value(ParamError),
 }
@@ -191,6 +202,7 @@ impl RouteError {
             RouteErrorKind::Value(ParamError::Decode(e)) => {
                 RouteErrorKind::Value(ParamError::Decode(e.shifted(by)))
             }
+            RouteErrorKind::MalformedKey(e) => RouteErrorKind::MalformedKey(e.shifted(by)),
             kind => kind,
         };
         self
@@ -300,6 +312,13 @@ impl fmt::Display for RouteError {
                 f,
                 "unknown query parameter `{text}`; `{route}` accepts only the parameters its template names"
             ),
+            RouteErrorKind::MalformedKey(e) => write!(
+                f,
+                "the query parameter name `{text}` does not decode: {e}"
+            ),
+            RouteErrorKind::BaseHasQueryOrFragment => f.write_str(
+                "the base URL has a query or a fragment; `from_url_on(&base, url)` reads what follows the base's path, so pass a base that ends with its path",
+            ),
             RouteErrorKind::Value(error) => {
                 match field {
                     Some(field) => write!(f, "`{route}.{field}`: ")?,
@@ -345,7 +364,9 @@ impl core::error::Error for RouteError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match &self.inner.kind {
             RouteErrorKind::Url(e) => Some(e),
-            RouteErrorKind::Value(ParamError::Decode(e)) => Some(e),
+            RouteErrorKind::Value(ParamError::Decode(e)) | RouteErrorKind::MalformedKey(e) => {
+                Some(e)
+            }
             _ => None,
         }
     }

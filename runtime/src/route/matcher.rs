@@ -9,7 +9,9 @@
 //! first as `urlkit_syntax::route::order` ranks them, each leaf reading its route's fields.
 //! Only a segment that a placeholder reads is searched for its end, and its characters
 //! checked on the way ([`Walk`](super::walk::Walk)); at a leaf, `finish` checks the query and
-//! gives the [`Target`] the fields are read from. Generated code has this shape:
+//! gives the [`Target`] the fields are read from, and before the first route there that
+//! compares query keys (which are compared decoded), `check_keys` refuses a key that does not
+//! decode. Generated code has this shape:
 //!
 //! ```text
 //! fn from_url(url: &str) -> Result<Api, RouteError> {
@@ -42,12 +44,14 @@
 //!
 //! Nothing allocates unless a value must be decoded into new text or a field owns it.
 
-use urlkit_syntax::route::{Pattern, QueryMismatch, piece_key, pieces, static_eq};
+use urlkit_syntax::route::{Pattern, QueryMismatch, has_form_escape, key_eq_in, piece_key, pieces};
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::param::FromParam;
 use super::params::{Failure, Params};
+use super::split;
 use super::target::{Seg, Target};
+use crate::decode;
 use crate::error::Error;
 
 /// What a route needs of the query (its static pieces, required parameters, and whether
@@ -106,13 +110,85 @@ pub struct Field {
 }
 
 impl<'i> Target<'i> {
-    /// Whether the query holds what `rule` needs.
+    /// Whether the query holds what `rule` needs. Its keys must have passed
+    /// [`check_keys`](Self::check_keys).
     ///
     /// # Errors
     /// Why not, for [`Miss::note`].
     #[inline]
     pub fn check(&self, rule: &Rule) -> Result<(), QueryMismatch<'i>> {
-        rule.query.check_query(self.query())
+        rule.query.check_query_in(self.query(), self.query_plain())
+    }
+
+    /// Refuses a query whose keys do not all have a decoded form: the generated leaf calls it
+    /// before the first route that compares keys. Keys are compared decoded
+    /// (`urlkit_syntax::route::key_eq`), so a key with a bad escape or bytes that are not
+    /// UTF-8 could be taken for none of the template's keys, or for one of them, depending on
+    /// the reader; it is an error rather than skipped. A query without `%` has nothing to
+    /// check (a `+` always decodes), and is not looked at.
+    ///
+    /// # Errors
+    /// [`RouteErrorKind::MalformedKey`], quoting the key, at the offset of its bad escape.
+    #[inline]
+    pub fn check_keys(&self) -> Result<(), RouteError> {
+        if self.query_plain() {
+            return Ok(());
+        }
+        self.check_escaped_keys()
+    }
+
+    /// [`check_keys`](Self::check_keys) of a query that holds a `%` or a `+`: its `%`, `&`
+    /// and `=` found a block at a time, and each key with a `%` checked whole.
+    #[inline(never)]
+    fn check_escaped_keys(&self) -> Result<(), RouteError> {
+        let Some(query) = self.query() else {
+            return Ok(());
+        };
+        let bytes = query.as_bytes();
+        // Where the key being read starts (`None` in a value), and whether it has a `%`.
+        let (mut key, mut escaped) = (Some(0), false);
+        for at in split::marks(bytes) {
+            let mark = bytes.get(at).copied();
+            if mark == Some(b'%') {
+                escaped |= key.is_some();
+                continue;
+            }
+            // A key ends at its first `=`, or at its piece's `&`.
+            if let Some(start) = key
+                && escaped
+            {
+                self.check_key(query, start..at)?;
+            }
+            if mark == Some(b'&') {
+                key = Some(at + 1);
+            } else {
+                key = None;
+            }
+            escaped = false;
+        }
+        // Or at the query's end.
+        match key {
+            Some(start) if escaped => self.check_key(query, start..bytes.len())?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Refuses the key `query[range]` if it does not decode.
+    #[cold]
+    fn check_key(&self, query: &str, range: core::ops::Range<usize>) -> Result<(), RouteError> {
+        let key_at = self.query_start() + range.start;
+        let key = query.get(range).unwrap_or_default();
+        match decode::form_check(key) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                let e = e.shifted(key_at);
+                let at = e.offset();
+                Err(RouteError::new(self.route, RouteErrorKind::MalformedKey(e))
+                    .quoting(key)
+                    .at(at))
+            }
+        }
     }
 
     /// The error when no route took the URL: about the query of the route `miss` noted, or
@@ -256,28 +332,28 @@ impl<'i> Target<'i> {
         }
     }
 
-    /// For each of a route's query parameters `keys`, how many pieces hold it and where the
-    /// first one's value is: one pass over the query for all of them, which
-    /// [`key_field`](Self::key_field) then reads from.
+    /// For each of a route's query parameters `keys`, how many pieces hold it (in any
+    /// spelling: keys are compared decoded) and where the first one's value is: one pass over
+    /// the query for all of them, which [`key_field`](Self::key_field) then reads from. The
+    /// keys must have passed [`check_keys`](Self::check_keys). `escaped` says whether one of
+    /// `keys` holds a `%` or a `+` (the derive knows).
     #[inline]
-    pub fn keys<const M: usize>(&self, keys: &[&str; M]) -> [Hits; M] {
+    pub fn keys<const M: usize>(&self, keys: &[&str; M], escaped: bool) -> [Hits; M] {
         let mut hits = [Hits::default(); M];
         let Some(query) = self.query() else {
             return hits;
         };
         let start = self.query_start();
-        for piece in pieces(query) {
-            // A route names each parameter once, so at most one key is the piece's.
-            if let Some(hit) = keys
-                .iter()
-                .position(|key| static_eq(key, piece.key))
-                .and_then(|k| hits.get_mut(k))
-            {
-                if hit.count == 0 {
-                    hit.value = (start + piece.value_at, start + piece.at + piece.piece.len());
-                }
-                hit.count += 1;
-            }
+        let plain = self.query_plain();
+        // Keys without `%` or `+`, in a query without either, have one spelling: compared as
+        // they stand, in a loop of their own.
+        debug_assert_eq!(escaped, keys.iter().any(|key| has_form_escape(key)));
+        if plain && !escaped {
+            count(query, start, keys, &mut hits, |key, raw| key == raw);
+        } else {
+            count(query, start, keys, &mut hits, |key, raw| {
+                key_eq_in(key, raw, plain)
+            });
         }
         hits
     }
@@ -324,6 +400,36 @@ impl<'i> Target<'i> {
         match offset {
             Some(offset) => error.at(offset),
             None => error,
+        }
+    }
+}
+
+/// For [`Target::keys`]: counts the pieces of `query` (which starts at `start` in the URL)
+/// whose key is one of `keys` by `same`, and where the first one's value is.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one loop per way of comparing, in `keys`"
+)]
+fn count<const M: usize>(
+    query: &str,
+    start: usize,
+    keys: &[&str; M],
+    hits: &mut [Hits; M],
+    same: impl Fn(&str, &str) -> bool,
+) {
+    for piece in pieces(query) {
+        // A route names each parameter once (compared decoded), so at most one key is the
+        // piece's.
+        if let Some(hit) = keys
+            .iter()
+            .position(|key| same(key, piece.key))
+            .and_then(|k| hits.get_mut(k))
+        {
+            if hit.count == 0 {
+                hit.value = (start + piece.value_at, start + piece.at + piece.piece.len());
+            }
+            hit.count += 1;
         }
     }
 }

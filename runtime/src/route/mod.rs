@@ -3,6 +3,12 @@
 //!
 //! This module holds what parsing needs: [`FromParam`] (how a value becomes a field),
 //! [`Params`] (the values a URL gives a placeholder) and the errors.
+//!
+//! Query keys are compared by their decoded form, as query values are decoded (`+` is a
+//! space, `%XX` the byte it encodes): `fo%72mat=json` is `format=json`, and a key repeated in
+//! another spelling is repeated ([`RouteErrorKind::RepeatedPiece`],
+//! [`ParamError::Repeated`]); a key that does not decode is
+//! [`RouteErrorKind::MalformedKey`]. See [the derive's documentation](derive@crate::Route).
 
 mod error;
 pub(crate) mod matcher;
@@ -174,13 +180,20 @@ pub trait Route: Sized {
     /// [`from_url`](Self::from_url) does. This is how to accept a full URL only on an origin
     /// you name (a redirect target, a link to your own API).
     ///
+    /// The base must end with its path, as for `to_url_on`: a base with a query or a fragment
+    /// is refused, whatever `url` is. (What follows such a base would not be a path: with
+    /// `https://api.example.com/#` as the base, `https://api.example.com/#/users/7` is a
+    /// fragment on the site's root, not the route `/users/7`.)
+    ///
     /// # Errors
+    /// [`RouteErrorKind::BaseHasQueryOrFragment`] if `base` has a query or a fragment;
     /// [`RouteErrorKind::NoMatch`] if `url` does not start with `base`; otherwise as
     /// [`from_url`](Self::from_url).
     ///
     /// # Examples
     /// ```
     /// use urlkit::{url, Route, Url};
+    /// use urlkit::route::RouteErrorKind;
     ///
     /// #[derive(Route, Debug, PartialEq)]
     /// #[route("/users/{id}")]
@@ -191,10 +204,22 @@ pub trait Route: Sized {
     /// assert_eq!(url, "https://api.example.com/v1/users/7");
     /// assert_eq!(User::from_url_on(&API, url.as_str())?, User { id: 7 });
     /// assert!(User::from_url_on(&API, "https://api.example.com/v2/users/7").is_err());
+    ///
+    /// let fragment = url!("https://api.example.com/#");
+    /// let err = User::from_url_on(&fragment, "https://api.example.com/#/users/7").unwrap_err();
+    /// assert_eq!(err.kind(), &RouteErrorKind::BaseHasQueryOrFragment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn from_url_on(base: &Url, url: &str) -> Result<Self, RouteError> {
         let base = base.as_str();
+        // `Url` holds a valid reference, so the grammar's split is its structure.
+        let parts = urlkit_syntax::reference::split(base);
+        if parts.query.is_some() || parts.fragment.is_some() {
+            return Err(RouteError::new(
+                short_name::<Self>(),
+                RouteErrorKind::BaseHasQueryOrFragment,
+            ));
+        }
         let base = base.strip_suffix('/').unwrap_or(base);
         match url.strip_prefix(base) {
             Some(rest) if rest.starts_with('/') && !rest.starts_with("//") => {

@@ -4,14 +4,16 @@ use alloc::borrow::Cow;
 use core::ops::Range;
 
 use urlkit_syntax::path::is_dot_segment;
-use urlkit_syntax::route::{pieces, static_eq};
+use urlkit_syntax::route::{key_eq_in, pieces};
 
 use super::ParamError;
 use crate::decode;
 
 /// The values a URL gives one placeholder, each percent-decoded when it is read: none or one
 /// for a path segment or `{/x}`, any number for `{/x*}` and for a query parameter (in the
-/// order they appear). What [`FromParam::from_params`](super::FromParam::from_params) reads.
+/// order they appear, its key in any spelling: keys are compared decoded, so `page` and
+/// `p%61ge` are one parameter). What [`FromParam::from_params`](super::FromParam::from_params)
+/// reads.
 ///
 /// Path values are decoded with [`decode::component`] (`+` stays `+`), query values with
 /// [`decode::form`] (`+` is a space). A path segment that is `.` or `..` (in any `%2E`
@@ -51,6 +53,7 @@ use crate::decode;
 /// }
 ///
 /// assert_eq!(Search::from_url("/search?page=1&page=2")?, Search { page: Last(2) });
+/// assert_eq!(Search::from_url("/search?page=1&p%61ge=2")?, Search { page: Last(2) });
 /// # Ok::<(), urlkit::RouteError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -241,7 +244,7 @@ impl<'i> Params<'i> {
                 }
                 let found = match first.take() {
                     Some(first) => Some(first),
-                    None => next_piece_value(input, query.end, next, key),
+                    None => next_piece_value(input, query.end, next, key, self.plain),
                 };
                 let Some(value) = found else {
                     return Ok(None);
@@ -279,11 +282,18 @@ impl<'i> Params<'i> {
 }
 
 /// The value of the next piece of the query (which ends at `end`) from `*next` on whose key is
-/// `key`, and moves `*next` past it.
-fn next_piece_value(input: &str, end: usize, next: &mut usize, key: &str) -> Option<Range<usize>> {
+/// `key` (compared decoded; `plain` if the query holds no `%` and no `+`), and moves `*next`
+/// past it.
+fn next_piece_value(
+    input: &str,
+    end: usize,
+    next: &mut usize,
+    key: &str,
+    plain: bool,
+) -> Option<Range<usize>> {
     let rest = input.get(*next..end)?;
     for piece in pieces(rest) {
-        if static_eq(key, piece.key) {
+        if key_eq_in(key, piece.key, plain) {
             let start = *next;
             *next = start + piece.at + piece.piece.len();
             return Some(start + piece.value_at..start + piece.at + piece.piece.len());

@@ -257,6 +257,59 @@ pub(super) fn scan<const PLUS: bool>(
     }
 }
 
+/// 1 for the bytes that place a query key: `%` (an escape), `&` (a piece's end) and `=` (a
+/// key's end).
+const MARK_TABLE: [u8; 256] = {
+    let mut table = [0; 256];
+    table[b'%' as usize] = 1;
+    table[b'&' as usize] = 1;
+    table[b'=' as usize] = 1;
+    table
+};
+const MARK_SPANS: &[Span] = &scan::spans::<{ scan::span_count(&MARK_TABLE, 1) }>(&MARK_TABLE, 1);
+
+/// Where the `%`, `&` and `=` of `bytes` (a query) are, in order: sixteen bytes classified at
+/// a time, then the marks taken from the mask one after another.
+pub(super) fn marks(bytes: &[u8]) -> Marks<'_> {
+    Marks {
+        bytes,
+        start: 0,
+        len: 0,
+        mask: 0,
+    }
+}
+
+/// The iterator [`marks`] returns.
+pub(super) struct Marks<'a> {
+    bytes: &'a [u8],
+    /// Where the block being taken from starts, and how many bytes it covers.
+    start: usize,
+    len: usize,
+    /// Its marks not yet given.
+    mask: u32,
+}
+
+impl Iterator for Marks<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if self.mask != 0 {
+                let k = self.mask.trailing_zeros() as usize;
+                self.mask &= self.mask - 1;
+                return Some(self.start + k);
+            }
+            let next = self.start + self.len;
+            if next >= self.bytes.len() {
+                return None;
+            }
+            let (mask, len) = block_at(self.bytes, next, MARK_SPANS);
+            (self.start, self.len, self.mask) = (next, len, mask);
+        }
+    }
+}
+
 /// `rest` (fewer than [`BLOCK`] bytes) followed by zeros, read in at most four loads rather
 /// than a call to copy it.
 #[inline(always)]

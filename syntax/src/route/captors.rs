@@ -143,6 +143,10 @@ mod tests {
             ("/s?format=json", "/s?format=csv", false),
             ("/s?format=json", "/s{?format}", true),
             ("/s?format=json", "/s?format={f}", true),
+            // Keys are compared decoded.
+            ("/s?format=json", "/s?fo%72mat=csv", false),
+            ("/s?fo%72mat=json", "/s{?format}", true),
+            ("/s?a+b=1", "/s?a%20b={x}", true),
             // A bare `flag` is `flag` with an empty value.
             ("/s?flag", "/s?flag={f}", true),
             ("/s?flag", "/s?other={f}", true),

@@ -15,10 +15,11 @@
 //!   matching prefix and suffix together, when `p` + fresh + `s` behaves the same, or an
 //!   overlap of the two.)
 //! - Path lengths beyond every fixed length behave alike, so one such length is tried.
-//! - A query matters, for each key the patterns name, through whether it is absent, present
-//!   once as one of its static pieces, present once with another value, or present more than
-//!   once (which no static piece allows and every parameter takes); and whether an unnamed key
-//!   is present. One query per combination is tried.
+//! - A query matters, for each key the patterns name (keys are compared decoded, so
+//!   `fo%72mat` and `format` are one key, tried in one of its spellings), through whether it
+//!   is absent, present once as one of its static pieces, present once with another value, or
+//!   present more than once (which no static piece allows and every parameter takes); and
+//!   whether an unnamed key is present. One query per combination is tried.
 //!
 //! The search splits the candidate routes by which of them accept each witness and stops at
 //! the first URL that only `v` takes, so typical enums cost a few hundred predicate calls.
@@ -26,7 +27,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{Pattern, Segment, Tail, piece_key, static_eq};
+use super::{Pattern, Segment, Tail, key_eq, pair_eq, piece_key};
 
 /// What is wrong with a route, found by [`check`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,12 +227,12 @@ fn query_dimensions(patterns: &[&Pattern<'_>]) -> Vec<Vec<Vec<String>>> {
         for pair in p.pairs {
             statics.push(pair);
             let key = piece_key(pair);
-            if !keys.iter().any(|k| static_eq(k, key)) {
+            if !keys.iter().any(|k| key_eq(k, key)) {
                 keys.push(key);
             }
         }
         for key in p.keys {
-            if !keys.iter().any(|k| static_eq(k, key.name)) {
+            if !keys.iter().any(|k| key_eq(k, key.name)) {
                 keys.push(key.name);
             }
         }
@@ -241,7 +242,7 @@ fn query_dimensions(patterns: &[&Pattern<'_>]) -> Vec<Vec<Vec<String>>> {
     for key in &keys {
         let mut options: Vec<String> = statics
             .iter()
-            .filter(|s| static_eq(key, piece_key(s)))
+            .filter(|s| key_eq(key, piece_key(s)))
             .map(|s| String::from(*s))
             .collect();
         options.sort_unstable();
@@ -256,7 +257,7 @@ fn query_dimensions(patterns: &[&Pattern<'_>]) -> Vec<Vec<Vec<String>>> {
     }
     if deny {
         let mut unknown = String::from("k");
-        while keys.iter().any(|k| static_eq(k, &unknown)) {
+        while keys.iter().any(|k| key_eq(k, &unknown)) {
             unknown.push('k');
         }
         unknown.push_str("=v");
@@ -269,7 +270,7 @@ fn query_dimensions(patterns: &[&Pattern<'_>]) -> Vec<Vec<Vec<String>>> {
 fn fresh_piece(key: &str, statics: &[&str]) -> String {
     let mut piece = String::from(key);
     piece.push_str("=v");
-    while statics.iter().any(|s| static_eq(s, &piece)) {
+    while statics.iter().any(|s| pair_eq(s, &piece)) {
         piece.push('v');
     }
     piece

@@ -269,13 +269,25 @@ impl Lowering<'_> {
         match *unit {
             [] => {}
             [Part::Text(a, b)] => {
-                // A static key must be there exactly once (see `Pattern::check_query`), so a
-                // second piece with the same key could never match.
+                // A static key must be there exactly once, in any spelling (see
+                // `Pattern::check_query`), so a second piece with the same key could never
+                // match.
                 let pair = self.normalized(a, b);
                 let key = super::piece_key(&pair);
-                if shape.pairs.iter().any(|p| super::piece_key(p) == key) {
-                    let key = String::from(key);
-                    self.errors.push((a..b, ShapeError::DuplicateKey { key }));
+                if let Some(earlier) = shape
+                    .pairs
+                    .iter()
+                    .map(|p| super::piece_key(p))
+                    .find(|earlier| super::key_eq(earlier, key))
+                {
+                    let error = ShapeError::DuplicateKey {
+                        key: String::from(key),
+                        earlier: String::from(earlier),
+                    };
+                    self.errors.push((a..b, error));
+                } else {
+                    let key_end = self.src[a..b].find('=').map_or(b, |n| a + n);
+                    self.key_decodes(key, a..key_end);
                 }
                 shape.pairs.push(pair);
             }
@@ -293,6 +305,7 @@ impl Lowering<'_> {
                         continue;
                     }
                     let key = self.normalized(spec.name.start, spec.name.end);
+                    self.key_decodes(&key, spec.name.clone());
                     shape.keys.push(QueryVar {
                         key,
                         var: Var {
@@ -317,6 +330,7 @@ impl Lowering<'_> {
                     Operator::Simple if e.vars.len() == 1 => {
                         if let Some(var) = self.var(i) {
                             let key = self.normalized(a, b - 1);
+                            self.key_decodes(&key, a..b - 1);
                             shape.keys.push(QueryVar {
                                 key,
                                 var,
@@ -366,13 +380,32 @@ impl Lowering<'_> {
             }
         }
         for (n, key) in shape.keys.iter().enumerate() {
-            let static_key = shape.pairs.iter().any(|p| super::piece_key(p) == key.key);
+            // Keys are compared decoded (`key_eq`), so `fo%72mat={f}` names `format` again.
+            let earlier = shape
+                .pairs
+                .iter()
+                .map(|p| super::piece_key(p))
+                .chain(shape.keys[..n].iter().map(|k| k.key.as_str()))
+                .find(|earlier| super::key_eq(earlier, &key.key));
             let reported = self.errors.iter().any(|(at, _)| *at == key.var.name);
-            if !reported && (static_key || shape.keys[..n].iter().any(|k| k.key == key.key)) {
+            if !reported && let Some(earlier) = earlier {
                 let at = key.var.name.clone();
-                let key = key.key.clone();
-                self.errors.push((at, ShapeError::DuplicateKey { key }));
+                let error = ShapeError::DuplicateKey {
+                    key: key.key.clone(),
+                    earlier: String::from(earlier),
+                };
+                self.errors.push((at, error));
             }
+        }
+    }
+
+    /// Refuses a query key (normalized, at `at` in the template) that does not decode to
+    /// UTF-8: `from_url` refuses every URL with such a key, so none could match.
+    fn key_decodes(&mut self, key: &str, at: Range<usize>) {
+        let decoded: Vec<u8> = super::form_bytes(key).collect();
+        if core::str::from_utf8(&decoded).is_err() {
+            let key = String::from(key);
+            self.errors.push((at, ShapeError::KeyNotUtf8 { key }));
         }
     }
 }

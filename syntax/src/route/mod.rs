@@ -20,12 +20,16 @@
 //! - static text matches byte for byte, letter case included; only the hex digits of a
 //!   percent-triplet may differ in case (RFC 3986 §6.2.2.1), and `%61` never matches `a`
 //!   (static text is not decoded);
-//! - a query is `&`-separated pieces (empty pieces skipped), each `key=value` or `key`; keys
-//!   are compared as static text; unknown keys are ignored unless the route denies them;
+//! - a query is `&`-separated pieces (empty pieces skipped), each `key=value` or `key`; a key
+//!   is its decoded form ([`key_eq`]: `+` is a space and `%XX` the byte it encodes, as the
+//!   WHATWG `application/x-www-form-urlencoded` parser reads it), so `fo%72mat` is `format`
+//!   wherever keys are compared; unknown keys are ignored unless the route denies them;
 //! - a key the template writes as static text (`format` of `format=json`) must be there
-//!   exactly once, as that piece: a second `format=xml` is refused rather than ignored, since a
-//!   proxy reading the first value and an application reading the last would disagree about
-//!   the request (HTTP parameter pollution), as a placeholder's field refuses a second value.
+//!   exactly once, in any spelling, as that piece (its value is static text: compared
+//!   undecoded, [`pair_eq`]): a second `format=xml` or `fo%72mat=xml` is refused rather than
+//!   ignored, since a proxy reading the first value and an application reading the last would
+//!   disagree about the request (HTTP parameter pollution), as a placeholder's field refuses a
+//!   second value.
 
 pub mod captors;
 pub mod cover;
@@ -196,12 +200,29 @@ impl Pattern<'_> {
                 .all(|(pattern, segment)| pattern.matches(segment))
     }
 
-    /// Whether the raw query (after `?`, if there is one) holds what the pattern needs.
+    /// Whether the raw query (after `?`, if there is one) holds what the pattern needs. Keys
+    /// are compared by their decoded form ([`key_eq`]); a key whose escapes are not valid
+    /// stands for itself here, so the runtime refuses such keys before asking.
     pub fn check_query<'i>(&self, query: Option<&'i str>) -> Result<(), QueryMismatch<'i>> {
+        let plain = !query.is_some_and(has_form_escape);
+        self.check_query_in(query, plain)
+    }
+
+    /// [`check_query`](Self::check_query), told whether the query holds no `%` and no `+`
+    /// (most do not: their keys are then compared as they stand, [`key_eq_in`]).
+    ///
+    /// # Errors
+    /// As [`check_query`](Self::check_query).
+    pub fn check_query_in<'i>(
+        &self,
+        query: Option<&'i str>,
+        plain: bool,
+    ) -> Result<(), QueryMismatch<'i>> {
         let query = query.unwrap_or("");
+        let key_eq = |template: &str, input: &str| key_eq_in(template, input, plain);
         for (i, pair) in self.pairs.iter().enumerate() {
             let key = piece_key(pair);
-            let mut with_key = pieces(query).filter(|p| static_eq(key, p.key));
+            let mut with_key = pieces(query).filter(|p| key_eq(key, p.key));
             let first = with_key.next();
             if let Some(second) = with_key.next() {
                 return Err(QueryMismatch::RepeatedPair {
@@ -209,17 +230,17 @@ impl Pattern<'_> {
                     at: second.at,
                 });
             }
-            if !first.is_some_and(|p| static_eq(pair, p.piece)) {
+            if !first.is_some_and(|p| pair_eq(pair, p.piece)) {
                 return Err(QueryMismatch::MissingPair(i));
             }
         }
         for (i, key) in self.keys.iter().enumerate() {
-            if key.required && !pieces(query).any(|p| static_eq(key.name, p.key)) {
+            if key.required && !pieces(query).any(|p| key_eq(key.name, p.key)) {
                 return Err(QueryMismatch::MissingKey(i));
             }
         }
         if self.deny_unknown
-            && let Some(p) = pieces(query).find(|p| !self.knows(p.key))
+            && let Some(p) = pieces(query).find(|p| !self.knows_in(p.key, plain))
         {
             return Err(QueryMismatch::Unknown {
                 key: p.key,
@@ -229,13 +250,15 @@ impl Pattern<'_> {
         Ok(())
     }
 
-    /// Whether the template names the query parameter `key` (raw).
+    /// Whether the template names the query parameter `key` (raw, compared decoded).
     pub fn knows(&self, key: &str) -> bool {
-        self.keys.iter().any(|k| static_eq(k.name, key))
-            || self
-                .pairs
-                .iter()
-                .any(|pair| static_eq(piece_key(pair), key))
+        self.knows_in(key, false)
+    }
+
+    /// [`knows`](Self::knows), `plain` as [`key_eq_in`] takes it.
+    fn knows_in(&self, key: &str, plain: bool) -> bool {
+        self.keys.iter().any(|k| key_eq_in(k.name, key, plain))
+            || (self.pairs.iter()).any(|pair| key_eq_in(piece_key(pair), key, plain))
     }
 }
 
@@ -309,6 +332,104 @@ impl<'i> Iterator for Pieces<'i> {
 /// The key of a query piece: before its first `=`, or the whole piece.
 pub fn piece_key(piece: &str) -> &str {
     piece.split('=').next().unwrap_or(piece)
+}
+
+/// Whether the raw query keys `template` (a template's) and `input` name the same parameter:
+/// the same bytes once form-decoded ([`form_bytes`]), as every reader of
+/// `application/x-www-form-urlencoded` text sees them (WHATWG URL Standard, §5.1), so that
+/// `fo%72mat`, `%66ormat` and `form%61t` are all `format`, and `a+b` is `a%20b`. A key without
+/// `%` or `+` is compared as it stands, without a decoding.
+#[inline]
+pub fn key_eq(template: &str, input: &str) -> bool {
+    key_eq_in(template, input, false)
+}
+
+/// [`key_eq`], told whether `input` is known to hold no `%` and no `+` (`plain`: a query
+/// without either, which most are). Such an input decodes to itself, and decoding never
+/// lengthens, so the template's key can only equal it when it is as long (and holds a `+`)
+/// or longer (and holds a `%`): keys of other lengths are told apart without a look.
+#[inline]
+pub fn key_eq_in(template: &str, input: &str, plain: bool) -> bool {
+    if template == input {
+        return true;
+    }
+    if plain {
+        let escape = match input.len().cmp(&template.len()) {
+            core::cmp::Ordering::Greater => return false,
+            core::cmp::Ordering::Equal => b'+',
+            core::cmp::Ordering::Less => b'%',
+        };
+        return template.as_bytes().contains(&escape) && form_bytes(template).eq(input.bytes());
+    }
+    (has_form_escape(template) || has_form_escape(input))
+        && form_bytes(template).eq(form_bytes(input))
+}
+
+/// Whether form decoding changes `raw`: it holds a `%` or a `+`.
+#[inline]
+pub fn has_form_escape(raw: &str) -> bool {
+    raw.bytes().any(|b| b == b'%' || b == b'+')
+}
+
+/// Whether the raw query piece `piece` is the template's static piece `pair`: the same key
+/// ([`key_eq`]), a `=` in both or in neither, and the same value as static text
+/// ([`static_eq`]: a static piece's value is not decoded, as the path's static text is not).
+pub fn pair_eq(pair: &str, piece: &str) -> bool {
+    fn split(p: &str) -> (&str, Option<&str>) {
+        match p.split_once('=') {
+            Some((key, value)) => (key, Some(value)),
+            None => (p, None),
+        }
+    }
+    let ((pair_key, pair_value), (key, value)) = (split(pair), split(piece));
+    key_eq(pair_key, key)
+        && match (pair_value, value) {
+            (Some(pair_value), Some(value)) => static_eq(pair_value, value),
+            (None, None) => true,
+            _ => false,
+        }
+}
+
+/// The bytes `raw` decodes to as `application/x-www-form-urlencoded` (WHATWG URL Standard,
+/// §5.1): `+` is a space, `%XX` the byte `XX` (hex in either case), anything else itself. A
+/// `%` not followed by two hex digits stands for itself, as WHATWG parsers leave it; strict
+/// callers refuse such text first.
+#[inline]
+pub fn form_bytes(raw: &str) -> FormBytes<'_> {
+    FormBytes {
+        rest: raw.as_bytes(),
+    }
+}
+
+/// The iterator [`form_bytes`] returns.
+#[derive(Clone, Debug)]
+pub struct FormBytes<'a> {
+    rest: &'a [u8],
+}
+
+impl Iterator for FormBytes<'_> {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let (&b, rest) = self.rest.split_first()?;
+        self.rest = rest;
+        match b {
+            b'+' => Some(b' '),
+            b'%' => {
+                if let [hi, lo, tail @ ..] = rest
+                    && let (Some(hi), Some(lo)) =
+                        (crate::chars::hex_value(*hi), crate::chars::hex_value(*lo))
+                {
+                    self.rest = tail;
+                    Some(hi << 4 | lo)
+                } else {
+                    Some(b'%')
+                }
+            }
+            _ => Some(b),
+        }
+    }
 }
 
 /// Whether `input` is the static text `template`: the same bytes, except that the hex digits

@@ -39,9 +39,17 @@ pub enum ShapeError {
         /// Its name.
         name: String,
     },
-    /// A query parameter named twice.
+    /// A query parameter named twice (keys are compared decoded: `fo%72mat` is `format`).
     DuplicateKey {
-        /// Its name.
+        /// Its name, as written the second time.
+        key: String,
+        /// Its name, as written the first time.
+        earlier: String,
+    },
+    /// A query key that does not decode to UTF-8 (`%FF`): `from_url` refuses every URL with
+    /// such a key.
+    KeyNotUtf8 {
+        /// The key, normalized.
         key: String,
     },
 }
@@ -91,9 +99,17 @@ impl fmt::Display for ShapeError {
                 f,
                 "`{{{name}}}` appears twice; a route reads each field from one place, remove one"
             ),
-            ShapeError::DuplicateKey { key } => write!(
+            ShapeError::DuplicateKey { key, earlier } if key == earlier => write!(
                 f,
                 "the query parameter `{key}` appears twice; name each parameter once"
+            ),
+            ShapeError::DuplicateKey { key, earlier } => write!(
+                f,
+                "the query parameter `{key}` is `{earlier}` spelled another way (keys are compared decoded), so it appears twice; name each parameter once"
+            ),
+            ShapeError::KeyNotUtf8 { key } => write!(
+                f,
+                "the query key `{key}` does not decode to UTF-8, and `from_url` refuses every URL with such a key, so none could match; percent-encode the UTF-8 bytes of the characters you mean"
             ),
         }
     }

@@ -8,7 +8,7 @@ use super::cover::{self, Finding};
 use super::lower::{self, PathSegment, Shape, ShapeError};
 use super::order;
 use super::owned::{Kind, OwnedPattern, OwnedSegment};
-use super::{Pattern, QueryMismatch, Segment, Tail, segments, static_eq};
+use super::{Pattern, QueryMismatch, Segment, Tail, key_eq, pair_eq, segments, static_eq};
 use crate::error::Errors;
 use crate::plan;
 use crate::reference::{self, Options};
@@ -116,7 +116,15 @@ fn shapes_routes_accept() {
 fn shapes_routes_refuse() {
     use ShapeError as E;
     let dup = |n: &str| E::Duplicate { name: n.into() };
-    let dup_key = |k: &str| E::DuplicateKey { key: k.into() };
+    let dup_key = |k: &str| E::DuplicateKey {
+        key: k.into(),
+        earlier: k.into(),
+    };
+    let respelt = |k: &str, earlier: &str| E::DuplicateKey {
+        key: k.into(),
+        earlier: earlier.into(),
+    };
+    let not_utf8 = |k: &str| E::KeyNotUtf8 { key: k.into() };
     for (src, errors) in [
         ("https://h/x", alloc::vec![("https://h", E::NotOriginForm)]),
         ("//h/x", alloc::vec![("//h", E::NotOriginForm)]),
@@ -187,6 +195,31 @@ fn shapes_routes_refuse() {
         ("/a?p=1{&p}", alloc::vec![("p", dup_key("p"))]),
         ("/a?p=1&p=2", alloc::vec![("p=2", dup_key("p"))]),
         ("/a?flag&x=1&flag", alloc::vec![("flag", dup_key("flag"))]),
+        // Keys are compared decoded: every spelling of a key is that key.
+        (
+            "/a?format=1&fo%72mat=2",
+            alloc::vec![("fo%72mat=2", respelt("fo%72mat", "format"))],
+        ),
+        (
+            "/a?%66ormat=1&form%61t=2",
+            alloc::vec![("form%61t=2", respelt("form%61t", "%66ormat"))],
+        ),
+        (
+            "/a?a+b=1&a%20b=2",
+            alloc::vec![("a%20b=2", respelt("a%20b", "a+b"))],
+        ),
+        (
+            "/a?p%61ge=1{&page}",
+            alloc::vec![("page", respelt("page", "p%61ge"))],
+        ),
+        (
+            "/a?p%61ge={x}&page={y}",
+            alloc::vec![("y", respelt("page", "p%61ge"))],
+        ),
+        // A key that does not decode to UTF-8 could never match.
+        ("/a?%FF=1", alloc::vec![("%FF", not_utf8("%FF"))]),
+        ("/a?k%C3", alloc::vec![("k%C3", not_utf8("k%C3"))]),
+        ("/a?k%C3={x}", alloc::vec![("k%C3", not_utf8("k%C3"))]),
     ] {
         let found = lowered(src).expect_err(src);
         let expected: Vec<_> = errors
@@ -353,9 +386,111 @@ fn a_static_key_must_be_there_exactly_once() {
         p.check_query(Some("format=json&flag&flag=1")),
         repeated(1, 17)
     );
-    // Hex case and spelling: `FORMAT` and `%66ormat` are other keys, as for placeholders.
+    // Letter case: `FORMAT` is another key. Spelling: `%66ormat` is `format`, decoded, as
+    // every other reader of the query sees it (HTTP parameter pollution otherwise).
     assert_eq!(p.check_query(Some("format=json&FORMAT=x&flag")), Ok(()));
-    assert_eq!(p.check_query(Some("format=json&%66ormat=x&flag")), Ok(()));
+    assert_eq!(
+        p.check_query(Some("format=json&%66ormat=x&flag")),
+        repeated(0, 12)
+    );
+    assert_eq!(
+        p.check_query(Some("fo%72mat=xml&format=json&flag")),
+        repeated(0, 13)
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&flag&fl%61g")),
+        repeated(1, 17)
+    );
+    assert_eq!(p.check_query(Some("%66ormat=json&flag")), Ok(()));
+    assert_eq!(
+        p.check_query(Some("format=json&%66%6c%41%67")),
+        Err(QueryMismatch::MissingPair(1))
+    );
+    assert_eq!(p.check_query(Some("form%61t=json&%66%6C%61%67")), Ok(()));
+    // The value of a static piece is static text: compared undecoded, as the path's is.
+    assert_eq!(
+        p.check_query(Some("format=js%6Fn&flag")),
+        Err(QueryMismatch::MissingPair(0))
+    );
+    assert_eq!(
+        p.check_query(Some("format=json&flag=")),
+        Err(QueryMismatch::MissingPair(1))
+    );
+}
+
+#[test]
+fn a_key_is_its_decoded_form() {
+    for (template, input, same) in [
+        ("format", "format", true),
+        ("format", "fo%72mat", true),
+        ("format", "%66ormat", true),
+        ("format", "form%61t", true),
+        ("format", "%66%6F%72%6D%61%74", true),
+        ("format", "%66%6f%72%6d%61%74", true),
+        ("format", "FORMAT", false),
+        ("format", "%46ormat", false),
+        ("format", "formats", false),
+        ("format", "forma", false),
+        ("format", "fo%72ma", false),
+        ("a+b", "a%20b", true),
+        ("a+b", "a+b", true),
+        ("a%20b", "a+b", true),
+        ("a%20b", "a%2Bb", false),
+        ("a+b", "a%2Bb", false),
+        ("a%2Bb", "a%2bb", true),
+        ("caf%C3%A9", "caf%c3%a9", true),
+        ("%41", "A", true),
+        ("a", "%61", true),
+        ("a%3Db", "a%3db", true),
+        // Without two hex digits a `%` stands for itself; the runtime refuses it first.
+        ("%25zz", "%zz", true),
+        ("%", "%25", true),
+    ] {
+        assert_eq!(key_eq(template, input), same, "{template} {input}");
+        assert_eq!(key_eq(input, template), same, "{input} {template}");
+    }
+    for (pair, piece, same) in [
+        ("format=json", "fo%72mat=json", true),
+        ("format=json", "format=js%6Fn", false),
+        ("format=json", "format=json", true),
+        ("format=j%C3%A9", "format=j%c3%a9", true),
+        ("flag", "fl%61g", true),
+        ("flag", "flag=", false),
+        ("flag=", "flag", false),
+        ("flag=", "fl%61g=", true),
+        ("a+b=1", "a%20b=1", true),
+    ] {
+        assert_eq!(pair_eq(pair, piece), same, "{pair} {piece}");
+    }
+}
+
+#[test]
+fn required_and_unknown_keys_are_found_in_any_spelling() {
+    let owned = pattern("/s?q={q}{&page}", &["page"], &[]);
+    let b = owned.borrow();
+    let p = b.pattern();
+    assert_eq!(p.check_query(Some("%71=1")), Ok(()));
+    assert_eq!(
+        p.check_query(Some("%51=1")),
+        Err(QueryMismatch::MissingKey(0))
+    );
+    let mut owned = pattern("/s?a+b={x}{&page}", &["page"], &[]);
+    owned.deny_unknown = true;
+    let b = owned.borrow();
+    let p = b.pattern();
+    assert_eq!(p.check_query(Some("a%20b=1&p%61ge=2")), Ok(()));
+    assert_eq!(p.check_query(Some("a+b=1&%70age=2")), Ok(()));
+    assert_eq!(
+        p.check_query(Some("a%2Bb=1")),
+        Err(QueryMismatch::MissingKey(0))
+    );
+    assert_eq!(
+        p.check_query(Some("a+b=1&pag%65s=2")),
+        Err(QueryMismatch::Unknown {
+            key: "pag%65s",
+            at: 6
+        })
+    );
 }
 
 #[test]
@@ -482,6 +617,35 @@ fn identical_routes_are_found() {
             false
         ),
         pairs(&[("/s?q={text}", "same as /s{?q}")])
+    );
+    // Keys are compared decoded: one key in two spellings is one key.
+    assert_eq!(
+        findings(
+            &[
+                ("/s?format=json", none, none),
+                ("/s?fo%72mat=json", none, none)
+            ],
+            false
+        ),
+        pairs(&[("/s?fo%72mat=json", "same as /s?format=json")])
+    );
+    assert_eq!(
+        findings(
+            &[("/s?a+b={x}", none, none), ("/s?a%20b={y}", none, none)],
+            true
+        ),
+        pairs(&[("/s?a%20b={y}", "same as /s?a+b={x}")])
+    );
+    // Static values are not decoded: `js%6Fn` is another value.
+    assert_eq!(
+        findings(
+            &[
+                ("/s?format=json", none, none),
+                ("/s?format=js%6Fn", none, none)
+            ],
+            false
+        ),
+        pairs(&[])
     );
 }
 

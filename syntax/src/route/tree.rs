@@ -243,7 +243,11 @@ mod tests {
     const TAILS: [&str; 4] = ["", "{/t}", "{/o}", "{/l*}"];
     const QUERIES: [&str; 6] = ["", "?f=1", "?f=2", "{?q}", "?q={r}", "?f=1{&q}"];
     const PATH_SEGMENTS: [&str; 9] = ["a", "b", "", "x", "x.j", "xa.j", "%41", "%61", "c"];
-    const PIECES: [&str; 8] = ["f=1", "f=2", "q=1", "q", "z=1", "", "r=", "f"];
+    // Keys in other spellings too (`%66` is `f`, `%71` is `q`, `%46` is `F`, another key):
+    // the tree compares them as the one-by-one search does, decoded.
+    const PIECES: [&str; 12] = [
+        "f=1", "f=2", "q=1", "q", "z=1", "", "r=", "f", "%66=1", "%71", "%46=1", "%72=",
+    ];
 
     /// A random template, with its variables numbered apart.
     fn template(rng: &mut Rng) -> (String, Vec<String>, Vec<String>) {

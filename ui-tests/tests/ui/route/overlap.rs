@@ -31,6 +31,15 @@ enum Files {
     Index,
 }
 
+// Query keys are compared decoded: one key in two spellings is one key.
+#[derive(Route)]
+enum Export {
+    #[route("/export?format=json")]
+    Json,
+    #[route("/export?fo%72mat=json")]
+    AlsoJson,
+}
+
 // Reported with the other routes' mistakes, in one compile.
 #[derive(Route)]
 enum Posts {

@@ -50,4 +50,17 @@ struct NotPairs { q: String }
 #[route("/export?format=json&format=csv")]
 struct TwoFormats;
 
+// Keys are compared decoded: `fo%72mat` is `format`.
+#[derive(Route)]
+#[route("/export?format=json&fo%72mat=csv")]
+struct TwoSpellings;
+
+#[derive(Route)]
+#[route("/search?q={q}&%71={also}")]
+struct TwoSpellingsOfQ { q: String, also: String }
+
+#[derive(Route)]
+#[route("/export?%FF=1")]
+struct KeyNotUtf8;
+
 fn main() {}
