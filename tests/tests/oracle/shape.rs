@@ -274,7 +274,8 @@ pub struct Template<'a> {
     /// template's `/` (or the path's start) and a `/`, the path's end or an expression that
     /// starts a segment or a component (`{/x}`, `{?x}`, `{#x}`), with the `{y}` and `{.y}`
     /// that stand beside it in the segment (`/users/{id}{/tab}`, `/f/{name}{.ext}`).
-    whole_segments: Vec<Vec<usize>>,
+    /// With each run, the `{/x}` that ends it, if one does.
+    whole_segments: Vec<(Vec<usize>, Option<usize>)>,
     /// Whether the query is one of pairs (`pairs.rs`): a pair left out takes its `&` along.
     pairs_query: bool,
     /// The expression that opens the template as `{+base}`, if any.
@@ -582,14 +583,34 @@ impl<'a> Template<'a> {
         }
         // A whole-segment placeholder that wrote nothing (`{a,b}` with two empty strings
         // writes `,`: a segment, not an empty one).
-        for group in &self.whole_segments {
+        for (group, slash_after) in &self.whole_segments {
             let wrote = |e: &usize| {
                 out.origin.contains(&Origin::Val(*e)) || out.origin.contains(&Origin::Op(*e))
             };
-            if !group.iter().any(wrote) {
+            // A `{/x}` that ends the run and wrote nothing leaves the segment open: text after
+            // it continues the segment (`/{a}{/b}x` is `/x` when both are undefined).
+            let start = self.expr_start(group[0]);
+            let after = out.origin.iter().position(|o| match *o {
+                Origin::Lit(at) => at >= start,
+                Origin::Op(e) | Origin::Val(e) => e >= group[0],
+            });
+            let ends = after.is_none_or(|i| matches!(out.bytes[i], b'/' | b'?' | b'#'));
+            let continued = slash_after.is_some_and(|p| !wrote(&p)) && !ends;
+            if !group.iter().any(wrote) && !continued {
                 found.push(Violation::EmptyWholeSegment { expr: group[0] });
             }
         }
+    }
+
+    /// Where expression `e` starts in the template.
+    fn expr_start(&self, e: usize) -> usize {
+        self.parts
+            .iter()
+            .find_map(|p| match p {
+                Part::Expr { index, start, .. } if *index == e => Some(*start),
+                _ => None,
+            })
+            .unwrap_or(usize::MAX)
     }
 
     /// Whether a segment's bytes are a whole segment of the template's own text in every
@@ -801,19 +822,19 @@ impl Template<'_> {
 
 /// The run of expressions from the `{x}` `index` (ending at `end`) to the end of its
 /// segment, if nothing but `{y}` and `{.y}` stand beside it there: the segment is theirs
-/// alone, whatever each writes.
+/// alone, whatever each writes. With it, the `{/x}` that ends it, if one does.
 fn segment_group(
     parts: &[Part],
     t: &Split,
     text: &[u8],
     index: usize,
     end: usize,
-) -> Option<Vec<usize>> {
+) -> Option<(Vec<usize>, Option<usize>)> {
     let mut group = vec![index];
     let mut at = end;
     loop {
         if at >= t.path.end || text.get(at) == Some(&b'/') {
-            return Some(group);
+            return Some((group, None));
         }
         let next = parts.iter().find_map(|p| match p {
             Part::Expr {
@@ -827,7 +848,8 @@ fn segment_group(
         })?;
         match next.1 {
             // `{/x}` writes its own `/`; `{?x}` and `{#x}` end the path.
-            Op::Path | Op::Query | Op::Fragment => return Some(group),
+            Op::Path => return Some((group, Some(next.2))),
+            Op::Query | Op::Fragment => return Some((group, None)),
             Op::Simple | Op::Label => {
                 group.push(next.2);
                 at = next.0;
