@@ -353,13 +353,22 @@ pub fn route_from_url(data: &[u8]) {
 }
 
 /// `text` with its query written again from the pairs `form_urlencoded` reads in it, when
-/// every pair has its `=` and decodes as UTF-8 (where the readers may differ by design:
-/// `form_urlencoded` replaces invalid UTF-8, and `page` without `=` is not `page=`).
+/// the query is RFC 3986 query text and every pair has its `=` and decodes as UTF-8 (where
+/// the readers may differ by design: `form_urlencoded` replaces invalid UTF-8, and `page`
+/// without `=` is not `page=`).
 fn respelled(text: &str) -> Option<String> {
     let text = text.split('#').next().unwrap_or_default();
     let (path, query) = text.split_once('?')?;
     let b = query.as_bytes();
     let escapes_valid = (0..b.len()).all(|i| b[i] != b'%' || super::rfc6570::is_triplet(&b[i..]));
+    // RFC 3986 §3.4's characters only: `from_url` refuses others (a raw space, `|`), which
+    // the respelling would encode.
+    let query_chars = b
+        .iter()
+        .all(|&c| c.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?%".contains(&c));
+    if !query_chars {
+        return None;
+    }
     let pairs_ok = query.split('&').all(|p| {
         p.is_empty()
             || p.contains('=')
