@@ -68,8 +68,8 @@ fn http_uri() {
     replay("http_uri", oracle::fuzz::uri_from_http);
 }
 
-/// One input for each way a value once changed a URL's shape, through the check of the
-/// target that reaches it (the inputs are in the corpora too).
+/// One input for each way a value could change a URL's shape that the checks model, through
+/// the check of the target that reaches it (the inputs are in the corpora too).
 #[test]
 fn shape_changes() {
     use oracle::rfc6570::Value;

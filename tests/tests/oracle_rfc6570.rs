@@ -157,7 +157,7 @@ fn the_oracle_reads_pairs_dot_segments_and_hosts_as_documented() {
     );
 }
 
-/// The oracle's own reading of each way a value once changed a URL's shape, without urlkit:
+/// The oracle's own reading of each way a value could change a URL's shape, without urlkit:
 /// the reference's URL and the violations it finds.
 #[test]
 fn the_oracle_finds_each_shape_change() {

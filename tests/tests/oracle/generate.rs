@@ -5,8 +5,8 @@
 //! undefined, empty, lists and maps (empty or not), and the strings behind other crates'
 //! published bugs.
 //!
-//! A quarter of the templates are the shapes where a value once changed a URL's shape:
-//! a `{+x}` opening the template before a `/` of its own (a value `//` or `///` writing an
+//! A quarter of the templates are the shapes where a value is most likely to change a URL's
+//! shape: a `{+x}` opening the template before a `/` of its own (a value `//` or `///` writing an
 //! empty authority), a whole-segment `{x}` before an optional expression (`{id}{/tab}`,
 //! `{id}{?q}`, `{name}{.ext}`), hand-written query pairs beside other pieces (`k=v{a}`,
 //! `{k}=1`, `k={a}{b}`, a whole `{k}`), and `{.x}` inside a host; and values hold what WHATWG
@@ -121,7 +121,7 @@ const HOSTS: &[&str] = &[
     "https://{h}.x{.a}",
 ];
 
-/// The shapes where a value once changed a URL's shape (see the module's docs).
+/// The shapes where a value is most likely to change a URL's shape (see the module's docs).
 pub fn pointed() -> impl Strategy<Value = String> {
     prop_oneof![
         prop::sample::select(&["/{b}", "{/b}", "/x", "", "/{b}/y", "/x{?c}", "/{b}{/c}"][..])
