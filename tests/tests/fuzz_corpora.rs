@@ -63,6 +63,79 @@ fn route_from_url() {
     replay("route_from_url", oracle::fuzz::route_from_url);
 }
 
+#[test]
+fn http_uri() {
+    replay("http_uri", oracle::fuzz::uri_from_http);
+}
+
+/// One input for each way a value could change a URL's shape that the checks model, through
+/// the check of the target that reaches it (the inputs are in the corpora too).
+#[test]
+fn shape_changes() {
+    use oracle::rfc6570::Value;
+    let s = |v: &str| Value::Str(v.to_string());
+    let case = |template: &str, values: &[(&str, Value)]| {
+        let values: Vec<(String, Value)> = values
+            .iter()
+            .map(|(n, v)| ((*n).to_string(), v.clone()))
+            .collect();
+        oracle::fuzz::encode_case(template, &values)
+    };
+    let mut failed = Vec::new();
+    let mut check = |name: &str, run: &dyn Fn()| {
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).is_err() {
+            failed.push(name.to_string());
+        }
+    };
+    // A query key spelled with a triplet is the key: `fo%72mat` is a second `format`, and
+    // `%71` is `q`.
+    check("encoded key", &|| {
+        oracle::fuzz::route_from_url(b"/search?q=a&%71=b");
+    });
+    check("encoded key alone", &|| {
+        oracle::fuzz::route_from_url(b"/search?%71=b");
+    });
+    // A `\` that WHATWG parsers read as `/`: in a `{+base}`'s authority, in a request target.
+    let backslash_base = case("{+a}/x", &[("a", s("https://a\\@e.co"))]);
+    check("backslash in a base", &|| {
+        oracle::fuzz::template_expand(&backslash_base);
+    });
+    check("backslash in a request target", &|| {
+        oracle::fuzz::uri_from_http(b"http://a.example/public/..\\admin");
+    });
+    // An empty whole segment before an optional expression.
+    let empty_segment = case("/users/{a}{/b}", &[("a", s(""))]);
+    check("empty segment before {/x}", &|| {
+        oracle::fuzz::template_expand(&empty_segment);
+    });
+    // A hand-written pair left out beside another piece of the query.
+    let mixed = case("/p?q={a}&{c}", &[("a", s("1"))]);
+    check("pair beside a whole {k}", &|| {
+        oracle::fuzz::template_expand(&mixed);
+    });
+    // A base with a query: what follows it is in its query, not a path.
+    check("base with a query", &|| {
+        oracle::fuzz::route_from_url(b"https://a.example/v1?x=1/users/7");
+    });
+    // A `{+x}` that writes an empty authority, and the grammar's `//`.
+    let empty_authority = case("{+a}/{b}", &[("a", s("//")), ("b", s("evil.com"))]);
+    check("empty authority from a base", &|| {
+        oracle::fuzz::template_expand(&empty_authority);
+    });
+    check("empty authority in a reference", &|| {
+        oracle::fuzz::url_parse(b"///a", false);
+    });
+    // `{.x}` in a host takes one label; `parse_iri` applies UTS #46 only to special schemes.
+    let labels = case("https://api{.h}/", &[("h", s("evil.com"))]);
+    check("several labels in {.x}", &|| {
+        oracle::fuzz::template_expand(&labels);
+    });
+    check("UTS #46 on an opaque host", &|| {
+        oracle::fuzz::url_parse("foo://b\u{fc}cher/x".as_bytes(), true);
+    });
+    assert!(failed.is_empty(), "the checks failed on: {failed:?}");
+}
+
 /// What fuzzing found, each through the check that failed on it (the inputs are in the
 /// corpora too; here they are named). All were the oracle's mistakes, not urlkit's.
 #[test]
@@ -159,12 +232,27 @@ fn write_seeds() {
             &oracle::fuzz::encode_case(&template, &values),
         );
     }
+    for (i, target) in [
+        "/users/7?tab=repos",
+        "http://a.example/public/..\\admin",
+        "/a\\b/%5C/..%2F?q=\\",
+        "https://a.example:8443/x|y/{z}",
+        "*",
+        "a.example:443",
+    ]
+    .iter()
+    .enumerate()
+    {
+        write("http_uri", &format!("target-{i}"), target.as_bytes());
+    }
     for (i, path) in [
         "/users/7",
         "/users/7/posts/hello%20world?page=2&tag=a&tag=b",
         "/files/a/b/c",
         "/search?q=rust&page=2&sort=new",
         "/search?q=&page",
+        "/search?q=a&%71=b",
+        "https://a.example/v1?x=1/users/7",
     ]
     .iter()
     .enumerate()

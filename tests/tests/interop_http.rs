@@ -189,3 +189,130 @@ proptest! {
         }
     }
 }
+
+/// Path segments of request targets, with what WHATWG parsers read otherwise than RFC 3986:
+/// `\`, which is `/` in a special URL's path (URL Standard, "path state"), dot segments
+/// spelled with it and with triplets, and characters RFC 3986 forbids.
+const TARGET_SEGMENTS: &[&str] = &[
+    "public",
+    "a",
+    "..",
+    ".",
+    "%2e%2e",
+    "%2E",
+    "..\\admin",
+    "\\",
+    "a\\b",
+    "\\..",
+    "%5C",
+    "%5c..",
+    "|",
+    "{x}",
+    "\u{e9}",
+    "a%2Fb",
+    "",
+    "x\\\\y",
+];
+
+/// A request target the `http` crate may accept: origin form or absolute form, segments
+/// joined by `/` or `\`, maybe a query with a `\`.
+fn request_target() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(
+            &[
+                "",
+                "http://a.example",
+                "https://a.example:8443",
+                "http://a.example\\",
+            ][..],
+        ),
+        prop::collection::vec(
+            (
+                prop::sample::select(&["/", "/", "\\"][..]),
+                prop::sample::select(TARGET_SEGMENTS),
+            ),
+            1..5,
+        ),
+        prop::sample::select(&["", "?q=\\", "?a=1&b=..\\c", "?x"][..]),
+    )
+        .prop_map(|(origin, segments, query)| {
+            let path = segments.iter().fold(String::new(), |mut path, (sep, s)| {
+                path.push_str(sep);
+                path.push_str(s);
+                path
+            });
+            format!("{origin}{path}{query}")
+        })
+}
+
+/// What a WHATWG parser reads in a request target: its path segments and its query, each
+/// percent-decoded.
+#[derive(Debug, PartialEq)]
+struct Reading {
+    segments: Vec<Vec<u8>>,
+    query: Option<Vec<u8>>,
+}
+
+/// How a WHATWG parser reads `text` (origin form on `http://a.example`).
+fn whatwg_reading(text: &str) -> Option<Reading> {
+    let base = url::Url::parse("http://a.example/").ok()?;
+    let url = url::Url::options().base_url(Some(&base)).parse(text).ok()?;
+    let segments = url.path().split('/').map(decoded).collect();
+    Some(Reading {
+        segments,
+        query: url.query().map(decoded),
+    })
+}
+
+/// What `Url::try_from(&http::Uri)` makes of a target is the target as WHATWG parsers read
+/// it: the same path segments (a `\` that they read as `/` is not written `%5C`, which
+/// they read as part of a segment), or a refusal. The `http` crate takes `\` in a target.
+#[test]
+fn a_uri_becomes_a_url_that_whatwg_parsers_read_as_the_target() {
+    let cases: u32 = std::env::var("URLKIT_ORACLE_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2_000);
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut converted, mut failures) = (0, Vec::new());
+    for case in 0..cases {
+        let target = proptest::strategy::ValueTree::current(
+            &request_target().new_tree(&mut runner).unwrap(),
+        );
+        let Ok(uri) = target.parse::<http::Uri>() else {
+            continue;
+        };
+        let Ok(ours) = Url::try_from(&uri) else {
+            continue;
+        };
+        converted += 1;
+        let (Some(theirs), Some(read_back)) =
+            (whatwg_reading(&target), whatwg_reading(ours.as_str()))
+        else {
+            continue;
+        };
+        if theirs != read_back {
+            failures.push(format!(
+                "[case {case}] {target:?} became {:?}; WHATWG parsers read the target's path as {:?}, the URL's as {:?}",
+                ours.as_str(),
+                url::Url::options()
+                    .base_url(url::Url::parse("http://a.example/").ok().as_ref())
+                    .parse(&target)
+                    .map(|u| u.path().to_string()),
+                url::Url::options()
+                    .base_url(url::Url::parse("http://a.example/").ok().as_ref())
+                    .parse(ours.as_str())
+                    .map(|u| u.path().to_string()),
+            ));
+        }
+    }
+    let n = failures.len();
+    failures.truncate(20);
+    assert!(
+        failures.is_empty(),
+        "{n} of {cases} disagree:\n{}",
+        failures.join("\n")
+    );
+    // The generator reaches conversions, not only refusals.
+    assert!(converted > cases / 4, "{converted} of {cases} converted");
+}

@@ -83,6 +83,33 @@ pub fn url_parse(data: &[u8], iri: bool) {
     {
         panic!("{text:?}: {e}");
     }
+    if iri {
+        iri_host_as_whatwg_reads_it(text, &url);
+    }
+}
+
+/// A non-ASCII host that `parse_iri` accepted is the host a WHATWG parser reads in the same
+/// text: UTS #46's ASCII form for a special scheme (URL Standard, "host parsing": domain to
+/// ASCII), the UTF-8 percent-encoded for another (an opaque host, RFC 3987 §3.1's mapping);
+/// UTS #46 is for DNS names, which another scheme's host need not be.
+fn iri_host_as_whatwg_reads_it(text: &str, url: &Url) {
+    let split = shape::split(text.as_bytes());
+    let non_ascii = split.host.clone().is_some_and(|h| !text[h].is_ascii());
+    let (true, Some(ours), Ok(theirs)) = (non_ascii, url.host(), url::Url::parse(text)) else {
+        return;
+    };
+    let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(&theirs.scheme());
+    let ours = if special {
+        ours.to_ascii_lowercase()
+    } else {
+        ours.to_string()
+    };
+    assert_eq!(
+        Some(ours.as_str()),
+        theirs.host_str(),
+        "{text:?}: parse_iri wrote the host {ours:?}, a WHATWG parser reads {:?}",
+        theirs.host_str()
+    );
 }
 
 fn uppercase_triplets(text: &str) -> String {
@@ -295,11 +322,19 @@ pub enum Api {
 }
 
 /// `Api::from_url` of any text: never panics, and what it parses builds a URL that parses
-/// back to the same value (the routes do not overlap).
+/// back to the same value (the routes do not overlap); it reads the query keys
+/// `form_urlencoded` reads (the text with its query written again from what
+/// `form_urlencoded` reads, every key and value in one spelling, parses to the same result);
+/// and `from_url_on` accepts only what follows a base's path, and nothing after a base with
+/// a query or fragment.
 pub fn route_from_url(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
+    route_reads_form_pairs(text);
+    for base in ROUTE_BASES {
+        route_on_base(base, text);
+    }
     match Api::from_url(text) {
         Err(e) => {
             let _ = e.to_string();
@@ -315,4 +350,147 @@ pub fn route_from_url(data: &[u8]) {
             );
         }
     }
+}
+
+/// `text` with its query written again from the pairs `form_urlencoded` reads in it, when
+/// the query is RFC 3986 query text and every pair has its `=` and decodes as UTF-8 (where
+/// the readers may differ by design: `form_urlencoded` replaces invalid UTF-8, and `page`
+/// without `=` is not `page=`).
+fn respelled(text: &str) -> Option<String> {
+    let text = text.split('#').next().unwrap_or_default();
+    let (path, query) = text.split_once('?')?;
+    let b = query.as_bytes();
+    let escapes_valid = (0..b.len()).all(|i| b[i] != b'%' || super::rfc6570::is_triplet(&b[i..]));
+    // RFC 3986 §3.4's characters only: `from_url` refuses others (a raw space, `|`), which
+    // the respelling would encode.
+    let query_chars = b
+        .iter()
+        .all(|&c| c.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?%".contains(&c));
+    if !query_chars {
+        return None;
+    }
+    let pairs_ok = query.split('&').all(|p| {
+        p.is_empty()
+            || p.contains('=')
+                && percent_decode_str(&p.replace('+', " "))
+                    .decode_utf8()
+                    .is_ok()
+    });
+    if !escapes_valid || !pairs_ok {
+        return None;
+    }
+    let mut out = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in url::form_urlencoded::parse(query.as_bytes()) {
+        out.append_pair(&k, &v);
+    }
+    Some(format!("{path}?{}", out.finish()))
+}
+
+/// `from_url` reads a query's keys and values as `form_urlencoded` does: respelled, the
+/// text parses to the same value, or is refused as well.
+fn route_reads_form_pairs(text: &str) {
+    let Some(canonical) = respelled(text) else {
+        return;
+    };
+    let ours = Api::from_url(text).ok();
+    let theirs = Api::from_url(&canonical).ok();
+    assert_eq!(
+        ours,
+        theirs,
+        "{text:?} and {canonical:?} hold the same pairs for form_urlencoded ({:?})",
+        url::form_urlencoded::parse(canonical.split_once('?').map_or("", |(_, q)| q).as_bytes())
+            .collect::<Vec<_>>()
+    );
+}
+
+/// The bases `route_from_url` tries `from_url_on` with: with and without a path, a final
+/// `/`, a query, a fragment.
+const ROUTE_BASES: &[&str] = &[
+    "https://a.example",
+    "https://a.example/v1/",
+    "https://a.example/v1?x=1",
+    "https://a.example/?",
+    "https://a.example/v1#f",
+    "https://a.example#",
+];
+
+/// `from_url_on(base, text)`, and `from_url_on(base, base + text)`: refused if the base has a
+/// query or fragment; else accepted only if the `url` crate reads the same origin, the
+/// base's path followed by a path that `from_url` (with the query) parses to the same value.
+fn route_on_base(base: &str, text: &str) {
+    let Ok(base_url) = Url::parse(base) else {
+        panic!("{base}: not a URL");
+    };
+    for request in [text.to_string(), format!("{base}{text}")] {
+        let Ok(value) = Api::from_url_on(&base_url, &request) else {
+            continue;
+        };
+        assert!(
+            !base.contains(['?', '#']),
+            "from_url_on({base:?}, {request:?}) gave {value:?}: a base with a query or fragment can be followed by no path"
+        );
+        let theirs = url::Url::parse(&request).unwrap_or_else(|e| {
+            panic!(
+                "from_url_on({base:?}, {request:?}) gave {value:?}; the url crate refuses it: {e}"
+            )
+        });
+        let whatwg_base = url::Url::parse(base).unwrap_or_else(|e| panic!("{base}: {e}"));
+        let rest = theirs
+            .path()
+            .strip_prefix(whatwg_base.path().trim_end_matches('/'))
+            .filter(|rest| rest.starts_with('/'));
+        let target = rest.map(|rest| match theirs.query() {
+            Some(q) => format!("{rest}?{q}"),
+            None => rest.to_string(),
+        });
+        assert!(
+            theirs.origin() == whatwg_base.origin()
+                && target
+                    .as_deref()
+                    .and_then(|t| Api::from_url(t).ok())
+                    .as_ref()
+                    == Some(&value),
+            "from_url_on({base:?}, {request:?}) gave {value:?}; the url crate reads the path {:?} on {:?}",
+            theirs.path(),
+            theirs.origin()
+        );
+    }
+}
+
+/// `Url::try_from(&http::Uri)` of any text the `http` crate accepts: never panics, and a
+/// URL it gives is one a WHATWG parser reads as it reads the text: the same path segments and
+/// query, once percent-decoded (a `\` that it reads as `/` in the text is not written `%5C`,
+/// which it reads as part of a segment).
+pub fn uri_from_http(data: &[u8]) {
+    let Ok(uri) = http::Uri::try_from(data) else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(ours) = Url::try_from(&uri) else {
+        return;
+    };
+    let Ok(base) = url::Url::parse("http://a.example/") else {
+        return;
+    };
+    let read = |text: &str| {
+        let url = url::Url::options().base_url(Some(&base)).parse(text).ok()?;
+        let segments: Vec<Vec<u8>> = url
+            .path()
+            .split('/')
+            .map(|s| percent_decode_str(s).collect())
+            .collect();
+        let query: Option<Vec<u8>> = url.query().map(|q| percent_decode_str(q).collect());
+        Some((url.host_str().map(String::from), segments, query))
+    };
+    let (Some(theirs), Some(back)) = (read(text), read(ours.as_str())) else {
+        return;
+    };
+    assert_eq!(
+        theirs,
+        back,
+        "{text:?} became {:?}, which a WHATWG parser reads otherwise",
+        ours.as_str()
+    );
 }

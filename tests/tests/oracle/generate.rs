@@ -4,6 +4,13 @@
 //! with literal text around it drawn from the characters of each component; values that are
 //! undefined, empty, lists and maps (empty or not), and the strings behind other crates'
 //! published bugs.
+//!
+//! A quarter of the templates are the shapes where a value is most likely to change a URL's
+//! shape: a `{+x}` opening the template before a `/` of its own (a value `//` or `///` writing an
+//! empty authority), a whole-segment `{x}` before an optional expression (`{id}{/tab}`,
+//! `{id}{?q}`, `{name}{.ext}`), hand-written query pairs beside other pieces (`k=v{a}`,
+//! `{k}=1`, `k={a}{b}`, a whole `{k}`), and `{.x}` inside a host; and values hold what WHATWG
+//! parsers read otherwise than RFC 3986 (`\`, tab, newline, `%5C`) and dotted names.
 
 #![allow(unreachable_pub, reason = "shared by test binaries through `#[path]`")]
 
@@ -81,8 +88,65 @@ fn pieces(text: &'static [&'static str], n: usize) -> impl Strategy<Value = Stri
     .prop_map(|pieces| pieces.concat())
 }
 
-/// A template: a head, a path, maybe a query, maybe a fragment.
+/// A template: a head, a path, maybe a query, maybe a fragment; or one of the shapes
+/// [`pointed`] writes.
 pub fn template() -> impl Strategy<Value = String> {
+    prop_oneof![3 => general(), 1 => pointed()]
+}
+
+/// Paths where a whole-segment `{x}` stands before an optional expression.
+const BEFORE_OPTIONAL: &[&str] = &[
+    "{a}{/b}",
+    "{a}{?b}",
+    "{a}{.b}",
+    "{a}{#b}",
+    "{a}{/b*}",
+    "{a}{.b}{?c}",
+    "{a}{b}",
+    "{a}{.b*}",
+];
+
+/// Pieces of a query of pairs: hand-written pairs, and the pieces that stand beside them.
+const QUERY_PIECES: &[&str] = &[
+    "q={a}", "q={a}", "r={+b}", "s={c*}", "k=v{b}", "{c}=1", "k={b}{c}", "{c}", "k=v", "{+h}",
+    "k={b}x", "{c}{b}",
+];
+
+/// Hosts with `{.x}` and `{x}` labels.
+const HOSTS: &[&str] = &[
+    "https://api{.h}",
+    "https://api{.h}.example",
+    "http://{a}{.h}",
+    "https://x{.h*}",
+    "https://{h}.x{.a}",
+];
+
+/// The shapes where a value is most likely to change a URL's shape (see the module's docs).
+pub fn pointed() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(&["/{b}", "{/b}", "/x", "", "/{b}/y", "/x{?c}", "/{b}{/c}"][..])
+            .prop_map(|rest| format!("{{+a}}{rest}")),
+        (
+            prop::sample::select(&["/users/", "/", "./", "a/", "http://h/", "//h/"][..]),
+            prop::sample::select(BEFORE_OPTIONAL),
+            prop::sample::select(&["", "/x", "?k=v", "#f"][..]),
+        )
+            .prop_map(|(head, path, tail)| format!("{head}{path}{tail}")),
+        (
+            prop::sample::select(&["/p?", "/p?k=1&", "https://h/?", "/p{?p}&"][..]),
+            prop::collection::vec(prop::sample::select(QUERY_PIECES), 1..4),
+            prop::sample::select(&["", "#f", "{&p}"][..]),
+        )
+            .prop_map(|(head, pieces, tail)| format!("{head}{}{tail}", pieces.join("&"))),
+        (
+            prop::sample::select(HOSTS),
+            prop::sample::select(&["/", "/x", "", ":8080/", "/{b}"][..]),
+        )
+            .prop_map(|(host, rest)| format!("{host}{rest}")),
+    ]
+}
+
+fn general() -> impl Strategy<Value = String> {
     (
         prop::sample::select(HEADS),
         pieces(PATH_TEXT, 6),
@@ -159,10 +223,41 @@ const HOSTILE: &[&str] = &[
     "a/../b",
 ];
 
+/// What WHATWG parsers read otherwise than RFC 3986 (a `\` is `/` in a special URL; tab and
+/// newline are removed; a `%5C` stays), empty authorities, dotted names.
+const WHATWG: &[&str] = &[
+    "\\",
+    "a\\b",
+    "..\\admin",
+    "/\\evil.com",
+    "\\\\evil.com",
+    "https://good.com\\@evil.com",
+    "https://good.com\\evil.com",
+    "https://h/a\\b",
+    "https://h/..\\x",
+    "%5C",
+    "https://good.com%5C@evil.com",
+    "a\tb",
+    "\n",
+    "https://h/a\nb",
+    "ht\ttps://h",
+    ".\t.",
+    "//",
+    "///",
+    "//h",
+    "//h/",
+    "/",
+    "evil.com",
+    "a.b",
+    "api.evil.com.",
+];
+
 fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => prop::sample::select(HOSTILE).prop_map(String::from),
+        2 => prop::sample::select(WHATWG).prop_map(String::from),
         2 => "[a-z0-9./%:?#&=@\\[\\]-]{0,5}",
+        1 => "[a-z/.\\\\\t@%5C]{0,6}",
         1 => any::<String>().prop_map(|s| s.chars().take(6).collect()),
     ]
 }

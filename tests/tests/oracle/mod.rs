@@ -199,7 +199,11 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
             ]
             .iter()
             .any(|m| message.contains(m));
-            Some(if state_error {
+            Some(if pairs::mixed(template, &parts) {
+                // A hand-written pair beside another piece: urlkit may write it piece by
+                // piece (as the reference does) or refuse the template.
+                "MixedQuery"
+            } else if state_error {
                 if bad_state.is_none() {
                     return Err(format!(
                         "{template:?}: urlkit refused it ({message}), but every state keeps the shape"
@@ -233,6 +237,46 @@ fn skeleton<'a>(template: &'a str, parts: &'a [Part]) -> shape::Template<'a> {
     shape::Template::new(template, parts, skeleton)
 }
 
+/// What the reference expander builds for `template` with `values`, and the violations of
+/// the template's shape the oracle finds in it; `None` when the oracle cannot read the
+/// template. urlkit is not asked.
+pub fn reference_of(
+    template: &str,
+    values: &[(String, Value)],
+) -> Option<(String, Vec<Violation>)> {
+    let parts = rfc6570::parse(template).ok()?;
+    let t = skeleton(template, &parts);
+    let value_of = |name: &str| {
+        values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(Value::Undef, |(_, v)| v.clone())
+    };
+    let (out, violations) = reference(template, &parts, &t, &value_of);
+    Some((out.text(), violations))
+}
+
+/// The reference expansion and every violation found in it.
+fn reference(
+    template: &str,
+    parts: &[Part],
+    t: &shape::Template<'_>,
+    value_of: &dyn Fn(&str) -> Value,
+) -> (rfc6570::Out, Vec<Violation>) {
+    let out = rfc6570::expand(template, parts, value_of, Rules::urlkit());
+    let mut violations = t.violations(&out);
+    if t.base.is_some() && !base_is_valid(&out) {
+        violations.push(Violation::BadBase);
+    }
+    if t.base.is_some() && !base_read_as_written(template, parts, value_of, &out) {
+        violations.push(Violation::BaseReadOtherwise);
+    }
+    if !out.prefix_on_composite.is_empty() {
+        violations.push(Violation::PrefixOnComposite);
+    }
+    (out, violations)
+}
+
 /// Runs `template` with `values` through urlkit and the oracles; `Err` describes a
 /// disagreement.
 pub fn check(template: &str, values: &[(String, Value)]) -> Result<Agreement, String> {
@@ -262,14 +306,7 @@ impl Checked<'_> {
         };
         let vars = urlkit::template::vars_fn(|name| Some(value_of(name)));
         let built = urlkit.expand(&vars);
-        let out = rfc6570::expand(template, parts, &value_of, Rules::urlkit());
-        let mut violations = t.violations(&out);
-        if t.base.is_some() && !base_is_valid(&out) {
-            violations.push(Violation::BadBase);
-        }
-        if !out.prefix_on_composite.is_empty() {
-            violations.push(Violation::PrefixOnComposite);
-        }
+        let (out, violations) = reference(template, parts, &t, &value_of);
         // A non-ASCII host (from host values) is converted as UTS #46 says with the `idna`
         // feature (the `idna` crate the `url` crate uses, read independently here) or
         // refused: the shape oracle's host rules are for ASCII hosts.
@@ -346,6 +383,10 @@ impl Checked<'_> {
                 let k = kind(&e);
                 if violations.iter().any(|v| v.kinds().contains(&k.as_str())) {
                     Ok(Agreement::ValuesRefused(k))
+                } else if whatwg_special_in_reserved(parts, &value_of) {
+                    Ok(Agreement::ValuesRefused(format!(
+                        "{k}: a `\\`, tab or newline in a `{{+x}}` or `{{#x}}` value"
+                    )))
                 } else {
                     Err(format!(
                         "{template:?} {values:?}: urlkit refused with {k} (`{}`), the oracle found {violations:?} in {:?}",
@@ -356,6 +397,63 @@ impl Checked<'_> {
             }
         }
     }
+}
+
+/// Whether a WHATWG parser reads the URL a `{+base}` started as it reads the same template
+/// with the base's `\` written as typed (not `%5C`): the same scheme, host, port and number
+/// of path segments. A `\` in a special URL is a `/` to WHATWG parsers (URL
+/// Standard, "path state" and "authority state"), so `https://good.com\@evil.com` is the
+/// host `good.com` as typed, but `evil.com` once the `\` is written `%5C`.
+fn base_read_as_written(
+    template: &str,
+    parts: &[Part],
+    value_of: &dyn Fn(&str) -> Value,
+    out: &rfc6570::Out,
+) -> bool {
+    let rules = Rules {
+        raw_base: true,
+        ..Rules::urlkit()
+    };
+    let raw = rfc6570::expand(template, parts, value_of, rules).text();
+    let Ok(base) = url::Url::parse("http://base.example/dir/file") else {
+        return false;
+    };
+    let read = |text: &str| url::Url::options().base_url(Some(&base)).parse(text).ok();
+    // What WHATWG parsers refuse as built is for the other checks; a relative URL's `\`
+    // is `/` only if the base it is resolved against is special, which is the caller's
+    // business (urlkit may refuse it or write it `%5C`).
+    let Some(built) = read(&out.text()).filter(|_| shape::split(&out.bytes).scheme.is_some())
+    else {
+        return true;
+    };
+    let Some(raw) = read(&raw) else {
+        return false;
+    };
+    raw.scheme() == built.scheme()
+        && raw.host_str() == built.host_str()
+        && raw.port() == built.port()
+        && raw.cannot_be_a_base() == built.cannot_be_a_base()
+        && raw.path().split('/').count() == built.path().split('/').count()
+}
+
+/// Whether a `{+x}` or `{#x}` value holds a character that WHATWG parsers read otherwise
+/// than RFC 3986 does once it is percent-encoded (`\`, which is `/` in a special URL; tab
+/// and newline, which they remove): urlkit may refuse it or write it encoded.
+fn whatwg_special_in_reserved(parts: &[Part], value_of: &dyn Fn(&str) -> Value) -> bool {
+    let special = |s: &String| s.contains(['\\', '\t', '\n', '\r']);
+    parts.iter().any(|part| match part {
+        Part::Expr {
+            op: Op::Reserved | Op::Fragment,
+            vars,
+            ..
+        } => vars.iter().any(|v| match value_of(&v.name) {
+            Value::Undef => false,
+            Value::Str(s) => special(&s),
+            Value::List(items) => items.iter().any(special),
+            Value::Map(pairs) => pairs.iter().any(|(k, v)| special(k) || special(v)),
+        }),
+        _ => false,
+    })
 }
 
 /// Whether the host of `url` is refused by the `url` crate only for an `xn--` label that
@@ -563,6 +661,11 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     {
         return Some("HostMissing");
     }
+    // A hand-written pair beside a piece of another kind (`?q={x}&{k}`), which urlkit may
+    // refuse rather than write piece by piece.
+    if pairs::mixed(template, parts) {
+        return Some("MixedQuery");
+    }
     // The skeleton itself breaks the shape (a literal dot segment, a `//`), or a WHATWG
     // parser refuses it.
     if !t.violations(&t.skeleton).is_empty()
@@ -629,16 +732,19 @@ fn base_is_valid(out: &rfc6570::Out) -> bool {
 /// A WHATWG parser (the `url` crate) reads `text` (against a base if it is relative) into
 /// the components the oracle's own split finds.
 pub fn whatwg_agrees(text: &str) -> Result<(), String> {
+    // A network-path reference (`//host`) against a base of either kind: which scheme the
+    // base has is the caller's business, and a special one makes WHATWG parsers skip the
+    // slashes of an empty authority (`///evil.com` has the host `evil.com`, RFC 3986 §3.2
+    // reads an empty one).
+    if text.starts_with("//") {
+        whatwg_agrees_on(text, "base:/dir/file")?;
+    }
+    whatwg_agrees_on(text, "http://base.example/dir/file")
+}
+
+fn whatwg_agrees_on(text: &str, base: &str) -> Result<(), String> {
     let s = shape::split(text.as_bytes());
     let get = |r: &Option<std::ops::Range<usize>>| r.clone().map(|r| &text[r]);
-    // A network-path reference (`//host`) against a base of a scheme that is not special: an
-    // empty host is refused only by the special schemes, and which scheme the base has is
-    // the caller's business.
-    let base = if text.starts_with("//") {
-        "base:/dir/file"
-    } else {
-        "http://base.example/dir/file"
-    };
     let base = url::Url::parse(base).map_err(|e| e.to_string())?;
     let parsed = if s.scheme.is_some() {
         url::Url::parse(text)

@@ -4,6 +4,11 @@
 //! `{?x}` and `{&x}`) is joined by the expansion, `?` before the first pair written and `&`
 //! before the others; a hand-written pair is left out when its value is undefined, repeated
 //! for each item of a list, and holds a map as `{x}` writes one (RFC 6570 §3.2.2).
+//!
+//! Beside a hand-written pair, another piece of the query between two `&` of the text
+//! (`k=v{a}`, `{k}=1`, `k={a}{b}`, a whole `{k}`) is written as RFC 6570 writes it, and left
+//! out with its `&` when it writes nothing: a pair left out never leaves `?&`, `&&` or a
+//! dangling `&` or `?` behind. urlkit may instead refuse such a template ([`mixed`]).
 
 use super::rfc6570::{
     Context, Op, Origin, Out, Part, Rules, Value, encode_value, expand_expr, prefix, push_literal,
@@ -37,6 +42,8 @@ enum Unit {
         key: String,
         part: usize,
     },
+    /// Any other piece between two `&` of the text, beside a hand-written pair.
+    Other(Vec<Piece>),
 }
 
 /// One piece of the query as the units are cut from it.
@@ -168,43 +175,41 @@ pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
     }
     let mut units = Vec::new();
     for group in groups {
+        let opens = |piece: &Piece| {
+            matches!(piece, Piece::Expr(k) if matches!(
+                &parts[*k],
+                Part::Expr {
+                    op: Op::Query | Op::Cont,
+                    ..
+                }
+            ))
+        };
         let unit = match group.as_slice() {
+            [] => return None,
             [Piece::Text(start, text)] => Unit::Static {
                 start: *start,
                 text: text.clone(),
             },
-            [Piece::Expr(k)]
-                if matches!(
-                    &parts[*k],
-                    Part::Expr {
-                        op: Op::Query | Op::Cont,
-                        ..
-                    }
-                ) =>
-            {
-                Unit::Operator(*k)
-            }
-            [Piece::Text(start, text), Piece::Expr(k)] => {
-                let key = text.strip_suffix('=')?;
-                let Part::Expr { op, vars, .. } = &parts[*k] else {
-                    return None;
-                };
-                let hand = !key.is_empty()
-                    && !key.contains('=')
-                    && vars.len() == 1
-                    && matches!(op, Op::Simple | Op::Reserved);
-                if !hand {
-                    return None;
-                }
+            [piece @ Piece::Expr(k)] if opens(piece) => Unit::Operator(*k),
+            [Piece::Text(start, text), Piece::Expr(k)] if hand_key(text, &parts[*k]).is_some() => {
                 Unit::Hand {
                     start: *start,
-                    key: key.to_string(),
+                    key: hand_key(text, &parts[*k])?.to_string(),
                     part: *k,
                 }
             }
-            _ => return None,
+            // A piece that opens pairs of its own (`{&x}`) inside another writes its `&`
+            // where the text does not: not a query of pairs.
+            other if other.iter().any(opens) => return None,
+            other => Unit::Other(other.to_vec()),
         };
         units.push(unit);
+    }
+    // Other pieces are the pairs model's only beside a hand-written pair; without one the
+    // query is RFC 6570's.
+    let hand = units.iter().any(|u| matches!(u, Unit::Hand { .. }));
+    if !hand && units.iter().any(|u| matches!(u, Unit::Other(_))) {
+        return None;
     }
     if units.iter().all(|u| matches!(u, Unit::Static { .. })) {
         return None;
@@ -219,6 +224,41 @@ pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
         after,
         units,
         opener,
+    })
+}
+
+/// The key of a hand-written pair `key={x}` (or `key={+x}`): text ending with its one `=`
+/// before one expression of one variable.
+fn hand_key<'t>(text: &'t str, part: &Part) -> Option<&'t str> {
+    let key = text.strip_suffix('=')?;
+    let Part::Expr { op, vars, .. } = part else {
+        return None;
+    };
+    let hand = !key.is_empty()
+        && !key.contains('=')
+        && vars.len() == 1
+        && matches!(op, Op::Simple | Op::Reserved);
+    hand.then_some(key)
+}
+
+/// Where a unit starts in the template: the text's `&` (or `?`) is the byte before.
+fn start_of(parts: &[Part], pieces: &[Piece]) -> usize {
+    match pieces.first() {
+        Some(Piece::Text(start, _)) => *start,
+        Some(Piece::Expr(k)) => match &parts[*k] {
+            Part::Expr { start, .. } | Part::Lit { start, .. } => *start,
+        },
+        None => 0,
+    }
+}
+
+/// Whether the query of `parts` holds a hand-written pair beside a piece that is neither a
+/// pair nor static text (`?q={x}&k=v{a}`, `?q={x}&{k}`): one the pairs model writes piece by
+/// piece, and that urlkit may refuse as a template instead.
+pub fn mixed(source: &str, parts: &[Part]) -> bool {
+    query_of_pairs(source, parts).is_some_and(|p| {
+        p.units.iter().any(|u| matches!(u, Unit::Other(_)))
+            && p.units.iter().any(|u| matches!(u, Unit::Hand { .. }))
     })
 }
 
@@ -274,6 +314,36 @@ pub fn expand(
                     out.origin.extend_from_slice(&own.origin[i + 1..end]);
                     i = end;
                 }
+            }
+            Unit::Other(pieces) => {
+                let mut own = Out::default();
+                for piece in pieces {
+                    match piece {
+                        Piece::Text(start, text) => push_literal(*start, text, rules, &mut own),
+                        Piece::Expr(k) => {
+                            let Part::Expr {
+                                index,
+                                op,
+                                vars: specs,
+                                ..
+                            } = &parts[*k]
+                            else {
+                                continue;
+                            };
+                            let context = Context::of(source, parts, *k, rules);
+                            expand_expr(*index, *op, specs, vars, context, rules, &mut own);
+                        }
+                    }
+                }
+                out.prefix_on_composite.append(&mut own.prefix_on_composite);
+                if own.bytes.is_empty() {
+                    continue;
+                }
+                // The `&` the text wrote before the piece, or the query's `?`.
+                let amp = Origin::Lit(start_of(parts, pieces).saturating_sub(1));
+                separator(out, amp);
+                out.bytes.extend_from_slice(&own.bytes);
+                out.origin.extend_from_slice(&own.origin);
             }
             Unit::Hand { start, key, part } => {
                 let Part::Expr {

@@ -181,6 +181,9 @@ pub struct Rules {
     pub raw_hosts: bool,
     /// `:{port}` writes its `:` only when the port is defined.
     pub optional_port: bool,
+    /// Not an extension: a `{+base}` value's `\` written as it is, not as `%5C`, for reading
+    /// the value as its writer typed it (a WHATWG parser reads `\` as `/` in a special URL).
+    pub raw_base: bool,
 }
 
 impl Rules {
@@ -190,6 +193,7 @@ impl Rules {
         uppercase_triplets: false,
         raw_hosts: false,
         optional_port: false,
+        raw_base: false,
     };
 
     pub fn urlkit() -> Rules {
@@ -199,6 +203,7 @@ impl Rules {
             uppercase_triplets: true,
             raw_hosts: true,
             optional_port: true,
+            raw_base: false,
         }
     }
 }
@@ -606,6 +611,12 @@ pub fn expand_expr(
     let enc = |s: &str| {
         if context.in_host || context.port {
             s.to_string()
+        } else if context.base && rules.raw_base {
+            let encoded: Vec<String> = s
+                .split('\\')
+                .map(|piece| encode_value(piece, row.reserved, context.base, rules))
+                .collect();
+            encoded.join("\\")
         } else {
             encode_value(s, row.reserved, context.base, rules)
         }

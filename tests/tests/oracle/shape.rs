@@ -9,10 +9,17 @@
 //!   start of the path);
 //! - no path segment is `.` or `..` (beyond the leading ones of a relative path written in
 //!   the template), a `//` in the path is written as such in the template, a path without an
-//!   authority does not start with `//`, a placeholder that is a whole segment is not empty;
-//! - a host or port placeholder holds a host or a port;
+//!   authority does not start with `//`, a placeholder that is a whole segment is not empty
+//!   (with the `{x}` and `{.x}` beside it in the segment, before a `{/x}`, `{?x}` or `{#x}`);
+//! - no authority is empty where WHATWG parsers would skip its slashes (no scheme, or a
+//!   special one): `///evil.com`;
+//! - a host or port placeholder holds a host or a port, `{.x}` one label per value or item;
+//! - in a query of pairs, every `?` and `&` stands before a pair (a pair left out takes its
+//!   separator along);
 //! - a WHATWG parser (the `url` crate) reads the same scheme, host, port, number of path
-//!   segments, query pairs and fragment.
+//!   segments, query pairs and fragment (a network-path reference against a special base
+//!   and against another), and reads a `{+base}` value typed with a `\` as it reads the
+//!   URL built from it (`mod.rs`).
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
@@ -209,6 +216,18 @@ pub enum Violation {
     SecondHash,
     /// A `:` in the first segment of a relative path, where it would read as a scheme.
     RelativeColon,
+    /// A separator with no pair after it in a query of pairs (`?&`, `&&`, a dangling `&` or
+    /// `?`): a pair left out that left its separator.
+    EmptyPair,
+    /// An empty authority (`///evil.com`, `//`) in a URL without a scheme or of a special
+    /// one: WHATWG parsers skip the slashes of a special URL's authority (URL Standard,
+    /// "special authority ignore slashes state") and take the path's first segment as the
+    /// host, where RFC 3986 §3.2 reads an empty host.
+    EmptyAuthority,
+    /// A `{+base}` value that a WHATWG parser, reading it as written, reads with another
+    /// scheme, host, port or number of path segments than the URL built from it (a `\`,
+    /// which WHATWG parsers read as `/` in a special URL, written `%5C`).
+    BaseReadOtherwise,
 }
 
 impl Violation {
@@ -231,9 +250,10 @@ impl Violation {
             Violation::BadHost => &["InvalidHost"],
             Violation::BadPort => &["InvalidPort"],
             Violation::PrefixOnComposite => &["PrefixOnComposite"],
-            Violation::BadBase => &["InvalidBase"],
-            Violation::SecondHash => &[],
+            Violation::BadBase | Violation::BaseReadOtherwise => &["InvalidBase"],
+            Violation::SecondHash | Violation::EmptyPair => &[],
             Violation::RelativeColon => &["LeavesComponent", "InvalidBase"],
+            Violation::EmptyAuthority => &["InvalidBase", "DoubleSlash", "InvalidHost"],
         }
     }
 }
@@ -250,8 +270,14 @@ pub struct Template<'a> {
     /// Whether the template has a scheme or an authority of its own.
     pub relative: bool,
     pub has_authority: bool,
-    /// Expressions that are a whole path segment by themselves (simple operator).
-    whole_segments: Vec<usize>,
+    /// Runs of expressions that are a whole path segment by themselves: a `{x}` between the
+    /// template's `/` (or the path's start) and a `/`, the path's end or an expression that
+    /// starts a segment or a component (`{/x}`, `{?x}`, `{#x}`), with the `{y}` and `{.y}`
+    /// that stand beside it in the segment (`/users/{id}{/tab}`, `/f/{name}{.ext}`).
+    /// With each run, the `{/x}` that ends it, if one does.
+    whole_segments: Vec<(Vec<usize>, Option<usize>)>,
+    /// Whether the query is one of pairs (`pairs.rs`): a pair left out takes its `&` along.
+    pairs_query: bool,
     /// The expression that opens the template as `{+base}`, if any.
     pub base: Option<usize>,
     /// The expressions in the host and the port, and each expression's operator.
@@ -333,10 +359,12 @@ impl<'a> Template<'a> {
             } else {
                 text.get(start.wrapping_sub(1))
             };
-            let after = text.get(*end).filter(|_| *end < t.path.end);
-            let alone = matches!(before, None | Some(b'/')) && matches!(after, None | Some(b'/'));
-            if in_path && alone && *op == Op::Simple {
-                whole_segments.push(*index);
+            if in_path
+                && matches!(before, None | Some(b'/'))
+                && *op == Op::Simple
+                && let Some(group) = segment_group(parts, &t, text, *index, *end)
+            {
+                whole_segments.push(group);
             }
         }
         Template {
@@ -348,6 +376,7 @@ impl<'a> Template<'a> {
             relative: t.scheme.is_none() && t.host.is_none(),
             has_authority: t.host.is_some(),
             whole_segments,
+            pairs_query: super::pairs::query_of_pairs(source, parts).is_some(),
             base,
             host_exprs,
             ops,
@@ -413,6 +442,16 @@ impl<'a> Template<'a> {
             let base = |o: &Origin| matches!(o, Origin::Val(e) if Some(*e) == self.base);
             if !slashes.iter().all(base) {
                 found.push(Violation::DoubleSlash { expr: None });
+            }
+        }
+        if s.host.as_ref().is_some_and(Range::is_empty) && s.userinfo.is_none() && s.port.is_none()
+        {
+            let scheme = s.scheme.clone().map(|r| out.bytes[r].to_ascii_lowercase());
+            let special = scheme
+                .as_deref()
+                .is_none_or(|s| [&b"http"[..], b"https", b"ws", b"wss", b"ftp"].contains(&s));
+            if special {
+                found.push(Violation::EmptyAuthority);
             }
         }
         self.path(out, &s, &mut found);
@@ -544,11 +583,34 @@ impl<'a> Template<'a> {
         }
         // A whole-segment placeholder that wrote nothing (`{a,b}` with two empty strings
         // writes `,`: a segment, not an empty one).
-        for &e in &self.whole_segments {
-            if !out.origin.contains(&Origin::Val(e)) && !out.origin.contains(&Origin::Op(e)) {
-                found.push(Violation::EmptyWholeSegment { expr: e });
+        for (group, slash_after) in &self.whole_segments {
+            let wrote = |e: &usize| {
+                out.origin.contains(&Origin::Val(*e)) || out.origin.contains(&Origin::Op(*e))
+            };
+            // A `{/x}` that ends the run and wrote nothing leaves the segment open: text after
+            // it continues the segment (`/{a}{/b}x` is `/x` when both are undefined).
+            let start = self.expr_start(group[0]);
+            let after = out.origin.iter().position(|o| match *o {
+                Origin::Lit(at) => at >= start,
+                Origin::Op(e) | Origin::Val(e) => e >= group[0],
+            });
+            let ends = after.is_none_or(|i| matches!(out.bytes[i], b'/' | b'?' | b'#'));
+            let continued = slash_after.is_some_and(|p| !wrote(&p)) && !ends;
+            if !group.iter().any(wrote) && !continued {
+                found.push(Violation::EmptyWholeSegment { expr: group[0] });
             }
         }
+    }
+
+    /// Where expression `e` starts in the template.
+    fn expr_start(&self, e: usize) -> usize {
+        self.parts
+            .iter()
+            .find_map(|p| match p {
+                Part::Expr { index, start, .. } if *index == e => Some(*start),
+                _ => None,
+            })
+            .unwrap_or(usize::MAX)
     }
 
     /// Whether a segment's bytes are a whole segment of the template's own text in every
@@ -616,6 +678,14 @@ impl<'a> Template<'a> {
         let Some(q) = s.query.clone() else {
             return;
         };
+        // In a query of pairs, each `?` and `&` stands before a pair it writes: a pair left
+        // out takes its separator along (no `?&`, `&&`, dangling `&` or lone `?`).
+        if self.pairs_query {
+            let bytes = &out.bytes[q.clone()];
+            if bytes.is_empty() || bytes.split(|&b| b == b'&').any(<[u8]>::is_empty) {
+                found.push(Violation::EmptyPair);
+            }
+        }
         let mut pair_start = q.start;
         for end in (q.start..=q.end).filter(|&i| i == q.end || out.bytes[i] == b'&') {
             if end < q.end
@@ -721,10 +791,24 @@ impl Template<'_> {
                     || text.parse::<Ipv4Addr>().is_ok()
                     || (!number && name.split('.').all(|l| label(l.as_bytes())))
             } else if self.ops[e] == Op::Label {
-                wrote.is_empty()
-                    || wrote
-                        .strip_prefix(b".")
-                        .is_some_and(|rest| rest.split(|&b| b == b'.').all(label))
+                // One label per value, or per item when exploded (`{.x*}`): the `.` between
+                // them is the operator's, never a value's.
+                let mut items: Vec<Vec<u8>> = Vec::new();
+                let mut syntax_ok = true;
+                for i in 0..out.bytes.len() {
+                    match out.origin[i] {
+                        Origin::Op(x) if x == e => {
+                            syntax_ok &= out.bytes[i] == b'.';
+                            items.push(Vec::new());
+                        }
+                        Origin::Val(x) if x == e => match items.last_mut() {
+                            Some(item) => item.push(out.bytes[i]),
+                            None => syntax_ok = false,
+                        },
+                        _ => {}
+                    }
+                }
+                syntax_ok && items.iter().all(|l| label(l))
             } else {
                 label(&wrote)
             };
@@ -733,6 +817,45 @@ impl Template<'_> {
             }
         }
         host.is_some_and(|h| is_host(&out.bytes[h]))
+    }
+}
+
+/// The run of expressions from the `{x}` `index` (ending at `end`) to the end of its
+/// segment, if nothing but `{y}` and `{.y}` stand beside it there: the segment is theirs
+/// alone, whatever each writes. With it, the `{/x}` that ends it, if one does.
+fn segment_group(
+    parts: &[Part],
+    t: &Split,
+    text: &[u8],
+    index: usize,
+    end: usize,
+) -> Option<(Vec<usize>, Option<usize>)> {
+    let mut group = vec![index];
+    let mut at = end;
+    loop {
+        if at >= t.path.end || text.get(at) == Some(&b'/') {
+            return Some((group, None));
+        }
+        let next = parts.iter().find_map(|p| match p {
+            Part::Expr {
+                start,
+                end,
+                op,
+                index,
+                ..
+            } if *start == at => Some((*end, *op, *index)),
+            _ => None,
+        })?;
+        match next.1 {
+            // `{/x}` writes its own `/`; `{?x}` and `{#x}` end the path.
+            Op::Path => return Some((group, Some(next.2))),
+            Op::Query | Op::Fragment => return Some((group, None)),
+            Op::Simple | Op::Label => {
+                group.push(next.2);
+                at = next.0;
+            }
+            _ => return None,
+        }
     }
 }
 

@@ -1,0 +1,9 @@
+//! Fuzzes `Url::try_from(&http::Uri)`; the checks are `tests/tests/oracle/fuzz.rs`.
+#![no_main]
+
+#[path = "../../tests/tests/oracle/mod.rs"]
+mod oracle;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    oracle::fuzz::uri_from_http(data);
+});
