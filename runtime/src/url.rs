@@ -11,11 +11,13 @@ use urlkit_syntax::error::{Component, ErrorKind};
 use urlkit_syntax::reference::{self, Options};
 
 pub(crate) mod error;
+mod lenient;
 mod normalize;
 mod parts;
 mod resolve;
 
 pub use self::error::{ParseError, ParseErrorKind};
+pub use self::lenient::{Lenient, LenientError, LenientErrorKind, Repair, RepairKind};
 pub use self::parts::PathSegments;
 pub use self::resolve::{ResolveError, ResolveErrorKind};
 
