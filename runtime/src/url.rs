@@ -10,12 +10,14 @@ use urlkit_syntax::error::Errors;
 use urlkit_syntax::error::{Component, ErrorKind};
 use urlkit_syntax::reference::{self, Options};
 
+mod edit;
 pub(crate) mod error;
 mod lenient;
 mod normalize;
 mod parts;
 mod resolve;
 
+pub use self::edit::{Edit, EditError, EditErrorKind};
 pub use self::error::{ParseError, ParseErrorKind};
 pub use self::lenient::{Lenient, LenientError, LenientErrorKind, Repair, RepairKind};
 pub use self::parts::PathSegments;
