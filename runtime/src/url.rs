@@ -83,6 +83,10 @@ impl Url {
     /// Rejected, with the byte offset and the message `url!` gives: what `url!` rejects in a
     /// literal ([the table](macro@crate::url#rejected-at-compile-time)), and besides any
     /// non-ASCII character (see [`Url::parse_iri`]) and `{` `}` (no placeholders here).
+    /// Everything else of RFC 3986's grammar is accepted, the empty port (`port = *DIGIT`)
+    /// included: a test generates references from the RFC's ABNF (Appendix A) and checks that
+    /// each is accepted unless a rule of the table applies. For text that is not valid (an
+    /// `href` as browsers read it), see [`Url::parse_lenient`].
     ///
     /// # Examples
     /// ```
