@@ -154,7 +154,9 @@ impl fmt::Display for LenientError {
             LenientErrorKind::Unrepresentable(rule) => {
                 f.write_str("the URL Standard reads this URL, but no RFC 3986 URL spells what it reads: ")?;
                 f.write_str(match rule {
-                    ParseErrorKind::InvalidHost | ParseErrorKind::InvalidEscape => {
+                    ParseErrorKind::InvalidHost
+                    | ParseErrorKind::InvalidEscape
+                    | ParseErrorKind::InvalidCharacter => {
                         "its host keeps a percent-escape, a character RFC 3986 does not allow in a host, a number that is not an IPv4 address, or an `xn--` label that is not punycode"
                     }
                     ParseErrorKind::InvalidPath => {

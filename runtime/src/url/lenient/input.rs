@@ -31,6 +31,17 @@ impl<'a> Cleaned<'a> {
     /// Cleans `input`, reporting what was removed to `repairs` (at bytes of `input`).
     pub(super) fn new(input: &'a str, repairs: &mut Repairs) -> Self {
         let bytes = input.as_bytes();
+        // Most input has nothing to remove: one scan for tabs and newlines.
+        if bytes.first().is_none_or(|&b| !is_c0_or_space(b))
+            && bytes.last().is_none_or(|&b| !is_c0_or_space(b))
+            && !bytes.iter().any(|&b| is_tab_or_newline(b))
+        {
+            return Cleaned {
+                text: Cow::Borrowed(input),
+                offset: 0,
+                map: None,
+            };
+        }
         let start = bytes
             .iter()
             .position(|&b| !is_c0_or_space(b))

@@ -13,10 +13,12 @@
 //! the input is reported ([`Repairs`]).
 
 use alloc::string::String;
+use core::cell::OnceCell;
 use core::ops::Range;
 
-use urlkit_syntax::error::Errors;
-use urlkit_syntax::reference::{self, Options};
+use urlkit_syntax::chars;
+use urlkit_syntax::host as host_rules;
+use urlkit_syntax::path::is_dot_segment;
 use urlkit_syntax::scheme::is_special;
 
 use super::error::{Failure, LenientErrorKind};
@@ -41,30 +43,50 @@ pub(super) struct Parsed {
     query: Option<Range<usize>>,
 }
 
-/// A parsed URL as the base of another parse.
-#[derive(Clone, Copy)]
+/// The base of a parse: a URL whose text is read as the base URL record only if the
+/// reference needs more of it than its scheme (an absolute `href` does not).
 pub(super) struct Base<'b> {
-    parsed: &'b Parsed,
+    text: &'b str,
+    /// The scheme as written; compared ignoring case, as the URL Standard lowercases it.
+    scheme: &'b str,
+    record: OnceCell<Option<Parsed>>,
+}
+
+impl<'b> Base<'b> {
+    /// The base `text`, an absolute URL with `scheme`.
+    pub(super) fn new(text: &'b str, scheme: &'b str) -> Self {
+        Base {
+            text,
+            scheme,
+            record: OnceCell::new(),
+        }
+    }
+
+    fn scheme_is(&self, scheme: &str) -> bool {
+        self.scheme.eq_ignore_ascii_case(scheme)
+    }
+
+    /// The base as the URL Standard reads it, read on first use.
+    fn record(&self) -> Result<&Parsed, Failure> {
+        self.record
+            .get_or_init(|| parse(self.text, None, false).ok().map(|(parsed, _)| parsed))
+            .as_ref()
+            .ok_or(Failure::new(LenientErrorKind::InvalidBase, 0..0))
+    }
 }
 
 impl Parsed {
-    pub(super) fn as_base(&self) -> Base<'_> {
-        Base { parsed: self }
-    }
-}
-
-impl Base<'_> {
     fn text(&self, range: Range<usize>) -> &str {
-        &self.parsed.out[range]
+        &self.out[range]
     }
 
     fn scheme(&self) -> &str {
-        &self.parsed.out[..self.parsed.scheme_end]
+        &self.out[..self.scheme_end]
     }
 
-    /// The first segment of the base's path, without its `/`.
+    /// The first segment of the path, without its `/`.
     fn first_segment(&self) -> Option<&str> {
-        let path = self.text(self.parsed.path.clone()).strip_prefix('/')?;
+        let path = self.text(self.path.clone()).strip_prefix('/')?;
         Some(path.split('/').next().unwrap_or(path))
     }
 }
@@ -93,7 +115,9 @@ enum Scheme {
 struct Parser<'i, 'b> {
     input: &'i str,
     bytes: &'i [u8],
-    base: Option<Base<'b>>,
+    base: Option<&'b Base<'b>>,
+    /// The base's record, once a state needed it.
+    record: Option<&'b Parsed>,
     /// Whether dot segments are repairs ([`Url::parse_lenient`]) rather than what resolving
     /// a reference does ([`Url::resolve_lenient`]).
     report_dots: bool,
@@ -114,15 +138,17 @@ struct Parser<'i, 'b> {
 /// `base`, as the basic URL parser does; the repairs are at bytes of `input`.
 pub(super) fn parse(
     input: &str,
-    base: Option<Base<'_>>,
+    base: Option<&Base<'_>>,
     report_dots: bool,
 ) -> Result<(Parsed, Repairs), Failure> {
     let mut parser = Parser {
         input,
         bytes: input.as_bytes(),
         base,
+        record: None,
         report_dots,
-        out: String::with_capacity(input.len() + 8),
+        // Room for what the base may bring (its authority and path) and a few escapes.
+        out: String::with_capacity(input.len() + base.map_or(0, |b| b.text.len()) + 8),
         repairs: Repairs::default(),
         scheme: Scheme::Other,
         scheme_end: 0,
@@ -181,7 +207,7 @@ fn default_port(scheme: &str) -> Option<u16> {
     }
 }
 
-impl Parser<'_, '_> {
+impl<'b> Parser<'_, 'b> {
     fn special(&self) -> bool {
         self.scheme != Scheme::Other
     }
@@ -238,7 +264,17 @@ impl Parser<'_, '_> {
     }
 
     fn base_scheme_is(&self, scheme: &str) -> bool {
-        self.base.is_some_and(|base| base.scheme() == scheme)
+        self.base.is_some_and(|base| base.scheme_is(scheme))
+    }
+
+    /// The base's record, for a state that reads it; `None` without a base.
+    fn need_base(&mut self) -> Result<Option<&'b Parsed>, Failure> {
+        if self.record.is_none()
+            && let Some(base) = self.base
+        {
+            self.record = Some(base.record()?);
+        }
+        Ok(self.record)
     }
 
     fn after_scheme(&mut self, colon: usize) -> Result<(), Failure> {
@@ -258,6 +294,7 @@ impl Parser<'_, '_> {
                     return self.ignore_slashes(p + 2, p);
                 }
                 self.repairs.push(0..p, RepairKind::SchemeRelative);
+                self.need_base()?;
                 return self.relative(p);
             }
             // "special authority slashes state".
@@ -283,25 +320,21 @@ impl Parser<'_, '_> {
     /// "no scheme state": a reference resolved against the base.
     fn no_scheme(&mut self) -> Result<(), Failure> {
         let everything = 0..self.bytes.len();
-        let Some(base) = self.base else {
+        let Some(base) = self.need_base()? else {
             return Err(Failure::new(LenientErrorKind::MissingScheme, everything));
         };
-        if base.parsed.opaque {
+        if base.opaque {
             if self.at(0) != Some(b'#') {
                 return Err(Failure::new(LenientErrorKind::MissingScheme, everything));
             }
             // The base with another fragment.
-            let end = base
-                .parsed
-                .query
-                .as_ref()
-                .map_or(base.parsed.path.end, |q| q.end);
+            let end = base.query.as_ref().map_or(base.path.end, |q| q.end);
             self.out.push_str(base.text(0..end));
-            self.scheme_end = base.parsed.scheme_end;
-            self.scheme = base.parsed.scheme;
+            self.scheme_end = base.scheme_end;
+            self.scheme = base.scheme;
             self.opaque = true;
-            self.path_start = base.parsed.path.start;
-            self.query = base.parsed.query.as_ref().map(|q| q.start);
+            self.path_start = base.path.start;
+            self.query = base.query.as_ref().map(|q| q.start);
             self.fragment(1);
             return Ok(());
         }
@@ -315,10 +348,10 @@ impl Parser<'_, '_> {
     /// Copies the base's userinfo, host and port (its `//authority`, if its host is not
     /// null).
     fn copy_base_authority(&mut self) {
-        let Some(base) = self.base else {
+        let Some(base) = self.record else {
             return;
         };
-        if let (Some(authority), Some(host)) = (&base.parsed.authority, &base.parsed.host) {
+        if let (Some(authority), Some(host)) = (&base.authority, &base.host) {
             let shift = self.out.len() - authority.start;
             self.out.push_str(base.text(authority.clone()));
             self.authority = Some(sets::shift(authority.clone(), shift));
@@ -329,17 +362,17 @@ impl Parser<'_, '_> {
     /// Copies the base's path; the path starts here.
     fn copy_base_path(&mut self) {
         self.path_start = self.out.len();
-        if let Some(base) = self.base {
-            self.out.push_str(base.text(base.parsed.path.clone()));
+        if let Some(base) = self.record {
+            self.out.push_str(base.text(base.path.clone()));
         }
     }
 
     /// Copies the base's query, if it has one.
     fn copy_base_query(&mut self) {
-        let Some(base) = self.base else {
+        let Some(base) = self.record else {
             return;
         };
-        if let Some(query) = base.parsed.query.clone() {
+        if let Some(query) = base.query.clone() {
             self.query = Some(self.out.len());
             self.out.push_str(base.text(query));
         }
@@ -422,16 +455,21 @@ impl Parser<'_, '_> {
             self.userinfo(p..p + at);
         }
         // The host ends at a `:` outside brackets.
-        let mut inside_brackets = false;
-        let host_end = self.run_end(host_start, |b| {
-            match b {
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                _ => {}
-            }
-            b == b':' && !inside_brackets
-        });
-        let host_end = host_end.min(end);
+        let host_port = &self.bytes[host_start..end];
+        let colon = if host_port.contains(&b'[') {
+            let mut inside_brackets = false;
+            host_port.iter().position(|&b| {
+                match b {
+                    b'[' => inside_brackets = true,
+                    b']' => inside_brackets = false,
+                    _ => {}
+                }
+                b == b':' && !inside_brackets
+            })
+        } else {
+            host_port.iter().position(|&b| b == b':')
+        };
+        let host_end = colon.map_or(end, |i| host_start + i);
         let has_port = host_end < end;
         if host_end == host_start && (has_port || special) {
             return Err(Failure::new(LenientErrorKind::InvalidHost, host_start..end));
@@ -709,7 +747,10 @@ impl Parser<'_, '_> {
         if matches!(c, Some(b'/' | b'\\')) {
             return self.file_slash(p + 1, p, explicit);
         }
-        let file_base = self.base.filter(|base| base.parsed.scheme == Scheme::File);
+        let file_base = match self.base {
+            Some(base) if base.scheme_is("file") => self.need_base()?,
+            _ => None,
+        };
         if file_base.is_none() {
             if explicit {
                 self.repairs.push(p..p, RepairKind::Slashes);
@@ -762,7 +803,10 @@ impl Parser<'_, '_> {
         } else if self.at(slash) == Some(b'\\') {
             self.repairs.push(slash..p, RepairKind::Backslash);
         }
-        let file_base = self.base.filter(|base| base.parsed.scheme == Scheme::File);
+        let file_base = match self.base {
+            Some(base) if base.scheme_is("file") => self.need_base()?,
+            _ => None,
+        };
         if let Some(base) = file_base {
             self.copy_base_authority();
             self.path_start = self.out.len();
@@ -812,52 +856,75 @@ impl Parser<'_, '_> {
         self.path_start_state(end)
     }
 
-    /// The URL read, once the strict grammar accepts its text.
+    /// Refuses the URLs the URL Standard reads that no strict [`Url`](crate::Url) holds: the
+    /// rules of `Url::parse` that its serialization can break (the others it keeps by
+    /// construction; `is_strict` checks the whole grammar in debug builds, and the tests run
+    /// every WPT case and generated input through it).
+    fn check_representable(&self, path_end: usize) -> Result<(), Failure> {
+        let refuse = |rule, at: &Option<Range<usize>>| {
+            Err(Failure::new(
+                LenientErrorKind::Unrepresentable(rule),
+                at.clone().unwrap_or(0..self.bytes.len()),
+            ))
+        };
+        if let Some(host) = self.host.clone() {
+            let host = self.out[host].as_bytes();
+            if host.first() != Some(&b'[') {
+                // An opaque host keeps its escapes, which no `Url` holds in a host; a domain
+                // may hold `"`, `` ` ``, `{` or `}`, which RFC 3986 does not allow there.
+                if host.contains(&b'%') {
+                    return refuse(ParseErrorKind::InvalidEscape, &self.sources.authority);
+                }
+                if !host.iter().all(|&b| chars::is(b, chars::REG_NAME)) {
+                    return refuse(ParseErrorKind::InvalidCharacter, &self.sources.authority);
+                }
+                // An opaque host that ends in a number is kept as written; a WHATWG parser
+                // reads it as an IPv4 address under a special scheme.
+                if host_rules::ends_in_a_number(host) && !host_rules::is_ipv4(host)
+                    || host_rules::invalid_xn_label(host).is_some()
+                {
+                    return refuse(ParseErrorKind::InvalidHost, &self.sources.authority);
+                }
+            }
+            return Ok(());
+        }
+        let path = &self.out[self.path_start..path_end];
+        if !self.opaque {
+            // A path without a host that starts with an empty segment: the URL Standard
+            // writes `/.` before it, a dot segment no `Url` holds, and without it `//` would
+            // read as an authority.
+            if path.starts_with("//") {
+                return refuse(ParseErrorKind::InvalidPath, &self.sources.path);
+            }
+            return Ok(());
+        }
+        // An opaque path keeps its dot segments, which RFC 3986 would remove.
+        if path
+            .split('/')
+            .any(|segment| is_dot_segment(segment.as_bytes()))
+        {
+            return refuse(ParseErrorKind::InvalidPath, &self.sources.path);
+        }
+        // `localhost:8080`, `example.com:80`: a host and a port typed without a scheme, which
+        // `Url::parse` refuses as never meant.
+        let scheme = &self.out[..self.scheme_end];
+        let first = path.split('/').next().unwrap_or(path);
+        if (scheme == "localhost" || scheme.contains('.'))
+            && (1..=5).contains(&first.len())
+            && first.bytes().all(|b| b.is_ascii_digit())
+        {
+            return refuse(ParseErrorKind::InvalidScheme, &self.sources.path);
+        }
+        Ok(())
+    }
+
+    /// The URL read, once it is known to be a strict URL.
     fn finish(self) -> Result<(Parsed, Repairs), Failure> {
         let len = self.out.len();
         let path_end = self.query.or(self.fragment).unwrap_or(len);
         let query = self.query.map(|q| q..self.fragment.unwrap_or(len));
-        // A path without a host that starts with an empty segment: the URL Standard writes
-        // `/.` before it, a dot segment no `Url` holds, and without it `//` would read as an
-        // authority.
-        if self.authority.is_none()
-            && !self.opaque
-            && self.out[self.path_start..path_end].starts_with("//")
-        {
-            let at = self.sources.path.clone().unwrap_or(0..self.bytes.len());
-            return Err(Failure::new(
-                LenientErrorKind::Unrepresentable(ParseErrorKind::InvalidPath),
-                at,
-            ));
-        }
-        let mut errors = Errors::new();
-        reference::parse(
-            &self.out,
-            &[],
-            Options {
-                iri: false,
-                joined: false,
-            },
-            &mut errors,
-        );
-        if let Some(error) = errors.into_vec().into_iter().next() {
-            let o = error.at.start;
-            let from = |range: &Option<Range<usize>>, source: &Option<Range<usize>>| {
-                range
-                    .as_ref()
-                    .filter(|r| r.start <= o && o <= r.end)
-                    .and(source.clone())
-            };
-            let at = from(&self.authority, &self.sources.authority)
-                .or_else(|| from(&Some(self.path_start..path_end), &self.sources.path))
-                .or_else(|| from(&query, &self.sources.query))
-                .or_else(|| from(&self.fragment.map(|f| f..len), &self.sources.fragment))
-                .unwrap_or(0..self.bytes.len());
-            return Err(Failure::new(
-                LenientErrorKind::Unrepresentable(ParseErrorKind::of(&error.kind)),
-                at,
-            ));
-        }
+        self.check_representable(path_end)?;
+        debug_assert!(is_strict(&self.out), "not a strict URL: {:?}", self.out);
         let parsed = Parsed {
             out: self.out,
             scheme: self.scheme,
@@ -870,4 +937,20 @@ impl Parser<'_, '_> {
         };
         Ok((parsed, self.repairs))
     }
+}
+
+/// Whether `Url::parse`'s grammar accepts `text`, for the debug assertion that every output is
+/// a strict URL.
+fn is_strict(text: &str) -> bool {
+    let mut errors = urlkit_syntax::error::Errors::new();
+    urlkit_syntax::reference::parse(
+        text,
+        &[],
+        urlkit_syntax::reference::Options {
+            iri: false,
+            joined: false,
+        },
+        &mut errors,
+    );
+    errors.is_empty()
 }
