@@ -81,8 +81,9 @@ pub use crate::interop::{ConversionError, ConversionErrorKind};
 pub use crate::route::{Route, RouteError};
 pub use crate::template::{Template, TemplateError, TemplateErrorKind};
 pub use crate::url::{
-    Edit, EditError, EditErrorKind, Lenient, LenientError, LenientErrorKind, ParseError,
-    ParseErrorKind, PathSegments, Repair, RepairKind, ResolveError, ResolveErrorKind, Url,
+    Edit, EditError, EditErrorKind, Lenient, LenientBase, LenientError, LenientErrorKind,
+    ParseError, ParseErrorKind, PathSegments, Repair, RepairKind, ResolveError, ResolveErrorKind,
+    Url,
 };
 pub use crate::value::Fmt;
 #[doc = include_str!("route/derive.md")]

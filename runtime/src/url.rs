@@ -19,7 +19,7 @@ mod resolve;
 
 pub use self::edit::{Edit, EditError, EditErrorKind};
 pub use self::error::{ParseError, ParseErrorKind};
-pub use self::lenient::{Lenient, LenientError, LenientErrorKind, Repair, RepairKind};
+pub use self::lenient::{Lenient, LenientBase, LenientError, LenientErrorKind, Repair, RepairKind};
 pub use self::parts::PathSegments;
 pub use self::resolve::{ResolveError, ResolveErrorKind};
 

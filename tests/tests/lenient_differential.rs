@@ -237,6 +237,12 @@ fn check(input: &str, base: Option<&str>) -> Result<(), TestCaseError> {
         None => Url::parse_lenient(input),
         Some(base) => base.resolve_lenient(input),
     };
+    if let Some(base) = &base_url {
+        // A base kept for many references resolves as a fresh one does.
+        let kept = base.lenient_base().unwrap();
+        prop_assert_eq!(&kept.resolve("x").ok(), &base.resolve_lenient("x").ok());
+        prop_assert_eq!(&kept.resolve(input), &ours);
+    }
     let theirs = match base {
         None => url::Url::parse(input),
         Some(base) => url::Url::parse(base).unwrap().join(input),
@@ -316,6 +322,7 @@ proptest! {
 fn the_issue_s_hrefs() {
     // The hrefs a link checker met, against an `https` page; each one read as browsers do.
     let page = Url::parse("https://example.com/docs/page.html").unwrap();
+    let base = page.lenient_base().unwrap();
     for (href, expected) in [
         ("a file.html", "https://example.com/docs/a%20file.html"),
         ("#a#b", "https://example.com/docs/page.html#a%23b"),
@@ -337,6 +344,7 @@ fn the_issue_s_hrefs() {
     ] {
         let read = page.resolve_lenient(href).unwrap();
         assert_eq!(read.url(), expected, "{href}");
+        assert_eq!(base.resolve(href), Ok(read), "{href}");
         check(href, Some(page.as_str())).unwrap();
     }
 }

@@ -223,6 +223,36 @@ impl Url {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve_lenient(&self, reference: &str) -> Result<Lenient, LenientError> {
+        self.lenient_base()?.resolve(reference)
+    }
+
+    /// This URL as the base of many references, for a crawler resolving every `href` of a
+    /// page: [`LenientBase::resolve`] is [`Url::resolve_lenient`], but reads the base once,
+    /// on the first reference that needs it, rather than on each.
+    ///
+    /// Refused: a URL without a scheme, which is no base ([`LenientErrorKind::InvalidBase`]).
+    ///
+    /// # Examples
+    /// ```
+    /// let page = urlkit::Url::parse("https://example.com/docs/index.html")?;
+    /// let base = page.lenient_base()?;
+    /// let links: Vec<String> = ["guide.html", "../blog/", "#top", "https://other.example/"]
+    ///     .iter()
+    ///     .map(|href| base.resolve(href).map(|read| read.into_url().into_string()))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(
+    ///     links,
+    ///     [
+    ///         "https://example.com/docs/guide.html",
+    ///         "https://example.com/blog/",
+    ///         "https://example.com/docs/index.html#top",
+    ///         "https://other.example/",
+    ///     ]
+    /// );
+    /// assert!(urlkit::Url::parse("/relative")?.lenient_base().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn lenient_base(&self) -> Result<LenientBase<'_>, LenientError> {
         // The text before the first `:`, if it is a scheme: in a `Url` without a scheme, a
         // `:` never follows scheme characters from the start (a relative path's first segment
         // holds none). A scan, not `Url::scheme`, whose split of the whole text cost a tenth
@@ -238,7 +268,63 @@ impl Url {
                         .all(|b| urlkit_syntax::chars::is(b, urlkit_syntax::chars::SCHEME))
             })
             .ok_or_else(LenientError::invalid_base)?;
-        read(reference, Some(&Base::new(text, scheme)), false)
+        Ok(LenientBase {
+            url: self,
+            base: Base::new(text, scheme),
+        })
+    }
+}
+
+/// A URL as the base of [`LenientBase::resolve`]: see [`Url::lenient_base`]. It reads the
+/// base (as the URL Standard reads it) once, when a reference first needs more of it than its
+/// scheme, and keeps what it read.
+///
+/// # Examples
+/// ```
+/// let page = urlkit::Url::parse("http://example.com/a/b")?;
+/// let base = page.lenient_base()?;
+/// assert_eq!(base.resolve("c d")?.url(), "http://example.com/a/c%20d");
+/// assert_eq!(base.url(), &page);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct LenientBase<'a> {
+    url: &'a Url,
+    base: Base<'a>,
+}
+
+impl LenientBase<'_> {
+    /// Resolves `reference` against the base, as [`Url::resolve_lenient`] does.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::RepairKind;
+    ///
+    /// let page = urlkit::Url::parse("https://example.com/list?page=1")?;
+    /// let read = page.lenient_base()?.resolve("?page=2 ")?;
+    /// assert_eq!(read.url(), "https://example.com/list?page=2");
+    /// assert_eq!(read.repairs()[0].kind(), RepairKind::Trimmed);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve(&self, reference: &str) -> Result<Lenient, LenientError> {
+        read(reference, Some(&self.base), false)
+    }
+
+    /// The base URL.
+    ///
+    /// # Examples
+    /// ```
+    /// let page = urlkit::Url::parse("https://example.com/")?;
+    /// assert_eq!(page.lenient_base()?.url(), "https://example.com/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn url(&self) -> &Url {
+        self.url
+    }
+}
+
+impl core::fmt::Debug for LenientBase<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("LenientBase").field(&self.url).finish()
     }
 }
 
