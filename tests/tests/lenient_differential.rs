@@ -195,9 +195,12 @@ fn url_crate_may_lag(text: &str, base: Option<&str>) -> bool {
             None | Some(b'/' | b'?' | b'#' | b'\\')
         )
     });
-    let drive_letter = ["/c|", "\\c|", "/c:", "\\c:"]
-        .iter()
-        .any(|d| lower.contains(d));
+    // `c|` or `c:` starting a segment (after `/`, `\`, the scheme's `:`, or at the start).
+    let drive_letter = ["c|", "c:"].iter().any(|d| {
+        lower.match_indices(d).any(|(at, _)| {
+            at == 0 || matches!(lower.as_bytes()[at - 1], b'/' | b'\\' | b':' | b' ')
+        })
+    });
     drive_letter
         || host_missing
         || three_slashes

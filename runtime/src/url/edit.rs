@@ -52,6 +52,24 @@ pub struct EditError {
 }
 
 /// What [`EditError`] is about.
+///
+/// # Examples
+/// ```
+/// use urlkit::{EditErrorKind, ErrorKind, ParseErrorKind, Url};
+///
+/// let url = Url::parse("mailto:a@example.com")?;
+/// let kind = |edit: urlkit::Edit<'_>| edit.finish().unwrap_err().kind();
+/// assert_eq!(kind(url.edit().push_segment("")), EditErrorKind::Value(ErrorKind::EmptySegment));
+/// assert_eq!(kind(url.edit().scheme("mail_to")), EditErrorKind::InvalidScheme);
+/// assert_eq!(kind(url.edit().port(Some(25))), EditErrorKind::NoHost);
+/// assert_eq!(kind(url.edit().host("example.com")), EditErrorKind::RootlessPath);
+/// assert_eq!(kind(url.edit().append_pairs(&["a", "b"])), EditErrorKind::NotPairs);
+/// assert_eq!(
+///     kind(url.edit().scheme("http")),
+///     EditErrorKind::InvalidResult(ParseErrorKind::MissingAuthority)
+/// );
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EditErrorKind {
@@ -157,7 +175,17 @@ struct Authority<'a> {
 }
 
 /// An edit of a [`Url`]: see [`Url::edit`]. Each method changes one component and returns
-/// the edit; [`finish`](Self::finish) returns the new URL, or the first error.
+/// the edit; [`finish`](Self::finish) returns the new URL, or the first error (the methods
+/// after a failed one do nothing).
+///
+/// # Examples
+/// ```
+/// let url = urlkit::Url::parse("http://example.com/a?x=1#f")?;
+/// let edit = url.edit().scheme("https").port(Some(8443));
+/// assert_eq!(edit.clone().finish()?, "https://example.com:8443/a?x=1#f");
+/// assert_eq!(edit.push_segment("b").finish()?, "https://example.com:8443/a/b?x=1#f");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 #[must_use = "an edit makes nothing until `finish` returns the new URL"]
 pub struct Edit<'a> {

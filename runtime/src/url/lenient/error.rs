@@ -32,6 +32,19 @@ pub struct LenientError {
 }
 
 /// What [`LenientError`] is about.
+///
+/// # Examples
+/// ```
+/// use urlkit::{LenientErrorKind, ParseErrorKind, Url};
+///
+/// let kind = |text| Url::parse_lenient(text).unwrap_err().kind();
+/// assert_eq!(kind("www.example.com/a"), LenientErrorKind::MissingScheme);
+/// assert_eq!(kind("http://exa^mple.com/"), LenientErrorKind::InvalidHost);
+/// assert_eq!(kind("localhost:8080"), LenientErrorKind::Unrepresentable(ParseErrorKind::InvalidScheme));
+/// assert_eq!(kind("sc://a%20b/"), LenientErrorKind::Unrepresentable(ParseErrorKind::InvalidEscape));
+/// # #[cfg(not(feature = "idna"))]
+/// assert_eq!(kind("https://bücher.example/"), LenientErrorKind::IdnaRequired);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LenientErrorKind {

@@ -89,14 +89,13 @@ pub(super) fn parse(
         input
     };
     let start = out.len();
+    let mut lowercased = false;
     if domain.is_ascii() {
         // "domain to ASCII" with beStrict false: an ASCII domain is lowercased, whatever UTS
         // #46 would say of it.
         out.push_str(domain);
         out[start..].make_ascii_lowercase();
-        if out[start..] != *domain {
-            repairs.push(at.clone(), RepairKind::HostCase);
-        }
+        lowercased = out[start..] != *domain;
     } else {
         to_ascii(domain, out).map_err(|kind| Failure::new(kind, at.clone()))?;
         repairs.push(at.clone(), RepairKind::Idna);
@@ -109,9 +108,12 @@ pub(super) fn parse(
         let [a, b, c, d] = host::whatwg_ipv4(ascii).ok_or_else(invalid)?;
         out.truncate(start);
         let _ = write!(out, "{a}.{b}.{c}.{d}");
+        // The address's own spelling says it all (`0X7F.1` is `127.0.0.1`, case included).
         if out[start..] != *input {
             repairs.push(at, RepairKind::Ipv4);
         }
+    } else if lowercased {
+        repairs.push(at, RepairKind::HostCase);
     }
     Ok(())
 }

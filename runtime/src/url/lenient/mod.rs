@@ -148,8 +148,9 @@ impl Url {
     ///
     /// | the URL Standard writes | `Url` writes | where | reported as |
     /// |---|---|---|---|
-    /// | `\|` `[` `]` raw | `%7C` `%5B` `%5D` | path, query, fragment | [`EncodedForRfc3986`](RepairKind::EncodedForRfc3986) |
-    /// | `^` `{` `}` `` ` `` raw | `%5E` `%7B` `%7D` `%60` | query, fragment (the path's set encodes them), opaque path | [`EncodedForRfc3986`](RepairKind::EncodedForRfc3986) |
+    /// | `\|` `[` `]` raw | `%7C` `%5B` `%5D` | path (opaque or not), query, fragment | [`EncodedForRfc3986`](RepairKind::EncodedForRfc3986) |
+    /// | `^` `{` `}` raw | `%5E` `%7B` `%7D` | query, fragment, opaque path (the path's set encodes them) | [`EncodedForRfc3986`](RepairKind::EncodedForRfc3986) |
+    /// | `` ` `` raw | `%60` | query, opaque path (the path's and the fragment's sets encode it) | [`EncodedForRfc3986`](RepairKind::EncodedForRfc3986) |
     /// | `\` raw | `%5C` | path, query and fragment of non-special URLs; query and fragment of special ones | [`EncodedForRfc3986`](RepairKind::EncodedForRfc3986) |
     /// | `#` raw (a second `#`) | `%23` | fragment | [`EncodedForRfc3986`](RepairKind::EncodedForRfc3986) |
     /// | space `"` `<` `>` raw | `%20` `%22` `%3C` `%3E` | opaque path (`data:`, `javascript:`) | [`EncodedForRfc3986`](RepairKind::EncodedForRfc3986) |
@@ -166,6 +167,11 @@ impl Url {
     /// host that is a number but not an IPv4 address (`sc://0x7f.1`), an `xn--` label that is
     /// not punycode, a path without a host that starts with `//`, a dot segment in an opaque
     /// path, and a scheme and path that read as a host and port (`localhost:8080`).
+    ///
+    /// No dependency and no feature is needed: the parser is urlkit's own, written from the
+    /// URL Standard; only a non-ASCII host needs the `idna` feature (UTS #46 tables), and is
+    /// [`LenientErrorKind::IdnaRequired`] without it. (The `url` feature converts to and from
+    /// the `url` crate's type; it plays no part here.)
     ///
     /// Checked against every case of the web-platform-tests `urltestdata.json` (accepted
     /// where the URL Standard accepts, bar the unrepresentable ones, with the `url` crate

@@ -86,6 +86,19 @@ impl fmt::Display for Repair {
 /// normalization rewrites text RFC 3986 already allows into the form the URL Standard writes
 /// (same URL, another spelling); the others repair text RFC 3986 does not allow, or read it
 /// as the URL Standard does where RFC 3986 would read it otherwise.
+///
+/// # Examples
+/// ```
+/// use urlkit::{RepairKind, Url};
+///
+/// let kinds = |text| -> Vec<RepairKind> {
+///     Url::parse_lenient(text).unwrap().repairs().iter().map(|r| r.kind()).collect()
+/// };
+/// assert_eq!(kinds("http:\\\\example.com/a"), [RepairKind::Slashes]);
+/// assert_eq!(kinds("http://0x7F.1/"), [RepairKind::Ipv4]);
+/// assert_eq!(kinds("http://h/%7e/a/./b"), [RepairKind::EscapeCase, RepairKind::DotSegment]);
+/// assert_eq!(kinds("https://h:0443/#a#b"), [RepairKind::DefaultPort, RepairKind::EncodedForRfc3986]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RepairKind {
