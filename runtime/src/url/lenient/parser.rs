@@ -190,12 +190,14 @@ fn is_normalized_drive_letter(text: &str) -> bool {
 /// "starts with a Windows drive letter": a drive letter alone, or followed by `/`, `\`, `?`
 /// or `#`.
 fn starts_with_drive_letter(text: &str) -> bool {
-    text.len() >= 2
-        && is_drive_letter(&text[..2])
-        && matches!(
-            text.as_bytes().get(2),
-            None | Some(b'/' | b'\\' | b'?' | b'#')
-        )
+    // Bytes, not `&text[..2]`: the text may start with a character of several bytes.
+    match text.as_bytes() {
+        [letter, b':' | b'|', rest @ ..] => {
+            letter.is_ascii_alphabetic()
+                && matches!(rest.first(), None | Some(b'/' | b'\\' | b'?' | b'#'))
+        }
+        _ => false,
+    }
 }
 
 fn default_port(scheme: &str) -> Option<u16> {
