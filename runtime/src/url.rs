@@ -41,8 +41,8 @@ pub use self::resolve::{ResolveError, ResolveErrorKind};
 /// text: the scheme in lowercase, and the host of a special scheme (`http`, `https`, `ws`,
 /// `wss`, `ftp`, `file`); an IPv6 address in its canonical form; `file://localhost/` as
 /// `file:///`, and no host rather than an empty one in `file:///p`; the port as a plain number,
-/// and the default port dropped; empty userinfo parts dropped; `/` for the empty path of a
-/// special URL; and a few characters RFC 3986 allows raw, percent-encoded (`'` in a special
+/// the default port dropped, and the `:` of an empty port; empty userinfo parts dropped; `/`
+/// for the empty path of a special URL; and a few characters RFC 3986 allows raw, percent-encoded (`'` in a special
 /// URL's query, `;` `=` and the other sub-delimiters in userinfo). `Url` writes triplet hex in
 /// uppercase, as RFC 3986 §6.2.2.1 recommends. Two exceptions: an `IPvFuture` host
 /// (`[v1.x]`), which RFC 3986 allows and WHATWG parsers reject, and a network-path reference

@@ -53,7 +53,8 @@ pub enum LenientErrorKind {
     /// state").
     MissingScheme,
     /// The base of [`Url::resolve_lenient`](crate::Url::resolve_lenient) is not an absolute
-    /// URL the URL Standard reads (it has no scheme, or an `IPvFuture` host).
+    /// URL the URL Standard reads (it has no scheme, or an `IPvFuture` host). No byte of the
+    /// input is at fault: the span is empty.
     InvalidBase,
     /// The host: empty where the scheme needs one or after userinfo, a forbidden code point,
     /// an IPv6 address or a number that is not an address, percent-escapes that are not
