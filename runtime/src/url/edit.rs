@@ -527,12 +527,14 @@ impl Edit<'_> {
         })
     }
 
-    /// Removes the query (`?` included).
+    /// Removes the query (`?` included). To set a new one, clear it and append pairs.
     ///
     /// # Examples
     /// ```
     /// let url = urlkit::Url::parse("https://example.com/a?q=1#f")?;
     /// assert_eq!(url.edit().clear_query().finish()?, "https://example.com/a#f");
+    /// let replaced = url.edit().clear_query().append_pairs(&[("page", "2"), ("sort", "new")]).finish()?;
+    /// assert_eq!(replaced, "https://example.com/a?page=2&sort=new#f");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn clear_query(mut self) -> Self {
