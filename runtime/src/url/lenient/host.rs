@@ -59,12 +59,7 @@ pub(super) fn parse(
         serialize_ipv6(&address, out);
         out.push(']');
         if out[start..] != *input {
-            let kind = if host::is_ipv6(inside.as_bytes()) {
-                RepairKind::Ipv6Canonical
-            } else {
-                RepairKind::Ipv6
-            };
-            repairs.push(at, kind);
+            repairs.push(at, RepairKind::Ipv6);
         }
         return Ok(());
     }
@@ -315,7 +310,9 @@ mod tests {
             ("1:2:0:0:5:0:0:0", Some("1:2:0:0:5::")),
             ("1:0:1:0:1:0:1:0", Some("1:0:1:0:1:0:1:0")),
             ("::ffff:1.2.3.4", Some("::ffff:102:304")),
-            ("1::2:3:4:5:6:7:8", Some("1:2:3:4:5:6:7:8")),
+            // `::` stands for one group at least, as in RFC 3986: nine groups in all fail.
+            ("1::2:3:4:5:6:7:8", None),
+            ("1:2:3:4::5:6:7", Some("1:2:3:4:0:5:6:7")),
             ("FEDC:BA98::", Some("fedc:ba98::")),
             ("0001::", Some("1::")),
             ("1:2:3:4:5:6:7:8:9", None),

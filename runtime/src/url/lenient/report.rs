@@ -133,11 +133,9 @@ pub enum RepairKind {
     /// A host that ends in a number read as an IPv4 address and written in dotted decimal
     /// ("IPv4 parser": `0x7f.1`, `127.1`, `2130706433` are `127.0.0.1`).
     Ipv4,
-    /// An IPv6 address RFC 3986 allows, written in the URL Standard's form ("IPv6
-    /// serializer": lowercase, the longest run of zeros compressed). A normalization.
-    Ipv6Canonical,
-    /// An IPv6 address in a spelling RFC 3986 does not allow but the URL Standard reads
-    /// (`[1::2:3:4:5:6:7:8]`), written in its form.
+    /// An IPv6 address written in the URL Standard's form ("IPv6 serializer": lowercase, no
+    /// leading zeros, the longest run of zeros compressed). The addresses the URL Standard's
+    /// IPv6 parser reads are those RFC 3986 allows, so this is a normalization.
     Ipv6,
     /// The host `localhost` of a `file` URL made empty ("file host state"). A normalization.
     FileLocalhost,
@@ -203,7 +201,7 @@ impl RepairKind {
                 | RepairKind::SchemeRelative
                 | RepairKind::EmptyCredentials
                 | RepairKind::HostCase
-                | RepairKind::Ipv6Canonical
+                | RepairKind::Ipv6
                 | RepairKind::FileLocalhost
                 | RepairKind::EmptyPort
                 | RepairKind::DefaultPort
@@ -247,7 +245,7 @@ impl fmt::Display for RepairKind {
             RepairKind::Ipv4 => {
                 "host read as an IPv4 address and written in dotted decimal (URL Standard, IPv4 parser)"
             }
-            RepairKind::Ipv6Canonical | RepairKind::Ipv6 => {
+            RepairKind::Ipv6 => {
                 "IPv6 address written in its canonical form (URL Standard, IPv6 serializer)"
             }
             RepairKind::FileLocalhost => {
