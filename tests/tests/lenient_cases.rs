@@ -1,6 +1,7 @@
-//! The lenient reader case by case: one input for every [`RepairKind`] and every
-//! [`LenientErrorKind`], where the report points, what its messages never quote, and the
-//! `resolve_lenient` column of the table in `docs/resolution.md`, row by row.
+//! The lenient reader case by case: one input for every [`LenientErrorKind`] (every
+//! [`RepairKind`] has its input in the runtime's `url/lenient/tests.rs`, where the `match`
+//! over them can be exhaustive), where the report points, what its messages never quote, and
+//! the `resolve_lenient` column of the table in `docs/resolution.md`, row by row.
 
 mod common;
 
@@ -15,101 +16,6 @@ fn refused(input: &str) -> LenientErrorKind {
         .map(urlkit::Lenient::into_url)
         .expect_err(input)
         .kind()
-}
-
-/// An input that needs each repair, read against a `file` base (which the Windows drive
-/// letter and `SchemeRelative` examples need). The `match` has no wildcard, so a new kind
-/// fails to compile until it has an example here.
-fn example(kind: RepairKind) -> &'static str {
-    match kind {
-        RepairKind::Trimmed => " http://h/ ",
-        RepairKind::TabOrNewline => "http://h/a\tb",
-        RepairKind::SchemeCase => "HTTP://h/",
-        RepairKind::Backslash => "http://h/a\\b",
-        RepairKind::Slashes => "http:\\\\h/",
-        RepairKind::SchemeRelative => "file:x",
-        RepairKind::EmptyCredentials => "http://@h/",
-        RepairKind::HostCase => "http://H/",
-        RepairKind::HostDecoded => "http://%68/",
-        RepairKind::Idna => "http://\u{e9}.fr/",
-        RepairKind::Ipv4 => "http://2130706433/",
-        RepairKind::Ipv6 => "http://[0::1]/",
-        RepairKind::FileLocalhost => "file://localhost/x",
-        RepairKind::EmptyPort => "http://h:/",
-        RepairKind::DefaultPort => "http://h:80/",
-        RepairKind::PortZeros => "http://h:081/",
-        RepairKind::EmptyPath => "http://h",
-        RepairKind::DotSegment => "http://h/a/../b",
-        RepairKind::WindowsDriveLetter => "file:///C|/x",
-        RepairKind::Encoded => "http://h/a b",
-        RepairKind::EncodedForRfc3986 => "http://h/a|b",
-        RepairKind::EncodedAllowed => "http://h/?'",
-        RepairKind::LonePercent => "http://h/%",
-        RepairKind::EscapeCase => "http://h/%2f",
-        _ => unreachable!("every kind is listed in the test below"),
-    }
-}
-
-#[test]
-fn every_repair_has_an_input_that_needs_it() {
-    let base = Url::parse("file:///dir/").unwrap();
-    let all = [
-        RepairKind::Trimmed,
-        RepairKind::TabOrNewline,
-        RepairKind::SchemeCase,
-        RepairKind::Backslash,
-        RepairKind::Slashes,
-        RepairKind::SchemeRelative,
-        RepairKind::EmptyCredentials,
-        RepairKind::HostCase,
-        RepairKind::HostDecoded,
-        RepairKind::Idna,
-        RepairKind::Ipv4,
-        RepairKind::Ipv6,
-        RepairKind::FileLocalhost,
-        RepairKind::EmptyPort,
-        RepairKind::DefaultPort,
-        RepairKind::PortZeros,
-        RepairKind::EmptyPath,
-        RepairKind::DotSegment,
-        RepairKind::WindowsDriveLetter,
-        RepairKind::Encoded,
-        RepairKind::EncodedForRfc3986,
-        RepairKind::EncodedAllowed,
-        RepairKind::LonePercent,
-        RepairKind::EscapeCase,
-    ];
-    for kind in all {
-        let input = example(kind);
-        // `DotSegment` is reported by `parse_lenient` only: resolving removes dot segments
-        // by definition (RFC 3986 §5.2.4).
-        let read = if kind == RepairKind::DotSegment {
-            Url::parse_lenient(input)
-        } else {
-            base.resolve_lenient(input)
-        }
-        .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
-        assert!(
-            kinds(&read).contains(&kind),
-            "{kind:?}: {:?}",
-            read.repairs()
-        );
-        // The normalizations are exactly the repairs of text `Url::parse` accepts.
-        if Url::parse(input).is_ok() {
-            assert!(kind.is_normalization(), "{kind:?}");
-        }
-        for repair in read.repairs() {
-            let message = repair.to_string();
-            assert!(
-                message.starts_with(&format!(
-                    "bytes {}..{}: ",
-                    repair.at().start,
-                    repair.at().end
-                )),
-                "{message}"
-            );
-        }
-    }
 }
 
 #[test]

@@ -15,6 +15,8 @@ mod input;
 mod parser;
 mod report;
 mod sets;
+#[cfg(test)]
+mod tests;
 
 use alloc::vec::Vec;
 
