@@ -48,7 +48,9 @@
 //!   template value, for query parameters from a struct:
 //!   `url!("/search{?params*}", params = Serde(&filters))`;
 //! - `idna`: non-ASCII hosts converted as browsers convert them (UTS #46, the `idna` crate
-//!   the `url` crate uses), in host values of templates and in [`Url::parse_iri`].
+//!   the `url` crate uses), in host values of templates, in [`Url::parse_iri`] and in
+//!   [`Url::parse_lenient`] (without it, a non-ASCII host is
+//!   [`LenientErrorKind::IdnaRequired`]).
 //!
 //! A [`Url`] is a template value in every build: `url!("/login?next={next}")` writes it as
 //! encoded text, the form a redirect parameter needs. To send a request, hand it to the
