@@ -584,7 +584,7 @@ impl Edit<'_> {
     }
 
     /// Appends every pair of a map, a slice of pairs, or (feature `serde`) a struct through
-    /// [`Serde`](crate::Serde), as `{&x*}` writes them: keys and values encoded as in
+    /// `Serde(&value)`, as `{&x*}` writes them: keys and values encoded as in
     /// [`append_pair`](Self::append_pair), a list-valued field as one pair per item.
     ///
     /// # Examples
