@@ -60,6 +60,7 @@ extern crate std;
 pub mod decode;
 pub mod encode;
 mod error;
+mod host;
 #[cfg(any(feature = "url", feature = "http", feature = "serde", feature = "idna"))]
 mod interop;
 #[cfg(feature = "serde_json")]
