@@ -176,7 +176,8 @@ pub enum TemplateErrorKind {
     /// The template would not keep its shape in every state of its optional expressions:
     /// when one is undefined (or defined), its own text would move into another component
     /// (`https://example.com{/x}@evil.com/`), the path would start with `//` or have a `//`
-    /// the template does not write, a `:` would read as a scheme, or a `.` segment would
+    /// the template does not write, a path without an authority would start with `/` in
+    /// some states only (`{/x}users`), a `:` would read as a scheme, or a `.` segment would
     /// appear ([What a value can never do](crate#what-a-value-can-never-do)).
     ShapeDependsOnState,
 }
@@ -198,6 +199,7 @@ impl TemplateErrorKind {
             | SyntaxKind::SecondQuery
             | SyntaxKind::SecondFragment => TemplateErrorKind::MisplacedExpression,
             SyntaxKind::UndefinedJoinsHost { .. }
+            | SyntaxKind::UndefinedStartsRelative { .. }
             | SyntaxKind::StateStartsAuthority { .. }
             | SyntaxKind::StateDoubleSlash { .. }
             | SyntaxKind::UndefinedColon { .. }

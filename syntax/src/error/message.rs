@@ -323,6 +323,16 @@ impl fmt::Display for ErrorKind {
                     )
                 }
             }
+            ErrorKind::UndefinedStartsRelative {
+                vars,
+                text,
+                expression,
+            } => write!(
+                f,
+                "when {} {} undefined, `{text}` starts the path without the `/` that `{expression}` writes, and the absolute path becomes a relative one; start what follows `{expression}` with `/`",
+                Names(vars),
+                Names(vars).verb(),
+            ),
             ErrorKind::StateStartsAuthority {
                 vars,
                 defined: true,

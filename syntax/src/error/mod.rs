@@ -366,6 +366,18 @@ pub enum ErrorKind {
         /// The path is appended to a base URL (`url!(base, ...)`) rather than to a host.
         base: bool,
     },
+    /// Text or a placeholder after `{/x}` that, when the `{/x}` before it are undefined and
+    /// write nothing, starts a path without an authority that they start with `/` when
+    /// defined: the reference is an absolute path in some states and a relative one in
+    /// others.
+    UndefinedStartsRelative {
+        /// The variables that are undefined.
+        vars: Vec<String>,
+        /// What would start the path, as written.
+        text: String,
+        /// The last `{/x}` before it, as written.
+        expression: String,
+    },
     /// A path without an authority that starts with `//` in some state of its expressions,
     /// which parsers read as the start of a host (RFC 3986 §4.2).
     StateStartsAuthority {

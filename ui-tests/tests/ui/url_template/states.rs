@@ -17,4 +17,5 @@ fn main() {
     let _ = url!("/a/.{/x}");
     let _ = url!("/search{?q}extra");
     let _ = url!(API, "{/v}users");
+    let _ = url!("{/v}users/{b}");
 }
