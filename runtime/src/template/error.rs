@@ -171,7 +171,8 @@ pub enum TemplateErrorKind {
     /// A prefix that is not `:` and 1 to 9999 without leading zeros.
     InvalidPrefix,
     /// An expression where no value can go: in the scheme, inside a `%XX`, sharing the port,
-    /// an operator its component cannot take (`{+x}` in a host), a second `{?...}` or `{#...}`.
+    /// an operator its component cannot take (`{+x}` in a host), a second `{?...}` or `{#...}`,
+    /// a `{?...}` or `{#...}` right after `scheme://`, where the host belongs.
     MisplacedExpression,
     /// The template would not keep its shape in every state of its optional expressions:
     /// when one is undefined (or defined), its own text would move into another component
@@ -197,7 +198,8 @@ impl TemplateErrorKind {
             | SyntaxKind::OperatorNotAllowed { .. }
             | SyntaxKind::PartialPort
             | SyntaxKind::SecondQuery
-            | SyntaxKind::SecondFragment => TemplateErrorKind::MisplacedExpression,
+            | SyntaxKind::SecondFragment
+            | SyntaxKind::OpenerBeforeHost { .. } => TemplateErrorKind::MisplacedExpression,
             SyntaxKind::UndefinedJoinsHost { .. }
             | SyntaxKind::UndefinedStartsRelative { .. }
             | SyntaxKind::StateStartsAuthority { .. }

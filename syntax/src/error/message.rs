@@ -164,6 +164,11 @@ impl fmt::Display for ErrorKind {
                 f,
                 "empty host after `{scheme}://`; write the host before the path"
             ),
+            ErrorKind::OpenerBeforeHost { scheme, expression } => write!(
+                f,
+                "`{expression}` right after `{scheme}://` opens the {} where the host belongs; write the host and the path first, and `{expression}` after them",
+                if expression.starts_with("{#") { "fragment" } else { "query" }
+            ),
             ErrorKind::EmptyAuthority => f.write_str(
                 "empty host after `//` at the start of a relative URL, where WHATWG parsers read the next path segment as the host (`///a` against `https://example.com` is `https://a/`); write the host after `//`, or start the path with a single `/`",
             ),

@@ -238,6 +238,14 @@ pub enum ErrorKind {
         /// The scheme.
         scheme: String,
     },
+    /// A `{?x}`, `{&x}` or `{#x}` right after `scheme://`, where the host belongs: it opens
+    /// the query or the fragment there, and what follows is no host.
+    OpenerBeforeHost {
+        /// The scheme.
+        scheme: String,
+        /// The expression, as written.
+        expression: String,
+    },
     /// A relative reference that starts with `//` and an empty authority (`//`, `///a`,
     /// `//?q`): WHATWG parsers resolving it against an `http(s)` base read the next path
     /// segment as the host (`///a` is `https://a/`), against a `file:` base they keep the

@@ -103,14 +103,14 @@ fn check_query(src: &str, exprs: &[Expression], reference: &Reference, errors: &
         .map(|v| src[v.name.clone()].to_string())
         .collect();
     let text = src[rest.clone()].to_string();
-    // `{?a,b:3}` becomes `{&a,b:3}` after the text.
     let specs = &src[exprs[opener].range.start + 2..exprs[opener].range.end - 1];
-    errors.push(
-        rest,
-        ErrorKind::UndefinedLeavesQuery {
-            fix: alloc::format!("?{text}{{&{specs}}}"),
-            vars,
-            text,
-        },
-    );
+    // Text that starts as a path or a port does (`/a{?x}/b`, `example.com{?x}:80/`) was
+    // meant before the query: the `{?x}` moves after it. Other text was meant in the query:
+    // it gets its own `?`, and `{?a,b:3}` becomes `{&a,b:3}` after it.
+    let fix = if text.starts_with(['/', ':']) && !text.contains(['?', '#']) {
+        alloc::format!("{text}{{?{specs}}}")
+    } else {
+        alloc::format!("?{text}{{&{specs}}}")
+    };
+    errors.push(rest, ErrorKind::UndefinedLeavesQuery { fix, vars, text });
 }

@@ -225,6 +225,11 @@ fn text_after_a_query_opener_moves_into_the_path_unless_the_query_is_pairs() {
         ("/p{?x}foo", "foo", "?foo{&x}"),
         ("/p{?x,y:2}{z}", "{z}", "?{z}{&x,y:2}"),
         ("/p{?x}=1", "=1", "?=1{&x}"),
+        // Path or port text was meant before the query: the opener moves after it.
+        ("/a{?x}/b", "/b", "/b{?x}"),
+        ("/a{?x,y}/b/{c}", "/b/{c}", "/b/{c}{?x,y}"),
+        ("https://example.com{?x}:80/", ":80/", ":80/{?x}"),
+        ("/a{?x}/b?c", "/b?c", "?/b?c{&x}"),
     ] {
         let [(text, kind)] = &errors(src, false)[..] else {
             panic!("{src}: {:?}", errors(src, false));
@@ -234,6 +239,10 @@ fn text_after_a_query_opener_moves_into_the_path_unless_the_query_is_pairs() {
             panic!("{src}: {kind:?}");
         };
         assert_eq!(written, fix, "{src}");
+        // The fix replaces the opener and the text, and is accepted.
+        let opener = src.find("{?").unwrap();
+        let fixed = alloc::format!("{}{fix}", &src[..opener]);
+        assert_eq!(errors(&fixed, false), [], "{src} fixed as {fixed}");
     }
     // The runtime joins pairs with `?` and `&` whatever is defined; text with its own `?`
     // opens the query itself; expressions of the opener's variables write only when it

@@ -77,6 +77,19 @@ fn placements_of_template_expressions() {
     ] {
         assert_eq!(bad(fine), Vec::<String>::new(), "{fine}");
     }
+    // A query or fragment opened where the host belongs: said as such, not as an empty host.
+    assert_eq!(
+        bad("https://{?x}example.com/"),
+        [
+            "`{?x}` right after `https://` opens the query where the host belongs; write the host and the path first, and `{?x}` after them"
+        ]
+    );
+    assert_eq!(
+        bad("http://{#f}"),
+        [
+            "`{#f}` right after `http://` opens the fragment where the host belongs; write the host and the path first, and `{#f}` after them"
+        ]
+    );
     assert_eq!(
         bad("{scheme}://h/"),
         ["a placeholder cannot stand in the scheme; write the scheme as text"]

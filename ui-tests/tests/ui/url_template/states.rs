@@ -16,6 +16,7 @@ fn main() {
     let _ = url!("docs{/x}:{b}");
     let _ = url!("/a/.{/x}");
     let _ = url!("/search{?q}extra");
+    let _ = url!("/users{?q}/list");
     let _ = url!(API, "{/v}users");
     let _ = url!("{/v}users/{b}");
 }
