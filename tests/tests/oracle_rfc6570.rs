@@ -177,24 +177,97 @@ fn the_oracle_finds_each_shape_change() {
     assert!(v.contains(&Violation::BaseReadOtherwise), "{v:?}");
     let (_, v) = reference("{+a}/x", &[("a", s("https://good.com%5C@evil.com"))]);
     assert!(!v.contains(&Violation::BaseReadOtherwise), "{v:?}");
-    // A whole segment is never empty, whatever follows it in the segment.
+    // A segment the template leaves to its expressions is never empty, whatever follows it
+    // in the segment, and whatever the operators.
     for template in [
         "/users/{a}{/b}",
         "/users/{a}{?b}",
         "/f/{a}{.b}",
         "/f/{a}{b}",
+        "/f/{+a}",
+        "/f/{.a}",
+        "/f/{;a}",
+        "/f/{&a}",
     ] {
-        let (text, v) = reference(template, &[("a", s(""))]);
-        assert!(
-            v.contains(&Violation::EmptyWholeSegment { expr: 0 }),
-            "{template}: {text} {v:?}"
-        );
         let (text, v) = reference(template, &[]);
         assert!(
-            v.contains(&Violation::EmptyWholeSegment { expr: 0 }),
+            v.contains(&Violation::EmptySegment { expr: 0 }),
             "{template}: {text} {v:?}"
         );
     }
+    // An empty string writes nothing in `{x}` and `{+x}`, its operator's syntax in the others.
+    for template in ["/users/{a}{/b}", "/users/{a}{?b}", "/f/{a}{b}", "/f/{+a}"] {
+        let (text, v) = reference(template, &[("a", s(""))]);
+        assert!(
+            v.contains(&Violation::EmptySegment { expr: 0 }),
+            "{template}: {text} {v:?}"
+        );
+    }
+    for (template, built) in [
+        ("/f/{.a}", "/f/."),
+        ("/f/{;a}", "/f/;a"),
+        ("/f/{&a}", "/f/&a="),
+    ] {
+        let (text, v) = reference(template, &[("a", s(""))]);
+        assert!(
+            !v.iter()
+                .any(|v| matches!(v, Violation::EmptySegment { .. })),
+            "{template}: {text} {v:?}"
+        );
+        assert_eq!(text, built);
+    }
+    // Where the empty segment is before a `/` a value writes, the path changes its shape
+    // (`/users//tab`, a relative `{a}{/b}` made absolute).
+    let (text, v) = reference("/users/{a}{/b}", &[("a", s("")), ("b", s("t"))]);
+    assert!(
+        v.contains(&Violation::EmptySegment { expr: 0 }),
+        "{text} {v:?}"
+    );
+    let (text, v) = reference("{a}{/b}", &[("b", s("t"))]);
+    assert_eq!(
+        (text.as_str(), v),
+        ("/t", vec![Violation::EmptySegment { expr: 0 }])
+    );
+    let (text, v) = reference("{.a}{/b}x", &[("b", s("t"))]);
+    assert_eq!(
+        (text.as_str(), v),
+        ("/tx", vec![Violation::EmptySegment { expr: 0 }])
+    );
+    // Not the rule's: text in the segment, a segment after a `/` a value wrote, a segment of
+    // `{/x}` that writes nothing, a `{+base}`'s segment.
+    for (template, values) in [
+        ("/f/x{a}", vec![]),
+        ("/f{/a}", vec![]),
+        ("/f{/a}", vec![("a", s(""))]),
+        ("/f/{+a}", vec![("a", s("x/"))]),
+        ("{.a}{/b}x", vec![("a", s("v"))]),
+        ("{.a}{/b}x", vec![]),
+        ("{+a}/users", vec![]),
+        ("{+a}/users", vec![("a", s(""))]),
+    ] {
+        let (text, v) = reference(template, &values);
+        assert!(
+            !v.iter()
+                .any(|v| matches!(v, Violation::EmptySegment { .. })),
+            "{template}: {text} {v:?}"
+        );
+    }
+    // A `\` in a reserved value, wherever it stands; never in a `{x}` (which writes `%5C`).
+    for template in ["/a/{+a}", "/a?q={+a}", "/a{#a}", "{+a}/x"] {
+        let (text, v) = reference(template, &[("a", s("b\\c"))]);
+        assert!(
+            v.contains(&Violation::Backslash),
+            "{template}: {text} {v:?}"
+        );
+    }
+    let list = Value::List(vec!["b".into(), "c\\".into()]);
+    let (_, v) = reference("/a/{+a}", &[("a", list)]);
+    assert!(v.contains(&Violation::Backslash), "{v:?}");
+    let map = Value::Map(vec![("k\\".into(), "v".into())]);
+    let (_, v) = reference("/a{#a*}", &[("a", map)]);
+    assert!(v.contains(&Violation::Backslash), "{v:?}");
+    let (text, v) = reference("/a/{a}", &[("a", s("b\\c"))]);
+    assert_eq!((text.as_str(), v), ("/a/b%5Cc", vec![]));
     let (text, v) = reference("/f/{a}{.b}", &[("a", s("")), ("b", s("json"))]);
     assert_eq!((text.as_str(), v), ("/f/.json", vec![]));
     // A pair left out beside other pieces takes its `&` along.
@@ -221,6 +294,41 @@ fn the_oracle_finds_each_shape_change() {
     let labels = Value::List(vec!["eu".into(), "west".into()]);
     let (text, v) = reference("https://api{.h*}/", &[("h", labels)]);
     assert_eq!((text.as_str(), v), ("https://api.eu.west/", vec![]));
+}
+
+/// Where a hand-written pair stands beside a piece of another kind, urlkit writes the pair
+/// when the docs leave it out (`q=` for an undefined `a`) and a list in one pair (`q=1,2`)
+/// where the docs repeat it; the docs let it write such a query piece by piece, as the
+/// reference does, or refuse the template. The oracle counts this apart
+/// (`Agreement::MixedQueryMiswritten`) rather than fail every run on it, and this test fails
+/// as soon as urlkit does either: then that agreement, and this test, are to be removed.
+#[test]
+fn a_query_of_mixed_pieces_is_still_miswritten() {
+    let s = |v: &str| Value::Str(v.to_string());
+    let c = (String::from("c"), s("v"));
+    let list = (
+        String::from("a"),
+        Value::List(vec![String::from("1"), String::from("2")]),
+    );
+    for values in [vec![c.clone()], vec![list, c]] {
+        assert_eq!(
+            oracle::check("/p?q={a}&{c}", &values),
+            Ok(Agreement::MixedQueryMiswritten),
+            "urlkit writes `/p?q={{a}}&{{c}}` with {values:?} as documented now: remove `Agreement::MixedQueryMiswritten`"
+        );
+    }
+    // What is counted apart is only that: a pair of another name, another value, another
+    // path is not.
+    assert!(!oracle::mixed_query_miswritten("/p?q=&v", "/p?w"));
+    assert!(!oracle::mixed_query_miswritten("/p?q=x&v", "/p?v"));
+    assert!(!oracle::mixed_query_miswritten("/q?q=&v", "/p?v"));
+    assert!(!oracle::mixed_query_miswritten(
+        "/p?q=1,2&v",
+        "/p?q=1&r=2&v"
+    ));
+    assert!(oracle::mixed_query_miswritten("/p?q=&&v#f", "/p?v#f"));
+    assert!(oracle::mixed_query_miswritten("/p?q=", "/p"));
+    assert!(oracle::mixed_query_miswritten("/p?q=1,2&v", "/p?q=1&q=2&v"));
 }
 
 /// Value sets tried per template.
@@ -279,6 +387,9 @@ fn urlkit_agrees_with_the_reference_and_keeps_the_shape() {
                 Ok(Agreement::ValuesRefused(kind)) => format!("values refused: {kind}"),
                 Ok(Agreement::HostBeyondPunycode) => {
                     String::from("built: an `xn--` label only UTS #46 refuses (documented)")
+                }
+                Ok(Agreement::MixedQueryMiswritten) => {
+                    String::from("NOT AGREED, counted apart: a query of mixed pieces miswritten")
                 }
                 Err(e) => {
                     disagreements.push(format!("[case {cases}] {e}"));
