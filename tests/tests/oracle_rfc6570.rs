@@ -113,6 +113,12 @@ fn the_oracle_reads_pairs_dot_segments_and_hosts_as_documented() {
         case("urn:a:?{+c}{&a}a=1", &[("c", s("x=y")), ("a", s("v"))]),
         refused("LeavesComponent")
     );
+    // The `&` before a hand-written pair is the text's: a whole `{+h}` between two of them
+    // supplies its pair, `=` included.
+    assert_eq!(
+        case("/p?k=1&{+h}&q={a}", &[("h", s("a=b")), ("a", s("1"))]),
+        Agreement::Built
+    );
     // A `=` that `{+m*}` writes between a map's key and value names no pair of the template.
     assert_eq!(
         case(

@@ -358,8 +358,16 @@ pub fn expand(
                 let spec = &specs[0];
                 let reserved = *op == Op::Reserved;
                 let enc = |s: &str| encode_value(s, reserved, false, rules);
+                // The `&` the text writes before the pair (written again before each
+                // repetition): a boundary of the pairs the text delimits, which the guard on a
+                // value's `=` reads (crate docs, "query").
+                let amp = if source.as_bytes().get(start.wrapping_sub(1)) == Some(&b'&') {
+                    Origin::Lit(start - 1)
+                } else {
+                    Origin::Op(*index)
+                };
                 let mut pair = |out: &mut Out, value: &[(String, Origin)]| {
-                    separator(out, Origin::Op(*index));
+                    separator(out, amp);
                     push_literal(*start, key, rules, out);
                     out.bytes.push(b'=');
                     out.origin.push(Origin::Lit(*start + key.len()));
