@@ -674,14 +674,14 @@ fn t48() {
     tally.finish();
 }
 
-/// `/s?{+mh}&q={mq}&k={ma}{mb}`
+/// `/s?q={mq}&{+mh}&k={ma}{mb}`
 #[test]
 fn t49() {
-    const T: Template = template!("/s?{+mh}&q={mq}&k={ma}{mb}");
-    let tally = Tally::new("/s?{+mh}&q={mq}&k={ma}{mb}");
-    proptest!(config(), |(mh in opt(), mq in int(), ma in opt(), mb in list())| {
-        let by_macro = url!("/s?{+mh}&q={mq}&k={ma}{mb}");
-        let vars: Vars<'_> = BTreeMap::from([("mh", &mh as &dyn Value), ("mq", &mq as &dyn Value), ("ma", &ma as &dyn Value), ("mb", &mb as &dyn Value)]);
+    const T: Template = template!("/s?q={mq}&{+mh}&k={ma}{mb}");
+    let tally = Tally::new("/s?q={mq}&{+mh}&k={ma}{mb}");
+    proptest!(config(), |(mq in int(), mh in opt(), ma in opt(), mb in list())| {
+        let by_macro = url!("/s?q={mq}&{+mh}&k={ma}{mb}");
+        let vars: Vars<'_> = BTreeMap::from([("mq", &mq as &dyn Value), ("mh", &mh as &dyn Value), ("ma", &ma as &dyn Value), ("mb", &mb as &dyn Value)]);
         tally.check(&by_macro, &T, &vars)?;
     });
     tally.finish();

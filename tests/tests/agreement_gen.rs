@@ -156,8 +156,8 @@ const WRITTEN: &[Part] = &[
         &[("mo", Opt), ("mq", Opt), ("mk", Opt)],
     ),
     (
-        "/s?{+mh}&q={mq}&k={ma}{mb}",
-        &[("mh", Opt), ("mq", Int), ("ma", Opt), ("mb", List)],
+        "/s?q={mq}&{+mh}&k={ma}{mb}",
+        &[("mq", Int), ("mh", Opt), ("ma", Opt), ("mb", List)],
     ),
 ];
 

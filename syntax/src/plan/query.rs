@@ -16,6 +16,7 @@
 //! written, as is any query with an empty piece (`?a={x}&&b=1`, a trailing `&`) or text
 //! right after a `{&x}` in its piece (`{&x}k=1`, which glues `k=1` to the pair before).
 
+use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::parts::{Groups, Part, parts, split};
@@ -163,6 +164,55 @@ pub(crate) fn is_query_of_pairs(src: &str, exprs: &[Expression], range: Range<us
         exprs,
         &split(src, &parts, '&', |i| opens_pair(&exprs[i])),
     )
+}
+
+/// In a query of pairs, a `{+x}` in a piece with no `=` of the template's own (`{+h}`,
+/// `k{+h}`) that a pair written by hand follows, with no piece between that is always
+/// written (static text, or a piece with text of its own): returns that `{+x}` and the pair's
+/// expression. The `&` before a pair written by hand is written only with the pair, so a
+/// `=` in `x`'s value would come before the `=` that ends the name of the pair it stands in
+/// when that pair is written, and not when it is left out: which `=` names the pair, which the
+/// guard on `{+x}` values decides from the template's text (crate docs, "What a value can
+/// never do"), would depend on the pair's value.
+pub(crate) fn reserved_before_hand_pair(
+    src: &str,
+    exprs: &[Expression],
+    range: Range<usize>,
+) -> Option<(usize, usize)> {
+    let parts = parts(exprs, range);
+    let pieces = split(src, &parts, '&', |i| opens_pair(&exprs[i]));
+    if !is_pairs(src, exprs, &pieces) {
+        return None;
+    }
+    let units: Vec<PairUnit<'_>> = pieces
+        .iter()
+        .filter_map(|piece| pair_unit(src, exprs, piece))
+        .collect();
+    let has_text = |piece: &[Part]| piece.iter().any(|p| matches!(p, Part::Text(..)));
+    for (n, unit) in units.iter().enumerate() {
+        let PairUnit::Piece(piece) = *unit else {
+            continue;
+        };
+        let has_eq = piece
+            .iter()
+            .any(|p| matches!(*p, Part::Text(a, b) if src[a..b].contains('=')));
+        let reserved = piece.iter().find_map(|p| match *p {
+            Part::Expr(i) if exprs[i].operator == Operator::Reserved => Some(i),
+            _ => None,
+        });
+        let Some(reserved) = reserved.filter(|_| !has_eq) else {
+            continue;
+        };
+        for next in &units[n + 1..] {
+            match *next {
+                PairUnit::Hand { expr, .. } => return Some((reserved, expr)),
+                PairUnit::Operator(_) => {}
+                PairUnit::Piece(piece) if !has_text(piece) => {}
+                PairUnit::Static(..) | PairUnit::Piece(_) => break,
+            }
+        }
+    }
+    None
 }
 
 /// Whether the query's `pieces` are a query of pairs: each piece is a unit, not all of them
