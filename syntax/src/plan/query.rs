@@ -15,6 +15,8 @@
 //! query of other pieces without a hand-written pair (`?{k}=1&page=2`) is RFC 6570 text as
 //! written, as is any query with an empty piece (`?a={x}&&b=1`, a trailing `&`) or text
 //! right after a `{&x}` in its piece (`{&x}k=1`, which glues `k=1` to the pair before).
+//! A `{+x}` before any `=` of its piece that a hand-written pair follows is refused by the
+//! front door ([`reserved_before_hand_pair`]).
 
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -78,9 +80,9 @@ impl Planner<'_> {
         self.done_with(parts);
     }
 
-    /// A query that is not made of pairs, RFC 6570 as written; an expression before the `=`
-    /// that the template writes for its pair stands in the pair's name
-    /// ([`Context::QueryKey`]).
+    /// Query parts written as RFC 6570 says: the whole query when it is not made of pairs,
+    /// or one piece of it beside a hand-written pair. An expression before the `=` that the
+    /// template writes for its pair stands in the pair's name ([`Context::QueryKey`]).
     fn emit_query(&mut self, parts: &[Part]) {
         if !parts.iter().any(|part| matches!(part, Part::Expr(_))) {
             // Text alone (`?x=1&y=2`): nothing to place, and no vector to allocate.
