@@ -202,7 +202,8 @@ impl TemplateErrorKind {
             | SyntaxKind::StateDoubleSlash { .. }
             | SyntaxKind::UndefinedColon { .. }
             | SyntaxKind::StateDotSegment { .. }
-            | SyntaxKind::UndefinedLeavesQuery { .. } => TemplateErrorKind::ShapeDependsOnState,
+            | SyntaxKind::UndefinedLeavesQuery { .. }
+            | SyntaxKind::ReservedBeforeHandPair { .. } => TemplateErrorKind::ShapeDependsOnState,
             url => TemplateErrorKind::Url(ParseErrorKind::of(url)),
         }
     }

@@ -394,6 +394,15 @@ impl fmt::Display for ErrorKind {
                 Names(vars),
                 Names(vars).verb()
             ),
+            ErrorKind::ReservedBeforeHandPair {
+                expression,
+                encoded,
+                pair,
+                pair_var,
+            } => write!(
+                f,
+                "`{expression}` may write `=`, and the `&` of `{pair}` after it is written only when `{pair_var}` is defined, so which `=` names the pair cannot be decided from the template; move `{expression}` after the pairs written by hand, or write `{encoded}`, which encodes `=`"
+            ),
         }
     }
 }

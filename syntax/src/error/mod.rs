@@ -417,6 +417,20 @@ pub enum ErrorKind {
         /// The query written so that it keeps its text.
         fix: String,
     },
+    /// In a query with pairs written by hand, a `{+x}` before any `=` of its piece, followed
+    /// by such a pair with nothing always written between: that pair's `&` is written only
+    /// when its value is defined, so whether a `=` in `x`'s value comes before the pair's
+    /// name, which the guard on `{+x}` decides from the template's text, would depend on it.
+    ReservedBeforeHandPair {
+        /// The `{+x}`, as written.
+        expression: String,
+        /// The same expression without its `+`, which encodes `=`.
+        encoded: String,
+        /// The pair written by hand after it, as written (`q={y}`).
+        pair: String,
+        /// That pair's variable.
+        pair_var: String,
+    },
 }
 
 /// Variable names in backticks, joined with commas and a final "and".

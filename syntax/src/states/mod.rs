@@ -25,7 +25,10 @@
 //! - a `.` or `..` segment of template text that only expressions delimit (`/a/.{/x}`);
 //! - text after a `{?x}` that opens the query, unless the query is made of pairs (which the
 //!   runtime joins with `?` and `&` whatever is defined) or the text starts with its own
-//!   `?`: when `x` is undefined the text would move into the path.
+//!   `?`: when `x` is undefined the text would move into the path;
+//! - a `{+x}` before any `=` of its query piece that a pair written by hand follows: the
+//!   pair's `&` is written only with the pair, so whether a `=` in `x` names the pair would
+//!   depend on the pair's value.
 //!
 //! Text after a `{#x}` that opens the fragment is RFC 6570's own example (`{#path}/here`,
 //! §3.2.4), so it is not refused here: the planner makes such an `x` required
@@ -63,6 +66,44 @@ pub(crate) fn check(
     };
     path.check(reference.path.clone(), errors);
     check_query(src, exprs, reference, errors);
+    check_reserved_before_hand_pair(src, exprs, reference, errors);
+}
+
+/// A `{+x}` that a value's `=` would put before the name of a pair written by hand in some
+/// states and not others ([`plan::reserved_before_hand_pair`]).
+fn check_reserved_before_hand_pair(
+    src: &str,
+    exprs: &[Expression],
+    reference: &Reference,
+    errors: &mut Errors,
+) {
+    let Some(query) = reference.query.clone() else {
+        return;
+    };
+    let Some((reserved, hand)) = plan::reserved_before_hand_pair(src, exprs, query.clone()) else {
+        return;
+    };
+    let at = exprs[reserved].range.clone();
+    // The pair as written: from the `&` before it (or the query's start) to its expression's end.
+    let pair_start = src[query.start..exprs[hand].range.start]
+        .rfind('&')
+        .map_or(query.start, |k| query.start + k + 1);
+    let pair_var = exprs[hand]
+        .vars
+        .first()
+        .map(|v| src[v.name.clone()].to_string())
+        .unwrap_or_default();
+    // `{+h,k:3}` without its `+`.
+    let encoded = alloc::format!("{{{}", &src[at.start + 2..at.end]);
+    errors.push(
+        at.clone(),
+        ErrorKind::ReservedBeforeHandPair {
+            expression: src[at].to_string(),
+            encoded,
+            pair: src[pair_start..exprs[hand].range.end].to_string(),
+            pair_var,
+        },
+    );
 }
 
 /// A query opened by `{?x}` holds only that expression unless it is made of pairs: text after
