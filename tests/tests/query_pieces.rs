@@ -205,16 +205,46 @@ fn a_fragment_after_the_query_stays_after_it() {
     row!("/p?q={x}&{k}{#f}", x = NONE, k = NONE, f = "g" => Ok("/p#g"));
 }
 
-/// Where the query has no hand-written pair, or a piece that is not one (an empty piece
-/// between two `&`, text right after a `{&x}`), it is RFC 6570 as written: the table of the
-/// `url!` docs says so, and these rows pin it.
+/// A hand-written pair in a query that cannot be joined piece by piece (an empty piece, or
+/// text right after a `{&x}` in its piece) would be RFC 6570 text, `q=` for an undefined
+/// `x`: the template is refused, at the culprit, with the fix.
+#[test]
+fn a_hand_pair_in_an_unjoinable_query_is_refused() {
+    let empty = "this `&` leaves an empty query piece, so the query is RFC 6570 text as written, where `q={x}` writes `q=` when `x` is undefined rather than being left out; remove this `&`";
+    let after = "`k=1` right after `{&b}` joins the pair `{&b}` writes, so the query is RFC 6570 text as written, where `q={x}` writes `q=` when `x` is undefined rather than being left out; write `&k=1` to make it a piece of its own";
+    for (template, at, message) in [
+        ("/p?q={x}&&k=1", 9..10, empty),
+        ("/p?q={x}&", 8..9, empty),
+        ("/p?&q={x}", 3..4, empty),
+        ("/p?q={x}&#f", 8..9, empty),
+        ("/p?q={x}&{&b}", 8..9, empty),
+        ("/p?k=1&&q={x}&{c}", 7..8, empty),
+        ("/p{?a}&&q={x}", 7..8, empty),
+        ("/p?q={x}{&b}k=1", 12..15, after),
+        ("/p?q={x}&{c}{&b}k=1#f", 16..19, after),
+    ] {
+        let err = Template::parse(template).expect_err(template);
+        assert_eq!(
+            *err.kind(),
+            urlkit::TemplateErrorKind::UnjoinableQuery,
+            "{template}"
+        );
+        assert_eq!(err.errors().count(), 1, "{template}");
+        assert_eq!(err.span(), at, "{template}");
+        assert_eq!(err.message(), message, "{template}");
+    }
+}
+
+/// Where the query has no hand-written pair, it is RFC 6570 as written when a piece is not a
+/// pair (`{k}`, `{k}=1`), is empty, or has text right after a `{&x}`: the `url!` docs say so,
+/// and these rows pin it.
 #[test]
 fn other_queries_are_rfc_6570_as_written() {
     row!("/p?{k}=1&page=2", k = NONE => Ok("/p?=1&page=2"));
     row!("/p?{k}&page=2", k = NONE => Ok("/p?&page=2"));
     row!("/p?k=v{a}{&b}", a = NONE, b = "v" => Ok("/p?k=v&b=v"));
-    row!("/p?q={x}&&k=1", x = NONE => Ok("/p?q=&&k=1"));
-    row!("/p?q={x}{&b}k=1", x = NONE, b = NONE => Ok("/p?q=k=1"));
+    row!("/p?k=1&&{c}", c = NONE => Ok("/p?k=1&&"));
+    row!("/p?k=1{&b}k=1", b = NONE => Ok("/p?k=1k=1"));
     // Hand-written pairs alone, static pairs and operators: joined, as always.
     row!("/p?q={x}&k=v&page={p}", x = NONE, p = NONE => Ok("/p?k=v"));
     row!("/p?q={x}{&b}", x = NONE, b = NONE => Ok("/p"));

@@ -28,7 +28,10 @@ mod query;
 pub(crate) use self::parts::{Part, parts, split};
 pub use self::plain::{Planned, plan_plain};
 pub use self::planner::{plan, plan_into};
-pub(crate) use self::query::{is_query_of_pairs, opens_pair, reserved_before_hand_pair};
+pub(crate) use self::query::{
+    Unjoinable, hand_pair_in_unjoinable_query, is_query_of_pairs, opens_pair,
+    reserved_before_hand_pair,
+};
 
 /// Where an expanded value lands, which decides its encoding and its checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -217,6 +217,77 @@ pub(crate) fn reserved_before_hand_pair(
     None
 }
 
+/// What keeps a query with a pair written by hand from being a query of pairs, which would
+/// make that pair RFC 6570 text (`q=` for an undefined `x`, `q=a,b` for a list) where the
+/// `url!` docs promise it is left out or repeated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unjoinable {
+    /// An empty piece: the `&` at this offset follows the query's start or another `&`,
+    /// ends the query, or stands right before a `{&y}`, which writes its own `&`.
+    EmptyPiece(usize),
+    /// Text or expressions (this range) right after the `{&x}` (this expression) that
+    /// starts their piece: RFC 6570 glues them to the pair the `{&x}` writes, or to the piece
+    /// before when `x` is undefined.
+    AfterContinuation(usize, Range<usize>),
+}
+
+/// In a query with a pair written by hand that is not a query of pairs: that pair's
+/// expression and the first piece that keeps the query from being one.
+pub(crate) fn hand_pair_in_unjoinable_query(
+    src: &str,
+    exprs: &[Expression],
+    range: Range<usize>,
+) -> Option<(usize, Unjoinable)> {
+    let parts = parts(exprs, range.clone());
+    let pieces = split(src, &parts, '&', |i| opens_pair(&exprs[i]));
+    if is_pairs(src, exprs, &pieces) {
+        return None;
+    }
+    let hand = pieces
+        .iter()
+        .find_map(|piece| match pair_unit(src, exprs, piece) {
+            Some(PairUnit::Hand { expr, .. }) => Some(expr),
+            _ => None,
+        })?;
+    // The first piece that is no unit, in the order of the template.
+    for piece in pieces.iter() {
+        if let [Part::Expr(i), .., last] = *piece
+            && opens_pair(&exprs[i])
+        {
+            let end = match last {
+                Part::Text(_, b) => b,
+                Part::Expr(j) => exprs[j].range.end,
+            };
+            return Some((
+                hand,
+                Unjoinable::AfterContinuation(i, exprs[i].range.end..end),
+            ));
+        }
+        if piece.is_empty() {
+            break;
+        }
+    }
+    // An empty piece: a text `&` at the query's start, after another `&`, at its end, or
+    // right before a `{&y}`, which writes its own `&`.
+    let bytes = src.as_bytes();
+    parts.iter().enumerate().find_map(|(n, part)| {
+        let Part::Text(a, b) = *part else {
+            return None;
+        };
+        let before_opener =
+            matches!(parts.get(n + 1), Some(Part::Expr(i)) if opens_pair(&exprs[*i]));
+        (a..b)
+            .find(|&at| {
+                bytes[at] == b'&'
+                    && (at == range.start
+                        || (at > a && bytes[at - 1] == b'&')
+                        || at + 1 == range.end
+                        || (at + 1 == b && before_opener))
+            })
+            .map(|at| (hand, Unjoinable::EmptyPiece(at)))
+    })
+}
+
 /// Whether the query's `pieces` are a query of pairs: each piece is a unit, not all of them
 /// static text, and other pieces (`{k}=1`, `k=v{a}`) only beside a hand-written pair, which
 /// is what they would otherwise turn into RFC 6570 text (`q=` for an undefined `x`).

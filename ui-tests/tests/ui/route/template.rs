@@ -73,4 +73,9 @@ struct KeyPlaceholder { q: String, k: String }
 #[route("/search?q={q}&k=v{a}")]
 struct TextBeforeValue { q: String, a: String }
 
+// An empty piece makes the query RFC 6570 text, where `q={q}` would not be left out.
+#[derive(Route)]
+#[route("/search?q={q}&&page=2")]
+struct EmptyPiece { q: Option<String> }
+
 fn main() {}
