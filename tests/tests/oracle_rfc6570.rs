@@ -113,10 +113,15 @@ fn the_oracle_reads_pairs_dot_segments_and_hosts_as_documented() {
         refused("LeavesComponent")
     );
     // The `&` before a hand-written pair is the text's: a whole `{+h}` between two of them
-    // supplies its pair, `=` included.
+    // supplies its pair, `=` included (with text always written between it and the hand
+    // pair; right before it, the docs refuse the template).
+    assert_eq!(
+        case("/p?k=1&{+h}&j=2&q={a}", &[("h", s("a=b")), ("a", s("1"))]),
+        Agreement::Built
+    );
     assert_eq!(
         case("/p?k=1&{+h}&q={a}", &[("h", s("a=b")), ("a", s("1"))]),
-        Agreement::Built
+        Agreement::TemplateRefused("ReservedBeforeHandPair")
     );
     // A `=` that `{+m*}` writes between a map's key and value names no pair of the template.
     assert_eq!(
@@ -301,39 +306,71 @@ fn the_oracle_finds_each_shape_change() {
     assert_eq!((text.as_str(), v), ("https://api.eu.west/", vec![]));
 }
 
-/// Where a hand-written pair stands beside a piece of another kind, urlkit writes the pair
-/// when the docs leave it out (`q=` for an undefined `a`) and a list in one pair (`q=1,2`)
-/// where the docs repeat it; the docs let it write such a query piece by piece, as the
-/// reference does, or refuse the template. The oracle counts this apart
-/// (`Agreement::MixedQueryMiswritten`) rather than fail every run on it, and this test fails
-/// as soon as urlkit does either: then that agreement, and this test, are to be removed.
+/// Beside a hand-written pair, every other query piece is written as the docs say (piece by
+/// piece, a piece that writes nothing left out with its `&`), and the two templates the docs
+/// refuse are refused: the oracle tells both from the template alone, so an urlkit that wrote
+/// `q=` again, or accepted a refused template, disagrees.
 #[test]
-fn a_query_of_mixed_pieces_is_still_miswritten() {
+fn a_hand_pair_beside_other_pieces_is_written_or_refused_as_documented() {
     let s = |v: &str| Value::Str(v.to_string());
-    let c = (String::from("c"), s("v"));
-    let list = (
-        String::from("a"),
-        Value::List(vec![String::from("1"), String::from("2")]),
+    let check = |template: &str, values: &[(&str, Value)]| {
+        let values: Vec<(String, Value)> = values
+            .iter()
+            .map(|(n, v)| ((*n).to_string(), v.clone()))
+            .collect();
+        oracle::check(template, &values)
+    };
+    let list = Value::List(vec![String::from("1"), String::from("2")]);
+    for (template, values) in [
+        ("/p?q={a}&{c}", vec![("c", s("v"))]),
+        ("/p?q={a}&{c}", vec![("a", list.clone()), ("c", s("v"))]),
+        ("/p?q={a}&{c}", vec![]),
+        ("/p?q={a}&k=v{b}", vec![("b", s("w"))]),
+        ("/p?{c}=1&q={a}#f", vec![("a", list)]),
+        ("/p{?p}&q={a}&{c}", vec![("c", s("v"))]),
+    ] {
+        assert_eq!(check(template, &values), Ok(Agreement::Built), "{template}");
+    }
+    // The reference writes them piece by piece: no `q=`, no `&` left behind.
+    assert_eq!(
+        oracle::reference_of("/p?q={a}&{c}", &[("c".into(), s("v"))]).map(|r| r.0),
+        Some(String::from("/p?v"))
     );
-    for values in [vec![c.clone()], vec![list, c]] {
+    let refused = |why: &'static str| Ok(Agreement::TemplateRefused(why));
+    for template in ["/p?q={a}&&k=1", "/p?q={a}&", "/p?&q={a}", "/p?q={a}{&b}k=1"] {
         assert_eq!(
-            oracle::check("/p?q={a}&{c}", &values),
-            Ok(Agreement::MixedQueryMiswritten),
-            "urlkit writes `/p?q={{a}}&{{c}}` with {values:?} as documented now: remove `Agreement::MixedQueryMiswritten`"
+            check(template, &[]),
+            refused("UnjoinableQuery"),
+            "{template}"
         );
     }
-    // What is counted apart is only that: a pair of another name, another value, another
-    // path is not.
-    assert!(!oracle::mixed_query_miswritten("/p?q=&v", "/p?w"));
-    assert!(!oracle::mixed_query_miswritten("/p?q=x&v", "/p?v"));
-    assert!(!oracle::mixed_query_miswritten("/q?q=&v", "/p?v"));
-    assert!(!oracle::mixed_query_miswritten(
-        "/p?q=1,2&v",
-        "/p?q=1&r=2&v"
-    ));
-    assert!(oracle::mixed_query_miswritten("/p?q=&&v#f", "/p?v#f"));
-    assert!(oracle::mixed_query_miswritten("/p?q=", "/p"));
-    assert!(oracle::mixed_query_miswritten("/p?q=1,2&v", "/p?q=1&q=2&v"));
+    for template in [
+        "/p?{+h}&q={a}",
+        "/p?k=1&{+h}&{c}&q={a}",
+        "/p?q={a}&{+h}&r={b}",
+    ] {
+        assert_eq!(
+            check(template, &[]),
+            refused("ReservedBeforeHandPair"),
+            "{template}"
+        );
+    }
+    // Without a hand-written pair these are RFC 6570 text as written, which urlkit builds.
+    for template in ["/p?{c}&page=2", "/p?k=1&&{c}", "/p?{&b}k=1"] {
+        assert_eq!(check(template, &[]), Ok(Agreement::Built), "{template}");
+    }
+    assert_eq!(
+        oracle::reference_of("/p?{c}&page=2", &[]).map(|r| r.0),
+        Some(String::from("/p?&page=2"))
+    );
+    // Text always written between `{+h}` and the pair, or an `=` of its own, keeps it valid.
+    for template in ["/p?{+h}&k=1&q={a}", "/p?{+h}=1&q={a}", "/p?q={a}&{+h}"] {
+        let got = check(template, &[("h", s("x=y")), ("a", s("1"))]);
+        assert!(
+            matches!(got, Ok(Agreement::Built | Agreement::ValuesRefused(_))),
+            "{template}: {got:?}"
+        );
+    }
 }
 
 /// Value sets tried per template.
@@ -392,9 +429,6 @@ fn urlkit_agrees_with_the_reference_and_keeps_the_shape() {
                 Ok(Agreement::ValuesRefused(kind)) => format!("values refused: {kind}"),
                 Ok(Agreement::HostBeyondPunycode) => {
                     String::from("built: an `xn--` label only UTS #46 refuses (documented)")
-                }
-                Ok(Agreement::MixedQueryMiswritten) => {
-                    String::from("NOT AGREED, counted apart: a query of mixed pieces miswritten")
                 }
                 Err(e) => {
                     disagreements.push(format!("[case {cases}] {e}"));

@@ -53,14 +53,6 @@ pub enum Agreement {
     /// reason urlkit documents it does not check: an `xn--` label that decodes as punycode
     /// but that UTS #46's validity rules refuse ("What is not promised" in the crate docs).
     HostBeyondPunycode,
-    /// Not an agreement: in a query where a hand-written pair (`q={a}`) stands beside a
-    /// piece of another kind (`k=v{b}`, `{c}`, `{c}=1`), urlkit wrote a pair the docs leave
-    /// out (`q=` for an undefined `a`), the `&` of a piece that wrote nothing, or a list in
-    /// one pair (`q=1,2`) where the docs repeat the pair (`q=1&q=2`), and nothing else
-    /// differs from the reference. The docs allow urlkit to write such a query piece by
-    /// piece or to refuse the template; until it does one of them, this is counted apart
-    /// (and `a_query_of_mixed_pieces_is_still_miswritten` fails once it does).
-    MixedQueryMiswritten,
 }
 
 /// Why urlkit's grammar may refuse a template whose every state the shape oracle accepts:
@@ -125,8 +117,6 @@ pub struct Checked<'a> {
     pub refused: Option<&'static str>,
     /// How many states of its variables were checked.
     pub states: u64,
-    /// Whether its query has a hand-written pair beside a piece of another kind.
-    mixed: bool,
 }
 
 /// Checks `template` in every state of its variables (each plain or undefined): urlkit must
@@ -142,8 +132,14 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
     }
     let rules = Rules::urlkit();
     let t = skeleton(template, &parts);
-    let mixed = pairs::mixed(template, &parts);
     let parsed = urlkit::Template::parse(template);
+    // A template the docs refuse for its query (see `pairs`).
+    let documented = pairs::refused(template, &parts);
+    if let (Some(why), Ok(_)) = (documented, &parsed) {
+        return Err(format!(
+            "{template:?}: urlkit accepted it, but the docs refuse it ({why})"
+        ));
+    }
     let mut bad_state = None;
     let mut states = 0;
     for state in 0u32..(1 << names.len()) {
@@ -168,7 +164,6 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
                 let vars = urlkit::template::vars_fn(|name| Some(value(name)));
                 match urlkit.expand(&vars) {
                     Ok(url) if url.as_str() == out.text() => {}
-                    Ok(url) if mixed && mixed_query_miswritten(url.as_str(), &out.text()) => {}
                     other => {
                         return Err(format!(
                             "{template:?} in state {state:b} of {names:?}: urlkit gave {other:?}, the reference {:?}",
@@ -211,10 +206,8 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
             ]
             .iter()
             .any(|m| message.contains(m));
-            Some(if mixed {
-                // A hand-written pair beside another piece: urlkit may write it piece by
-                // piece (as the reference does) or refuse the template.
-                "MixedQuery"
+            Some(if let Some(why) = documented {
+                why
             } else if state_error {
                 if bad_state.is_none() {
                     return Err(format!(
@@ -237,7 +230,6 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
         urlkit: parsed.ok(),
         refused,
         states,
-        mixed,
     }))
 }
 
@@ -366,12 +358,6 @@ impl Checked<'_> {
         match built {
             Ok(url) => {
                 let expected = out.text();
-                if self.mixed
-                    && url.as_str() != expected
-                    && mixed_query_miswritten(url.as_str(), &expected)
-                {
-                    return Ok(Agreement::MixedQueryMiswritten);
-                }
                 if url.as_str() != expected {
                     return Err(format!(
                         "{template:?} {values:?}: urlkit built {:?}, the reference {expected:?}",
@@ -415,62 +401,6 @@ impl Checked<'_> {
             }
         }
     }
-}
-
-/// Whether `built` is `reference` but for its query's pairs: pairs the reference leaves
-/// out, each empty (a `&` left behind) or a name and its `=` with no value (`q=`), and a run
-/// of pairs of one name in the reference (`q=1&q=2`) written as one (`q=1,2`).
-pub fn mixed_query_miswritten(built: &str, reference: &str) -> bool {
-    let (b, r) = (
-        shape::split(built.as_bytes()),
-        shape::split(reference.as_bytes()),
-    );
-    // The text before the query's `?` and from the fragment's `#`.
-    let outside = |text: &str, s: &shape::Split| {
-        let before = s.query.as_ref().map_or_else(
-            || s.fragment.as_ref().map_or(text.len(), |f| f.start - 1),
-            |q| q.start - 1,
-        );
-        let after = s.fragment.as_ref().map_or(text.len(), |f| f.start - 1);
-        (text[..before].to_string(), text[after..].to_string())
-    };
-    if outside(built, &b) != outside(reference, &r) {
-        return false;
-    }
-    let pairs = |text: &str, s: &shape::Split| -> Vec<String> {
-        s.query
-            .clone()
-            .map(|q| text[q].split('&').map(String::from).collect())
-            .unwrap_or_default()
-    };
-    let theirs = pairs(reference, &r);
-    let name = |p: &str| p.split_once('=').map(|(n, _)| n.to_string());
-    // The run of `theirs` from `at` that `pair` writes as one: its length, if any.
-    let joined = |pair: &str, at: usize| {
-        let n = name(pair)?;
-        let mut values = Vec::new();
-        for (k, p) in theirs[at..].iter().enumerate() {
-            if name(p).as_ref() != Some(&n) {
-                break;
-            }
-            values.push(&p[n.len() + 1..]);
-            if k >= 1 && format!("{n}={}", values.join(",")) == pair {
-                return Some(k + 1);
-            }
-        }
-        None
-    };
-    let mut at = 0;
-    for pair in pairs(built, &b) {
-        if theirs.get(at) == Some(&pair) {
-            at += 1;
-        } else if let Some(run) = joined(&pair, at) {
-            at += run;
-        } else if !(pair.is_empty() || pair.ends_with('=') && pair.matches('=').count() == 1) {
-            return false;
-        }
-    }
-    at == theirs.len()
 }
 
 /// Whether a WHATWG parser reads the URL a `{+base}` started as it reads the same template
@@ -750,11 +680,6 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
         && (s.userinfo.is_some() || s.port.is_some())
     {
         return Some("HostMissing");
-    }
-    // A hand-written pair beside a piece of another kind (`?q={x}&{k}`), which urlkit may
-    // refuse rather than write piece by piece.
-    if pairs::mixed(template, parts) {
-        return Some("MixedQuery");
     }
     // The skeleton itself breaks the shape (a literal dot segment, a `//`), or a WHATWG
     // parser refuses it.
