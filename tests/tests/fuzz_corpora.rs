@@ -113,6 +113,13 @@ fn shape_changes() {
     check("pair beside a whole {k}", &|| {
         oracle::fuzz::template_expand(&mixed);
     });
+    // A hand-written pair in a query that cannot be joined piece by piece: refused.
+    for template in ["/p?q={a}&&{c}", "/p?q={a}&", "/p?q={a}{&b}k=1"] {
+        let unjoinable = case(template, &[("c", s("v"))]);
+        check("pair in an unjoinable query", &|| {
+            oracle::fuzz::template_expand(&unjoinable);
+        });
+    }
     // A base with a query: what follows it is in its query, not a path.
     check("base with a query", &|| {
         oracle::fuzz::route_from_url(b"https://a.example/v1?x=1/users/7");

@@ -181,6 +181,20 @@ pub enum TemplateErrorKind {
     /// some states only (`{/x}users`), a `:` would read as a scheme, or a `.` segment would
     /// appear ([What a value can never do](crate#what-a-value-can-never-do)).
     ShapeDependsOnState,
+    /// A query with a pair written by hand (`q={x}`) that cannot be joined piece by piece: it
+    /// has an empty piece (`&&`, a `&` at its start or end or right before a `{&y}`), or text
+    /// right after a `{&y}` in its piece (`{&y}k=1`). Such a query is RFC 6570 text as
+    /// written, where the pair would write `q=` for an undefined `x`, which the
+    /// [`url!` docs](macro@crate::url#optional-and-repeated-query-parameters) promise never
+    /// happens.
+    ///
+    /// ```
+    /// use urlkit::{Template, TemplateErrorKind};
+    /// let err = Template::parse("/p?q={x}&&k=1").unwrap_err();
+    /// assert_eq!(err.kind(), &TemplateErrorKind::UnjoinableQuery);
+    /// assert!(Template::parse("/p?q={x}&k=1").is_ok());
+    /// ```
+    UnjoinableQuery,
 }
 
 impl TemplateErrorKind {
@@ -206,7 +220,11 @@ impl TemplateErrorKind {
             | SyntaxKind::StateDoubleSlash { .. }
             | SyntaxKind::UndefinedColon { .. }
             | SyntaxKind::StateDotSegment { .. }
-            | SyntaxKind::UndefinedLeavesQuery { .. } => TemplateErrorKind::ShapeDependsOnState,
+            | SyntaxKind::UndefinedLeavesQuery { .. }
+            | SyntaxKind::ReservedBeforeHandPair { .. } => TemplateErrorKind::ShapeDependsOnState,
+            SyntaxKind::EmptyQueryPiece { .. } | SyntaxKind::TextAfterContinuation { .. } => {
+                TemplateErrorKind::UnjoinableQuery
+            }
             url => TemplateErrorKind::Url(ParseErrorKind::of(url)),
         }
     }

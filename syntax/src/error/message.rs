@@ -409,8 +409,37 @@ impl fmt::Display for ErrorKind {
                 Names(vars),
                 Names(vars).verb()
             ),
+            ErrorKind::EmptyQueryPiece { pair, pair_var } => write!(
+                f,
+                "this `&` leaves an empty query piece, so the query is RFC 6570 text as written, where `{pair}` writes `{}=` when `{pair_var}` is undefined rather than being left out; remove this `&`",
+                key_of(pair)
+            ),
+            ErrorKind::TextAfterContinuation {
+                text,
+                expression,
+                pair,
+                pair_var,
+            } => write!(
+                f,
+                "`{text}` right after `{expression}` joins the pair `{expression}` writes, so the query is RFC 6570 text as written, where `{pair}` writes `{}=` when `{pair_var}` is undefined rather than being left out; write `&{text}` to make it a piece of its own",
+                key_of(pair)
+            ),
+            ErrorKind::ReservedBeforeHandPair {
+                expression,
+                encoded,
+                pair,
+                pair_var,
+            } => write!(
+                f,
+                "`{expression}` may write `=`, and the `&` of `{pair}` after it is written only when `{pair_var}` is defined, so which `=` names the pair cannot be decided from the template; move `{expression}` after the pairs written by hand, or write `{encoded}`, which encodes `=`"
+            ),
         }
     }
+}
+
+/// The name of a pair written by hand (`q` of `q={x}`).
+fn key_of(pair: &str) -> &str {
+    pair.split_once('=').map_or(pair, |(key, _)| key)
 }
 
 /// Whether `text` is a valid prefix modifier followed by `*`: `:2*`.

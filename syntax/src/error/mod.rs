@@ -437,6 +437,42 @@ pub enum ErrorKind {
         /// The query written so that it keeps its text.
         fix: String,
     },
+    /// A pair written by hand (`q={x}`) in a query with an empty piece (`&&`, a `&` at the
+    /// query's start or end or right before a `{&y}`): such a query is RFC 6570 text as
+    /// written, where the pair would write `q=` for an undefined `x` rather than be left out.
+    EmptyQueryPiece {
+        /// The pair written by hand, as written (`q={x}`).
+        pair: String,
+        /// That pair's variable.
+        pair_var: String,
+    },
+    /// A pair written by hand (`q={x}`) in a query where text or an expression follows a
+    /// `{&y}` in its piece (`{&y}k=1`): such a query is RFC 6570 text as written, where the
+    /// pair would write `q=` for an undefined `x` rather than be left out.
+    TextAfterContinuation {
+        /// What follows the `{&y}`, as written.
+        text: String,
+        /// The `{&y}`, as written.
+        expression: String,
+        /// The pair written by hand, as written (`q={x}`).
+        pair: String,
+        /// That pair's variable.
+        pair_var: String,
+    },
+    /// In a query with pairs written by hand, a `{+x}` before any `=` of its piece, followed
+    /// by such a pair with nothing always written between: that pair's `&` is written only
+    /// when its value is defined, so whether a `=` in `x`'s value comes before the pair's
+    /// name, which the guard on `{+x}` decides from the template's text, would depend on it.
+    ReservedBeforeHandPair {
+        /// The `{+x}`, as written.
+        expression: String,
+        /// The same expression without its `+`, which encodes `=`.
+        encoded: String,
+        /// The pair written by hand after it, as written (`q={y}`).
+        pair: String,
+        /// That pair's variable.
+        pair_var: String,
+    },
 }
 
 /// Variable names in backticks, joined with commas and a final "and".
