@@ -304,6 +304,46 @@ fn the_oracle_finds_each_shape_change() {
     let labels = Value::List(vec!["eu".into(), "west".into()]);
     let (text, v) = reference("https://api{.h*}/", &[("h", labels)]);
     assert_eq!((text.as_str(), v), ("https://api.eu.west/", vec![]));
+    // A path without an authority that a `{/x}` could have started with `/` starts without
+    // one; not when the `{/x}` can never write first (`{.a}{/a}`) or text starts with `/`.
+    for (template, values) in [
+        ("{/x}users", vec![]),
+        ("mailto:{/x}{y}", vec![("y", s("v"))]),
+        ("{+a}{/b}{.c}", vec![("c", s("v"))]),
+    ] {
+        let (text, v) = reference(template, &values);
+        assert!(
+            v.contains(&Violation::RootLost),
+            "{template} as {text}: {v:?}"
+        );
+    }
+    for template in ["{.a}{/a},", "{/x}/users", "{+a}{/b}", "a{/x}b"] {
+        let (text, v) = reference(template, &[]);
+        assert!(
+            !v.contains(&Violation::RootLost),
+            "{template} as {text}: {v:?}"
+        );
+    }
+    // After a `{+base}` that is no base, any refusal will do: `//` makes `%2E` the host, so
+    // the oracle sees no path where urlkit refuses the `%2E` segment.
+    let empty = Value::Map(vec![]);
+    let values: Vec<(String, Value)> = [
+        ("a", s("//")),
+        ("b", empty.clone()),
+        ("c", empty),
+        ("h", s("")),
+        (
+            "p",
+            Value::Map(vec![
+                ("#]?@".into(), "a.b".into()),
+                (" ".into(), "?".into()),
+            ]),
+        ),
+    ]
+    .into_iter()
+    .map(|(n, v)| (n.to_string(), v))
+    .collect();
+    oracle::check("{+a}%2e{c:3,b*}{#h,c}{+c:3,p:1}%2e", &values).unwrap();
 }
 
 /// Beside a hand-written pair, every other query piece is written as the docs say (piece by

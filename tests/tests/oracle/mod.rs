@@ -185,7 +185,7 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
                 }
                 Err(e) => {
                     let k = kind(&e);
-                    if !violations.iter().any(|v| v.kinds().contains(&k.as_str())) {
+                    if !explains(&violations, &k) {
                         return Err(format!(
                             "{template:?} in state {state:b} of {names:?}: urlkit refused with {k}, the oracle found {violations:?}"
                         ));
@@ -340,7 +340,7 @@ impl Checked<'_> {
                 (Err(e), _) if kind(&e) == "InvalidHost" => Ok(Agreement::ValuesRefused(kind(&e))),
                 (Err(e), _) => {
                     let k = kind(&e);
-                    if violations.iter().any(|v| v.kinds().contains(&k.as_str())) {
+                    if explains(&violations, &k) {
                         Ok(Agreement::ValuesRefused(k))
                     } else {
                         Err(format!(
@@ -389,7 +389,7 @@ impl Checked<'_> {
             }
             Err(e) => {
                 let k = kind(&e);
-                if violations.iter().any(|v| v.kinds().contains(&k.as_str())) {
+                if explains(&violations, &k) {
                     Ok(Agreement::ValuesRefused(k))
                 } else {
                     Err(format!(
@@ -401,6 +401,14 @@ impl Checked<'_> {
             }
         }
     }
+}
+
+/// Whether the oracle's violations account for urlkit's refusal of kind `k`: one of them
+/// is refused with that kind, or the `{+base}` value is no base, after which the text is not
+/// in the components the template gives it (`//` as a base makes the next segment a host),
+/// so which of its rules urlkit meets first is not the oracle's to say.
+fn explains(violations: &[Violation], k: &str) -> bool {
+    violations.contains(&Violation::BadBase) || violations.iter().any(|v| v.kinds().contains(&k))
 }
 
 /// Whether a WHATWG parser reads the URL a `{+base}` started as it reads the same template
