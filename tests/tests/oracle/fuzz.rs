@@ -471,6 +471,14 @@ pub fn uri_from_http(data: &[u8]) {
     let Ok(ours) = Url::try_from(&uri) else {
         return;
     };
+    // A `file` URL is one WHATWG parsers rewrite (a Windows drive letter drops the host and
+    // reads `a|` as `a:`), a documented limit of `Url`, as in `url_parse`.
+    if uri
+        .scheme_str()
+        .is_some_and(|s| s.eq_ignore_ascii_case("file"))
+    {
+        return;
+    }
     let Ok(base) = url::Url::parse("http://a.example/") else {
         return;
     };
