@@ -181,6 +181,9 @@ pub(crate) fn reserved_before_hand_pair(
     exprs: &[Expression],
     range: Range<usize>,
 ) -> Option<(usize, usize)> {
+    if !may_hold_hand_pair(src, exprs, range.clone()) {
+        return None;
+    }
     let parts = parts(exprs, range);
     let pieces = split(src, &parts, '&', |i| opens_pair(&exprs[i]));
     if !is_pairs(src, exprs, &pieces) {
@@ -238,6 +241,9 @@ pub(crate) fn hand_pair_in_unjoinable_query(
     exprs: &[Expression],
     range: Range<usize>,
 ) -> Option<(usize, Unjoinable)> {
+    if !may_hold_hand_pair(src, exprs, range.clone()) {
+        return None;
+    }
     let parts = parts(exprs, range.clone());
     let pieces = split(src, &parts, '&', |i| opens_pair(&exprs[i]));
     if is_pairs(src, exprs, &pieces) {
@@ -285,6 +291,19 @@ pub(crate) fn hand_pair_in_unjoinable_query(
                         || (at + 1 == b && before_opener))
             })
             .map(|at| (hand, Unjoinable::EmptyPiece(at)))
+    })
+}
+
+/// Whether some expression of the query `range` could end a pair written by hand (a `{x}` or
+/// `{+x}` of one variable right after a `=`): without one, the checks that are about such
+/// pairs need not cut the query into pieces, which allocates.
+fn may_hold_hand_pair(src: &str, exprs: &[Expression], range: Range<usize>) -> bool {
+    exprs.iter().any(|e| {
+        range.contains(&e.range.start)
+            && e.range.start > range.start
+            && src.as_bytes()[e.range.start - 1] == b'='
+            && e.vars.len() == 1
+            && matches!(e.operator, Operator::Simple | Operator::Reserved)
     })
 }
 
