@@ -265,6 +265,8 @@ impl Compiled {
                 Step::SegmentStart => w.segment_start(),
                 Step::SegmentEnd { then_slash } => w.segment_end(*then_slash),
                 Step::QueryStart => w.query_start(),
+                Step::QueryPieceStart => w.query_piece_start(),
+                Step::QueryPieceEnd => w.query_piece_end(),
                 Step::Pair(pair) => w.pair(text.get(pair)),
                 Step::Segment(i) => {
                     let Some(e) = expression::<CHECKED>(expressions, *i) else {

@@ -206,7 +206,9 @@ pub(super) const fn ranges_on_boundaries(
             Step::PathStart { .. }
             | Step::SegmentStart
             | Step::SegmentEnd { .. }
-            | Step::QueryStart => true,
+            | Step::QueryStart
+            | Step::QueryPieceStart
+            | Step::QueryPieceEnd => true,
         };
         if !fits {
             return false;

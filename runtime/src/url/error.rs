@@ -87,6 +87,7 @@ impl ParseErrorKind {
             Syntax::NonAsciiHost { .. }
             | Syntax::IdnaRefused { .. }
             | Syntax::EmptyHost { .. }
+            | Syntax::OpenerBeforeHost { .. }
             | Syntax::EmptyAuthority
             | Syntax::HostMissing { .. }
             | Syntax::FileAuthority { .. }
