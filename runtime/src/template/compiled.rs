@@ -29,8 +29,8 @@ use super::ranges::{
     ranges_on_boundaries, texts_fit_blocks,
 };
 use super::vars::Vars;
-use crate::value::{Expansion, Frame};
 use crate::writer::Writer;
+use crate::writer::{Expansion, Frame};
 
 /// A step as a template holds it: its text is a range of [`Compiled`]'s text.
 #[doc(hidden)]

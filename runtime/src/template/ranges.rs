@@ -11,7 +11,7 @@ use urlkit_syntax::plan::Step;
 use urlkit_syntax::template::VarSpec;
 
 use super::compiled::{CompiledExpression, CompiledStep};
-use crate::value::copy_ends;
+use crate::writer::copy_ends;
 
 /// The bytes [`push_step_block`] copies at once; a parsed template's text is padded with as
 /// many.

@@ -44,18 +44,10 @@
 //! A [`Url`](crate::Url) is a value (its text, encoded like any other); with the `serde`
 //! feature, so is any `Serialize` value wrapped in `urlkit::Serde`.
 
-mod expansion;
-mod fast;
 mod impls;
-mod items;
 mod placeholder;
-mod shape;
-mod text;
 mod traits;
-mod unreserved;
-pub(crate) use self::shape::Frame;
-pub(crate) use unreserved::copy_ends;
 
-pub use self::expansion::Expansion;
 pub use self::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};
 pub use self::traits::{Fmt, List, ListItem, Scalar, Value};
+pub use crate::writer::Expansion;

@@ -102,7 +102,7 @@ pub trait Scalar {
 
     /// [`write`](Self::write) where the text is unreserved and has no prefix (`{x}`,
     /// `{/x}`, `{?x}`): urlkit's strings encode a short text in line there
-    /// (`value/unreserved.rs`). The same text as `write`.
+    /// (`writer/unreserved.rs`). The same text as `write`.
     #[doc(hidden)]
     #[inline(always)]
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
@@ -112,7 +112,7 @@ pub trait Scalar {
 
     /// The text that [`write_unreserved`](Self::write_unreserved) encodes, when the value
     /// is a string: an exploded map in a query writes a pair of these at once
-    /// (`value/items.rs`). `None` for any other value, which writes itself.
+    /// (`writer/items.rs`). `None` for any other value, which writes itself.
     #[doc(hidden)]
     #[inline(always)]
     fn unreserved_text(&self) -> Option<&str> {

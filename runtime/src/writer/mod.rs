@@ -8,15 +8,23 @@
 //! code calls; they are public but hidden.
 
 pub(crate) mod checks;
+mod expansion;
+mod fast;
+mod frame;
+mod items;
 pub(crate) mod itoa;
 mod segment;
+mod text;
+mod unreserved;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+pub use self::expansion::Expansion;
+pub(crate) use self::frame::Frame;
+pub(crate) use self::unreserved::copy_ends;
 use crate::error::{Error, ErrorKind};
 use crate::url::Url;
-use crate::value::Expansion;
 pub use urlkit_syntax::plan::Context;
 use urlkit_syntax::reference;
 pub use urlkit_syntax::template::{Modifier, Operator};

@@ -8,12 +8,12 @@
 //! test folds away.
 #![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
 
-use super::expansion::{Expansion, Kind, Mode};
-use super::shape::Shape;
-use super::traits::Scalar;
+use super::expansion::Expansion;
+use super::frame::{Kind, Mode, Shape};
 use super::unreserved::{push_pair_head, push_short};
+use super::{Context, Modifier, Operator};
 use crate::error::ErrorKind;
-use crate::writer::{Context, Modifier, Operator};
+use crate::value::Scalar;
 
 impl Expansion<'_, '_> {
     /// The operator that decides names and separators: a hand-written pair behaves like
@@ -94,7 +94,7 @@ impl Expansion<'_, '_> {
     /// `push_str`), not by the strings' own, which do not read them: two stores fewer an
     /// item (callgrind, `bench/examples/template_count`).
     #[inline(always)]
-    pub(super) fn know_unreserved(&mut self) {
+    pub(crate) fn know_unreserved(&mut self) {
         self.mode = Mode::Unreserved;
         self.budget = None;
     }

@@ -1,12 +1,36 @@
 //! The shape of an expansion: what `Expansion::begin_var` tells apart once a variable so
-//! that the value writes itself with code for its shape (`value/items.rs`), and the fields
+//! that the value writes itself with code for its shape (`writer/items.rs`), and the fields
 //! an expansion never changes ([`Frame`]), which a template hands back to it so that they
 //! stay constants across the values' calls.
 
 #![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
 
-use super::expansion::{Kind, Mode};
-use crate::writer::{Context, Modifier, Operator};
+use super::{Context, Modifier, Operator};
+
+/// How value text is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Everything but unreserved is percent-encoded (`{x}`).
+    Unreserved,
+    /// Reserved characters and triplets pass (`{+x}`, `{#x}`).
+    Reserved,
+    /// Written as is and validated afterwards (host, port).
+    Raw,
+}
+
+/// What the expression is, beyond its operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Plain,
+    /// A simple expression that is a whole path segment.
+    Segment,
+    /// `key={x}` written by hand in a query of pairs.
+    HandPair,
+    /// `:{port}`.
+    Port,
+    /// An expression that must be defined (`urlkit_syntax::plan::Step::Required`).
+    Required,
+}
 
 /// The common shapes of a variable's expansion, told apart once a variable (in
 /// `Expansion::begin_var`) so that a value writes itself with code for its shape: a value

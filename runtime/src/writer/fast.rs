@@ -6,15 +6,15 @@
 #![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
 
 use super::expansion::Expansion;
-use super::shape::Shape;
-use super::traits::Scalar;
+use super::frame::Shape;
 use crate::encode::{Set, encode_pair_in_room};
+use crate::value::Scalar;
 
 impl Expansion<'_, '_> {
     /// [`scalar`](Self::scalar) for [`Value::expand_dyn`](super::Value::expand_dyn): the
     /// general code out of line.
     #[inline(always)]
-    pub(super) fn scalar_dyn<S: Scalar + ?Sized>(&mut self, value: &S) {
+    pub(crate) fn scalar_dyn<S: Scalar + ?Sized>(&mut self, value: &S) {
         let shape = self.shape;
         if shape == Shape::General {
             self.scalar_general_out_of_line(value);

@@ -7,35 +7,10 @@
 //! as well made it 1,628).
 #![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
-use super::shape::{Frame, Shape};
-use super::traits::Value;
+use super::frame::{Frame, Kind, Mode, Shape};
+use super::{Context, Modifier, Operator, Writer, checks};
 use crate::error::ErrorKind;
-use crate::writer::{Context, Modifier, Operator, Writer, checks};
-
-/// How value text is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Mode {
-    /// Everything but unreserved is percent-encoded (`{x}`).
-    Unreserved,
-    /// Reserved characters and triplets pass (`{+x}`, `{#x}`).
-    Reserved,
-    /// Written as is and validated afterwards (host, port).
-    Raw,
-}
-
-/// What the expression is, beyond its operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
-    Plain,
-    /// A simple expression that is a whole path segment.
-    Segment,
-    /// `key={x}` written by hand in a query of pairs.
-    HandPair,
-    /// `:{port}`.
-    Port,
-    /// An expression that must be defined (`urlkit_syntax::plan::Step::Required`).
-    Required,
-}
+use crate::value::Value;
 
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
 ///

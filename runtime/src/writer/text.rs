@@ -5,10 +5,11 @@
 use alloc::string::String;
 use core::fmt;
 
-use super::expansion::{Expansion, Mode};
+use super::expansion::Expansion;
+use super::frame::Mode;
+use super::{Context, Operator, itoa};
 use crate::encode::{Set, encode_into, encode_short_in_room, encode_short_in_room_fast};
 use crate::error::ErrorKind;
-use crate::writer::{Context, Operator, itoa};
 
 impl Expansion<'_, '_> {
     /// Writes text of the value, encoded for where it goes.
