@@ -19,24 +19,35 @@ fn expansion() {
                 __w.text("https://api.github.com/repos/");
                 ::urlkit::value::Placeholder::<
                     owner,
-                >::fill_alone(__v3, __w.segment_expansion(), "owner");
+                >::fill_alone(
+                    __v3,
+                    &mut __w,
+                    ::urlkit::__private::Spot::Segment,
+                    "owner",
+                );
                 __w.text("/");
                 ::urlkit::value::Placeholder::<
                     repo,
-                >::fill_alone(__v4, __w.segment_expansion(), "repo");
+                >::fill_alone(
+                    __v4,
+                    &mut __w,
+                    ::urlkit::__private::Spot::Segment,
+                    "repo",
+                );
                 __w.text("/issues");
                 __w.query_start();
                 {
-                    let mut __e = __w
-                        .expansion(
-                            ::urlkit::__private::Operator::Query,
-                            ::urlkit::__private::Context::QueryPairs,
-                        );
+                    let __s = ::urlkit::__private::Spot::Expand(
+                        ::urlkit::__private::Operator::Query,
+                        ::urlkit::__private::Context::QueryPairs,
+                    );
+                    let mut __e = __w.expansion_at(__s);
                     ::urlkit::value::Placeholder::<
                         state,
                     >::fill(
                         __v0,
                         &mut __e,
+                        __s,
                         "state",
                         ::urlkit::__private::Modifier::None,
                     );
@@ -45,13 +56,20 @@ fn expansion() {
                     >::fill(
                         __v1,
                         &mut __e,
+                        __s,
                         "labels",
                         ::urlkit::__private::Modifier::None,
                     );
                     ::urlkit::value::Placeholder::<
                         page,
-                    >::fill(__v2, &mut __e, "page", ::urlkit::__private::Modifier::None);
-                    __e.finish();
+                    >::fill(
+                        __v2,
+                        &mut __e,
+                        __s,
+                        "page",
+                        ::urlkit::__private::Modifier::None,
+                    );
+                    __e.finish_at(__s);
                 }
                 __w.finish()
             })

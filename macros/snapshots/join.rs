@@ -14,7 +14,7 @@ fn expansion() {
                 __w.text("/users/");
                 ::urlkit::value::Placeholder::<
                     id,
-                >::fill_alone(__v1, __w.segment_expansion(), "id");
+                >::fill_alone(__v1, &mut __w, ::urlkit::__private::Spot::Segment, "id");
                 __w.text("/posts");
                 __w.finish()
             })

@@ -19,26 +19,37 @@ fn expansion() {
                     host,
                 >::fill_alone(
                     __v1,
-                    __w
-                        .expansion(
-                            ::urlkit::__private::Operator::Simple,
-                            ::urlkit::__private::Context::Host {
-                                whole: true,
-                            },
-                        ),
+                    &mut __w,
+                    ::urlkit::__private::Spot::Expand(
+                        ::urlkit::__private::Operator::Simple,
+                        ::urlkit::__private::Context::Host {
+                            whole: true,
+                        },
+                    ),
                     "host",
                 );
-                ::urlkit::value::Port::<port>::fill_alone(__v2, __w.port(), "port");
+                ::urlkit::value::Port::<
+                    port,
+                >::fill_alone(__v2, &mut __w, ::urlkit::__private::Spot::Port, "port");
                 __w.text("/search");
                 __w.query_start();
                 ::urlkit::value::Placeholder::<
                     q,
-                >::fill_alone(__v3, __w.hand_pair("q", false), "q");
+                >::fill_pair(
+                    __v3,
+                    &mut __w,
+                    "q",
+                    false,
+                    "q",
+                    ::urlkit::__private::Modifier::None,
+                );
                 ::urlkit::value::Prefixed::<
                     lang,
-                >::fill_alone_modified(
+                >::fill_pair(
                     __v0,
-                    __w.hand_pair("lang", false),
+                    &mut __w,
+                    "lang",
+                    false,
                     "lang",
                     ::urlkit::__private::Modifier::Prefix(2u16),
                 );

@@ -75,17 +75,22 @@ const _: () = {
                                 __w.text("/users/");
                                 ::urlkit::value::Placeholder::<
                                     id,
-                                >::fill_alone(__v0, __w.segment_expansion(), "id");
+                                >::fill_alone(
+                                    __v0,
+                                    &mut __w,
+                                    ::urlkit::__private::Spot::Segment,
+                                    "id",
+                                );
                                 __w.query_start();
                                 ::urlkit::value::Placeholder::<
                                     tab,
                                 >::fill_alone(
                                     __v1,
-                                    __w
-                                        .expansion(
-                                            ::urlkit::__private::Operator::Query,
-                                            ::urlkit::__private::Context::QueryPairs,
-                                        ),
+                                    &mut __w,
+                                    ::urlkit::__private::Spot::Expand(
+                                        ::urlkit::__private::Operator::Query,
+                                        ::urlkit::__private::Context::QueryPairs,
+                                    ),
                                     "tab",
                                 );
                                 __w.finish()

@@ -41,11 +41,11 @@ const _: () = {
                                     path,
                                 >::fill_alone_modified(
                                     __v0,
-                                    __w
-                                        .expansion(
-                                            ::urlkit::__private::Operator::Path,
-                                            ::urlkit::__private::Context::Path,
-                                        ),
+                                    &mut __w,
+                                    ::urlkit::__private::Spot::Expand(
+                                        ::urlkit::__private::Operator::Path,
+                                        ::urlkit::__private::Context::Path,
+                                    ),
                                     "path",
                                     ::urlkit::__private::Modifier::Explode,
                                 );
@@ -71,11 +71,11 @@ const _: () = {
                                     name,
                                 >::fill_alone(
                                     __v0,
-                                    __w
-                                        .expansion(
-                                            ::urlkit::__private::Operator::Simple,
-                                            ::urlkit::__private::Context::Path,
-                                        ),
+                                    &mut __w,
+                                    ::urlkit::__private::Spot::Expand(
+                                        ::urlkit::__private::Operator::Simple,
+                                        ::urlkit::__private::Context::Path,
+                                    ),
                                     "name",
                                 );
                                 __w.text(".txt");
@@ -83,7 +83,14 @@ const _: () = {
                                 __w.query_start();
                                 ::urlkit::value::Placeholder::<
                                     token,
-                                >::fill_alone(__v1, __w.hand_pair("token", false), "token");
+                                >::fill_pair(
+                                    __v1,
+                                    &mut __w,
+                                    "token",
+                                    false,
+                                    "token",
+                                    ::urlkit::__private::Modifier::None,
+                                );
                                 __w.finish()
                             })
                         }

@@ -90,7 +90,7 @@ pub use urlkit_macros::Route;
 /// What generated code calls; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::writer::{Context, Modifier, Operator, Writer};
+    pub use crate::writer::{Context, Modifier, Operator, Spot, Writer};
     // `template!`: a template's parts, written as `static` data.
     pub use crate::template::compiled::{
         Compiled, CompiledExpression as Expression, CompiledStep as Step,

@@ -1,10 +1,12 @@
 //! Which Rust types are [`Value`]s and [`Scalar`]s (the list is in the `value` module's
 //! documentation, `value/mod.rs`): strings, integers, floats, `bool`, `char`, `Url`, bytes,
 //! pointers to any of them, `Option`s, sequences and maps.
-#![allow(
-    clippy::inline_always,
-    reason = "the common values' methods inline into `url!`'s code, where the expansion's operator and context are constants; measured (callgrind, GitHub issues URL): with `#[inline]` `<str as Scalar>::write` stayed a call, the expansion lived in memory and its constant dispatch ran at run time"
-)]
+//!
+//!
+//! A string's or an integer's `expand` is a test of the expansion's shape (`writer/frame.rs`)
+//! and one call into code compiled once, in this crate (`Expansion::text`, `unsigned`,
+//! `signed`): in `url!`'s code the shape is a constant and the test folds away, and the
+//! same code serves every template of every crate.
 
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
@@ -20,15 +22,15 @@ use super::traits::{ListItem, Scalar, Value};
 macro_rules! scalar_via_str {
     ($($ty:ty),* $(,)?) => {$(
         impl Scalar for $ty {
-            #[inline(always)]
+            #[inline]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_str(self);
             }
-            #[inline(always)]
+            #[inline]
             fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
                 e.push_unreserved(self);
             }
-            #[inline(always)]
+            #[inline]
             fn unreserved_text(&self) -> Option<&str> {
                 Some(AsRef::<str>::as_ref(self))
             }
@@ -38,12 +40,9 @@ macro_rules! scalar_via_str {
         }
         impl ListItem for $ty {}
         impl Value for $ty {
-            #[inline(always)]
+            #[inline]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
-                e.scalar(self);
-            }
-            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-                e.scalar_dyn(self);
+                e.text(self);
             }
             fn size_hint(&self) -> usize {
                 3 * self.len()
@@ -103,9 +102,9 @@ impl Value for crate::Url {
 }
 
 macro_rules! scalar_integer {
-    ($($ty:ty),* $(,)?) => {$(
+    ($($ty:ty => $via:ident($wide:ty)),* $(,)?) => {$(
         impl Scalar for $ty {
-            #[inline(always)]
+            #[inline]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_integer(*self);
             }
@@ -114,12 +113,10 @@ macro_rules! scalar_integer {
             }
         }
         impl Value for $ty {
-            #[inline(always)]
+            #[allow(clippy::cast_lossless, reason = "`usize` has no `From` into `u64`, yet fits")]
+            #[inline]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
-                e.scalar(self);
-            }
-            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-                e.scalar_dyn(self);
+                e.$via(*self as $wide);
             }
             fn size_hint(&self) -> usize {
                 20
@@ -129,8 +126,41 @@ macro_rules! scalar_integer {
 }
 
 scalar_integer!(
-    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+    u8 => unsigned(u64),
+    u16 => unsigned(u64),
+    u32 => unsigned(u64),
+    u64 => unsigned(u64),
+    usize => unsigned(u64),
+    i8 => signed(i64),
+    i16 => signed(i64),
+    i32 => signed(i64),
+    i64 => signed(i64),
+    isize => signed(i64),
 );
+
+macro_rules! scalar_wide_integer {
+    ($($ty:ty),* $(,)?) => {$(
+        impl Scalar for $ty {
+            #[inline]
+            fn write(&self, e: &mut Expansion<'_, '_>) {
+                e.push_integer(*self);
+            }
+            fn size_hint(&self) -> usize {
+                40
+            }
+        }
+        impl Value for $ty {
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar(self);
+            }
+            fn size_hint(&self) -> usize {
+                40
+            }
+        }
+    )*};
+}
+
+scalar_wide_integer!(u128, i128);
 
 macro_rules! list_items {
     ($($ty:ty),* $(,)?) => {$( impl ListItem for $ty {} )*};
@@ -241,9 +271,6 @@ macro_rules! forward_pointer {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 (**self).expand(e);
             }
-            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-                (**self).expand_dyn(e);
-            }
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
             }
@@ -254,15 +281,15 @@ macro_rules! forward_pointer {
 forward_pointer!(Box, Rc, Arc);
 
 impl<T: Scalar + ?Sized> Scalar for &T {
-    #[inline(always)]
+    #[inline]
     fn write(&self, e: &mut Expansion<'_, '_>) {
         (**self).write(e);
     }
-    #[inline(always)]
+    #[inline]
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
         (**self).write_unreserved(e);
     }
-    #[inline(always)]
+    #[inline]
     fn unreserved_text(&self) -> Option<&str> {
         (**self).unreserved_text()
     }
@@ -272,13 +299,9 @@ impl<T: Scalar + ?Sized> Scalar for &T {
 }
 impl<T: ListItem + ?Sized> ListItem for &T {}
 impl<T: Value + ?Sized> Value for &T {
-    #[inline(always)]
+    #[inline]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
-    }
-    #[inline(always)]
-    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-        (**self).expand_dyn(e);
     }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
@@ -288,9 +311,6 @@ impl<T: Value + ?Sized> Value for &mut T {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
     }
-    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-        (**self).expand_dyn(e);
-    }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
@@ -298,16 +318,10 @@ impl<T: Value + ?Sized> Value for &mut T {
 
 /// `None` is undefined: the placeholder writes nothing (RFC 6570 §2.3).
 impl<T: Value> Value for Option<T> {
-    #[inline(always)]
+    #[inline]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         if let Some(value) = self {
             value.expand(e);
-        }
-    }
-    #[inline(always)]
-    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-        if let Some(value) = self {
-            value.expand_dyn(e);
         }
     }
     fn size_hint(&self) -> usize {
@@ -327,7 +341,7 @@ fn list_hint<'a, T: Scalar + 'a>(items: impl ExactSizeIterator<Item = &'a T>) ->
 macro_rules! lists {
     ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
         impl<T: ListItem, $($gen)*> Value for $ty {
-            #[inline(always)]
+            #[inline]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.list(self.iter());
             }

@@ -46,17 +46,6 @@ pub trait Value {
     /// [`Expansion::map`], or nothing if the value is undefined.
     fn expand(&self, e: &mut Expansion<'_, '_>);
 
-    /// [`expand`](Self::expand), for a value that a [`Template`](crate::Template)'s
-    /// variables hand over (behind `&dyn Value`), where the expansion's shape is read at run
-    /// time: urlkit's strings and integers keep the general code out of line there, so that
-    /// their common shapes save fewer registers (callgrind, `bench/examples/template_count`).
-    /// In `url!`'s code, where the shape is a constant, `expand` folds to it instead.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-        self.expand(e);
-    }
-
     /// An estimate of the bytes the value takes once encoded, for sizing the output up front.
     ///
     /// Only the speed depends on it: a wrong hint costs a reallocation or unused room, never

@@ -7,6 +7,30 @@
 
 use super::{Context, Modifier, Operator};
 
+/// Where an expression stands, which decides how its values are written and checked: one
+/// for each step of `urlkit_syntax::plan` that expands an expression. `url!`'s code passes it
+/// to [`Writer::expand_one`] and [`Writer::expansion_at`] as a constant. A few bytes, passed in
+/// a register: where it is a constant, so is everything computed from it ([`Frame::of`]),
+/// and the compiler folds the checks and the shape of the expansion.
+///
+/// [`Writer::expand_one`]: super::Writer::expand_one
+/// [`Writer::expansion_at`]: super::Writer::expansion_at
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    /// `{x}` that is a whole path segment (`Step::Segment`).
+    Segment,
+    /// An expression with its operator, in a context (`Step::Expand`).
+    Expand(Operator, Context),
+    /// An expression that must be defined (`Step::Required`).
+    Required(Operator, Context),
+    /// `key={x}` written by hand in a query of pairs, `{+x}` when reserved
+    /// (`Step::HandPair`); the key is passed beside it.
+    HandPair(bool),
+    /// `:{port}` (`Step::Port`).
+    Port,
+}
+
 /// How value text is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
@@ -60,10 +84,63 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
+    /// The frame of an expression at `spot`: a function of it alone, so that where `spot` is a
+    /// constant (`url!`'s code) so is the frame, and what [`Expansion::finish_in`] checks.
+    ///
+    /// [`Expansion::finish_in`]: super::Expansion
+    #[inline]
+    pub(crate) fn of(spot: Spot) -> Frame {
+        let (op, context, kind) = match spot {
+            Spot::Segment => (Operator::Simple, Context::Path, Kind::Segment),
+            Spot::Expand(op, context) => (op, context, Kind::Plain),
+            Spot::Required(op, context) => (op, context, Kind::Required),
+            Spot::HandPair(reserved) => {
+                let op = if reserved {
+                    Operator::Reserved
+                } else {
+                    Operator::Simple
+                };
+                (op, Context::QueryPairs, Kind::HandPair)
+            }
+            Spot::Port => (Operator::Simple, Context::Host { whole: false }, Kind::Port),
+        };
+        let mode = match context {
+            Context::Host { .. } | Context::IpLiteral => Mode::Raw,
+            _ if op.allows_reserved() => Mode::Reserved,
+            _ => Mode::Unreserved,
+        };
+        Frame {
+            op,
+            context,
+            kind,
+            mode,
+        }
+    }
+
+    /// Whether what an expression writes here is checked when it ends: a whole segment,
+    /// a port, a host or a part of one, and reserved text (`Expansion::finish_in`).
+    #[inline]
+    pub(crate) fn has_checks(self) -> bool {
+        matches!(self.kind, Kind::Segment | Kind::Port)
+            || self.mode != Mode::Unreserved
+            || matches!(self.context, Context::Host { .. } | Context::IpLiteral)
+    }
+
+    /// The operator that decides names and separators: the expression's, but `?` for a
+    /// hand-written pair, which behaves like `{?key}`.
+    #[inline]
+    pub(crate) fn naming(self) -> Operator {
+        if self.kind == Kind::HandPair {
+            Operator::Query
+        } else {
+            self.op
+        }
+    }
+
     /// The shape of the variable's expansion (see [`Shape`]). In generated code everything
     /// here is a constant and this folds away; in a template, only the modifier
     /// is read.
-    #[inline(always)]
+    #[inline]
     pub(super) fn shape(self, modifier: Modifier) -> Shape {
         // A prefix counts characters and reserved or raw text is checked as it is written:
         // both take the general code; so does a hand-written pair or a port, which have

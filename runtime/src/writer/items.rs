@@ -10,6 +10,7 @@
 
 use super::expansion::Expansion;
 use super::frame::{Kind, Mode, Shape};
+use super::itoa::Integer;
 use super::unreserved::{push_pair_head, push_short};
 use super::{Context, Modifier, Operator};
 use crate::error::ErrorKind;
@@ -34,7 +35,7 @@ impl Expansion<'_, '_> {
     }
 
     /// Writes `first` before the first value of the expression, `sep` before the others.
-    #[inline(always)]
+    #[inline]
     fn separator(&mut self) {
         let first = self.mark_defined();
         let op = self.naming();
@@ -51,7 +52,7 @@ impl Expansion<'_, '_> {
 
     /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
     /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
-    #[inline(always)]
+    #[inline]
     pub(super) fn shape_separator(&mut self, shape: Shape) {
         if shape == Shape::Pair {
             self.mark_defined();
@@ -66,7 +67,7 @@ impl Expansion<'_, '_> {
 
     /// [`shape_separator`](Self::shape_separator) without the name: what comes before
     /// each `key=value` of an exploded map.
-    #[inline(always)]
+    #[inline]
     fn shape_separator_bare(&mut self, shape: Shape) {
         let first = self.mark_defined();
         match shape {
@@ -100,13 +101,13 @@ impl Expansion<'_, '_> {
     }
 
     /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
-    #[inline(always)]
+    #[inline]
     fn push_name(&mut self) {
         push_short(&mut self.w.out, self.name);
     }
 
     /// One string value (RFC 6570 §3.2.1, "if the variable is a string").
-    #[inline(always)]
+    #[inline]
     pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
         let shape = self.shape;
         if shape == Shape::General {
@@ -117,7 +118,61 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline(always)]
+    /// [`scalar`](Self::scalar) for a string, which every string type's `expand` calls: a
+    /// test of the shape where the expansion is made (constant in `url!`'s code), then one
+    /// call to code compiled once, here, for all templates.
+    #[inline]
+    pub(crate) fn text(&mut self, text: &str) {
+        if self.shape == Shape::General {
+            self.general_text(text);
+        } else {
+            self.shaped_text(text);
+        }
+    }
+
+    #[inline(never)]
+    fn shaped_text(&mut self, text: &str) {
+        self.shape_separator(self.shape);
+        self.push_unreserved(text);
+    }
+
+    #[inline(never)]
+    fn general_text(&mut self, text: &str) {
+        self.scalar_general(text);
+    }
+
+    /// [`text`](Self::text) for an integer up to 64 bits, unsigned.
+    #[inline]
+    pub(crate) fn unsigned(&mut self, n: u64) {
+        if self.shape == Shape::General {
+            self.general_integer(n);
+        } else {
+            self.shaped_integer(n);
+        }
+    }
+
+    /// [`text`](Self::text) for an integer up to 64 bits, signed.
+    #[inline]
+    pub(crate) fn signed(&mut self, n: i64) {
+        if self.shape == Shape::General {
+            self.general_integer(n);
+        } else {
+            self.shaped_integer(n);
+        }
+    }
+
+    #[inline(never)]
+    fn shaped_integer<I: Integer>(&mut self, n: I) {
+        self.shape_separator(self.shape);
+        self.push_integer(n);
+    }
+
+    #[inline(never)]
+    fn general_integer<I: Integer>(&mut self, n: I) {
+        self.scalar_general(&Digits(n));
+    }
+
+    #[inline]
     pub(super) fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
         self.separator();
         self.budget = match self.modifier {
@@ -139,7 +194,7 @@ impl Expansion<'_, '_> {
     /// [`end_named_value`](Self::end_named_value) after the value. Two calls around the
     /// value's own, not one taking it as a closure: the closure stayed a call, and the
     /// expansion then lived in memory (callgrind, GitHub issues URL).
-    #[inline(always)]
+    #[inline]
     fn begin_named_value(&mut self) -> usize {
         let eq = self.w.out.len();
         self.w.out.push('=');
@@ -148,7 +203,7 @@ impl Expansion<'_, '_> {
 
     /// Writes `ifemp` in place of the `=` at `eq` if the value after it is empty. For `?`
     /// and `&`, `ifemp` is `=` itself: nothing to look back at.
-    #[inline(always)]
+    #[inline]
     fn end_named_value(&mut self, eq: usize) {
         if self.naming() != Operator::PathParam {
             return;
@@ -169,7 +224,7 @@ impl Expansion<'_, '_> {
     }
 
     /// A list value (RFC 6570 §3.2.1); an empty list is undefined.
-    #[inline(always)]
+    #[inline]
     pub fn list<I>(&mut self, items: I)
     where
         I: IntoIterator,
@@ -213,7 +268,7 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline(always)]
+    #[inline]
     fn list_general<I: Iterator<Item: Scalar>>(&mut self, items: I) {
         // A hand-written pair repeats itself for each item, as `{?x*}` does.
         let explode = self.modifier == Modifier::Explode || self.kind == Kind::HandPair;
@@ -365,5 +420,15 @@ impl Expansion<'_, '_> {
             self.w.out.push(between);
             value.write(self);
         }
+    }
+}
+
+/// An integer as a [`Scalar`], for the general code of [`Expansion::unsigned`] and
+/// [`Expansion::signed`]: its digits, written in place.
+struct Digits<I>(I);
+
+impl<I: Integer> Scalar for Digits<I> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_integer(self.0);
     }
 }

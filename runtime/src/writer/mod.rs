@@ -22,9 +22,11 @@ use alloc::string::String;
 
 pub use self::expansion::Expansion;
 pub(crate) use self::frame::Frame;
+pub use self::frame::Spot;
 pub(crate) use self::unreserved::copy_ends;
 use crate::error::{Error, ErrorKind};
 use crate::url::Url;
+use crate::value::Value;
 pub use urlkit_syntax::plan::Context;
 use urlkit_syntax::reference;
 pub use urlkit_syntax::template::{Modifier, Operator};
@@ -234,6 +236,60 @@ impl<'n> Writer<'n> {
         self.out.push_str(pair);
     }
 
+    /// Expands an expression of one variable, `name`, at `spot`: what `url!`'s code calls
+    /// for most expressions, through the placeholder trait that checks the value's type
+    /// (`value/placeholder.rs`). Generic over the value's type alone, so that a crate's
+    /// templates share one copy of what is below for each type of value they fill.
+    #[inline(always)]
+    pub fn expand_one<T: Value + ?Sized>(
+        &mut self,
+        spot: Spot,
+        name: &'n str,
+        modifier: Modifier,
+        value: &T,
+    ) {
+        self.expand_at(spot, "", name, modifier, value);
+    }
+
+    /// [`expand_one`](Self::expand_one) for a pair written by hand, `key={name}` (`{+name}`
+    /// when `reserved`).
+    #[inline(always)]
+    pub fn expand_pair<T: Value + ?Sized>(
+        &mut self,
+        key: &'n str,
+        reserved: bool,
+        name: &'n str,
+        modifier: Modifier,
+        value: &T,
+    ) {
+        self.expand_at(Spot::HandPair(reserved), key, name, modifier, value);
+    }
+
+    #[inline(always)]
+    fn expand_at<T: Value + ?Sized>(
+        &mut self,
+        spot: Spot,
+        key: &'n str,
+        name: &'n str,
+        modifier: Modifier,
+        value: &T,
+    ) {
+        // The frame is a function of `spot` alone, so that where `spot` is a constant, as in
+        // `url!`'s code, the checks `finish_in` makes are known without reading the expansion
+        // back after the value's `expand`.
+        let frame = Frame::of(spot);
+        let mut e = Expansion::starting(self, frame, key, name, modifier);
+        value.expand(&mut e);
+        e.finish_in(frame);
+    }
+
+    /// Starts expanding an expression of several variables at `spot`: `url!`'s code fills
+    /// each with [`Expansion::var_at`], then calls [`Expansion::finish_at`].
+    #[inline(always)]
+    pub fn expansion_at(&mut self, spot: Spot) -> Expansion<'_, 'n> {
+        Expansion::at(self, spot, "")
+    }
+
     /// Starts expanding an expression with operator `op` in `context`.
     #[inline]
     pub fn expansion(&mut self, op: Operator, context: Context) -> Expansion<'_, 'n> {
@@ -309,7 +365,7 @@ impl<'n> Writer<'n> {
     clippy::inline_always,
     reason = "a text known at compile time folds into a few stores; measured with callgrind (GitHub issues URL)"
 )]
-#[inline(always)]
+#[inline]
 pub(crate) fn push_text(out: &mut String, text: &str) {
     let len = out.len();
     let n = text.len();

@@ -22,7 +22,7 @@ const SHORT: usize = 8;
 impl Expansion<'_, '_> {
     /// Writes `text` as unreserved text (`{x}`, `{/x}`, `{?x}`): for a shape other than
     /// `Shape::General` only, which has no prefix and is not reserved.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn push_unreserved(&mut self, text: &str) {
         let out = &mut self.w.out;
         let bytes = text.as_bytes();
@@ -60,7 +60,7 @@ pub(crate) unsafe fn copy_ends<const W: usize>(dst: *mut u8, src: *const u8, n: 
 
 /// Appends `text` to `out`: text of 4 to 16 bytes, when `out` has room for 16 more, as two
 /// overlapping word copies rather than a call to `memcpy`.
-#[inline(always)]
+#[inline]
 pub(super) fn push_short(out: &mut String, text: &str) {
     let n = text.len();
     if !(4..=16).contains(&n) || out.capacity() - out.len() < 16 {
@@ -92,7 +92,7 @@ pub(super) fn push_short(out: &mut String, text: &str) {
 /// Appends `separator`, `name` and `=` to `out` (`?page=`): a name of 4 to 16 bytes, when
 /// `out` has room for 18 more bytes, with one length update and the name copied as two
 /// words; anything else as three pushes.
-#[inline(always)]
+#[inline]
 pub(super) fn push_pair_head(out: &mut String, separator: u8, name: &str) {
     let n = name.len();
     if !separator.is_ascii() || !(4..=16).contains(&n) || out.capacity() - out.len() < 18 {
