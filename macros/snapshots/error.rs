@@ -4,7 +4,7 @@ fn expansion() {
         ::core::compile_error! {
             "unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace\nhttps://example.com/{id\n                    ^"
         }
-        ::core::result::Result::<
+        ::urlkit::__private::core::result::Result::<
             ::urlkit::Url,
             ::urlkit::Error,
         >::Ok(::urlkit::Url::__from_static(""))

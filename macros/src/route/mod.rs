@@ -18,6 +18,7 @@ use proc_macro2::TokenStream;
 use syn::DeriveInput;
 
 use crate::diagnostics::Diagnostics;
+use crate::root::Root;
 
 pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     let input: DeriveInput = match syn::parse2(tokens) {
@@ -25,8 +26,22 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
         Err(error) => return error.into_compile_error(),
     };
     let mut errors = Diagnostics::default();
-    let Some(ast) = ast::Input::from_syn(&input, &mut errors) else {
-        return fallback::expand(&input, errors.finish().err());
+    // The impls stand in a block that first names urlkit (`crate::root`); their paths,
+    // written `::urlkit` and `::core`, then start from that name.
+    let (root, declaration) = Root::of_derive(&input.attrs, &mut errors);
+    let expanded = expand(&input, errors, &root);
+    let expanded = root.rewrite(expanded);
+    quote::quote! {
+        const _: () = {
+            #declaration
+            #expanded
+        };
+    }
+}
+
+fn expand(input: &DeriveInput, mut errors: Diagnostics, root: &Root) -> TokenStream {
+    let Some(ast) = ast::Input::from_syn(input, &mut errors) else {
+        return fallback::expand(input, errors.finish().err());
     };
     let checked: Vec<_> = ast
         .routes
@@ -40,7 +55,7 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     };
     let valid: Option<Vec<_>> = checked.into_iter().collect();
     match (valid, errors.finish()) {
-        (Some(valid), Ok(())) => impls::impl_route(&ast, &valid, &tried),
-        (_, result) => fallback::expand(&input, result.err()),
+        (Some(valid), Ok(())) => impls::impl_route(&ast, &valid, &tried, root),
+        (_, result) => fallback::expand(input, result.err()),
     }
 }

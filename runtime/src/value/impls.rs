@@ -3,6 +3,11 @@
 //! pointers to any of them, `Option`s, sequences and maps.
 //!
 //!
+//! Every impl of [`Value`] here is `#[diagnostic::do_not_recommend]`: where a type is no value
+//! (`Option<Point>`, `Vec<Vec<u8>>`), rustc's error then names that type and the placeholder
+//! (`value/placeholder.rs`), rather than what inside it lacks an impl, beside a list of the
+//! types that have one.
+//!
 //! A string's or an integer's `expand` is a test of the expansion's shape (`writer/frame.rs`)
 //! and one call into code compiled once, in this crate (`Expansion::text`, `unsigned`,
 //! `signed`): in `url!`'s code the shape is a constant and the test folds away, and the
@@ -39,6 +44,7 @@ macro_rules! scalar_via_str {
             }
         }
         impl ListItem for $ty {}
+        #[diagnostic::do_not_recommend]
         impl Value for $ty {
             #[inline]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
@@ -91,6 +97,7 @@ impl Scalar for crate::Url {
     }
 }
 impl ListItem for crate::Url {}
+#[diagnostic::do_not_recommend]
 impl Value for crate::Url {
     #[inline]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
@@ -112,6 +119,7 @@ macro_rules! scalar_integer {
                 20
             }
         }
+        #[diagnostic::do_not_recommend]
         impl Value for $ty {
             #[allow(clippy::cast_lossless, reason = "`usize` has no `From` into `u64`, yet fits")]
             #[inline]
@@ -149,6 +157,7 @@ macro_rules! scalar_wide_integer {
                 40
             }
         }
+        #[diagnostic::do_not_recommend]
         impl Value for $ty {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
@@ -178,6 +187,7 @@ macro_rules! scalar_display {
                 e.push_fmt(format_args!("{self}"));
             }
         }
+        #[diagnostic::do_not_recommend]
         impl Value for $ty {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
@@ -193,6 +203,7 @@ impl Scalar for bool {
         e.push_str(if *self { "true" } else { "false" });
     }
 }
+#[diagnostic::do_not_recommend]
 impl Value for bool {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
@@ -207,6 +218,7 @@ impl Scalar for char {
         self.len_utf8()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Value for char {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
@@ -225,6 +237,7 @@ impl Scalar for [u8] {
         self.len()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Value for [u8] {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
@@ -233,6 +246,7 @@ impl Value for [u8] {
         3 * self.len()
     }
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> Value for [u8; N] {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(&self[..]);
@@ -241,6 +255,7 @@ impl<const N: usize> Value for [u8; N] {
         3 * N
     }
 }
+#[diagnostic::do_not_recommend]
 impl Value for Vec<u8> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(&self[..]);
@@ -267,6 +282,7 @@ macro_rules! forward_pointer {
             }
         }
         impl<T: ListItem + ?Sized> ListItem for $ptr<T> {}
+        #[diagnostic::do_not_recommend]
         impl<T: Value + ?Sized> Value for $ptr<T> {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 (**self).expand(e);
@@ -298,6 +314,7 @@ impl<T: Scalar + ?Sized> Scalar for &T {
     }
 }
 impl<T: ListItem + ?Sized> ListItem for &T {}
+#[diagnostic::do_not_recommend]
 impl<T: Value + ?Sized> Value for &T {
     #[inline]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
@@ -307,6 +324,7 @@ impl<T: Value + ?Sized> Value for &T {
         (**self).size_hint()
     }
 }
+#[diagnostic::do_not_recommend]
 impl<T: Value + ?Sized> Value for &mut T {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
@@ -317,6 +335,7 @@ impl<T: Value + ?Sized> Value for &mut T {
 }
 
 /// `None` is undefined: the placeholder writes nothing (RFC 6570 §2.3).
+#[diagnostic::do_not_recommend]
 impl<T: Value> Value for Option<T> {
     #[inline]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
@@ -340,6 +359,7 @@ fn list_hint<'a, T: Scalar + 'a>(items: impl ExactSizeIterator<Item = &'a T>) ->
 
 macro_rules! lists {
     ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
+        #[diagnostic::do_not_recommend]
         impl<T: ListItem, $($gen)*> Value for $ty {
             #[inline]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
@@ -363,6 +383,7 @@ fn map_hint<'a, K: Scalar + 'a, V: Scalar + 'a>(
     })
 }
 
+#[diagnostic::do_not_recommend]
 impl<K: Scalar, V: Scalar> Value for BTreeMap<K, V> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.map(self.iter());
@@ -373,6 +394,7 @@ impl<K: Scalar, V: Scalar> Value for BTreeMap<K, V> {
 }
 
 #[cfg(feature = "std")]
+#[diagnostic::do_not_recommend]
 impl<K: Scalar, V: Scalar, S> Value for std::collections::HashMap<K, V, S> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.map(self.iter());
@@ -384,6 +406,7 @@ impl<K: Scalar, V: Scalar, S> Value for std::collections::HashMap<K, V, S> {
 
 macro_rules! pair_lists {
     ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
+        #[diagnostic::do_not_recommend]
         impl<K: Scalar, V: Scalar, $($gen)*> Value for $ty {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.map(self.iter().map(|(k, v)| (k, v)));

@@ -5,9 +5,11 @@
 //! through one of these traits, spanned on the user's value. `N` is a marker type the macro
 //! declares with the placeholder's name, so that the error says which placeholder a value
 //! was meant for even when the value is captured from scope and the error can only point at
-//! the whole literal. Each trait has one blanket impl marked `#[diagnostic::do_not_recommend]`:
-//! the error then speaks of the placeholder rather than listing every type that implements
-//! [`Value`].
+//! the whole literal. Each trait has one blanket impl over the bound a value needs there
+//! ([`Value`], [`SingleValue`] or [`PortText`]): rustc's error then speaks of the placeholder
+//! (the message is the trait's own where the value's type is the one that lacks the bound),
+//! and for a generic value, says which bound to add (`T: urlkit::value::Value`), a fix that
+//! compiles.
 #![allow(
     clippy::inline_always,
     reason = "the methods are one call each, in line in every build so that rustc's work for each placeholder stays that one call"
@@ -166,23 +168,43 @@ pub trait Placeholder<N> {
     methods!();
 }
 
-#[diagnostic::do_not_recommend]
 impl<N, T: Value + ?Sized> Placeholder<N> for T {
     by_value!();
 }
 
-/// Implements a trait of single values: every [`Scalar`] that is a [`Value`], and `Option`s
-/// of them. Each trait carries its own methods (rather than extending [`Placeholder`]) so that
-/// the generated code checks one trait per variable and a wrong type is one error.
+/// One value that is a single string, number or the like: every [`Scalar`] that is also a
+/// [`Value`]. What a placeholder with a prefix modifier (`{name:3}`) takes, besides an
+/// `Option` of one: a bound `T: SingleValue` lets a generic value fill one.
+///
+/// You never implement it: implement [`Scalar`] and [`Value`].
+///
+/// # Examples
+/// ```
+/// use urlkit::value::SingleValue;
+///
+/// fn initial<T: SingleValue>(name: T) -> Result<urlkit::Url, urlkit::Error> {
+///     urlkit::url!("/initial/{name:1}")
+/// }
+/// assert_eq!(initial("Ferris")?, "/initial/F");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+pub trait SingleValue: Scalar + Value {}
+
+// Not recommended, so that an error asks for this one bound rather than for each of its two.
+#[diagnostic::do_not_recommend]
+impl<T: Scalar + Value + ?Sized> SingleValue for T {}
+
+/// Implements a trait of single values: every [`SingleValue`], and `Option`s of them. Each
+/// trait carries its own methods (rather than extending [`Placeholder`]) so that the generated
+/// code checks one trait per variable and a wrong type is one error.
 macro_rules! single {
     ($trait:ident) => {
-        #[diagnostic::do_not_recommend]
-        impl<N, T: Scalar + Value + ?Sized> $trait<N> for T {
+        impl<N, T: SingleValue + ?Sized> $trait<N> for T {
             by_value!();
         }
 
         #[diagnostic::do_not_recommend]
-        impl<N, T: Scalar + Value> $trait<N> for Option<T> {
+        impl<N, T: SingleValue> $trait<N> for Option<T> {
             by_value!();
         }
     };
@@ -246,8 +268,20 @@ pub trait Port<N> {
 /// What a port placeholder takes: integers, text (checked when the URL is built), a
 /// `Display` type wrapped in [`Fmt`], and references and smart pointers to those. A `bool`, a
 /// float, a `char` or octets can never be a port, so they are rejected when compiling rather
-/// than when building. Sealed: [`Fmt`] serves types of your own.
-#[doc(hidden)]
+/// than when building. A bound `T: PortText` lets a generic value be a port.
+///
+/// Sealed: [`Fmt`] serves types of your own.
+///
+/// # Examples
+/// ```
+/// use urlkit::value::PortText;
+///
+/// fn local<T: PortText>(port: T) -> Result<urlkit::Url, urlkit::Error> {
+///     urlkit::url!("http://localhost:{port}/")
+/// }
+/// assert_eq!(local(8080u16)?, "http://localhost:8080/");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
 pub trait PortText: Scalar + Value + sealed::Sealed {}
 
 mod sealed {
@@ -291,7 +325,6 @@ macro_rules! port_pointer {
 
 port_pointer!(&T, Box<T>, Rc<T>, Arc<T>);
 
-#[diagnostic::do_not_recommend]
 impl<N, T: PortText + ?Sized> Port<N> for T {
     by_value!();
 }
@@ -323,7 +356,6 @@ pub trait NamedArgument {
     methods!();
 }
 
-#[diagnostic::do_not_recommend]
 impl<T: Value + ?Sized> NamedArgument for T {
     by_value!();
 }

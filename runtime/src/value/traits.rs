@@ -140,6 +140,7 @@ impl<T: fmt::Display> Scalar for Fmt<T> {
     }
 }
 impl<T: fmt::Display> ListItem for Fmt<T> {}
+#[diagnostic::do_not_recommend]
 impl<T: fmt::Display> Value for Fmt<T> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
@@ -160,6 +161,7 @@ impl<T: fmt::Display> Value for Fmt<T> {
 #[derive(Clone, Debug)]
 pub struct List<I>(pub I);
 
+#[diagnostic::do_not_recommend]
 impl<I> Value for List<I>
 where
     I: Iterator + Clone,

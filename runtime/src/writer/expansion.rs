@@ -182,7 +182,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// value's `expand` before may have changed what the compiler knows of it: a constant, it
     /// makes what begins the variable one too.
     #[doc(hidden)]
-    #[inline(always)]
+    #[inline]
     pub fn var_at<V: Value + ?Sized>(
         &mut self,
         spot: Spot,
@@ -197,14 +197,9 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// Ends the expression at `spot` that [`Writer::expansion_at`](super::Writer::expansion_at) made (see
     /// [`var_at`](Self::var_at)).
     #[doc(hidden)]
-    #[inline(always)]
+    #[inline]
     pub fn finish_at(self, spot: Spot) {
         self.finish_in(Frame::of(spot));
-    }
-
-    #[inline]
-    pub(crate) fn begin_var(&mut self, name: &'n str, modifier: Modifier) {
-        self.begin_var_in(self.frame(), name, modifier);
     }
 
     /// The fields an expansion never changes once made. A [`Template`](crate::Template)

@@ -265,7 +265,7 @@ impl<'n> Writer<'n> {
         self.expand_at(Spot::HandPair(reserved), key, name, modifier, value);
     }
 
-    #[inline(always)]
+    #[inline]
     fn expand_at<T: Value + ?Sized>(
         &mut self,
         spot: Spot,

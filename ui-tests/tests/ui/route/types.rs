@@ -10,4 +10,11 @@ struct User {
     id: UserId,
 }
 
+// A second route type with a field of the same name: still named plainly in the error.
+#[derive(Route)]
+#[route("/posts/{id}")]
+struct Post {
+    id: UserId,
+}
+
 fn main() {}
