@@ -6,44 +6,169 @@
 //     Me,
 // }
 const _: () = {
-    #[allow(unused_extern_crates, clippy::useless_attribute)]
-    extern crate urlkit;
-    const _: () = {
-        #[allow(non_camel_case_types, dead_code)]
-        struct id {}
-        #[allow(non_camel_case_types, dead_code)]
-        struct tab {}
-        /// The route `from_url` gives `url` to (its place in the order routes are tried).
-        #[allow(unreachable_code, unused_variables, clippy::needless_return)]
-        fn __which(
-            __url: &urlkit::__private::core::primitive::str,
-        ) -> urlkit::__private::core::option::Option<
-            urlkit::__private::core::primitive::usize,
-        > {
-            let __w = urlkit::__private::route::Walk::new(__url, "").ok()?;
+    #[allow(non_camel_case_types, dead_code)]
+    struct id {}
+    #[allow(non_camel_case_types, dead_code)]
+    struct tab {}
+    /// The route `from_url` gives `url` to (its place in the order routes are tried).
+    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+    fn __which(
+        __url: &::urlkit::__private::core::primitive::str,
+    ) -> ::urlkit::__private::core::option::Option<
+        ::urlkit::__private::core::primitive::usize,
+    > {
+        let __w = ::urlkit::__private::route::Walk::new(__url, "").ok()?;
+        let __root = __w.root();
+        if let ::urlkit::__private::core::option::Option::Some(__p0) = __w.after(__root)
+        {
+            match __w.byte(__p0) {
+                b'u' => {
+                    if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
+                        .literal(__p0, b"users")
+                    {
+                        if let ::urlkit::__private::core::option::Option::Some(__p1) = __w
+                            .after(__s0)
+                        {
+                            match __w.byte(__p1) {
+                                b'm' => {
+                                    if let ::urlkit::__private::core::option::Option::Some(
+                                        __s1,
+                                    ) = __w.literal(__p1, b"me")
+                                    {
+                                        if __w.ends(__s1) {
+                                            let __t = __w.finish(__s1).ok()?;
+                                            return ::urlkit::__private::core::option::Option::Some(
+                                                0usize,
+                                            );
+                                        }
+                                    }
+                                }
+                                _ => {}
+                            }
+                            {
+                                let __s1 = __w.segment(__p1);
+                                if !__s1.is_empty() {
+                                    if __w.ends(__s1) {
+                                        let __t = __w.finish(__s1).ok()?;
+                                        return ::urlkit::__private::core::option::Option::Some(
+                                            1usize,
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        ::urlkit::__private::core::option::Option::None
+    }
+    impl ::urlkit::Route for Api {
+        const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
+            "/users/{id}{?tab}",
+            "/users/me",
+        ];
+        fn template(&self) -> &'static ::urlkit::__private::core::primitive::str {
+            match self {
+                Self::User { .. } => "/users/{id}{?tab}",
+                Self::Me { .. } => "/users/me",
+            }
+        }
+        fn to_url(
+            &self,
+        ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+            match self {
+                Self::User { id: __f0, tab: __f1, .. } => {
+                    match match (&(*__f0), &(*__f1)) {
+                        (__v0, __v1) => {
+                            use ::urlkit as __urlkit;
+                            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+                            {
+                                let mut __w = __urlkit::__private::Writer::with_capacity(
+                                    7usize + __urlkit::value::Placeholder::<id>::hint(__v0)
+                                        + __urlkit::value::Placeholder::<tab>::hint(__v1),
+                                );
+                                __w.path_start(false);
+                                __w.text("/users/");
+                                __urlkit::value::Placeholder::<
+                                    id,
+                                >::fill_alone(
+                                    __v0,
+                                    &mut __w,
+                                    __urlkit::__private::Spot::Segment,
+                                    "id",
+                                );
+                                __w.query_start();
+                                __urlkit::value::Placeholder::<
+                                    tab,
+                                >::fill_alone(
+                                    __v1,
+                                    &mut __w,
+                                    __urlkit::__private::Spot::Expand(
+                                        __urlkit::__private::Operator::Query,
+                                        __urlkit::__private::Context::QueryPairs,
+                                    ),
+                                    "tab",
+                                );
+                                __w.finish()
+                            })
+                        }
+                    } {
+                        ::urlkit::__private::core::result::Result::Ok(__built) => {
+                            match __which(__built.as_str()) {
+                                ::urlkit::__private::core::option::Option::Some(0usize) => {
+                                    ::urlkit::__private::core::result::Result::Err(
+                                        ::urlkit::__private::route::parses_as(
+                                            "id",
+                                            "Api::Me",
+                                            "/users/me",
+                                        ),
+                                    )
+                                }
+                                _ => ::urlkit::__private::core::result::Result::Ok(__built),
+                            }
+                        }
+                        ::urlkit::__private::core::result::Result::Err(e) => {
+                            ::urlkit::__private::core::result::Result::Err(e)
+                        }
+                    }
+                }
+                Self::Me { .. } => {
+                    ::urlkit::__private::core::result::Result::Ok(
+                        ::urlkit::Url::__from_static("/users/me"),
+                    )
+                }
+            }
+        }
+        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+        fn from_url(
+            __url: &::urlkit::__private::core::primitive::str,
+        ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
+            let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;
+            let mut __miss: ::urlkit::__private::route::Miss = ::urlkit::__private::core::default::Default::default();
             let __root = __w.root();
-            if let urlkit::__private::core::option::Option::Some(__p0) = __w
+            if let ::urlkit::__private::core::option::Option::Some(__p0) = __w
                 .after(__root)
             {
                 match __w.byte(__p0) {
                     b'u' => {
-                        if let urlkit::__private::core::option::Option::Some(__s0) = __w
+                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
                             .literal(__p0, b"users")
                         {
-                            if let urlkit::__private::core::option::Option::Some(__p1) = __w
-                                .after(__s0)
+                            if let ::urlkit::__private::core::option::Option::Some(
+                                __p1,
+                            ) = __w.after(__s0)
                             {
                                 match __w.byte(__p1) {
                                     b'm' => {
-                                        if let urlkit::__private::core::option::Option::Some(
+                                        if let ::urlkit::__private::core::option::Option::Some(
                                             __s1,
                                         ) = __w.literal(__p1, b"me")
                                         {
                                             if __w.ends(__s1) {
-                                                let __t = __w.finish(__s1).ok()?;
-                                                return urlkit::__private::core::option::Option::Some(
-                                                    0usize,
-                                                );
+                                                let __t = __w.finish(__s1)?;
+                                                return ::urlkit::__private::core::result::Result::Ok(Self::Me {});
                                             }
                                         }
                                     }
@@ -53,10 +178,41 @@ const _: () = {
                                     let __s1 = __w.segment(__p1);
                                     if !__s1.is_empty() {
                                         if __w.ends(__s1) {
-                                            let __t = __w.finish(__s1).ok()?;
-                                            return urlkit::__private::core::option::Option::Some(
-                                                1usize,
-                                            );
+                                            let __t = __w.finish(__s1)?;
+                                            __t.check_keys()?;
+                                            return ::urlkit::__private::core::result::Result::Ok({
+                                                let __keys = __t.keys(&["tab"], false);
+                                                Self::User {
+                                                    id: <u64 as ::urlkit::route::RouteField<
+                                                        id,
+                                                    >>::segment(
+                                                        &__t,
+                                                        __s1,
+                                                        &::urlkit::__private::route::Field {
+                                                            route: "Api::User",
+                                                            name: "id",
+                                                            prefix: 0usize,
+                                                            suffix: 0usize,
+                                                            key: "",
+                                                        },
+                                                    )?,
+                                                    tab: <Option<
+                                                        String,
+                                                    > as ::urlkit::route::RouteField<
+                                                        tab,
+                                                    >>::key(
+                                                        &__t,
+                                                        __keys[0usize],
+                                                        &::urlkit::__private::route::Field {
+                                                            route: "Api::User",
+                                                            name: "tab",
+                                                            prefix: 0usize,
+                                                            suffix: 0usize,
+                                                            key: "tab",
+                                                        },
+                                                    )?,
+                                                }
+                                            });
                                         }
                                     }
                                 }
@@ -66,174 +222,9 @@ const _: () = {
                     _ => {}
                 }
             }
-            urlkit::__private::core::option::Option::None
+            ::urlkit::__private::core::result::Result::Err(
+                __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
+            )
         }
-        impl urlkit::Route for Api {
-            const TEMPLATES: &'static [&'static urlkit::__private::core::primitive::str] = &[
-                "/users/{id}{?tab}",
-                "/users/me",
-            ];
-            fn template(&self) -> &'static urlkit::__private::core::primitive::str {
-                match self {
-                    Self::User { .. } => "/users/{id}{?tab}",
-                    Self::Me { .. } => "/users/me",
-                }
-            }
-            fn to_url(
-                &self,
-            ) -> urlkit::__private::core::result::Result<urlkit::Url, urlkit::Error> {
-                match self {
-                    Self::User { id: __f0, tab: __f1, .. } => {
-                        match match (&(*__f0), &(*__f1)) {
-                            (__v0, __v1) => {
-                                urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-                                {
-                                    let mut __w = urlkit::__private::Writer::with_capacity(
-                                        7usize + urlkit::value::Placeholder::<id>::hint(__v0)
-                                            + urlkit::value::Placeholder::<tab>::hint(__v1),
-                                    );
-                                    __w.path_start(false);
-                                    __w.text("/users/");
-                                    urlkit::value::Placeholder::<
-                                        id,
-                                    >::fill_alone(
-                                        __v0,
-                                        &mut __w,
-                                        urlkit::__private::Spot::Segment,
-                                        "id",
-                                    );
-                                    __w.query_start();
-                                    urlkit::value::Placeholder::<
-                                        tab,
-                                    >::fill_alone(
-                                        __v1,
-                                        &mut __w,
-                                        urlkit::__private::Spot::Expand(
-                                            urlkit::__private::Operator::Query,
-                                            urlkit::__private::Context::QueryPairs,
-                                        ),
-                                        "tab",
-                                    );
-                                    __w.finish()
-                                })
-                            }
-                        } {
-                            urlkit::__private::core::result::Result::Ok(__built) => {
-                                match __which(__built.as_str()) {
-                                    urlkit::__private::core::option::Option::Some(0usize) => {
-                                        urlkit::__private::core::result::Result::Err(
-                                            urlkit::__private::route::parses_as(
-                                                "id",
-                                                "Api::Me",
-                                                "/users/me",
-                                            ),
-                                        )
-                                    }
-                                    _ => urlkit::__private::core::result::Result::Ok(__built),
-                                }
-                            }
-                            urlkit::__private::core::result::Result::Err(e) => {
-                                urlkit::__private::core::result::Result::Err(e)
-                            }
-                        }
-                    }
-                    Self::Me { .. } => {
-                        urlkit::__private::core::result::Result::Ok(
-                            urlkit::Url::__from_static("/users/me"),
-                        )
-                    }
-                }
-            }
-            #[allow(
-                unreachable_code,
-                unused_mut,
-                unused_variables,
-                clippy::needless_return
-            )]
-            fn from_url(
-                __url: &urlkit::__private::core::primitive::str,
-            ) -> urlkit::__private::core::result::Result<Self, urlkit::RouteError> {
-                let __w = urlkit::__private::route::Walk::new(__url, "Api")?;
-                let mut __miss: urlkit::__private::route::Miss = urlkit::__private::core::default::Default::default();
-                let __root = __w.root();
-                if let urlkit::__private::core::option::Option::Some(__p0) = __w
-                    .after(__root)
-                {
-                    match __w.byte(__p0) {
-                        b'u' => {
-                            if let urlkit::__private::core::option::Option::Some(__s0) = __w
-                                .literal(__p0, b"users")
-                            {
-                                if let urlkit::__private::core::option::Option::Some(
-                                    __p1,
-                                ) = __w.after(__s0)
-                                {
-                                    match __w.byte(__p1) {
-                                        b'm' => {
-                                            if let urlkit::__private::core::option::Option::Some(
-                                                __s1,
-                                            ) = __w.literal(__p1, b"me")
-                                            {
-                                                if __w.ends(__s1) {
-                                                    let __t = __w.finish(__s1)?;
-                                                    return urlkit::__private::core::result::Result::Ok(Self::Me {});
-                                                }
-                                            }
-                                        }
-                                        _ => {}
-                                    }
-                                    {
-                                        let __s1 = __w.segment(__p1);
-                                        if !__s1.is_empty() {
-                                            if __w.ends(__s1) {
-                                                let __t = __w.finish(__s1)?;
-                                                __t.check_keys()?;
-                                                return urlkit::__private::core::result::Result::Ok({
-                                                    let __keys = __t.keys(&["tab"], false);
-                                                    Self::User {
-                                                        id: <u64 as urlkit::route::RouteField<
-                                                            id,
-                                                        >>::segment(
-                                                            &__t,
-                                                            __s1,
-                                                            &urlkit::__private::route::Field {
-                                                                route: "Api::User",
-                                                                name: "id",
-                                                                prefix: 0usize,
-                                                                suffix: 0usize,
-                                                                key: "",
-                                                            },
-                                                        )?,
-                                                        tab: <Option<
-                                                            String,
-                                                        > as urlkit::route::RouteField<
-                                                            tab,
-                                                        >>::key(
-                                                            &__t,
-                                                            __keys[0usize],
-                                                            &urlkit::__private::route::Field {
-                                                                route: "Api::User",
-                                                                name: "tab",
-                                                                prefix: 0usize,
-                                                                suffix: 0usize,
-                                                                key: "tab",
-                                                            },
-                                                        )?,
-                                                    }
-                                                });
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                urlkit::__private::core::result::Result::Err(
-                    __w.miss(&__miss, urlkit::__private::core::option::Option::None),
-                )
-            }
-        }
-    };
+    }
 };

@@ -6,213 +6,206 @@
 //     Raw { name: String, token: String },
 // }
 const _: () = {
-    #[allow(unused_extern_crates, clippy::useless_attribute)]
-    extern crate urlkit;
-    const _: () = {
-        #[allow(non_camel_case_types, dead_code)]
-        struct path {}
-        #[allow(non_camel_case_types, dead_code)]
-        struct name {}
-        #[allow(non_camel_case_types, dead_code)]
-        struct token {}
-        impl urlkit::Route for Files {
-            const TEMPLATES: &'static [&'static urlkit::__private::core::primitive::str] = &[
-                "/files{/path*}",
-                "/raw/{name}.txt?token={token}",
-            ];
-            fn template(&self) -> &'static urlkit::__private::core::primitive::str {
-                match self {
-                    Self::Tree { .. } => "/files{/path*}",
-                    Self::Raw { .. } => "/raw/{name}.txt?token={token}",
+    #[allow(non_camel_case_types, dead_code)]
+    struct path {}
+    #[allow(non_camel_case_types, dead_code)]
+    struct name {}
+    #[allow(non_camel_case_types, dead_code)]
+    struct token {}
+    impl ::urlkit::Route for Files {
+        const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
+            "/files{/path*}",
+            "/raw/{name}.txt?token={token}",
+        ];
+        fn template(&self) -> &'static ::urlkit::__private::core::primitive::str {
+            match self {
+                Self::Tree { .. } => "/files{/path*}",
+                Self::Raw { .. } => "/raw/{name}.txt?token={token}",
+            }
+        }
+        fn to_url(
+            &self,
+        ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+            match self {
+                Self::Tree { path: __f0, .. } => {
+                    match (&(*__f0),) {
+                        (__v0,) => {
+                            use ::urlkit as __urlkit;
+                            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+                            {
+                                let mut __w = __urlkit::__private::Writer::with_capacity(
+                                    6usize + __urlkit::value::Placeholder::<path>::hint(__v0),
+                                );
+                                __w.path_start(false);
+                                __w.text("/");
+                                __w.segment_start();
+                                __w.text("files");
+                                __urlkit::value::Placeholder::<
+                                    path,
+                                >::fill_alone_modified(
+                                    __v0,
+                                    &mut __w,
+                                    __urlkit::__private::Spot::Expand(
+                                        __urlkit::__private::Operator::Path,
+                                        __urlkit::__private::Context::Path,
+                                    ),
+                                    "path",
+                                    __urlkit::__private::Modifier::Explode,
+                                );
+                                __w.segment_end(false);
+                                __w.finish()
+                            })
+                        }
+                    }
+                }
+                Self::Raw { name: __f0, token: __f1, .. } => {
+                    match (&(*__f0), &(*__f1)) {
+                        (__v0, __v1) => {
+                            use ::urlkit as __urlkit;
+                            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+                            {
+                                let mut __w = __urlkit::__private::Writer::with_capacity(
+                                    16usize + __urlkit::value::Placeholder::<name>::hint(__v0)
+                                        + __urlkit::value::Placeholder::<token>::hint(__v1),
+                                );
+                                __w.path_start(false);
+                                __w.text("/raw/");
+                                __w.segment_start();
+                                __urlkit::value::Placeholder::<
+                                    name,
+                                >::fill_alone(
+                                    __v0,
+                                    &mut __w,
+                                    __urlkit::__private::Spot::Expand(
+                                        __urlkit::__private::Operator::Simple,
+                                        __urlkit::__private::Context::Path,
+                                    ),
+                                    "name",
+                                );
+                                __w.text(".txt");
+                                __w.segment_end(false);
+                                __w.query_start();
+                                __urlkit::value::Placeholder::<
+                                    token,
+                                >::fill_pair(
+                                    __v1,
+                                    &mut __w,
+                                    "token",
+                                    false,
+                                    "token",
+                                    __urlkit::__private::Modifier::None,
+                                );
+                                __w.finish()
+                            })
+                        }
+                    }
                 }
             }
-            fn to_url(
-                &self,
-            ) -> urlkit::__private::core::result::Result<urlkit::Url, urlkit::Error> {
-                match self {
-                    Self::Tree { path: __f0, .. } => {
-                        match (&(*__f0),) {
-                            (__v0,) => {
-                                urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-                                {
-                                    let mut __w = urlkit::__private::Writer::with_capacity(
-                                        6usize + urlkit::value::Placeholder::<path>::hint(__v0),
-                                    );
-                                    __w.path_start(false);
-                                    __w.text("/");
-                                    __w.segment_start();
-                                    __w.text("files");
-                                    urlkit::value::Placeholder::<
+        }
+        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+        fn from_url(
+            __url: &::urlkit::__private::core::primitive::str,
+        ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
+            let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;
+            let mut __miss: ::urlkit::__private::route::Miss = ::urlkit::__private::core::default::Default::default();
+            let __root = __w.root();
+            if let ::urlkit::__private::core::option::Option::Some(__p0) = __w
+                .after(__root)
+            {
+                match __w.byte(__p0) {
+                    b'f' => {
+                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
+                            .literal(__p0, b"files")
+                        {
+                            {
+                                let __t = __w.finish_rest(__s0)?;
+                                return ::urlkit::__private::core::result::Result::Ok(Self::Tree {
+                                    path: <Vec<
+                                        String,
+                                    > as ::urlkit::route::RouteField<
                                         path,
-                                    >::fill_alone_modified(
-                                        __v0,
-                                        &mut __w,
-                                        urlkit::__private::Spot::Expand(
-                                            urlkit::__private::Operator::Path,
-                                            urlkit::__private::Context::Path,
-                                        ),
-                                        "path",
-                                        urlkit::__private::Modifier::Explode,
-                                    );
-                                    __w.segment_end(false);
-                                    __w.finish()
-                                })
+                                    >>::tail(
+                                        &__t,
+                                        __s0,
+                                        &::urlkit::__private::route::Field {
+                                            route: "Files::Tree",
+                                            name: "path",
+                                            prefix: 0usize,
+                                            suffix: 0usize,
+                                            key: "",
+                                        },
+                                    )?,
+                                });
                             }
                         }
                     }
-                    Self::Raw { name: __f0, token: __f1, .. } => {
-                        match (&(*__f0), &(*__f1)) {
-                            (__v0, __v1) => {
-                                urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-                                {
-                                    let mut __w = urlkit::__private::Writer::with_capacity(
-                                        16usize + urlkit::value::Placeholder::<name>::hint(__v0)
-                                            + urlkit::value::Placeholder::<token>::hint(__v1),
-                                    );
-                                    __w.path_start(false);
-                                    __w.text("/raw/");
-                                    __w.segment_start();
-                                    urlkit::value::Placeholder::<
-                                        name,
-                                    >::fill_alone(
-                                        __v0,
-                                        &mut __w,
-                                        urlkit::__private::Spot::Expand(
-                                            urlkit::__private::Operator::Simple,
-                                            urlkit::__private::Context::Path,
-                                        ),
-                                        "name",
-                                    );
-                                    __w.text(".txt");
-                                    __w.segment_end(false);
-                                    __w.query_start();
-                                    urlkit::value::Placeholder::<
-                                        token,
-                                    >::fill_pair(
-                                        __v1,
-                                        &mut __w,
-                                        "token",
-                                        false,
-                                        "token",
-                                        urlkit::__private::Modifier::None,
-                                    );
-                                    __w.finish()
-                                })
-                            }
-                        }
-                    }
-                }
-            }
-            #[allow(
-                unreachable_code,
-                unused_mut,
-                unused_variables,
-                clippy::needless_return
-            )]
-            fn from_url(
-                __url: &urlkit::__private::core::primitive::str,
-            ) -> urlkit::__private::core::result::Result<Self, urlkit::RouteError> {
-                let __w = urlkit::__private::route::Walk::new(__url, "Files")?;
-                let mut __miss: urlkit::__private::route::Miss = urlkit::__private::core::default::Default::default();
-                let __root = __w.root();
-                if let urlkit::__private::core::option::Option::Some(__p0) = __w
-                    .after(__root)
-                {
-                    match __w.byte(__p0) {
-                        b'f' => {
-                            if let urlkit::__private::core::option::Option::Some(__s0) = __w
-                                .literal(__p0, b"files")
+                    b'r' => {
+                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
+                            .literal(__p0, b"raw")
+                        {
+                            if let ::urlkit::__private::core::option::Option::Some(
+                                __p1,
+                            ) = __w.after(__s0)
                             {
                                 {
-                                    let __t = __w.finish_rest(__s0)?;
-                                    return urlkit::__private::core::result::Result::Ok(Self::Tree {
-                                        path: <Vec<
-                                            String,
-                                        > as urlkit::route::RouteField<
-                                            path,
-                                        >>::tail(
-                                            &__t,
-                                            __s0,
-                                            &urlkit::__private::route::Field {
-                                                route: "Files::Tree",
-                                                name: "path",
-                                                prefix: 0usize,
-                                                suffix: 0usize,
-                                                key: "",
-                                            },
-                                        )?,
-                                    });
-                                }
-                            }
-                        }
-                        b'r' => {
-                            if let urlkit::__private::core::option::Option::Some(__s0) = __w
-                                .literal(__p0, b"raw")
-                            {
-                                if let urlkit::__private::core::option::Option::Some(
-                                    __p1,
-                                ) = __w.after(__s0)
-                                {
-                                    {
-                                        let __s1 = __w.segment(__p1);
-                                        if __w.affixed(__s1, "", ".txt") {
-                                            if __w.ends(__s1) {
-                                                let __t = __w.finish(__s1)?;
-                                                __t.check_keys()?;
-                                                {
-                                                    const RULE: urlkit::__private::route::Rule = urlkit::__private::route::Rule {
-                                                        route: "Files::Raw",
-                                                        query: urlkit::__private::route::Pattern {
-                                                            segments: &[],
-                                                            tail: urlkit::__private::route::Tail::None,
-                                                            pairs: &[],
-                                                            keys: &[
-                                                                urlkit::__private::route::Key {
-                                                                    name: "token",
-                                                                    required: true,
-                                                                },
-                                                            ],
-                                                            deny_unknown: false,
-                                                        },
-                                                        key_fields: &["token"],
-                                                    };
-                                                    match __t.check(&RULE) {
-                                                        urlkit::__private::core::result::Result::Ok(()) => {
-                                                            return urlkit::__private::core::result::Result::Ok({
-                                                                let __keys = __t.keys(&["token"], false);
-                                                                Self::Raw {
-                                                                    name: <String as urlkit::route::RouteField<
-                                                                        name,
-                                                                    >>::segment(
-                                                                        &__t,
-                                                                        __s1,
-                                                                        &urlkit::__private::route::Field {
-                                                                            route: "Files::Raw",
-                                                                            name: "name",
-                                                                            prefix: 0usize,
-                                                                            suffix: 4usize,
-                                                                            key: "",
-                                                                        },
-                                                                    )?,
-                                                                    token: <String as urlkit::route::RouteField<
-                                                                        token,
-                                                                    >>::key(
-                                                                        &__t,
-                                                                        __keys[0usize],
-                                                                        &urlkit::__private::route::Field {
-                                                                            route: "Files::Raw",
-                                                                            name: "token",
-                                                                            prefix: 0usize,
-                                                                            suffix: 0usize,
-                                                                            key: "token",
-                                                                        },
-                                                                    )?,
-                                                                }
-                                                            });
-                                                        }
-                                                        urlkit::__private::core::result::Result::Err(__m) => {
-                                                            __miss.note(&RULE, __m)
-                                                        }
+                                    let __s1 = __w.segment(__p1);
+                                    if __w.affixed(__s1, "", ".txt") {
+                                        if __w.ends(__s1) {
+                                            let __t = __w.finish(__s1)?;
+                                            __t.check_keys()?;
+                                            {
+                                                const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
+                                                    route: "Files::Raw",
+                                                    query: ::urlkit::__private::route::Pattern {
+                                                        segments: &[],
+                                                        tail: ::urlkit::__private::route::Tail::None,
+                                                        pairs: &[],
+                                                        keys: &[
+                                                            ::urlkit::__private::route::Key {
+                                                                name: "token",
+                                                                required: true,
+                                                            },
+                                                        ],
+                                                        deny_unknown: false,
+                                                    },
+                                                    key_fields: &["token"],
+                                                };
+                                                match __t.check(&RULE) {
+                                                    ::urlkit::__private::core::result::Result::Ok(()) => {
+                                                        return ::urlkit::__private::core::result::Result::Ok({
+                                                            let __keys = __t.keys(&["token"], false);
+                                                            Self::Raw {
+                                                                name: <String as ::urlkit::route::RouteField<
+                                                                    name,
+                                                                >>::segment(
+                                                                    &__t,
+                                                                    __s1,
+                                                                    &::urlkit::__private::route::Field {
+                                                                        route: "Files::Raw",
+                                                                        name: "name",
+                                                                        prefix: 0usize,
+                                                                        suffix: 4usize,
+                                                                        key: "",
+                                                                    },
+                                                                )?,
+                                                                token: <String as ::urlkit::route::RouteField<
+                                                                    token,
+                                                                >>::key(
+                                                                    &__t,
+                                                                    __keys[0usize],
+                                                                    &::urlkit::__private::route::Field {
+                                                                        route: "Files::Raw",
+                                                                        name: "token",
+                                                                        prefix: 0usize,
+                                                                        suffix: 0usize,
+                                                                        key: "token",
+                                                                    },
+                                                                )?,
+                                                            }
+                                                        });
+                                                    }
+                                                    ::urlkit::__private::core::result::Result::Err(__m) => {
+                                                        __miss.note(&RULE, __m)
                                                     }
                                                 }
                                             }
@@ -221,13 +214,13 @@ const _: () = {
                                 }
                             }
                         }
-                        _ => {}
                     }
+                    _ => {}
                 }
-                urlkit::__private::core::result::Result::Err(
-                    __w.miss(&__miss, urlkit::__private::core::option::Option::None),
-                )
             }
+            ::urlkit::__private::core::result::Result::Err(
+                __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
+            )
         }
-    };
+    }
 };

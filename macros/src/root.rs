@@ -8,11 +8,12 @@
 //! - `url!` and `template!` are `macro_rules!` wrappers in the runtime that hand these
 //!   macros `$crate` as their first token: a path to urlkit that rustc resolves wherever the
 //!   wrapper was reached from, renamed or re-exported ([`Root::split`]).
-//! - `#[derive(Route)]` has no `$crate`. Its impls stand in a `const _: () = { ... };` block
-//!   that first brings urlkit in as `urlkit`: `extern crate urlkit;` (as serde's derives do;
-//!   under its own name, which is the name rustc then shows urlkit's items with), or
-//!   `use <path> as urlkit;` for `#[urlkit(crate = "<path>")]` where urlkit is renamed or
-//!   re-exported ([`Root::of_derive`]).
+//! - `#[derive(Route)]` has no `$crate`. Its paths are `::urlkit::...` with the `::` at a
+//!   span of this crate's edition, which reaches urlkit in a crate of any edition (where a
+//!   span of an edition-2015 crate would read `crate::urlkit`), and under
+//!   `#![no_implicit_prelude]`. With `#[urlkit(crate = "<path>")]`, where urlkit is renamed
+//!   or re-exported, the impls stand in a block that declares `use <path> as urlkit;` and
+//!   start from that name ([`Root::of_derive`]).
 //!
 //! Everything else generated code names comes through urlkit too: `core` items as
 //! `<root>::__private::core::...`, never through the prelude or `::core`.
@@ -101,8 +102,8 @@ impl Root {
     }
 
     /// The derive's root and the item that declares it, from the type's
-    /// `#[urlkit(crate = "path")]` if it has one: `use path as urlkit;`, else
-    /// `extern crate urlkit;`. A malformed attribute is reported, and the default used.
+    /// `#[urlkit(crate = "path")]` if it has one: `use path as urlkit;`, else `::urlkit`
+    /// and nothing. A malformed attribute is reported, and the default used.
     pub(crate) fn of_derive(
         attrs: &[syn::Attribute],
         errors: &mut Diagnostics,
@@ -140,17 +141,19 @@ impl Root {
             }
         }
         let site = Span::mixed_site();
-        let declaration = match path {
-            Some(path) => quote_spanned!(site=>
-                #[allow(unused_imports)]
-                use #path as urlkit;
+        match path {
+            Some(path) => (
+                Root::named("urlkit"),
+                quote_spanned!(site=>
+                    #[allow(unused_imports)]
+                    use #path as urlkit;
+                ),
             ),
-            None => quote_spanned!(site=>
-                #[allow(unused_extern_crates, clippy::useless_attribute)]
-                extern crate urlkit;
-            ),
-        };
-        (Root::named("urlkit"), declaration)
+            // `::urlkit` at a span of this macro's edition reaches urlkit in every edition and
+            // without the prelude, and declares nothing that rustc would then name urlkit's
+            // items by in its messages (`_::urlkit::value::Value`).
+            None => (Root::absolute(), TokenStream::new()),
+        }
     }
 
     /// `tokens` with every `::urlkit` path starting from this root instead, and every
@@ -197,14 +200,18 @@ impl Root {
                         }
                     };
                     trees.next();
-                    // The replacement takes the span of the name it replaces, resolution
-                    // included: a `compile_error!` keeps the place the user's error is at,
-                    // and the root resolves there (an item of the block, found from any
-                    // context).
+                    // The replacement takes the span of the name it replaces, so that a
+                    // `compile_error!` stays the user's, at the place of their mistake;
+                    // but a leading `::` keeps its own context, whose edition says how
+                    // the path resolves (`crate::urlkit` in a 2015 crate's context).
                     let span = name.span();
                     out.extend(self.0.iter().map(|tree| {
                         let mut tree = tree.clone();
-                        tree.set_span(span);
+                        let at = match &tree {
+                            TokenTree::Punct(_) => tree.span().located_at(span),
+                            _ => span,
+                        };
+                        tree.set_span(at);
                         tree
                     }));
                     if name == "core" {
@@ -216,6 +223,49 @@ impl Root {
         }
         out.into_iter().collect()
     }
+}
+
+impl Root {
+    /// `errors` as `compile_error!`s named by the macro prelude's name alone, every token
+    /// at the user's spans. A path could not do better: `::core` is `crate::core` in an
+    /// edition-2015 crate, `::std` is missing from a `no_std` one, a path that starts at
+    /// urlkit's root (`$crate`, or `::` at a span of this crate's edition) makes rustc
+    /// show the error as the macro's, with a note on its expansion, and one through an
+    /// alias `use`d beside it is resolved late, which turns the order of the errors around.
+    /// The name alone resolves in every edition, with or without `std`; only under
+    /// `#![no_implicit_prelude]` is it not found, and the error is then that, at the place
+    /// of the mistake.
+    pub(crate) fn compile_errors(errors: &syn::Error) -> TokenStream {
+        by_prelude_name(errors.to_compile_error())
+    }
+}
+
+/// `tokens` (syn's `::core::compile_error! { ... }`s) with each `::core::` left out.
+fn by_prelude_name(tokens: TokenStream) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    while i < trees.len() {
+        if let [
+            TokenTree::Punct(a),
+            TokenTree::Punct(b),
+            TokenTree::Ident(core),
+            TokenTree::Punct(c),
+            TokenTree::Punct(d),
+            TokenTree::Ident(name),
+            ..,
+        ] = &trees[i..]
+            && [a, b, c, d].iter().all(|p| p.as_char() == ':')
+            && core == "core"
+            && name == "compile_error"
+        {
+            i += 5;
+        } else {
+            out.push(trees[i].clone());
+            i += 1;
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// Whether `::` after the tokens `before` continues a path (`a::b`, `<T>::b`, `Self::b`)

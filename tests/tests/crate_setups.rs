@@ -283,6 +283,71 @@ fn generated_code_compiles_and_runs_in_every_setup() {
     );
 }
 
+/// Mistakes in each macro, for [`errors_are_reported_in_every_setup`].
+const MISTAKES: &str = r#"
+pub fn mistakes() {
+    let x = 1;
+    let _ = urlkit::url!("/{x");
+    let _ = urlkit::template!("/{y");
+}
+
+#[derive(urlkit::Route)]
+#[route("users/{id}")]
+pub struct User {
+    pub id: u64,
+}
+"#;
+
+/// A mistake is reported as urlkit's error, in the user's order, in an edition-2015 crate
+/// (where `::core` is `crate::core`) and in a `no_std` one (which has no `std`).
+#[test]
+fn errors_are_reported_in_every_setup() {
+    let dir = workspace("crate-setups-errors");
+    let setups = [
+        ("edition2015", "", ""),
+        ("nostd", "edition = \"2021\"", "#![no_std]"),
+    ];
+    let members: Vec<&str> = setups.iter().map(|(name, _, _)| *name).collect();
+    write(
+        &dir.join("Cargo.toml"),
+        &format!("[workspace]\nresolver = \"2\"\nmembers = {members:?}\n"),
+    );
+    for (name, package, header) in setups {
+        write(
+            &dir.join(name).join("Cargo.toml"),
+            &format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\n{package}\n\n[dependencies]\nurlkit = {{ path = {RUNTIME:?}, default-features = false }}\n"
+            ),
+        );
+        write(
+            &dir.join(name).join("src/lib.rs"),
+            &format!("{header}{MISTAKES}"),
+        );
+    }
+    for (name, _, _) in setups {
+        let out = cargo(&dir, &["check", "-q", "-p", name, "--message-format=short"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let errors: Vec<&str> = stderr
+            .lines()
+            .filter(|line| line.contains("error"))
+            .collect();
+        assert!(!out.status.success(), "{name}: the mistakes compiled");
+        let expected = [
+            "src/lib.rs:4:26: error: unclosed `{`",
+            "src/lib.rs:5:31: error: unclosed `{`",
+            "src/lib.rs:9:9: error: a route template is a path starting with `/`",
+        ];
+        for (line, want) in errors.iter().zip(expected) {
+            let want = format!("{name}/{want}");
+            assert!(
+                line.starts_with(&want),
+                "{name}: {line:?}, not {want:?}\n{stderr}"
+            );
+        }
+        assert_eq!(errors.len(), expected.len() + 1, "{name}: {stderr}");
+    }
+}
+
 /// Code that misses a bound on a generic value, where each kind of placeholder checks a
 /// different one.
 const MISSING_BOUNDS: &str = r#"

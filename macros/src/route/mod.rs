@@ -23,14 +23,19 @@ use crate::root::Root;
 pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     let input: DeriveInput = match syn::parse2(tokens) {
         Ok(input) => input,
-        Err(error) => return error.into_compile_error(),
+        Err(error) => return Root::compile_errors(&error),
     };
     let mut errors = Diagnostics::default();
-    // The impls stand in a block that first names urlkit (`crate::root`); their paths,
-    // written `::urlkit` and `::core`, then start from that name.
+    // The impls' paths, written `::urlkit` and `::core`, start from urlkit's root
+    // (`crate::root`); where that is a name, the impls stand in a block that declares it.
     let (root, declaration) = Root::of_derive(&input.attrs, &mut errors);
     let expanded = expand(&input, errors, &root);
     let expanded = root.rewrite(expanded);
+    if declaration.is_empty() {
+        // No block of its own: rustc names the marker types by the path of the block
+        // that holds them (`_::id`), each block one `_::` more.
+        return expanded;
+    }
     quote::quote! {
         const _: () = {
             #declaration

@@ -10,11 +10,4 @@ struct User {
     id: UserId,
 }
 
-// A second route type with a field of the same name: still named plainly in the error.
-#[derive(Route)]
-#[route("/posts/{id}")]
-struct Post {
-    id: UserId,
-}
-
 fn main() {}
