@@ -1,7 +1,7 @@
 // url!("https://example.com/{id")
 fn expansion() {
     let _ = {
-        ::core::compile_error! {
+        compile_error! {
             "unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace\nhttps://example.com/{id\n                    ^"
         }
         ::urlkit::__private::core::result::Result::<

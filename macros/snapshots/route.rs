@@ -83,36 +83,33 @@ const _: () = {
                     match match (&(*__f0), &(*__f1)) {
                         (__v0, __v1) => {
                             use ::urlkit as __urlkit;
-                            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-                            {
-                                let mut __w = __urlkit::__private::Writer::with_capacity(
-                                    7usize + __urlkit::value::Placeholder::<id>::hint(__v0)
-                                        + __urlkit::value::Placeholder::<tab>::hint(__v1),
-                                );
-                                __w.path_start(false);
-                                __w.text("/users/");
-                                __urlkit::value::Placeholder::<
-                                    id,
-                                >::fill_alone(
-                                    __v0,
-                                    &mut __w,
-                                    __urlkit::__private::Spot::Segment,
-                                    "id",
-                                );
-                                __w.query_start();
-                                __urlkit::value::Placeholder::<
-                                    tab,
-                                >::fill_alone(
-                                    __v1,
-                                    &mut __w,
-                                    __urlkit::__private::Spot::Expand(
-                                        __urlkit::__private::Operator::Query,
-                                        __urlkit::__private::Context::QueryPairs,
-                                    ),
-                                    "tab",
-                                );
-                                __w.finish()
-                            })
+                            let mut __w = __urlkit::__private::Writer::with_capacity(
+                                7usize + __urlkit::value::Placeholder::<id>::hint(__v0)
+                                    + __urlkit::value::Placeholder::<tab>::hint(__v1),
+                            );
+                            __w.path_start(false);
+                            __w.text("/users/");
+                            __urlkit::value::Placeholder::<
+                                id,
+                            >::fill_alone(
+                                __v0,
+                                &mut __w,
+                                __urlkit::__private::Spot::Segment,
+                                "id",
+                            );
+                            __w.query_start();
+                            __urlkit::value::Placeholder::<
+                                tab,
+                            >::fill_alone(
+                                __v1,
+                                &mut __w,
+                                __urlkit::__private::Spot::Expand(
+                                    __urlkit::__private::Operator::Query,
+                                    __urlkit::__private::Context::QueryPairs,
+                                ),
+                                "tab",
+                            );
+                            __w.finish()
                         }
                     } {
                         ::urlkit::__private::core::result::Result::Ok(__built) => {

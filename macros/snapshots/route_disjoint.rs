@@ -31,30 +31,27 @@ const _: () = {
                     match (&(*__f0),) {
                         (__v0,) => {
                             use ::urlkit as __urlkit;
-                            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-                            {
-                                let mut __w = __urlkit::__private::Writer::with_capacity(
-                                    6usize + __urlkit::value::Placeholder::<path>::hint(__v0),
-                                );
-                                __w.path_start(false);
-                                __w.text("/");
-                                __w.segment_start();
-                                __w.text("files");
-                                __urlkit::value::Placeholder::<
-                                    path,
-                                >::fill_alone_modified(
-                                    __v0,
-                                    &mut __w,
-                                    __urlkit::__private::Spot::Expand(
-                                        __urlkit::__private::Operator::Path,
-                                        __urlkit::__private::Context::Path,
-                                    ),
-                                    "path",
-                                    __urlkit::__private::Modifier::Explode,
-                                );
-                                __w.segment_end(false);
-                                __w.finish()
-                            })
+                            let mut __w = __urlkit::__private::Writer::with_capacity(
+                                6usize + __urlkit::value::Placeholder::<path>::hint(__v0),
+                            );
+                            __w.path_start(false);
+                            __w.text("/");
+                            __w.segment_start();
+                            __w.text("files");
+                            __urlkit::value::Placeholder::<
+                                path,
+                            >::fill_alone_modified(
+                                __v0,
+                                &mut __w,
+                                __urlkit::__private::Spot::Expand(
+                                    __urlkit::__private::Operator::Path,
+                                    __urlkit::__private::Context::Path,
+                                ),
+                                "path",
+                                __urlkit::__private::Modifier::Explode,
+                            );
+                            __w.segment_end(false);
+                            __w.finish()
                         }
                     }
                 }
@@ -62,41 +59,38 @@ const _: () = {
                     match (&(*__f0), &(*__f1)) {
                         (__v0, __v1) => {
                             use ::urlkit as __urlkit;
-                            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-                            {
-                                let mut __w = __urlkit::__private::Writer::with_capacity(
-                                    16usize + __urlkit::value::Placeholder::<name>::hint(__v0)
-                                        + __urlkit::value::Placeholder::<token>::hint(__v1),
-                                );
-                                __w.path_start(false);
-                                __w.text("/raw/");
-                                __w.segment_start();
-                                __urlkit::value::Placeholder::<
-                                    name,
-                                >::fill_alone(
-                                    __v0,
-                                    &mut __w,
-                                    __urlkit::__private::Spot::Expand(
-                                        __urlkit::__private::Operator::Simple,
-                                        __urlkit::__private::Context::Path,
-                                    ),
-                                    "name",
-                                );
-                                __w.text(".txt");
-                                __w.segment_end(false);
-                                __w.query_start();
-                                __urlkit::value::Placeholder::<
-                                    token,
-                                >::fill_pair(
-                                    __v1,
-                                    &mut __w,
-                                    "token",
-                                    false,
-                                    "token",
-                                    __urlkit::__private::Modifier::None,
-                                );
-                                __w.finish()
-                            })
+                            let mut __w = __urlkit::__private::Writer::with_capacity(
+                                16usize + __urlkit::value::Placeholder::<name>::hint(__v0)
+                                    + __urlkit::value::Placeholder::<token>::hint(__v1),
+                            );
+                            __w.path_start(false);
+                            __w.text("/raw/");
+                            __w.segment_start();
+                            __urlkit::value::Placeholder::<
+                                name,
+                            >::fill_alone(
+                                __v0,
+                                &mut __w,
+                                __urlkit::__private::Spot::Expand(
+                                    __urlkit::__private::Operator::Simple,
+                                    __urlkit::__private::Context::Path,
+                                ),
+                                "name",
+                            );
+                            __w.text(".txt");
+                            __w.segment_end(false);
+                            __w.query_start();
+                            __urlkit::value::Placeholder::<
+                                token,
+                            >::fill_pair(
+                                __v1,
+                                &mut __w,
+                                "token",
+                                false,
+                                "token",
+                                __urlkit::__private::Modifier::None,
+                            );
+                            __w.finish()
                         }
                     }
                 }

@@ -53,7 +53,7 @@ pub(crate) fn expand(
     values: &[TokenStream],
     root: &Root,
 ) -> TokenStream {
-    let errors = Root::compile_errors(&errors);
+    let errors = Root::compile_errors(errors);
     let root = root.tokens();
     // A block is an expression wherever `url!` may stand, `const` items included; the empty
     // text is never observed, since the crate does not compile.
@@ -76,7 +76,7 @@ pub(crate) fn expand(
 /// What a failed `template!` expands to: the errors and a `Template` (of an empty template),
 /// usable wherever the real one would have been, `const` and `static` items included.
 pub(crate) fn template(errors: syn::Error, root: &Root) -> TokenStream {
-    let errors = Root::compile_errors(&errors);
+    let errors = Root::compile_errors(errors);
     let root = root.tokens();
     quote!({
         #errors

@@ -235,8 +235,8 @@ impl Root {
     /// The name alone resolves in every edition, with or without `std`; only under
     /// `#![no_implicit_prelude]` is it not found, and the error is then that, at the place
     /// of the mistake.
-    pub(crate) fn compile_errors(errors: &syn::Error) -> TokenStream {
-        by_prelude_name(errors.to_compile_error())
+    pub(crate) fn compile_errors(errors: syn::Error) -> TokenStream {
+        by_prelude_name(errors.into_compile_error())
     }
 }
 

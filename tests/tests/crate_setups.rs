@@ -10,6 +10,7 @@
 //! The second test compiles code that misses a bound on a generic value, applies every fix
 //! rustc marks machine-applicable (as `cargo fix` would), and requires the result to compile.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -260,8 +261,8 @@ fn generated_code_compiles_and_runs_in_every_setup() {
             &dir.join(setup.name).join("src/lib.rs"),
             &format!("{}{}{}", setup.header, setup.check, shared),
         );
-        runner_deps.push_str(&format!("{0} = {{ path = \"../{0}\" }}\n", setup.name));
-        runner_calls.push_str(&format!("    {}::check();\n", setup.name));
+        writeln!(runner_deps, "{0} = {{ path = \"../{0}\" }}", setup.name).unwrap();
+        writeln!(runner_calls, "    {}::check();", setup.name).unwrap();
     }
     write(
         &dir.join("runner/Cargo.toml"),

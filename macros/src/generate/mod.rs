@@ -102,7 +102,14 @@ pub(crate) fn template(
     root: &Root,
 ) -> TokenStream {
     let bindings = Bindings::new(input, checked);
-    emit(checked, steps, &bindings, root, input.lit.span())
+    emit(
+        checked,
+        steps,
+        &bindings,
+        root,
+        input.lit.span(),
+        Within::Expression,
+    )
 }
 
 /// The same for a typed route (`#[derive(Route)]`): `values` holds each of `checked.vars`'
@@ -116,7 +123,16 @@ pub(crate) fn route(
     literal: Span,
 ) -> TokenStream {
     let bindings = Bindings::of_values(checked, values);
-    emit(checked, steps, &bindings, root, literal)
+    emit(checked, steps, &bindings, root, literal, Within::Function)
+}
+
+/// Where the generated expression stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Within {
+    /// Wherever `url!` is written, a `const` included.
+    Expression,
+    /// In a function's body (the derive's `to_url`), which can never be `const`.
+    Function,
 }
 
 /// The expression; `literal` is where the template is written, which the closure that
@@ -127,6 +143,7 @@ fn emit(
     bindings: &Bindings,
     root: &Root,
     literal: Span,
+    within: Within,
 ) -> TokenStream {
     let site = Span::mixed_site();
     let w = Ident::new("__w", site);
@@ -147,6 +164,20 @@ fn emit(
         for marker in &bindings.markers {
             t.word("struct").ident(marker).braces(|_| {});
         }
+        let build = |t: &mut Tokens| {
+            t.word("let").word("mut").ident(&w).op("=");
+            start(t, checked, steps, bindings);
+            t.op(";");
+            for step in steps {
+                generate_step(t, step, checked, bindings, &w);
+            }
+            t.ident(&w).op(".").word("finish").parens(|_| {});
+        };
+        if within == Within::Function {
+            // No closure where no `const` can be: it would be one more function to compile.
+            build(t);
+            return;
+        }
         // The URL is built in a closure handed to one function, so that in a `const` the
         // compiler reports that one call, whose name says what to do, rather than every
         // call inside.
@@ -157,15 +188,7 @@ fn emit(
             t.with_span(site.located_at(literal), |t| {
                 t.op("||");
             });
-            t.braces(|t| {
-                t.word("let").word("mut").ident(&w).op("=");
-                start(t, checked, steps, bindings);
-                t.op(";");
-                for step in steps {
-                    generate_step(t, step, checked, bindings, &w);
-                }
-                t.ident(&w).op(".").word("finish").parens(|_| {});
-            });
+            t.braces(build);
         });
     };
     // `match` keeps every temporary of the values alive until the URL is built, as

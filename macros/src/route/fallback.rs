@@ -10,7 +10,7 @@ use syn::{Data, DeriveInput};
 use crate::root::Root;
 
 pub(crate) fn expand(input: &DeriveInput, errors: Option<syn::Error>) -> TokenStream {
-    let errors = errors.map(|errors| Root::compile_errors(&errors));
+    let errors = errors.map(Root::compile_errors);
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let inherent = matches!(input.data, Data::Struct(_)).then(|| {

@@ -23,7 +23,7 @@ use crate::root::Root;
 pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     let input: DeriveInput = match syn::parse2(tokens) {
         Ok(input) => input,
-        Err(error) => return Root::compile_errors(&error),
+        Err(error) => return Root::compile_errors(error),
     };
     let mut errors = Diagnostics::default();
     // The impls' paths, written `::urlkit` and `::core`, start from urlkit's root
