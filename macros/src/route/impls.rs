@@ -1,7 +1,7 @@
 //! Phase 3 for routes: the `Route` impl.
 //!
 //! - `TEMPLATES`, `template` and, for a struct, an inherent `TEMPLATE`: the templates as
-//!   written;
+//!   written; `SHAPES`, their structure (`shapes`);
 //! - `to_url` is `url!`'s generator (`crate::generate`) run on the template, each placeholder
 //!   bound to its field: one `Writer` call per plan step, so a route builds exactly what
 //!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
@@ -24,7 +24,7 @@ use urlkit_syntax::template::Modifier;
 use super::ast::{Input, Route, marker, route_path};
 use super::check::Valid;
 use super::overlap::{self, Captor};
-use super::tree;
+use super::{shapes, tree};
 use crate::root::Root;
 use crate::{generate, url};
 
@@ -129,6 +129,7 @@ pub(crate) fn impl_route(
         }
     });
     let markers = markers(input, valid);
+    let shapes = shapes::shapes(input, valid);
     // One scope for the markers and the impls that name them, so that a type error says
     // `id`, not `<Post as Route>::to_url::id`.
     quote! {
@@ -138,6 +139,8 @@ pub(crate) fn impl_route(
 
             impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
                 const TEMPLATES: &'static [&'static ::core::primitive::str] = &[#(#templates),*];
+
+                const SHAPES: &'static [::urlkit::route::RouteShape] = #shapes;
 
                 fn template(&self) -> &'static ::core::primitive::str {
                     match #matched { #(#template_arms)* }
