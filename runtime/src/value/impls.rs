@@ -11,7 +11,13 @@
 //! A string's or an integer's `expand` is a test of the expansion's shape (`writer/frame.rs`)
 //! and one call into code compiled once, in this crate (`Expansion::text`, `unsigned`,
 //! `signed`): in `url!`'s code the shape is a constant and the test folds away, and the
-//! same code serves every template of every crate.
+//! same code serves every template of every crate. In a release build these methods are
+//! `#[inline(always)]`, as the expansion's are (see `writer/expansion.rs`).
+
+#![allow(
+    clippy::inline_always,
+    reason = "in line in a release build only; see `writer/expansion.rs`"
+)]
 
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
@@ -27,15 +33,18 @@ use super::traits::{ListItem, Scalar, Value};
 macro_rules! scalar_via_str {
     ($($ty:ty),* $(,)?) => {$(
         impl Scalar for $ty {
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_str(self);
             }
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
                 e.push_unreserved(self);
             }
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn unreserved_text(&self) -> Option<&str> {
                 Some(AsRef::<str>::as_ref(self))
             }
@@ -46,7 +55,8 @@ macro_rules! scalar_via_str {
         impl ListItem for $ty {}
         #[diagnostic::do_not_recommend]
         impl Value for $ty {
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.text(self);
             }
@@ -88,7 +98,8 @@ scalar_via_str!(str, String, Cow<'_, str>);
 /// # Ok::<(), urlkit::Error>(())
 /// ```
 impl Scalar for crate::Url {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write(&self, e: &mut Expansion<'_, '_>) {
         e.push_str(self.as_str());
     }
@@ -99,7 +110,8 @@ impl Scalar for crate::Url {
 impl ListItem for crate::Url {}
 #[diagnostic::do_not_recommend]
 impl Value for crate::Url {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
     }
@@ -111,7 +123,8 @@ impl Value for crate::Url {
 macro_rules! scalar_integer {
     ($($ty:ty => $via:ident($wide:ty)),* $(,)?) => {$(
         impl Scalar for $ty {
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_integer(*self);
             }
@@ -122,7 +135,8 @@ macro_rules! scalar_integer {
         #[diagnostic::do_not_recommend]
         impl Value for $ty {
             #[allow(clippy::cast_lossless, reason = "`usize` has no `From` into `u64`, yet fits")]
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.$via(*self as $wide);
             }
@@ -149,7 +163,8 @@ scalar_integer!(
 macro_rules! scalar_wide_integer {
     ($($ty:ty),* $(,)?) => {$(
         impl Scalar for $ty {
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_integer(*self);
             }
@@ -297,15 +312,18 @@ macro_rules! forward_pointer {
 forward_pointer!(Box, Rc, Arc);
 
 impl<T: Scalar + ?Sized> Scalar for &T {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write(&self, e: &mut Expansion<'_, '_>) {
         (**self).write(e);
     }
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
         (**self).write_unreserved(e);
     }
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unreserved_text(&self) -> Option<&str> {
         (**self).unreserved_text()
     }
@@ -316,7 +334,8 @@ impl<T: Scalar + ?Sized> Scalar for &T {
 impl<T: ListItem + ?Sized> ListItem for &T {}
 #[diagnostic::do_not_recommend]
 impl<T: Value + ?Sized> Value for &T {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
     }
@@ -337,7 +356,8 @@ impl<T: Value + ?Sized> Value for &mut T {
 /// `None` is undefined: the placeholder writes nothing (RFC 6570 §2.3).
 #[diagnostic::do_not_recommend]
 impl<T: Value> Value for Option<T> {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         if let Some(value) = self {
             value.expand(e);
@@ -361,7 +381,8 @@ macro_rules! lists {
     ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
         #[diagnostic::do_not_recommend]
         impl<T: ListItem, $($gen)*> Value for $ty {
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.list(self.iter());
             }

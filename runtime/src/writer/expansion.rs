@@ -1,10 +1,12 @@
 //! One expression being expanded: RFC 6570 Appendix A, plus the placement checks.
 //!
-//! In generated code an expression's operator, context and kind are constants; the hot
-//! methods are `#[inline]` so that they fold away. Measured with callgrind on the
-//! GitHub issues template driven through `Writer` as generated code does: 1,800 instructions
-//! per URL with `#[inline]`, 1,513 with `#[inline]` here (forcing `push_str` inline
-//! as well made it 1,628).
+//! In generated code an expression's operator, context and kind are constants (its `Spot`).
+//! The methods on the way from `url!`'s calls to the encoders are `#[inline(always)]` where
+//! urlkit is built without debug assertions (a release build), so that they fold into each
+//! call where those constants are known (`bench/examples/github_time` and `github_count`
+//! measure it). Where it is built with them (the dev profile) they are `#[inline]`: a debug
+//! build does not inline, and forced, every `url!` call compiled the whole expansion into
+//! its caller; there each is one call into one copy per crate.
 #![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
 use super::frame::{Frame, Kind, Mode, Shape, Spot};
@@ -71,7 +73,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// make, written at once: a [`Template`](crate::Template) knows the first variable when it
     /// starts an expression, and the defaults that `begin_var_in` overwrote were still stored
     /// (callgrind, `bench/examples/template_count`).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn with_first_var(
         w: &'w mut Writer<'n>,
         (op, context, segment): (Operator, Context, bool),
@@ -89,7 +92,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// An expansion at `frame` whose first variable is `name` (with `modifier`), `key` being a
     /// hand-written pair's key: the fields written once, each a function of the arguments, so
     /// that where they are constants (`url!`'s code) the whole expansion is.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn starting(
         w: &'w mut Writer<'n>,
         frame: Frame,
@@ -123,7 +127,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// An expansion at `frame` with no variable begun yet.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn empty(w: &'w mut Writer<'n>, frame: Frame, key: &'n str) -> Self {
         let start = w.out.len();
         Expansion {
@@ -146,32 +151,38 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// An expansion of the expression at `spot`, no variable begun; `key` is a hand-written
     /// pair's.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn at(w: &'w mut Writer<'n>, spot: Spot, key: &'n str) -> Self {
         Self::empty(w, Frame::of(spot), key)
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
         Self::at(w, Spot::Expand(op, context), "")
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_segment(w: &'w mut Writer<'n>) -> Self {
         Self::at(w, Spot::Segment, "")
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_hand_pair(w: &'w mut Writer<'n>, key: &'n str, reserved: bool) -> Self {
         Self::at(w, Spot::HandPair(reserved), key)
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_required(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
         Self::at(w, Spot::Required(op, context), "")
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_port(w: &'w mut Writer<'n>) -> Self {
         Self::at(w, Spot::Port, "")
     }
@@ -182,7 +193,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// value's `expand` before may have changed what the compiler knows of it: a constant, it
     /// makes what begins the variable one too.
     #[doc(hidden)]
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn var_at<V: Value + ?Sized>(
         &mut self,
         spot: Spot,
@@ -197,7 +209,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// Ends the expression at `spot` that [`Writer::expansion_at`](super::Writer::expansion_at) made (see
     /// [`var_at`](Self::var_at)).
     #[doc(hidden)]
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn finish_at(self, spot: Spot) {
         self.finish_in(Frame::of(spot));
     }
@@ -219,7 +232,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// [`begin_var`](Self::begin_var) with the expansion's [`frame`](Self::frame).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn begin_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
         self.first_name.get_or_insert(name);
         self.begin_later_var_in(frame, name, modifier);
@@ -227,7 +241,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// [`begin_var_in`](Self::begin_var_in) for a variable after the expression's first,
     /// which a template knows without testing: the expression's first name is kept.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn begin_later_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
         if frame.kind != Kind::HandPair {
             self.name = name;
@@ -239,7 +254,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Makes variable `name` the owner of the tracked segment, if it has none.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn claim_segment(&mut self, frame: Frame, name: &'n str) {
         // The placeholder fills this segment even if its value turns out undefined; `{/x}`
         // does not, as it writes its own `/` first.
@@ -352,7 +368,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Ends the expression: checks what it wrote against where it stands.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn finish(self) {
         let frame = self.frame();
         self.finish_in(frame);
@@ -361,7 +378,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// [`finish`](Self::finish) with the expansion's [`frame`](Self::frame): where the
     /// frame is a constant, this is a test of two fields and at most one call, the checks of
     /// the expression's place (most places of unreserved text have none).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn finish_in(self, frame: Frame) {
         let Expansion {
             w,

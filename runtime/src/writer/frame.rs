@@ -88,7 +88,8 @@ impl Frame {
     /// constant (`url!`'s code) so is the frame, and what [`Expansion::finish_in`] checks.
     ///
     /// [`Expansion::finish_in`]: super::Expansion
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn of(spot: Spot) -> Frame {
         let (op, context, kind) = match spot {
             Spot::Segment => (Operator::Simple, Context::Path, Kind::Segment),
@@ -119,7 +120,8 @@ impl Frame {
 
     /// Whether what an expression writes here is checked when it ends: a whole segment,
     /// a port, a host or a part of one, and reserved text (`Expansion::finish_in`).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn has_checks(self) -> bool {
         matches!(self.kind, Kind::Segment | Kind::Port)
             || self.mode != Mode::Unreserved
@@ -128,7 +130,8 @@ impl Frame {
 
     /// The operator that decides names and separators: the expression's, but `?` for a
     /// hand-written pair, which behaves like `{?key}`.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn naming(self) -> Operator {
         if self.kind == Kind::HandPair {
             Operator::Query
@@ -140,7 +143,8 @@ impl Frame {
     /// The shape of the variable's expansion (see [`Shape`]). In generated code everything
     /// here is a constant and this folds away; in a template, only the modifier
     /// is read.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn shape(self, modifier: Modifier) -> Shape {
         // A prefix counts characters and reserved or raw text is checked as it is written:
         // both take the general code; so does a hand-written pair or a port, which have

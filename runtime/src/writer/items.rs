@@ -35,7 +35,8 @@ impl Expansion<'_, '_> {
     }
 
     /// Writes `first` before the first value of the expression, `sep` before the others.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn separator(&mut self) {
         let first = self.mark_defined();
         let op = self.naming();
@@ -52,7 +53,8 @@ impl Expansion<'_, '_> {
 
     /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
     /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn shape_separator(&mut self, shape: Shape) {
         if shape == Shape::Pair {
             self.mark_defined();
@@ -67,7 +69,8 @@ impl Expansion<'_, '_> {
 
     /// [`shape_separator`](Self::shape_separator) without the name: what comes before
     /// each `key=value` of an exploded map.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn shape_separator_bare(&mut self, shape: Shape) {
         let first = self.mark_defined();
         match shape {
@@ -101,13 +104,15 @@ impl Expansion<'_, '_> {
     }
 
     /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_name(&mut self) {
         push_short(&mut self.w.out, self.name);
     }
 
     /// One string value (RFC 6570 §3.2.1, "if the variable is a string").
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
         let shape = self.shape;
         if shape == Shape::General {
@@ -121,7 +126,8 @@ impl Expansion<'_, '_> {
     /// [`scalar`](Self::scalar) for a string, which every string type's `expand` calls: a
     /// test of the shape where the expansion is made (constant in `url!`'s code), then one
     /// call to code compiled once, here, for all templates.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn text(&mut self, text: &str) {
         if self.shape == Shape::General {
             self.general_text(text);
@@ -130,19 +136,22 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline(never)]
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn shaped_text(&mut self, text: &str) {
         self.shape_separator(self.shape);
         self.push_unreserved(text);
     }
 
-    #[inline(never)]
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn general_text(&mut self, text: &str) {
         self.scalar_general(text);
     }
 
     /// [`text`](Self::text) for an integer up to 64 bits, unsigned.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn unsigned(&mut self, n: u64) {
         if self.shape == Shape::General {
             self.general_integer(n);
@@ -152,7 +161,8 @@ impl Expansion<'_, '_> {
     }
 
     /// [`text`](Self::text) for an integer up to 64 bits, signed.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn signed(&mut self, n: i64) {
         if self.shape == Shape::General {
             self.general_integer(n);
@@ -161,18 +171,21 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline(never)]
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn shaped_integer<I: Integer>(&mut self, n: I) {
         self.shape_separator(self.shape);
         self.push_integer(n);
     }
 
-    #[inline(never)]
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn general_integer<I: Integer>(&mut self, n: I) {
         self.scalar_general(&Digits(n));
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
         self.separator();
         self.budget = match self.modifier {
@@ -194,7 +207,8 @@ impl Expansion<'_, '_> {
     /// [`end_named_value`](Self::end_named_value) after the value. Two calls around the
     /// value's own, not one taking it as a closure: the closure stayed a call, and the
     /// expansion then lived in memory (callgrind, GitHub issues URL).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn begin_named_value(&mut self) -> usize {
         let eq = self.w.out.len();
         self.w.out.push('=');
@@ -203,7 +217,8 @@ impl Expansion<'_, '_> {
 
     /// Writes `ifemp` in place of the `=` at `eq` if the value after it is empty. For `?`
     /// and `&`, `ifemp` is `=` itself: nothing to look back at.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end_named_value(&mut self, eq: usize) {
         if self.naming() != Operator::PathParam {
             return;
@@ -214,7 +229,8 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn refuse_prefix(&mut self) -> bool {
         if matches!(self.modifier, Modifier::Prefix(_)) {
             self.w.fail(self.var_name(), ErrorKind::PrefixOnComposite);
@@ -224,7 +240,8 @@ impl Expansion<'_, '_> {
     }
 
     /// A list value (RFC 6570 §3.2.1); an empty list is undefined.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn list<I>(&mut self, items: I)
     where
         I: IntoIterator,
@@ -268,7 +285,8 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn list_general<I: Iterator<Item: Scalar>>(&mut self, items: I) {
         // A hand-written pair repeats itself for each item, as `{?x*}` does.
         let explode = self.modifier == Modifier::Explode || self.kind == Kind::HandPair;

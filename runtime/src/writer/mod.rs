@@ -240,7 +240,12 @@ impl<'n> Writer<'n> {
     /// for most expressions, through the placeholder trait that checks the value's type
     /// (`value/placeholder.rs`). Generic over the value's type alone, so that a crate's
     /// templates share one copy of what is below for each type of value they fill.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `expansion.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn expand_one<T: Value + ?Sized>(
         &mut self,
         spot: Spot,
@@ -253,7 +258,12 @@ impl<'n> Writer<'n> {
 
     /// [`expand_one`](Self::expand_one) for a pair written by hand, `key={name}` (`{+name}`
     /// when `reserved`).
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `expansion.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn expand_pair<T: Value + ?Sized>(
         &mut self,
         key: &'n str,
@@ -265,7 +275,12 @@ impl<'n> Writer<'n> {
         self.expand_at(Spot::HandPair(reserved), key, name, modifier, value);
     }
 
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `expansion.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expand_at<T: Value + ?Sized>(
         &mut self,
         spot: Spot,
@@ -285,7 +300,12 @@ impl<'n> Writer<'n> {
 
     /// Starts expanding an expression of several variables at `spot`: `url!`'s code fills
     /// each with [`Expansion::var_at`], then calls [`Expansion::finish_at`].
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `expansion.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn expansion_at(&mut self, spot: Spot) -> Expansion<'_, 'n> {
         Expansion::at(self, spot, "")
     }
