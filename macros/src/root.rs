@@ -226,15 +226,14 @@ impl Root {
 }
 
 impl Root {
-    /// `errors` as `compile_error!`s named by the macro prelude's name alone, every token
-    /// at the user's spans. A path could not do better: `::core` is `crate::core` in an
-    /// edition-2015 crate, `::std` is missing from a `no_std` one, a path that starts at
-    /// urlkit's root (`$crate`, or `::` at a span of this crate's edition) makes rustc
-    /// show the error as the macro's, with a note on its expansion, and one through an
-    /// alias `use`d beside it is resolved late, which turns the order of the errors around.
-    /// The name alone resolves in every edition, with or without `std`; only under
-    /// `#![no_implicit_prelude]` is it not found, and the error is then that, at the place
-    /// of the mistake.
+    /// `errors` as `compile_error!`s named by the name alone, every token at the user's
+    /// spans. A path could not do better: `::core` is `crate::core` in an edition-2015 crate,
+    /// `::std` is missing from a `no_std` one, a path that starts at urlkit's root (`$crate`,
+    /// or `::` at a span of this crate's edition) makes rustc show the error as the macro's,
+    /// with a note on its expansion, and one through an alias `use`d beside it is resolved
+    /// late, which turns the order of the errors around. The name alone resolves in every
+    /// edition, with or without `std`, and under `#![no_implicit_prelude]`, which leaves the
+    /// macros of the `std` or `core` a crate is built with in scope.
     pub(crate) fn compile_errors(errors: syn::Error) -> TokenStream {
         by_prelude_name(errors.into_compile_error())
     }

@@ -288,11 +288,11 @@ fn generated_code_compiles_and_runs_in_every_setup() {
 const MISTAKES: &str = r#"
 pub fn mistakes() {
     let x = 1;
-    let _ = urlkit::url!("/{x");
-    let _ = urlkit::template!("/{y");
+    let _ = $u::url!("/{x");
+    let _ = $u::template!("/{y");
 }
 
-#[derive(urlkit::Route)]
+#[derive($u::Route)]
 #[route("users/{id}")]
 pub struct User {
     pub id: u64,
@@ -300,20 +300,27 @@ pub struct User {
 "#;
 
 /// A mistake is reported as urlkit's error, in the user's order, in an edition-2015 crate
-/// (where `::core` is `crate::core`) and in a `no_std` one (which has no `std`).
+/// (where `::core` is `crate::core`), in a `no_std` one (which has no `std`) and in one
+/// without the prelude.
 #[test]
 fn errors_are_reported_in_every_setup() {
     let dir = workspace("crate-setups-errors");
     let setups = [
-        ("edition2015", "", ""),
-        ("nostd", "edition = \"2021\"", "#![no_std]"),
+        ("edition2015", "", "", "urlkit"),
+        ("nostd", "edition = \"2021\"", "#![no_std]", "urlkit"),
+        (
+            "no_prelude",
+            "edition = \"2021\"",
+            "#![no_implicit_prelude]",
+            "::urlkit",
+        ),
     ];
-    let members: Vec<&str> = setups.iter().map(|(name, _, _)| *name).collect();
+    let members: Vec<&str> = setups.iter().map(|(name, ..)| *name).collect();
     write(
         &dir.join("Cargo.toml"),
         &format!("[workspace]\nresolver = \"2\"\nmembers = {members:?}\n"),
     );
-    for (name, package, header) in setups {
+    for (name, package, header, root) in setups {
         write(
             &dir.join(name).join("Cargo.toml"),
             &format!(
@@ -322,10 +329,10 @@ fn errors_are_reported_in_every_setup() {
         );
         write(
             &dir.join(name).join("src/lib.rs"),
-            &format!("{header}{MISTAKES}"),
+            &format!("{header}{}", MISTAKES.replace("$u", root)),
         );
     }
-    for (name, _, _) in setups {
+    for (name, _, _, root) in setups {
         let out = cargo(&dir, &["check", "-q", "-p", name, "--message-format=short"]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let errors: Vec<&str> = stderr
@@ -333,12 +340,14 @@ fn errors_are_reported_in_every_setup() {
             .filter(|line| line.contains("error"))
             .collect();
         assert!(!out.status.success(), "{name}: the mistakes compiled");
+        // The literals' columns move with the path to urlkit.
+        let shift = root.len() - "urlkit".len();
         let expected = [
-            "src/lib.rs:4:26: error: unclosed `{`",
-            "src/lib.rs:5:31: error: unclosed `{`",
-            "src/lib.rs:9:9: error: a route template is a path starting with `/`",
+            format!("src/lib.rs:4:{}: error: unclosed `{{`", 26 + shift),
+            format!("src/lib.rs:5:{}: error: unclosed `{{`", 31 + shift),
+            "src/lib.rs:9:9: error: a route template is a path starting with `/`".to_owned(),
         ];
-        for (line, want) in errors.iter().zip(expected) {
+        for (line, want) in errors.iter().zip(&expected) {
             let want = format!("{name}/{want}");
             assert!(
                 line.starts_with(&want),
