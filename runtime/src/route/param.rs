@@ -143,8 +143,8 @@ strings!(
 
 /// `text` in a new `String` of exactly its length: what `String::from` gives, with the
 /// memory asked of the global allocator directly. `String::from` goes through `Vec`'s
-/// general allocation (a call that checks the size of `n` elements, about 30 instructions
-/// on top of the allocator's), paid for each path value `from_url` reads.
+/// general allocation (a call that checks the size of `n` elements before the allocator's),
+/// which would be paid for each path value `from_url` reads.
 #[allow(
     clippy::same_length_and_capacity,
     reason = "the exact length is the point; the lint's `String::from` is the general way avoided here"

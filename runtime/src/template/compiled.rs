@@ -10,7 +10,10 @@
 //! All text is in one buffer: the template as written, then every text its steps write
 //! (`urlkit_syntax::plan::plan_into`), which the steps hold as ranges. `parse` so makes one
 //! allocation for the text rather than one per step and one for the source.
-#![allow(clippy::inline_always, reason = "measured; see `Compiled::run`")]
+#![allow(
+    clippy::inline_always,
+    reason = "the interpreter's steps must inline into `Compiled::run`, so that its constants fold"
+)]
 
 use alloc::borrow::Cow;
 use alloc::collections::BTreeSet;
@@ -164,9 +167,7 @@ impl Compiled {
         let ranges_checked = ranges_on_boundaries(&text, &expressions, &steps);
         let text_len = text.len();
         // Padding after the last text, so that a text step can copy a whole block.
-        // One copy: pushed a `char` at a time, the 32 spaces took about 280 instructions a
-        // parse (`/users/{id}` parse + expand 2,687 -> 2,408; callgrind, `bench/count.sh
-        // template_count parse+expand simple 20000`).
+        // One copy of a constant, not a `char` at a time: every `Template::parse` pays it.
         let mut text = text;
         text.push_str(STEP_PADDING);
         let blocks = texts_fit_blocks(&text, &steps);
@@ -192,8 +193,8 @@ impl Compiled {
     }
 
     /// The names of the variables, each once, in order of first use. The names seen are
-    /// kept in an ordered set, not searched in a list: a template of 100,000 distinct names
-    /// would otherwise take 10¹⁰ comparisons.
+    /// kept in an ordered set, not searched in a list, so that a template's many distinct
+    /// names do not take a number of comparisons quadratic in their count.
     pub(super) fn variables(&self) -> impl Iterator<Item = &str> {
         let source = self.source();
         let mut seen: BTreeSet<&str> = BTreeSet::new();
@@ -205,15 +206,14 @@ impl Compiled {
     }
 
     /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`
-    /// generates for it (`macros/src/generate.rs`), with the same arguments.
+    /// generates for it (`macros/src/generate/`), with the same arguments.
     ///
     /// The expressions of the common shapes (`{x}` in a path segment or the query, `{/x}`,
     /// `{?x}` in a query of pairs) are expanded with their operator and context as
     /// constants, as `url!`'s code has them: the expansion's set-up and the bookkeeping of
     /// its first variable fold to the few tests that apply. (What it reads after a value's
-    /// `expand`, a call the compiler cannot see into, is read back from memory.) Measured
-    /// with callgrind (`bench/examples/template_count`, GitHub issues template: 2,292
-    /// instructions an expand before, 2,233 after); the other shapes take one general copy.
+    /// `expand`, a call the compiler cannot see into, is read back from memory.) The other
+    /// shapes take one general copy.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
         // Whether the ranges were checked is tested once here, not at each range: each
         // branch is a copy of the interpreter with it a constant.
@@ -253,8 +253,8 @@ impl Compiled {
         let expressions: &'n [CompiledExpression] = &self.expressions;
         for step in self.steps.iter() {
             match step {
-                // Not `Writer::text`, whose copy is for `url!`'s texts, known at compile
-                // time: callgrind counted 11 more instructions a github expand with it.
+                // Not `Writer::text`, whose copy is for `url!`'s texts, whose length is known
+                // at compile time: a parsed template's text step is copied as one block.
                 // SAFETY: `BLOCKS` only when `ranges_checked` and `blocks` (see `run`), which
                 // `Compiled`'s private, unchanging fields keep true: the range is on
                 // character boundaries of the text, at most `STEP_BLOCK` long, and the text

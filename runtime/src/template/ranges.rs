@@ -1,7 +1,10 @@
 //! A compiled template's text and indices as [`Compiled::run`](super::compiled::Compiled)
 //! reads them: checked once when the template is made ([`ranges_on_boundaries`]), then
 //! read without checks ([`Text`], [`expression`]); and the copy of a text step.
-#![allow(clippy::inline_always, reason = "measured; see `Compiled::run`")]
+#![allow(
+    clippy::inline_always,
+    reason = "the interpreter's steps must inline into `Compiled::run`, so that its constants fold"
+)]
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -25,8 +28,8 @@ pub(super) const STEP_PADDING: &str = match core::str::from_utf8(&[b' '; STEP_BL
 
 /// Appends the text of `range`, a text step's, to `out`: when `out` has room for a whole
 /// [`STEP_BLOCK`], as one copy of the block that starts the range, of which the range's
-/// length is kept (callgrind, GitHub issues template: about 29 instructions a text step
-/// through [`push_step_text`]'s copies by size).
+/// length is kept: one copy of a constant size, where [`push_step_text`] chooses a copy by
+/// the range's length.
 ///
 /// # Safety
 /// `range` lies on character boundaries of `text`, is at most [`STEP_BLOCK`] bytes long,
@@ -133,8 +136,8 @@ pub(super) struct Text<'n, const CHECKED: bool> {
 
 impl<'n, const CHECKED: bool> Text<'n, CHECKED> {
     /// The text of `range`: without checking its bounds and boundaries again when they
-    /// were checked at construction, which saves a dozen instructions a step and a variable
-    /// (callgrind, `bench/examples/template_count`).
+    /// were checked at construction, so that the interpreter's loop carries no bounds
+    /// checks.
     #[inline(always)]
     pub(super) fn get(self, range: &Range<usize>) -> &'n str {
         if CHECKED {
@@ -173,8 +176,8 @@ pub(super) fn expression<const CHECKED: bool>(
 
 /// The first variable of an expression's `vars`, and the others: without testing that there
 /// is one when the template's ranges were checked (`CHECKED`, as for [`Text`]), which lets
-/// the compiler drop the expansion's defaults that the first variable overwrites
-/// (callgrind, `bench/examples/template_count`). `None` only for an expression without
+/// the compiler drop the expansion's defaults that the first variable overwrites. `None`
+/// only for an expression without
 /// variables, which the planner never makes.
 #[inline(always)]
 pub(super) fn first_var<const CHECKED: bool>(vars: &[VarSpec]) -> Option<(&VarSpec, &[VarSpec])> {
