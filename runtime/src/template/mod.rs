@@ -8,7 +8,7 @@
 mod capacity;
 pub(crate) mod compiled;
 mod error;
-mod ranges;
+mod run;
 mod vars;
 
 use alloc::string::String;

@@ -1,15 +1,17 @@
-//! UTF-8 validation one byte at a time, for bytes decoded from escapes: a deterministic
-//! automaton over the well-formed sequences of RFC 3629 §4 (Unicode Table 3-7), whose
-//! transitions for one byte are packed in one `u64` so that a step is a load and a shift
-//! (the "shift-based DFA" layout).
+//! UTF-8 validation for the decoders' output (`super::utf8_string`): sixteen bytes at a time with
+//! SSSE3 where the processor has it ([`shuffle`]), else one byte at a time with a
+//! deterministic automaton over the well-formed sequences of RFC 3629 §4 (Unicode Table
+//! 3-7), whose transitions for one byte are packed in one `u64` so that a step is a load and
+//! a shift (the "shift-based DFA" layout; [`Stepper`] also serves checks that write nothing).
 //!
 //! `core::str::from_utf8` is fast on ASCII but takes about eleven instructions per byte of
-//! Cyrillic or CJK text (measured with callgrind); stepping this automaton while decoding
-//! costs three, and needs no second pass.
-#![allow(
-    clippy::inline_always,
-    reason = "one step per decoded byte, inside the decoding loop"
-)]
+//! Cyrillic or CJK text (measured with callgrind); the automaton takes three, the shuffles
+//! about one. The checks are what makes `super::utf8_string` sound, so they live here with it; their
+//! tests hold each to `core::str::from_utf8` on every sequence of up to three bytes, on
+//! every four-byte sequence with a four-byte lead, and on mixed text of every length to 100.
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(super) mod shuffle;
 
 /// The states, each a bit offset into a [`ROWS`] entry. `ERROR` is 0 so that every
 /// transition not written into the table leads to it, and it leads only to itself.
@@ -78,36 +80,36 @@ pub(super) static ROWS: [u64; 256] = {
 /// The state after `byte` from `state`, whose low six bits are the state: a shift by the
 /// whole word is the same shift (a shift counts modulo 64), so the mask is left to the end
 /// and a step is one load and one shift.
-#[inline(always)]
+#[inline]
 fn step(state: u64, byte: u8) -> u64 {
     ROWS[usize::from(byte)].wrapping_shr(state as u32)
 }
 
 /// The check of [`valid`] fed one byte at a time, for bytes decoded without being stored.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Stepper(u64);
+pub(crate) struct Stepper(u64);
 
 impl Stepper {
     /// Before any byte: between characters.
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Stepper(u64::from(ACCEPT))
     }
 
     /// Takes the next byte.
-    #[inline(always)]
-    pub(super) fn push(&mut self, byte: u8) {
+    #[inline]
+    pub(crate) fn push(&mut self, byte: u8) {
         self.0 = step(self.0, byte);
     }
 
     /// Whether the bytes so far are well-formed UTF-8 (and end between characters).
-    pub(super) fn valid(self) -> bool {
+    pub(crate) fn valid(self) -> bool {
         self.0 & 63 == u64::from(ACCEPT)
     }
 }
 
 /// Whether `bytes` are well-formed UTF-8. Sixteen ASCII bytes between characters are
 /// skipped with one test.
-pub(super) fn valid(bytes: &[u8]) -> bool {
+pub(crate) fn valid(bytes: &[u8]) -> bool {
     const HIGH_BITS: u128 = u128::from_ne_bytes([0x80; 16]);
     let mut state = u64::from(ACCEPT);
     let mut chunks = bytes.chunks_exact(16);
@@ -131,22 +133,43 @@ mod tests {
     use super::*;
 
     /// This module's check, and, where the processor has SSSE3 (and AVX2), the one sixteen
-    /// bytes at a time (`super::super::shuffle`, in both builds), which the same tests hold
+    /// bytes at a time (`shuffle`, in both builds), which the same tests hold
     /// to the standard library.
     fn checks() -> alloc::vec::Vec<fn(&[u8]) -> bool> {
         #[cfg_attr(miri, allow(unused_mut, reason = "Miri runs the portable check only"))]
         let mut checks: alloc::vec::Vec<fn(&[u8]) -> bool> = alloc::vec![valid];
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-        if crate::scan::ssse3::available() {
-            // SAFETY: the processor has SSSE3 (just checked).
-            checks.push(|bytes| unsafe { super::super::shuffle::valid(bytes) });
-        }
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-        if crate::scan::ssse3::wide_available() {
-            // SAFETY: the processor has AVX2 and POPCNT (just checked).
-            checks.push(|bytes| unsafe { super::super::shuffle::valid_wide(bytes) });
+        {
+            use crate::raw::{Level, valid_utf8};
+            if Level::new(true, false).shuffles() {
+                checks.push(|bytes| valid_utf8(Level::new(true, false), bytes).unwrap_or(false));
+            }
+            if Level::new(true, true) > Level::new(true, false) {
+                checks.push(|bytes| valid_utf8(Level::new(true, true), bytes).unwrap_or(false));
+            }
         }
         checks
+    }
+
+    /// `utf8_string` gives back exactly the bytes that are not UTF-8, and keeps the others.
+    #[test]
+    fn string_is_from_utf8() {
+        for bytes in [
+            &b""[..],
+            b"abc",
+            b"\xC3\xA9",
+            b"\xC3",
+            b"\xED\xA0\x80",
+            b"a\xFFb",
+        ] {
+            let expected =
+                alloc::string::String::from_utf8(bytes.to_vec()).map_err(|e| e.into_bytes());
+            assert_eq!(
+                super::super::utf8_string(bytes.to_vec()),
+                expected,
+                "{bytes:02X?}"
+            );
+        }
     }
 
     /// `valid` of every check agrees with the standard library on `bytes`.
