@@ -21,7 +21,7 @@ use core::arch::x86_64::{
 
 use super::blocks::{BAD, REACH, State};
 use super::shuffle::dense;
-use crate::raw::{load, load_wide, to_bytes};
+use crate::raw::{load, load_wide, store_halves};
 use crate::scan::nibble::hex_digits_wide;
 use crate::scan::sse2::outside_lanes;
 use crate::scan::{BLOCK, HEX};
@@ -63,6 +63,128 @@ static KEPT: [u8; 256] = {
     table
 };
 
+/// The loop of [`blocks`], and of [`blocks_wide`] where `$wide`, which takes two blocks at a
+/// time with `$wide_step` (its arguments: the input, where the two blocks start, the output,
+/// and `removed` and `carry` to update). A macro rather than a function: the loop must be
+/// compiled into each of the two, with their instruction sets, for the AVX2 step to be in
+/// line (a function of the two's common SSSE3 cannot take an AVX2 step in line, nor be
+/// forced in line into them).
+macro_rules! block_loop {
+    ($src:ident, $at:ident, $stop:ident, $dst:ident, $state:ident, $wide:literal, $wide_step:ident) => {{
+        let (src, stop, dst, state): (&[u8], usize, &mut [u8], &mut State) =
+            ($src, $stop, $dst, $state);
+        (|| -> usize {
+            // Invariant, as in the engine's loop: `removed` is two per escape so far, and escapes
+            // are three bytes apart or more, so the output index `at + skip - removed` of a block's
+            // first byte past the digits reaching into it (`skip`) is at most `at + 2`. The stores
+            // write sixteen bytes from there at most: below `at + 2 + BLOCK`, within `REACH` of
+            // `at < stop`. (Where an escape is bad, the lanes kept may not add up to what `removed`
+            // says; the bytes written are then wrong, but within the same bounds, and dropped.)
+            let Some(src) = src.get(..stop + REACH) else {
+                return $at;
+            };
+            let mut at = $at;
+            let State {
+                mut removed,
+                mut carry,
+                mut decoded,
+            } = *state;
+            // Bits of the escapes' lanes whose digits are not hex.
+            let mut bad = 0u32;
+            let low_nibbles = _mm_set1_epi8(0x0F);
+            while at < stop {
+                let Some(window) = src.get(at..).and_then(<[u8]>::first_chunk::<REACH>) else {
+                    break;
+                };
+                // Where sixteen escapes in a row start the block (text in another script), they
+                // are decoded at once, as long as they go on.
+                if carry == 0 && window[0] == b'%' && window[BLOCK - 1] == b'%' {
+                    let (end, after) = dense(src, at, dst, removed);
+                    if end != at {
+                        (at, removed) = (end, after);
+                        continue;
+                    }
+                }
+                if $wide && at + BLOCK < stop {
+                    $wide_step(window, at, &mut *dst, &mut removed, &mut carry);
+                    at += 2 * BLOCK;
+                    continue;
+                }
+                let (block, rest) = window.split_first_chunk::<BLOCK>().expect("a block");
+                let bytes = load(block);
+                let percent_lanes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'%' as i8));
+                let percents = _mm_movemask_epi8(percent_lanes).cast_unsigned();
+                // As in the engine's loop: the digits of this block's escapes and of the last
+                // block's that reach into it; a `%` among them is no mark (its escape is bad).
+                let digits = percents << 1 | percents << 2;
+                let here = digits & 0xFFFF | carry;
+                let skip = (carry as usize + 1) >> 1;
+                let escapes = percents & !here;
+                // Each lane's two next bytes, as digits; the lanes that are escapes take the byte
+                // they decode to.
+                let first = load(window[1..].first_chunk().expect("a block"));
+                let second = load(window[2..].first_chunk().expect("a block"));
+                // Bit `k` of `misses`: byte `at + 1 + k` is no hex digit. An escape at `k` needs
+                // bits `k` and `k + 1` clear (the last digit of one at 15 is byte `at + 17`).
+                let last = rest[1];
+                let misses = _mm_movemask_epi8(outside_lanes(first, HEX)).cast_unsigned()
+                    | u32::from(super::HEX_DIGITS[usize::from(last)] == super::NOT_HEX) << BLOCK;
+                bad |= (misses | misses >> 1) & escapes;
+                // A digit's value is its low four bits, plus nine for a letter (above `@`); below
+                // 16 where the digits are good, so shifting the 16-bit lanes moves no bit across.
+                let value = |v: __m128i| {
+                    let letters = _mm_and_si128(
+                        _mm_cmpgt_epi8(v, _mm_set1_epi8(b'@' as i8)),
+                        _mm_set1_epi8(9),
+                    );
+                    _mm_add_epi8(_mm_and_si128(v, low_nibbles), letters)
+                };
+                let values = _mm_or_si128(_mm_slli_epi16::<4>(value(first)), value(second));
+                let mut out = _mm_or_si128(
+                    _mm_and_si128(percent_lanes, values),
+                    _mm_andnot_si128(percent_lanes, bytes),
+                );
+                if PLUS {
+                    let pluses = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'+' as i8));
+                    out = _mm_xor_si128(
+                        out,
+                        _mm_and_si128(pluses, _mm_set1_epi8((b'+' ^ b' ') as i8)),
+                    );
+                }
+                // The lanes that are not digits, moved together: the low half's to the low eight
+                // lanes, the high half's to the high eight.
+                let keep = !here & 0xFFFF;
+                let (low, high_half) = ((keep & 0xFF) as usize, (keep >> 8) as usize);
+                let control = _mm_set_epi64x(
+                    COMPACT_HIGH[high_half].cast_signed(),
+                    COMPACT_LOW[low].cast_signed(),
+                );
+                let packed = _mm_shuffle_epi8(out, control);
+                let first_kept = usize::from(KEPT[low]);
+                let j = (at + skip).wrapping_sub(removed);
+                // (Always inside, by the invariant; were it not, nothing is stored, and the output,
+                // wrong, is caught by the tests against the scalar decoder.)
+                if let Some(window) = dst.get_mut(j..).and_then(<[u8]>::first_chunk_mut) {
+                    store_halves(window, first_kept, packed);
+                }
+                carry = digits >> BLOCK;
+                let count = KEPT[(escapes & 0xFF) as usize] + KEPT[(escapes >> 8) as usize];
+                removed += 2 * usize::from(count);
+                at += BLOCK;
+            }
+            if bad != 0 {
+                decoded |= BAD;
+            }
+            *state = State {
+                removed,
+                carry,
+                decoded,
+            };
+            at
+        })()
+    }};
+}
+
 /// The engine's `blocks` with SSSE3: decodes `src` a block at a time from `at`, into `dst` at
 /// each byte's input index less `state.removed`, while the block starts below `stop`
 /// (`stop + REACH <= src.len() <= dst.len()`: the engine's `REACH`, a block, two digits, a
@@ -76,7 +198,7 @@ pub(crate) fn blocks<const PLUS: bool>(
     dst: &mut [u8],
     state: &mut State,
 ) -> usize {
-    run::<PLUS, false>(src, at, stop, dst, state, |_, _, _, _, _| {})
+    block_loop!(src, at, stop, dst, state, false, no_wide_step)
 }
 
 /// [`blocks`] with AVX2, two blocks at a time where no run of escapes starts in them.
@@ -90,169 +212,37 @@ pub(crate) fn blocks_wide<const PLUS: bool>(
 ) -> usize {
     // Lane by lane, what the AVX2 steps found (any bit of `bad` set: an escape's digit that
     // is not hex), reduced once after the loop: a vector OR a step instead of a mask, a test
-    // and a flag. (The closure has this function's instruction sets.)
+    // and a flag.
     let mut bad = _mm256_setzero_si256();
-    let at = run::<PLUS, true>(src, at, stop, dst, state, |src, at, dst, removed, carry| {
-        wide::<PLUS>(src, at, dst, removed, carry, &mut bad);
-    });
+    let mut step =
+        |window: &[u8; REACH], at, dst: &mut [u8], removed: &mut usize, carry: &mut u32| {
+            wide::<PLUS>(window, at, dst, removed, carry, &mut bad);
+        };
+    let at = block_loop!(src, at, stop, dst, state, true, step);
     if _mm256_testz_si256(bad, bad) == 0 {
         state.decoded |= BAD;
     }
     at
 }
 
-/// [`blocks`], and [`blocks_wide`] where `WIDE`, which takes two blocks at a time with
-/// `wide_step` (its arguments: the input, where the two blocks start, the output, and
-/// `removed` and `carry` to update).
-#[target_feature(enable = "ssse3")]
+/// [`blocks`] of sixteen bytes, never called.
 #[inline]
-fn run<const PLUS: bool, const WIDE: bool>(
-    src: &[u8],
-    mut at: usize,
-    stop: usize,
-    dst: &mut [u8],
-    state: &mut State,
-    mut wide_step: impl FnMut(&[u8], usize, &mut [u8], &mut usize, &mut u32),
-) -> usize {
-    // Invariant, as in the engine's loop: `removed` is two per escape so far, and escapes
-    // are three bytes apart or more, so the output index `at + skip - removed` of a block's
-    // first byte past the digits reaching into it (`skip`) is at most `at + 2`. The stores
-    // write sixteen bytes from there at most: below `at + 2 + BLOCK`, within `REACH` of
-    // `at < stop`. (Where an escape is bad, the lanes kept may not add up to what `removed`
-    // says; the bytes written are then wrong, but within the same bounds, and dropped.)
-    let Some(src) = src.get(..stop + REACH) else {
-        return at;
-    };
-    let State {
-        mut removed,
-        mut carry,
-        mut decoded,
-    } = *state;
-    // Bits of the escapes' lanes whose digits are not hex.
-    let mut bad = 0u32;
-    let low_nibbles = _mm_set1_epi8(0x0F);
-    while at < stop {
-        let Some(window) = src.get(at..).and_then(<[u8]>::first_chunk::<REACH>) else {
-            break;
-        };
-        // Where sixteen escapes in a row start the block (text in another script), they
-        // are decoded at once, as long as they go on.
-        if carry == 0 && window[0] == b'%' && window[BLOCK - 1] == b'%' {
-            let (end, after) = dense(src, at, dst, removed);
-            if end != at {
-                (at, removed) = (end, after);
-                continue;
-            }
-        }
-        if WIDE && at + BLOCK < stop {
-            wide_step(src, at, dst, &mut removed, &mut carry);
-            at += 2 * BLOCK;
-            continue;
-        }
-        let (block, rest) = window.split_first_chunk::<BLOCK>().expect("a block");
-        let bytes = load(block);
-        let percent_lanes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'%' as i8));
-        let percents = _mm_movemask_epi8(percent_lanes).cast_unsigned();
-        // As in the engine's loop: the digits of this block's escapes and of the last
-        // block's that reach into it; a `%` among them is no mark (its escape is bad).
-        let digits = percents << 1 | percents << 2;
-        let here = digits & 0xFFFF | carry;
-        let skip = (carry as usize + 1) >> 1;
-        let escapes = percents & !here;
-        // Each lane's two next bytes, as digits; the lanes that are escapes take the byte
-        // they decode to.
-        let first = load(window[1..].first_chunk().expect("a block"));
-        let second = load(window[2..].first_chunk().expect("a block"));
-        // Bit `k` of `misses`: byte `at + 1 + k` is no hex digit. An escape at `k` needs
-        // bits `k` and `k + 1` clear (the last digit of one at 15 is byte `at + 17`).
-        let last = rest[1];
-        let misses = _mm_movemask_epi8(outside_lanes(first, HEX)).cast_unsigned()
-            | u32::from(super::HEX_DIGITS[usize::from(last)] == super::NOT_HEX) << BLOCK;
-        bad |= (misses | misses >> 1) & escapes;
-        // A digit's value is its low four bits, plus nine for a letter (above `@`); below
-        // 16 where the digits are good, so shifting the 16-bit lanes moves no bit across.
-        let value = |v: __m128i| {
-            let letters = _mm_and_si128(
-                _mm_cmpgt_epi8(v, _mm_set1_epi8(b'@' as i8)),
-                _mm_set1_epi8(9),
-            );
-            _mm_add_epi8(_mm_and_si128(v, low_nibbles), letters)
-        };
-        let values = _mm_or_si128(_mm_slli_epi16::<4>(value(first)), value(second));
-        let mut out = _mm_or_si128(
-            _mm_and_si128(percent_lanes, values),
-            _mm_andnot_si128(percent_lanes, bytes),
-        );
-        if PLUS {
-            let pluses = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'+' as i8));
-            out = _mm_xor_si128(
-                out,
-                _mm_and_si128(pluses, _mm_set1_epi8((b'+' ^ b' ') as i8)),
-            );
-        }
-        // The lanes that are not digits, moved together: the low half's to the low eight
-        // lanes, the high half's to the high eight.
-        let keep = !here & 0xFFFF;
-        let (low, high_half) = ((keep & 0xFF) as usize, (keep >> 8) as usize);
-        let control = _mm_set_epi64x(
-            COMPACT_HIGH[high_half].cast_signed(),
-            COMPACT_LOW[low].cast_signed(),
-        );
-        let packed = to_bytes(_mm_shuffle_epi8(out, control));
-        let first_kept = usize::from(KEPT[low]);
-        let j = (at + skip).wrapping_sub(removed);
-        store_halves(dst, j, first_kept, &packed);
-        carry = digits >> BLOCK;
-        let count = KEPT[(escapes & 0xFF) as usize] + KEPT[(escapes >> 8) as usize];
-        removed += 2 * usize::from(count);
-        at += BLOCK;
-    }
-    if bad != 0 {
-        decoded |= BAD;
-    }
-    *state = State {
-        removed,
-        carry,
-        decoded,
-    };
-    at
-}
+fn no_wide_step(_: &[u8; REACH], _: usize, _: &mut [u8], _: &mut usize, _: &mut u32) {}
 
-/// Stores the first eight of `packed` at `dst[j..]` and the last eight at `dst[j + k..]`
-/// (`k <= 8`): the two halves of a block, each with the bytes it kept at its front. Both
-/// are always inside `dst` (the invariant of [`run`]); if one were not, nothing is stored,
-/// and the output, wrong, is caught by the tests against the scalar decoder.
-#[inline]
-fn store_halves(dst: &mut [u8], j: usize, k: usize, packed: &[u8; BLOCK]) {
-    let Some(window) = dst.get_mut(j..).and_then(<[u8]>::first_chunk_mut::<BLOCK>) else {
-        return;
-    };
-    let (low, high) = packed.split_at(BLOCK / 2);
-    window[..BLOCK / 2].copy_from_slice(low);
-    if let Some(second) = window.get_mut(k..k + BLOCK / 2) {
-        second.copy_from_slice(high);
-    }
-}
-
-/// Two blocks from `at` as the loop of [`run`] decodes one, with AVX2: `src` holds
-/// `at + 2 * BLOCK + 2` bytes or more, `dst` as many, and the invariant of [`run`] holds.
-/// Any bit of a lane of `bad` is set where an escape's digit is not hex.
+/// Two blocks from `at` as the loop of [`blocks`] decodes one, with AVX2: `window` is the
+/// input from `at` (the two blocks and the two bytes after them are what is read), `dst` holds
+/// as many bytes, and the invariant of the loop holds. Any bit of a lane of `bad` is set
+/// where an escape's digit is not hex.
 #[target_feature(enable = "avx2,popcnt")]
 #[inline]
 fn wide<const PLUS: bool>(
-    src: &[u8],
+    window: &[u8; REACH],
     at: usize,
     dst: &mut [u8],
     removed: &mut usize,
     carry: &mut u32,
     bad: &mut __m256i,
 ) {
-    let Some(window) = src
-        .get(at..)
-        .and_then(<[u8]>::first_chunk::<{ 2 * BLOCK + 2 }>)
-    else {
-        return;
-    };
     let bytes = load_wide(window.first_chunk().expect("two blocks"));
     let first = load_wide(window[1..].first_chunk().expect("two blocks"));
     let second = load_wide(window[2..].first_chunk().expect("two blocks"));
@@ -290,14 +280,27 @@ fn wide<const PLUS: bool>(
     );
     let packed = _mm256_shuffle_epi8(out, control);
     let (low, high_half) = (
-        to_bytes(_mm256_castsi256_si128(packed)),
-        to_bytes(_mm256_extracti128_si256::<1>(packed)),
+        _mm256_castsi256_si128(packed),
+        _mm256_extracti128_si256::<1>(packed),
     );
     let kept = |k: u32| quarter(k).count_ones() as usize;
     let j = (at + skip).wrapping_sub(*removed);
-    let j2 = j + kept(0) + kept(1);
-    store_halves(dst, j, kept(0), &low);
-    store_halves(dst, j2, kept(2), &high_half);
+    // (Always inside, by the invariant; see the loop.)
+    if let Some(out) = dst
+        .get_mut(j..)
+        .and_then(<[u8]>::first_chunk_mut::<{ 2 * BLOCK }>)
+    {
+        if let Some(first) = out.first_chunk_mut::<BLOCK>() {
+            store_halves(first, kept(0), low);
+        }
+        // The high half's bytes go after the low half's, `kept(0) + kept(1) <= 16` in.
+        if let Some(window) = out
+            .get_mut(kept(0) + kept(1)..)
+            .and_then(<[u8]>::first_chunk_mut::<BLOCK>)
+        {
+            store_halves(window, kept(2), high_half);
+        }
+    }
     *carry = (digits >> (2 * BLOCK)) as u32;
     *removed += 2 * escapes.count_ones() as usize;
 }

@@ -126,15 +126,14 @@ fn encode_block<S: Scan, K: Kind>(text: &str, out: &mut String) {
     // Bit `k` for a change at `k` of the first eight, bit `8 + k` at `n - 8 + k`.
     let changes = changes::<S, K>(&block);
     if changes != 0 {
-        return escape_block::<K>(input.len(), *first, *last, changes, out);
+        return escape_block::<K>(input, changes, out);
     }
     // Most values: the two words, overlapping as they were read.
     raw::push_str(out, text);
 }
 
-/// Appends the encoding of the value (8 to 16 bytes, `n`), whose first and last eight are
-/// `first` and `last` and whose block made of these has `changes`, to `out`, which has room
-/// for `3 * n + BLOCK` more. Apart from [`encode_block`], so that a value with nothing to
+/// Appends the encoding of `input` (8 to 16 bytes, `n`), whose block made of its first and
+/// last eight has `changes`, to `out`, which has room for `3 * n + BLOCK` more. Apart from [`encode_block`], so that a value with nothing to
 /// escape saves no registers (and this is its last call).
 ///
 /// One change, at `i`, is the common case (a space in a name, a `&` in a state): written
@@ -145,19 +144,15 @@ fn encode_block<S: Scan, K: Kind>(text: &str, out: &mut String) {
 /// binaries, fastest batch): the GitHub issues URL, three such values, about 77 ns through
 /// the copy alone, 68 with the one-change path (callgrind: 831 and 834 instructions a URL).
 #[inline(never)]
-fn escape_block<K: Kind>(n: usize, first: [u8; 8], last: [u8; 8], changes: u32, out: &mut String) {
+fn escape_block<K: Kind>(input: &[u8], changes: u32, out: &mut String) {
+    let n = input.len();
     if !(8..=BLOCK).contains(&n) {
         return;
     }
     // The changes by position (a byte classified twice is classified the same, so OR-ing
     // the halves in place is exact).
     let escapes = (changes & 0xFF) | (changes >> 8) << (n - 8);
-    // The value as one integer, byte `k` at bits `8 * k` and zeros after it. The last eight
-    // overlap the first eight where `n < 16`, with the same bytes, so OR-ing them in place
-    // is exact.
-    let value = u128::from(u64::from_le_bytes(first))
-        | u128::from(u64::from_le_bytes(last)) << (8 * (n - 8));
-    let written = raw::append_spliced(out, value, n, escapes, K::SET.outputs());
+    let written = raw::append_spliced(out, input, escapes, K::SET.outputs());
     debug_assert!(written, "room for the encoding");
 }
 

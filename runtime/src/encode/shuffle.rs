@@ -23,7 +23,7 @@ use urlkit_syntax::chars::HEX_UPPER;
 use super::engine::{Kind, Set};
 use crate::raw::{Tail, load};
 use crate::scan::sse2::Sse2;
-use crate::scan::{self, BLOCK, Scan};
+use crate::scan::{BLOCK, Scan};
 
 /// Marks a control byte that picks from the digits' register rather than the bytes' (the
 /// shuffle's "zero this lane" bit, flipped between the two shuffles).
@@ -92,18 +92,16 @@ fn run<K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> usize {
     debug_assert!(K::SET != Set::Reserved);
     // What is left of the room after the written output holds the encoding of `src[i..]`:
     // at least the block's own (its halves' lengths, each 8 or more) and a byte per input
-    // byte after it (at least 32), and the slack; each half's stores reach 32 bytes past
-    // where it starts, which `Tail::shuffled` tests.
-    let n = src.len();
+    // byte after it (at least 32), and the slack; a block's stores reach 56 bytes past
+    // where it starts, which `Cursor::shuffled` tests.
     let mut i = 0;
     let digits = load(HEX_UPPER);
     let percents = _mm_set1_epi8(b'%' as i8);
     let low_nibbles = _mm_set1_epi8(0x0F);
     let flip = _mm_set1_epi8(FROM_DIGITS as i8);
-    while i + 3 * BLOCK <= n {
-        let Some(block) = scan::block(src, i) else {
-            break;
-        };
+    let mut out = tail.cursor();
+    while let Some(blocks) = src.get(i..).and_then(<[u8]>::first_chunk::<{ 3 * BLOCK }>) {
+        let block = blocks.first_chunk().expect("a block");
         let escapes = Sse2::<false>::outside_spans(block, K::SHORT);
         let mut bytes = load(block);
         if K::SET == Set::Form {
@@ -117,35 +115,33 @@ fn run<K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> usize {
             _mm_and_si128(_mm_srli_epi16::<4>(bytes), low_nibbles),
         );
         let low = _mm_shuffle_epi8(digits, _mm_and_si128(bytes, low_nibbles));
-        let before = tail.len();
-        let halves = [
+        let half = |bytes, digits, mask: u32| {
+            let mask = mask as usize & 0xFF;
+            let controls = &CONTROLS.0[mask];
+            let first = controls.first_chunk().expect("two blocks");
+            let second = controls.last_chunk().expect("two blocks");
             (
+                pick(bytes, digits, load(first), flip),
+                pick(bytes, digits, load(second), flip),
+                usize::from(LENS[mask]),
+            )
+        };
+        let written = out.shuffled([
+            half(
                 _mm_unpacklo_epi64(bytes, percents),
                 _mm_unpacklo_epi8(high, low),
-                escapes & 0xFF,
+                escapes,
             ),
-            (
+            half(
                 _mm_unpackhi_epi64(bytes, percents),
                 _mm_unpackhi_epi8(high, low),
                 escapes >> 8,
             ),
-        ];
-        for (bytes, digits, mask) in halves {
-            let mask = mask as usize;
-            let controls = &CONTROLS.0[mask];
-            let first = controls.first_chunk().expect("two blocks");
-            let second = controls.last_chunk().expect("two blocks");
-            let written = tail.shuffled(
-                pick(bytes, digits, load(first), flip),
-                pick(bytes, digits, load(second), flip),
-                usize::from(LENS[mask]),
-            );
-            if !written {
-                // Never (see above); the caller goes on from the last whole block.
-                debug_assert!(written, "room for the encoding");
-                tail.truncate(before);
-                return i;
-            }
+        ]);
+        if !written {
+            // Never (see above); the caller goes on from this block.
+            debug_assert!(written, "room for the encoding");
+            break;
         }
         i += BLOCK;
     }

@@ -24,7 +24,7 @@ pub(crate) const TAIL: usize = 2 * BLOCK;
 const SHORT_ROOM: usize = 3 * TAIL + 1;
 
 /// Room the long writers ask beyond the encoding: their stores run up to 40 bytes ahead of
-/// what they have written ([`Tail::kept_block`], [`Tail::shuffled`]).
+/// what they have written ([`Tail::entries`], [`Tail::shuffled`]).
 const SLACK: usize = 48;
 
 /// Appends the encoding of `input`, whose first `first` bytes are kept, to `out`.
@@ -107,7 +107,7 @@ fn write_long<S: Scan, K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> bool {
             break;
         };
         let written = if changes::<S, K>(block) == 0 {
-            tail.kept_block(block)
+            tail.ascii(block)
         } else {
             // Escapes in the block: in prose they come every few bytes, irregularly; copying
             // the runs between them would take a branch per run that is mispredicted in

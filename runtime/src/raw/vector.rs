@@ -15,14 +15,15 @@ pub(crate) use x86::*;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod x86 {
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm256_loadu_si256,
+        __m128i, __m256i, _mm_castsi128_pd, _mm_loadu_si128, _mm_storeh_pd, _mm_storel_epi64,
+        _mm_storeu_si128, _mm256_loadu_si256,
     };
 
     use self::sse2::{_mm_and_si128, _mm_set1_epi8};
 
     use crate::decode::sparse;
     use crate::encode::{Kind, shuffle};
-    use crate::raw::Tail;
+    use crate::raw::{Cursor, Tail};
     use crate::scan::BLOCK;
     #[cfg(test)]
     use crate::scan::TRIPLETS;
@@ -87,37 +88,60 @@ mod x86 {
         unsafe { _mm256_loadu_si256(block.as_ptr().cast()) }
     }
 
+    /// Stores the low eight bytes of `v` at the start of `window` and the high eight at
+    /// `window[k..]` (`k` at most 8: the two halves of a block, each with the bytes it kept
+    /// at its front), as two stores from the register.
+    #[inline(always)]
+    pub(crate) fn store_halves(window: &mut [u8; BLOCK], k: usize, v: __m128i) {
+        let k = k.min(BLOCK / 2);
+        let at = window.as_mut_ptr();
+        // SAFETY: eight bytes at `at` and at `at + k <= at + 8`: inside `window`, sixteen
+        // bytes; the stores need no alignment. SSE2 is enabled on every target this is
+        // compiled for.
+        unsafe {
+            _mm_storel_epi64(at.cast(), v);
+            _mm_storeh_pd(at.add(k).cast(), _mm_castsi128_pd(v));
+        }
+    }
+
     /// The sixteen bytes of a register.
     #[inline(always)]
     pub(crate) fn to_bytes(v: __m128i) -> [u8; BLOCK] {
-        // SAFETY: a `__m128i` is sixteen initialized bytes, and any sixteen bytes are a
-        // `[u8; 16]`, of the same size; no instruction is used.
-        unsafe { core::mem::transmute::<__m128i, [u8; BLOCK]>(v) }
+        use self::sse2::{_mm_cvtsi128_si64, _mm_srli_si128};
+        let low = _mm_cvtsi128_si64(v).to_le_bytes();
+        let high = _mm_cvtsi128_si64(_mm_srli_si128::<8>(v)).to_le_bytes();
+        let mut bytes = [0; BLOCK];
+        bytes[..8].copy_from_slice(&low);
+        bytes[8..].copy_from_slice(&high);
+        bytes
     }
 
-    impl Tail<'_> {
-        /// Writes `first` then `second`, each byte with its top bit cleared, of which the
-        /// first `count` (at most 32) count, if the window has room for them and 24 bytes
-        /// more: what the byte shuffles of `encode::shuffle` make of half a block, a pick of
-        /// kept bytes (ASCII, which the clearing leaves as they are; it is what keeps the
-        /// string UTF-8 whatever the shuffles picked), `%` and hex digits.
+    impl Cursor<'_, '_> {
+        /// Writes what the byte shuffles of `encode::shuffle` make of a block: for each half,
+        /// two registers of which the first `count` bytes (at most 24) count, each byte with
+        /// its top bit cleared (a pick of kept bytes, which are ASCII and which the clearing
+        /// leaves as they are, `%` and hex digits: it is what keeps the string UTF-8 whatever
+        /// the shuffles picked); if the window has room for the stores, 56 bytes. Returns
+        /// whether it did.
         #[inline(always)]
-        pub(crate) fn shuffled(&mut self, first: __m128i, second: __m128i, count: usize) -> bool {
-            if count > 2 * BLOCK || self.len + 2 * BLOCK + 24 > self.room {
+        pub(crate) fn shuffled(&mut self, halves: [(__m128i, __m128i, usize); 2]) -> bool {
+            let [(a, b, first), (c, d, second)] = halves;
+            if first > 24 || second > 24 || self.len + 56 > self.room {
                 return false;
             }
             let ascii = _mm_set1_epi8(0x7F);
-            let at = self.len;
-            let dst = self.window().wrapping_add(at);
-            // SAFETY: `at + 2 * BLOCK <= room`: 32 bytes inside the window, which the stores
-            // (with no alignment requirement) write; each byte is ASCII. SSE2 is enabled on
-            // every target this is compiled for.
+            let at = self.dst.wrapping_add(self.len);
+            // SAFETY: 32 bytes at `len` and 32 at `len + first <= len + 24`, all inside the
+            // window (`len + 56 <= room`; the cursor's window is its tail's, `room` bytes of
+            // spare capacity, borrowed with the tail); the stores need no alignment; each
+            // byte is ASCII. SSE2 is enabled on every target this is compiled for.
             unsafe {
-                _mm_storeu_si128(dst.cast(), _mm_and_si128(first, ascii));
-                _mm_storeu_si128(dst.add(BLOCK).cast(), _mm_and_si128(second, ascii));
+                _mm_storeu_si128(at.cast(), _mm_and_si128(a, ascii));
+                _mm_storeu_si128(at.add(BLOCK).cast(), _mm_and_si128(b, ascii));
+                _mm_storeu_si128(at.add(first).cast(), _mm_and_si128(c, ascii));
+                _mm_storeu_si128(at.add(first + BLOCK).cast(), _mm_and_si128(d, ascii));
             }
-            self.len += count;
-            self.reach = self.reach.max(self.len);
+            self.len += first + second;
             true
         }
     }

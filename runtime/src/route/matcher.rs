@@ -283,8 +283,8 @@ impl<'i> Target<'i> {
         let end = seg.end.saturating_sub(field.suffix).max(seg.start);
         let start = (seg.start + field.prefix).min(end);
         // Bytes of `chars::PCHAR`, which is ASCII (asserted in `split`), so on character
-        // boundaries; `get` checks it.
-        self.input.get(start..end)
+        // boundaries.
+        crate::raw::str_slice(self.input, start, end)
     }
 
     /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,

@@ -25,6 +25,7 @@ use urlkit_syntax::template::{Expression, VarSpec};
 
 use super::capacity::first_capacity;
 use super::error::TemplateError;
+use crate::raw::Plan;
 
 /// A step as a template holds it: its text is a range of [`Compiled`]'s text.
 #[doc(hidden)]
@@ -43,11 +44,10 @@ pub type CompiledExpression = Expression<Cow<'static, [VarSpec]>>;
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct Compiled {
-    /// The template as written (the first `source_len` bytes), then the texts of the steps.
-    pub(super) text: Cow<'static, str>,
+    /// The template as written (the first `source_len` bytes), then the texts of the steps;
+    /// the expressions and the steps, which hold ranges of the text.
+    pub(super) plan: Plan,
     source_len: usize,
-    pub(super) expressions: Cow<'static, [CompiledExpression]>,
-    pub(super) steps: Cow<'static, [CompiledStep]>,
     /// Bytes to reserve for an expansion: the text the steps always write, plus room.
     capacity: usize,
 }
@@ -55,10 +55,10 @@ pub struct Compiled {
 /// Two forms are equal when they hold the same template, texts and plan.
 impl PartialEq for Compiled {
     fn eq(&self, other: &Compiled) -> bool {
-        self.text == other.text
+        self.plan.text() == other.plan.text()
             && self.source_len == other.source_len
-            && self.expressions == other.expressions
-            && self.steps == other.steps
+            && self.plan.expressions() == other.plan.expressions()
+            && self.plan.steps() == other.plan.steps()
             && self.capacity == other.capacity
     }
 }
@@ -78,10 +78,8 @@ impl Compiled {
         static_len: usize,
     ) -> Compiled {
         Compiled {
-            text: Cow::Borrowed(text),
+            plan: Plan::from_static(text, expressions, steps),
             source_len,
-            expressions: Cow::Borrowed(expressions),
-            steps: Cow::Borrowed(steps),
             capacity: first_capacity(static_len, expressions),
         }
     }
@@ -92,8 +90,8 @@ impl Compiled {
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
         // The steps' text is the template's less its expressions, normalized: no longer
         // unless IRI characters are encoded (then the buffer grows once). One buffer for
-        // both lanes.
-        let mut text = String::with_capacity(2 * source.len());
+        // both lanes, with room for the padding `PlanText` adds.
+        let mut text = String::with_capacity(2 * source.len() + 32);
         text.push_str(source);
         match plan::plan_plain(source, &mut text) {
             Some((expressions, steps)) => {
@@ -140,16 +138,14 @@ impl Compiled {
             .collect();
         let capacity = first_capacity(static_len, &expressions);
         Compiled {
-            text: Cow::Owned(text),
+            plan: Plan::owned(text, expressions, steps),
             source_len,
-            expressions: Cow::Owned(expressions),
-            steps: Cow::Owned(steps),
             capacity,
         }
     }
 
     pub(super) fn source(&self) -> &str {
-        &self.text[..self.source_len]
+        self.plan.text().get(..self.source_len).unwrap_or_default()
     }
 
     /// Bytes to reserve before the first expansion.
@@ -163,7 +159,8 @@ impl Compiled {
     pub(super) fn variables(&self) -> impl Iterator<Item = &str> {
         let source = self.source();
         let mut seen: BTreeSet<&str> = BTreeSet::new();
-        self.expressions
+        self.plan
+            .expressions()
             .iter()
             .flat_map(|e| e.vars.iter())
             .map(move |v| &source[v.name.clone()])

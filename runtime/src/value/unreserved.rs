@@ -34,7 +34,7 @@ impl Expansion<'_, '_> {
 }
 
 /// Appends `text` to `out` without a call to `memcpy` for a short one ([`raw::push_str`]).
-#[inline]
+#[inline(always)]
 pub(super) fn push_short(out: &mut String, text: &str) {
     raw::push_str(out, text);
 }
@@ -42,7 +42,7 @@ pub(super) fn push_short(out: &mut String, text: &str) {
 /// Appends `separator`, `name` and `=` to `out` (`?page=`): when `out` has room for all of
 /// it, with one length update and the name copied as two words; anything else as three
 /// pushes.
-#[inline]
+#[inline(always)]
 pub(super) fn push_pair_head(out: &mut String, separator: u8, name: &str) {
     if let Some(mut tail) = Tail::new(out, name.len() + 2)
         && tail.byte(separator)

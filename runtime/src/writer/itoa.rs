@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 
-use crate::raw::{self, Tail};
+use crate::raw;
 
 /// Room for `i128::MIN`.
 const MAX: usize = 40;
@@ -46,33 +46,20 @@ pub(crate) fn push<I: Integer>(n: I, out: &mut String) {
     if let Ok(small) = n.try_into()
         && small < 100
     {
-        let written = if small < 10 {
-            Tail::new(out, 1).and_then(|mut tail| tail.byte(b'0' + small).then_some(tail))
+        // (Digits are ASCII: `char::from` of a byte below 0x80 is one byte, which `push`
+        // then writes without encoding.)
+        if small < 10 {
+            out.push(char::from(b'0' + small));
         } else {
             let pair = usize::from(small) * 2;
-            Tail::new(out, 2).and_then(|mut tail| {
-                (tail.byte(PAIRS[pair]) && tail.byte(PAIRS[pair + 1])).then_some(tail)
-            })
-        };
-        match written {
-            Some(tail) => tail.commit(),
-            None => raw::push_ascii(out, digits_of(small)),
+            out.push(char::from(PAIRS[pair] & 0x7F));
+            out.push(char::from(PAIRS[pair + 1] & 0x7F));
         }
         return;
     }
     let mut buf = [0u8; MAX];
     let start = n.write(&mut buf);
     raw::push_ascii(out, &buf[start..]);
-}
-
-/// The digits of `n` (below 100).
-fn digits_of(n: u8) -> &'static [u8] {
-    let pair = usize::from(n.min(99)) * 2;
-    if n < 10 {
-        &PAIRS[pair + 1..pair + 2]
-    } else {
-        &PAIRS[pair..pair + 2]
-    }
 }
 
 /// `00` to `99`, two ASCII digits each: the digit loop takes two digits per division by 100

@@ -1,6 +1,8 @@
-//! Appending to a `String` in place: [`Tail`], a window of its spare capacity that the
-//! encoders and the expansion write into without a bounds check per byte, and
-//! [`push_str`], a short copy without a call to `memcpy`.
+//! Text: appending to a `String` in place ([`Tail`], a window of its spare capacity that the
+//! encoders and the expansion write into without a bounds check per byte, and [`push_str`],
+//! a short copy without a call to `memcpy`), a `String` from bytes checked as UTF-8
+//! ([`utf8_string`]) or copied from a `str` ([`owned_string`]), and a `str` sliced in line
+//! ([`str_slice`]).
 //!
 //! Every byte a [`Tail`] appends is ASCII, or part of a whole `str` copied as it is, so the
 //! `String` stays UTF-8 whatever its callers compute; and every store lands inside the room
@@ -85,12 +87,6 @@ impl<'s> Tail<'s> {
             len: 0,
             reach: 0,
         })
-    }
-
-    /// How many bytes are written.
-    #[inline]
-    pub(crate) fn len(&self) -> usize {
-        self.len
     }
 
     /// The first byte of the window. Taken afresh by each method (no pointer is kept across
@@ -186,12 +182,6 @@ impl<'s> Tail<'s> {
         true
     }
 
-    /// Drops what was written after the first `len` bytes.
-    #[inline]
-    pub(crate) fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
-    }
-
     /// Lowers [`reach`](Self::reach) to what is written, for a caller whose room was not
     /// tested up front for all it writes (the long writers, whose methods each test theirs).
     #[inline]
@@ -236,25 +226,41 @@ impl<'s> Tail<'s> {
         self.reach += 3 * n;
         true
     }
+}
 
-    /// Writes a block of sixteen bytes that the caller keeps, each with its top bit cleared
-    /// (the bytes an encoder keeps are ASCII, so nothing changes; clearing it is what keeps
-    /// the string UTF-8 whatever the caller's classification says), if the window has room
-    /// for it and 40 bytes more: for the long writers, whose stores run ahead of the text.
+impl<'s> Tail<'s> {
+    /// The tail's window and length as a [`Cursor`], for a loop that writes a block at a time:
+    /// the cursor's fields are its own, so they stay in registers across the stores (the
+    /// tail's, behind a reference, were stored and loaded back around each; callgrind,
+    /// `bench/count.sh encoding_count encode english_1k 2000`). What it writes is the tail's
+    /// when it is dropped.
     #[inline]
-    pub(crate) fn kept_block(&mut self, block: &[u8; BLOCK]) -> bool {
-        if self.len + BLOCK + 40 > self.room {
-            return false;
+    pub(crate) fn cursor(&mut self) -> Cursor<'_, 's> {
+        Cursor {
+            dst: self.window(),
+            len: self.len,
+            room: self.room,
+            tail: self,
         }
-        let ascii = u128::from_ne_bytes(*block) & u128::from_ne_bytes([0x7F; BLOCK]);
-        let at = self.len;
-        // SAFETY: `at + BLOCK <= room`: inside the window; the bytes are ASCII.
-        unsafe {
-            self.window().add(at).cast::<u128>().write_unaligned(ascii);
-        }
-        self.len += BLOCK;
-        self.reach = self.reach.max(self.len);
-        true
+    }
+}
+
+/// A [`Tail`] borrowed for a loop (see [`Tail::cursor`]): it writes at `len` in the window
+/// of `room` bytes at `dst`, under the tail's rules (ASCII only, inside the room, `len`
+/// moved at most as far as it wrote).
+pub(crate) struct Cursor<'t, 's> {
+    tail: &'t mut Tail<'s>,
+    /// The tail's window (valid for `room` bytes while the tail is borrowed).
+    pub(super) dst: *mut u8,
+    pub(super) len: usize,
+    pub(super) room: usize,
+}
+
+impl Drop for Cursor<'_, '_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.tail.len = self.len;
+        self.tail.reach = self.tail.reach.max(self.len);
     }
 }
 
@@ -271,25 +277,26 @@ pub(crate) fn push_ascii(out: &mut String, bytes: &[u8]) {
 /// Appends `text` to `out` as `push_str` does, but as [`Tail::text`] copies short text,
 /// and with the length read once: `push_str` reads it again after the copy, which may
 /// have written to memory the compiler cannot tell from the `String`'s own fields.
-#[inline]
+#[allow(
+    clippy::inline_always,
+    reason = "a text known at compile time folds into a few stores (`url!`'s texts); measured with callgrind (GitHub issues URL)"
+)]
+#[inline(always)]
 pub(crate) fn push_str(out: &mut String, text: &str) {
     if out.capacity() - out.len() < text.len() {
         out.reserve(text.len());
     }
-    match Tail::new(out, text.len()) {
-        Some(mut tail) => {
-            tail.text(text);
-            tail.commit();
-        }
-        // Never: `reserve` leaves room for the text.
-        None => out.push_str(text),
+    // (Always: `reserve` leaves room for the text.)
+    if let Some(mut tail) = Tail::new(out, text.len()) {
+        tail.text(text);
+        tail.commit();
     }
 }
 
-/// Appends `value`'s first `n` bytes (`n` at most 16, zeros after them) to `out`, each byte
-/// with a bit set in `escapes` replaced by its entry in `table`, the others with their top
-/// bit cleared (bytes the caller keeps, which are ASCII; see [`Tail::kept_block`]); if `out`
-/// has room for three bytes a byte and sixteen more. Returns whether it did.
+/// Appends `input` (8 to 16 bytes) to `out`, each byte with a bit set in `escapes` replaced
+/// by its entry in `table`, the others with their top bit cleared (bytes the caller keeps,
+/// which are ASCII; see [`Tail::ascii`]); if `out` has room for three bytes a byte and
+/// sixteen more. Returns whether it did.
 ///
 /// One change (a space in a name, a `&` in a state) is the common case: written from
 /// registers, without a loop. Several are written by [`spliced_runs`], out of line, from a
@@ -297,28 +304,36 @@ pub(crate) fn push_str(out: &mut String, text: &str) {
 #[inline]
 pub(crate) fn append_spliced(
     out: &mut String,
-    value: u128,
-    n: usize,
+    input: &[u8],
     escapes: u32,
     table: &Replacements,
 ) -> bool {
-    if n > BLOCK {
+    let n = input.len();
+    let (Some(first), Some(last), true) = (
+        input.first_chunk::<8>(),
+        input.last_chunk::<8>(),
+        n <= BLOCK,
+    ) else {
         return false;
-    }
+    };
     let Some(mut tail) = Tail::new(out, 3 * n + BLOCK) else {
         return false;
     };
-    let escapes = escapes & ((1 << n) - 1);
+    // The value as one integer, byte `k` at bits `8 * k` and zeros after it. The last eight
+    // overlap the first eight where `n < 16`, with the same bytes, so OR-ing them in place
+    // is exact.
+    let value = u128::from(u64::from_le_bytes(*first))
+        | u128::from(u64::from_le_bytes(*last)) << (8 * (n - 8));
     let i = escapes.trailing_zeros() as usize;
-    let written = if escapes & escapes.wrapping_sub(1) != 0 || i >= n {
+    let written = match input.get(i) {
+        Some(&b) if escapes & escapes.wrapping_sub(1) == 0 => {
+            spliced_one(tail.spare(), value, n, i, table.entry(b))
+        }
         // Several changes (or, never, none).
-        spliced_runs(tail.spare(), value, n, escapes, table)
-    } else {
-        spliced_one(tail.spare(), value, n, i, table)
+        _ => spliced_runs(tail.spare(), value, n, escapes, table),
     };
-    // (Each writer wrote its first `written` bytes, at most `3 * n`: the length it returns
-    // is a sum of what it stored at the window's start, in order.)
-    tail.len = written.min(3 * n);
+    // Each writer wrote the first `written` bytes of the window (at most `3 * n`), in order.
+    tail.len = written;
     tail.reach = 3 * n;
     tail.commit();
     true
@@ -332,23 +347,23 @@ impl Tail<'_> {
     }
 }
 
-/// [`append_spliced`] for one change, at `i < n`, into `window` (`3 * n + BLOCK` bytes):
-/// the kept bytes before it stored as a block, its entry, the kept bytes after it as a
-/// block shifted out of the value. Returns how many bytes of `window` are the output.
+/// [`append_spliced`] for one change, at `i < n`, whose replacement is `entry`, into
+/// `window` (`3 * n + BLOCK` bytes): the kept bytes before it stored as a block, its entry,
+/// the kept bytes after it as a block shifted out of the value. Returns how many bytes of
+/// `window` are the output: `n + 2` at most, all written (the first `i` by the first store,
+/// the entry's by the second, the `n - i - 1` after it by the third).
 #[inline]
 fn spliced_one(
     window: &mut [MaybeUninit<u8>],
     value: u128,
     n: usize,
     i: usize,
-    table: &Replacements,
+    entry: [u8; 4],
 ) -> usize {
-    let b = (value >> (8 * i)) as u8;
     let kept = value & u128::from_ne_bytes([0x7F; BLOCK]);
     // The kept bytes before the change, and what follows them, which the next stores
     // overwrite or the length leaves out.
     window[..BLOCK].write_copy_of_slice(&kept.to_le_bytes());
-    let entry = table.entry(b);
     window[i..i + 4].write_copy_of_slice(&entry);
     let j = i + usize::from(entry[3] & 3);
     // The kept bytes after the change, from `i + 1 <= n <= BLOCK` (at `BLOCK`, past the
@@ -407,4 +422,74 @@ fn spliced_runs(
         j += n - pos;
     }
     j
+}
+
+/// `bytes` as a `String`, if they are well-formed UTF-8 (else given back): checked sixteen
+/// bytes at a time where the processor has SSSE3, else one at a time by an automaton
+/// (`utf8`).
+pub(crate) fn utf8_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+    let valid = super::valid_utf8(super::Level::new(true, true), &bytes)
+        .unwrap_or_else(|| super::utf8::valid(&bytes));
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+    let valid = super::utf8::valid(&bytes);
+    if !valid {
+        return Err(bytes);
+    }
+    // SAFETY: `bytes` are well-formed UTF-8: the check just above (`utf8::valid`, or the
+    // check of `utf8::shuffle`) accepts exactly that (RFC 3629 §4; the module `utf8` says
+    // how each is held to `core::str::from_utf8`).
+    Ok(unsafe { String::from_utf8_unchecked(bytes) })
+}
+
+/// `text[start..end]`, or `None` if that is outside `text` or off its character boundaries:
+/// what `str::get` gives, in line (in the leaves `#[derive(Route)]` generates, `str::get`
+/// stayed a call, 36 instructions a path; callgrind, `routes_count urlkit 16`).
+#[allow(
+    clippy::inline_always,
+    reason = "a few compares in the generated leaves; see above"
+)]
+#[inline(always)]
+pub(crate) fn str_slice(text: &str, start: usize, end: usize) -> Option<&str> {
+    if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+        return None;
+    }
+    let bytes = text.as_bytes().get(start..end)?;
+    // SAFETY: `bytes` are those of `text`, UTF-8, between two of its character boundaries
+    // (tested above), so they are whole characters.
+    Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+}
+
+/// `text` in a new `String` of exactly its length: what `String::from` gives, with the
+/// memory asked of the global allocator directly. `String::from` goes through `Vec`'s
+/// general allocation (a call that checks the size of `n` elements, about 30 instructions
+/// on top of the allocator's), paid for each path value `from_url` reads.
+#[allow(
+    clippy::inline_always,
+    reason = "once per plain string value, in the generated leaf; out of line, a call of 48 instructions a path (callgrind, `routes_count urlkit 16`)"
+)]
+#[inline(always)]
+pub(crate) fn owned_string(text: &str) -> String {
+    let len = text.len();
+    let Ok(layout) = core::alloc::Layout::from_size_align(len, 1) else {
+        // Never: a `str` is at most `isize::MAX` bytes.
+        return String::from(text);
+    };
+    if len == 0 {
+        return String::new();
+    }
+    // SAFETY: `layout` has a non-zero size, as `alloc` requires; a null result is handed to
+    // `handle_alloc_error`, which does not return. Otherwise `ptr` is a fresh allocation of
+    // `len` bytes, so valid for writing them and apart from `text`, which is `len` bytes of
+    // UTF-8; the global allocator gave it with `u8`'s alignment and a size of `len`, which
+    // is what `String::from_raw_parts` takes for a capacity of `len`, and all `len` bytes
+    // are initialized, UTF-8, by the copy.
+    unsafe {
+        let ptr = alloc::alloc::alloc(layout);
+        if ptr.is_null() {
+            alloc::alloc::handle_alloc_error(layout);
+        }
+        core::ptr::copy_nonoverlapping(text.as_ptr(), ptr, len);
+        String::from_raw_parts(ptr, len, len)
+    }
 }
