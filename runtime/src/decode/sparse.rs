@@ -214,11 +214,11 @@ pub(crate) fn blocks_wide<const PLUS: bool>(
     // is not hex), reduced once after the loop: a vector OR a step instead of a mask, a test
     // and a flag.
     let mut bad = _mm256_setzero_si256();
-    let mut step =
+    let mut wide_step =
         |window: &[u8; REACH], at, dst: &mut [u8], removed: &mut usize, carry: &mut u32| {
             wide::<PLUS>(window, at, dst, removed, carry, &mut bad);
         };
-    let at = block_loop!(src, at, stop, dst, state, true, step);
+    let at = block_loop!(src, at, stop, dst, state, true, wide_step);
     if _mm256_testz_si256(bad, bad) == 0 {
         state.decoded |= BAD;
     }

@@ -86,9 +86,9 @@ pub(super) static TRIPLETS: [[u8; 3]; 256] = {
 /// actions cost no branch: in text where escapes come irregularly (English prose), a branch
 /// per byte would be mispredicted at every change.
 pub(super) static OUTPUTS: [Replacements; 3] = [
-    Replacements::new(outputs(&ACTIONS[Set::Component as usize])),
-    Replacements::new(outputs(&ACTIONS[Set::Reserved as usize])),
-    Replacements::new(outputs(&ACTIONS[Set::Form as usize])),
+    Replacements::new(&outputs(&ACTIONS[Set::Component as usize])),
+    Replacements::new(&outputs(&ACTIONS[Set::Reserved as usize])),
+    Replacements::new(&outputs(&ACTIONS[Set::Form as usize])),
 ];
 
 impl Set {
@@ -233,8 +233,8 @@ fn long_kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
 
 /// [`kept_run`] of an input of a block or more, with the spans. In line in `kept_run`, where
 /// the spans are constants the classification unrolls over (out of line, it looped over them
-/// as data: `encode::component` of a 21-byte identifier took 130 instructions, 94 in line;
-/// callgrind, `bench/count.sh encoding_count encode ident_short 2000`).
+/// as data, a third slower on a 21-byte identifier; callgrind, `bench/count.sh
+/// encoding_count encode ident_short 2000`).
 #[allow(clippy::inline_always, reason = "measured; see above")]
 #[inline(always)]
 fn spans_run<S: Scan, K: Kind>(input: &[u8]) -> usize {

@@ -57,6 +57,9 @@ pub(crate) fn append_short(set: Set, text: &str, out: &mut String) -> bool {
 /// instructions a URL before.
 #[inline]
 pub(crate) fn append_in_room(set: Set, input: &[u8], out: &mut String) -> bool {
+    if input.len() >= TAIL {
+        return false;
+    }
     let Some(mut tail) = Tail::new(out, 3 * input.len() + 1) else {
         return false;
     };
@@ -67,14 +70,15 @@ pub(crate) fn append_in_room(set: Set, input: &[u8], out: &mut String) -> bool {
     true
 }
 
-/// Writes the encoding of `input` under `set` (not `reserved`) into `tail`, when `input` is
-/// under [`TAIL`] bytes and `tail` has room for its longest encoding (three bytes a byte, and
-/// one more); returns whether it did. For callers that write a value among other bytes at
-/// once (a `/` before it, a pair's `key=value`), and test the room for all of it up front.
+/// Writes the encoding of `input` under `set` (not `reserved`) into `tail`, when `tail` has
+/// room for its longest encoding (three bytes a byte, and one more); returns whether it did.
+/// A table entry a byte: for short values ([`SHORT`](super::SHORT) bytes is where the block
+/// writers take over), written among other bytes at once (a `/` before it, a pair's
+/// `key=value`) by callers that test the room for all of it up front.
 #[inline]
 pub(crate) fn write_in_tail(set: Set, input: &[u8], tail: &mut Tail<'_>) -> bool {
     debug_assert!(set != Set::Reserved);
-    input.len() < TAIL && tail.entries(set.outputs(), input)
+    tail.entries(set.outputs(), input)
 }
 
 /// Copies `text` (4 to 7 bytes) to `out`, which has room for it, if `set` keeps every byte

@@ -408,7 +408,13 @@ fn check_fast(input: &str) {
 #[test]
 fn short_values_with_an_escape_at_every_position() {
     let kept = "aZ0-._~b9Y";
-    for n in 0..=40 {
+    // Under Miri, the lengths at the short paths' limits.
+    let lengths: Vec<usize> = if cfg!(miri) {
+        [0, 3, 4, 7, 8, 16, 17, 32, 33].to_vec()
+    } else {
+        (0..=40).collect()
+    };
+    for n in lengths {
         let text: String = kept.chars().cycle().take(n).collect();
         check_fast(&text);
         for p in 0..n {

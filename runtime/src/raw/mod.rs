@@ -28,3 +28,6 @@ pub(crate) use string::{
 };
 pub(crate) use utf8::Stepper;
 pub(crate) use vector::*;
+
+#[cfg(test)]
+mod tests;

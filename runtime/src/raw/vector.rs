@@ -13,6 +13,10 @@
 pub(crate) use x86::*;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[allow(
+    clippy::inline_always,
+    reason = "a load, a store or an operation of one instruction, inside the vector loops"
+)]
 mod x86 {
     use core::arch::x86_64::{
         __m128i, __m256i, _mm_castsi128_pd, _mm_loadu_si128, _mm_storeh_pd, _mm_storel_epi64,
@@ -107,13 +111,9 @@ mod x86 {
     /// The sixteen bytes of a register.
     #[inline(always)]
     pub(crate) fn to_bytes(v: __m128i) -> [u8; BLOCK] {
-        use self::sse2::{_mm_cvtsi128_si64, _mm_srli_si128};
-        let low = _mm_cvtsi128_si64(v).to_le_bytes();
-        let high = _mm_cvtsi128_si64(_mm_srli_si128::<8>(v)).to_le_bytes();
-        let mut bytes = [0; BLOCK];
-        bytes[..8].copy_from_slice(&low);
-        bytes[8..].copy_from_slice(&high);
-        bytes
+        // SAFETY: a `__m128i` is sixteen initialized bytes, and any sixteen bytes are a
+        // `[u8; 16]`, of the same size; no instruction is used.
+        unsafe { core::mem::transmute::<__m128i, [u8; BLOCK]>(v) }
     }
 
     impl Cursor<'_, '_> {
@@ -334,18 +334,22 @@ mod x86 {
             }
         }
 
-        /// The SSSE3 form of `Scan::decode_triplets` (`decode::shuffle`).
+        /// The SSSE3 form of `Scan::decode_triplets` (`decode::shuffle`), where the processor
+        /// has SSSE3 (the outer `Option`).
+        #[allow(clippy::option_option, reason = "whether it ran, and what it gave")]
         pub(crate) fn decode_triplets(triplets: &[u8; TRIPLETS]) -> Option<Option<[u8; BLOCK]>> {
-            // SAFETY: as in `nibbles`.
-            Level::new(true, false)
-                .shuffles()
-                .then(|| unsafe { crate::decode::shuffle::decode_triplets(triplets) })
+            if !Level::new(true, false).shuffles() {
+                return None;
+            }
+            // SAFETY: as in `nibbles`: the processor has SSSE3 (just asked).
+            Some(unsafe { crate::decode::shuffle::decode_triplets(triplets) })
         }
     }
 }
 
 /// Sixteen bytes into a register.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[allow(clippy::inline_always, reason = "a load inside the scanners' loops")]
 #[inline(always)]
 pub(crate) fn load(block: &[u8; 16]) -> core::arch::aarch64::uint8x16_t {
     // SAFETY: this is compiled only where the target has NEON (`cfg`); `block` is sixteen

@@ -243,6 +243,9 @@ impl<'n> Writer<'n> {
 )]
 #[inline(always)]
 fn push_slash_encoded(out: &mut String, text: &str) -> bool {
+    if text.len() >= encode::SHORT {
+        return false;
+    }
     let Some(mut tail) = Tail::new(out, 3 * text.len() + 2) else {
         return false;
     };
