@@ -41,6 +41,8 @@ mod pairs;
 pub(crate) mod shuffle;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sparse;
+#[cfg(test)]
+mod spec;
 
 use crate::scan::{self, BLOCK, Fast, Scan};
 pub(crate) use blocks::State;

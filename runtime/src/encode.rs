@@ -37,6 +37,8 @@ mod engine;
 mod short;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod shuffle;
+#[cfg(test)]
+mod spec;
 mod write;
 
 #[cfg(test)]

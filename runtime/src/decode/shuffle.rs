@@ -88,17 +88,3 @@ pub(super) fn dense(src: &[u8], q: usize, dst: &mut [u8], removed: usize) -> (us
     // (The closure has this function's SSSE3.)
     super::blocks::dense(|triplets| decode_triplets(triplets), src, q, dst, removed)
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::raw::for_tests;
-    use crate::scan::tests::check_triplets;
-
-    #[test]
-    #[cfg_attr(miri, ignore = "Miri runs the portable path")]
-    fn decodes_triplets_as_the_scanners_do() {
-        if for_tests::decode_triplets(&[0; crate::scan::TRIPLETS]).is_some() {
-            check_triplets(|triplets| for_tests::decode_triplets(triplets).flatten());
-        }
-    }
-}

@@ -138,6 +138,19 @@ fn check(input: &str) {
         "{input:?}"
     );
     for plus in [false, true] {
+        // The scalar path, which the block paths are held to below, is the specification:
+        // the same bytes, or an error at the same bad escape.
+        let spec = super::spec::decode(input, plus);
+        match (bytes_scalar(input, plus), &spec) {
+            (Ok(bytes), Ok(expected)) => assert_eq!(&*bytes, &expected[..], "{input:?}"),
+            (Err(error), Err(at)) => assert_eq!(error.offset(), *at, "{input:?}"),
+            (got, _) => panic!("{input:?} plus: {plus}: {got:?}, the specification {spec:?}"),
+        }
+        if let Ok(expected) = &spec {
+            let strict = strict_scalar(input, plus).map(|text| text.into_owned().into_bytes());
+            let utf8 = core::str::from_utf8(expected).map(|_| expected.clone());
+            assert_eq!(strict.is_ok(), utf8.is_ok(), "{input:?} plus: {plus}");
+        }
         let expected = strict_scalar(input, plus);
         let fast = strict_with::<Fast>(input, plus);
         assert_eq!(fast, expected, "{input:?} plus: {plus}");
@@ -285,5 +298,19 @@ fn runs_of_escapes_at_every_length_and_offset() {
                 }
             }
         }
+    }
+}
+
+/// The SSSE3 decoding of sixteen triplets (`super::shuffle`) against the scanners', where the
+/// processor has SSSE3.
+#[test]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg_attr(miri, ignore = "Miri runs the portable path")]
+fn shuffles_decode_triplets_as_the_scanners_do() {
+    use crate::raw::for_tests;
+    if for_tests::decode_triplets(&[0; crate::scan::TRIPLETS]).is_some() {
+        crate::scan::tests::check_triplets(|triplets| {
+            for_tests::decode_triplets(triplets).flatten()
+        });
     }
 }

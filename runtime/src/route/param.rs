@@ -334,5 +334,4 @@ impl<T: FromStr> FromParam for Fmt<T> {
 }
 
 #[cfg(test)]
-#[path = "param_tests.rs"]
 mod tests;
