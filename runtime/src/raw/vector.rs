@@ -259,6 +259,7 @@ mod x86 {
     /// Whether `bytes` are UTF-8, sixteen bytes at a time ([`super::super::utf8::valid`]), or
     /// `None` at [`Level::SSE2`].
     #[inline]
+    #[cfg_attr(miri, allow(dead_code, reason = "Miri runs the portable check only"))]
     pub(crate) fn valid_utf8(level: Level, bytes: &[u8]) -> Option<bool> {
         // SAFETY: as in `kept_run`; both take any input.
         unsafe {
