@@ -100,8 +100,10 @@ impl<'s> Tail<'s> {
     #[inline]
     pub(crate) fn commit(self) {
         // SAFETY: the first `len` bytes of the window are initialized (each method writes at
-        // `len` before it moves it, and moves it at most as far as it wrote) and keep the
-        // string UTF-8 (see `new`); `len <= reach <= room`, which is capacity past `start`.
+        // `len` before it moves it, and moves it at most as far as it wrote; so do
+        // `append_spliced` and a `Cursor`, the only other code that sets `len`, whose fields
+        // are private to `raw`) and keep the string UTF-8 (see `new`); `len <= reach <=
+        // room`, which is capacity past `start`.
         unsafe { self.vec.set_len(self.start + self.len) };
     }
 
