@@ -54,6 +54,36 @@ const _: () = {
     }
     impl ::urlkit::Route for Api {
         const TEMPLATES: &'static [&'static str] = &["/users/{id}{?tab}", "/users/me"];
+        const SHAPES: &'static [::urlkit::route::RouteShape] = &[
+            ::urlkit::__private::route::shape(
+                "/users/{id}{?tab}",
+                ::core::option::Option::Some("User"),
+                &[
+                    ::urlkit::route::Segment::Static("users"),
+                    ::urlkit::route::Segment::Value {
+                        prefix: "",
+                        field: "id",
+                        suffix: "",
+                    },
+                ],
+                &[
+                    ::urlkit::route::QueryParam::Value {
+                        key: "tab",
+                        field: "tab",
+                        arity: ::urlkit::route::Arity::Optional,
+                    },
+                ],
+            ),
+            ::urlkit::__private::route::shape(
+                "/users/me",
+                ::core::option::Option::Some("Me"),
+                &[
+                    ::urlkit::route::Segment::Static("users"),
+                    ::urlkit::route::Segment::Static("me"),
+                ],
+                &[],
+            ),
+        ];
         fn template(&self) -> &'static str {
             match self {
                 Self::User { .. } => "/users/{id}{?tab}",

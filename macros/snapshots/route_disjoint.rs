@@ -17,6 +17,38 @@ const _: () = {
             "/files{/path*}",
             "/raw/{name}.txt?token={token}",
         ];
+        const SHAPES: &'static [::urlkit::route::RouteShape] = &[
+            ::urlkit::__private::route::shape(
+                "/files{/path*}",
+                ::core::option::Option::Some("Tree"),
+                &[
+                    ::urlkit::route::Segment::Static("files"),
+                    ::urlkit::route::Segment::Rest {
+                        field: "path",
+                    },
+                ],
+                &[],
+            ),
+            ::urlkit::__private::route::shape(
+                "/raw/{name}.txt?token={token}",
+                ::core::option::Option::Some("Raw"),
+                &[
+                    ::urlkit::route::Segment::Static("raw"),
+                    ::urlkit::route::Segment::Value {
+                        prefix: "",
+                        field: "name",
+                        suffix: ".txt",
+                    },
+                ],
+                &[
+                    ::urlkit::route::QueryParam::Value {
+                        key: "token",
+                        field: "token",
+                        arity: ::urlkit::route::Arity::One,
+                    },
+                ],
+            ),
+        ];
         fn template(&self) -> &'static str {
             match self {
                 Self::Tree { .. } => "/files{/path*}",

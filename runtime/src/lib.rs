@@ -63,6 +63,7 @@ extern crate std;
 pub mod decode;
 pub mod encode;
 mod error;
+mod host;
 #[cfg(any(feature = "url", feature = "http", feature = "serde", feature = "idna"))]
 mod interop;
 #[cfg(feature = "serde_json")]
@@ -127,6 +128,7 @@ pub mod __private {
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
         pub use crate::route::matcher::{Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::shape::shape;
         pub use crate::route::target::{Seg, Target};
         pub use crate::route::walk::Walk;
         pub use urlkit_syntax::route::{Key, Pattern, Tail};

@@ -5,9 +5,7 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use urlkit_syntax::error::Errors;
-#[cfg(feature = "idna")]
-use urlkit_syntax::error::{Component, ErrorKind};
+use urlkit_syntax::error::{Component, ErrorKind, Errors};
 use urlkit_syntax::reference::{self, Options};
 
 pub(crate) mod error;
@@ -154,8 +152,8 @@ impl Url {
         // opaque host to it, kept as percent-encoded UTF-8, which is not the IDNA form; and
         // a relative reference's host is either, by its base. Those stay refused, as they
         // are without the feature.
-        #[cfg(feature = "idna")]
-        if options.iri
+        if cfg!(feature = "idna")
+            && options.iri
             && parts
                 .scheme
                 .is_some_and(|scheme| urlkit_syntax::scheme::is_special(&input[scheme]))
@@ -170,11 +168,9 @@ impl Url {
                 )
             })
         {
-            let text = crate::interop::idna::parse_iri(input, errors)?;
+            let text = crate::host::parse_iri(input, errors)?;
             return Ok(Self::normalized(&text));
         }
-        #[cfg(not(feature = "idna"))]
-        let _ = parts;
         if let Some(first) = errors.into_iter().next() {
             return Err(ParseError::new(first.at, &first.kind));
         }

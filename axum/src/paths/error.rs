@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::MAX_PER_TEMPLATE;
 
-/// Why a route's template has no axum path: a shape axum's router cannot match.
+/// Why a route's template has no axum path: a shape axum's router cannot match, or no shape.
 ///
 /// # Examples
 /// ```
@@ -51,8 +51,10 @@ pub enum PathErrorKind {
     },
     /// More than 256 axum paths for one template.
     TooManyPaths,
-    /// Not a route template (only a hand-written `Route` impl can have one): the reason.
-    NotARouteTemplate(String),
+    /// The type's `Route` impl gives no [`RouteShape`](urlkit::route::RouteShape) for the
+    /// template ([`Route::SHAPES`](urlkit::Route::SHAPES)), which only a hand-written impl
+    /// can leave out: the paths are computed from it.
+    NoShape,
 }
 
 impl PathError {
@@ -120,9 +122,9 @@ impl fmt::Display for PathError {
                 f,
                 "`{template}` (a route of `{route}`) needs more than {MAX_PER_TEMPLATE} axum paths (each placeholder with text before it, and each `{{/x}}`, doubles them); split it into several routes"
             ),
-            PathErrorKind::NotARouteTemplate(reason) => write!(
+            PathErrorKind::NoShape => write!(
                 f,
-                "`{template}` (a route of `{route}`) is not a route template: {reason}"
+                "`{template}` (a route of `{route}`) has no shape in `Route::SHAPES`, from which its axum paths are computed; derive `Route` rather than implement it by hand"
             ),
         }
     }

@@ -1,6 +1,6 @@
-//! The axum paths of a route: computed from [`Route::TEMPLATES`] with urlkit's own grammar
-//! (`urlkit_syntax::route::lower`, what `#[derive(Route)]` runs), so that axum routes exactly
-//! the paths `from_url` matches.
+//! The axum paths of a route: computed from [`Route::SHAPES`], each template's structure as
+//! `#[derive(Route)]` checked it at compile time, so that axum routes exactly the paths
+//! `from_url` matches without reading the templates again.
 //!
 //! axum's router (matchit 0.8) and urlkit match paths differently in three ways, each bridged
 //! here rather than left to disagree:
@@ -14,7 +14,7 @@
 //!   (the handler is the same, and `from_url` picks the variant).
 //!
 //! What matchit cannot express is an error ([`PathError`]): text after a placeholder in its
-//! segment (`{name}.json`), and a last `{/x}` whose field may or may not be an `Option`.
+//! segment (`{name}.json`), and a last `{/x}` that is not `{/x*}`.
 //!
 //! Two differences remain, both documented and both answered `404`:
 //! - static text is matched byte for byte by matchit; urlkit also accepts the hex digits of a
@@ -26,10 +26,7 @@
 //!   [`Typed`](crate::Typed) extractor answers `404` (`from_url` finds no match).
 
 use urlkit::Route;
-use urlkit_syntax::error::Errors;
-use urlkit_syntax::reference::{self, Options};
-use urlkit_syntax::route::lower::{self, PathSegment, Var};
-use urlkit_syntax::{plan, template};
+use urlkit::route::{RouteShape, Segment};
 
 mod error;
 #[cfg(test)]
@@ -42,15 +39,17 @@ pub use error::{PathError, PathErrorKind};
 const MAX_PER_TEMPLATE: usize = 256;
 
 /// The axum paths that route every URL `R::from_url` matches (and no other, but for an empty
-/// segment where a parameter stands; see the crate documentation): one or more per template, with `{x}` for a placeholder and `{*x}` for `{/x*}`, the query left out (the
-/// router does not see it; `from_url` checks it).
+/// segment where a parameter stands; see the crate documentation): one or more per template,
+/// with `{x}` for a placeholder and `{*x}` for `{/x*}`, the query left out (the router does
+/// not see it; `from_url` checks it). They are computed from [`Route::SHAPES`].
 ///
 /// [`RouterExt::typed_route`](crate::RouterExt::typed_route) registers these; call this to
 /// see them, to register them yourself, or in a test so that a template axum cannot route
 /// fails there rather than when the server starts.
 ///
 /// # Errors
-/// A [`PathError`] for the first template axum's router cannot express.
+/// A [`PathError`] for the first template axum's router cannot express, or that the type's
+/// `Route` impl gives no shape.
 ///
 /// # Examples
 /// ```
@@ -73,14 +72,21 @@ const MAX_PER_TEMPLATE: usize = 256;
 /// # Ok::<(), urlkit_axum::PathError>(())
 /// ```
 pub fn paths<R: Route>() -> Result<Vec<String>, PathError> {
-    paths_of(short_name::<R>(), R::TEMPLATES)
+    paths_of(short_name::<R>(), R::TEMPLATES, R::SHAPES)
 }
 
-/// [`paths`] of the templates of the type named `route`.
-fn paths_of(route: &'static str, templates: &[&'static str]) -> Result<Vec<String>, PathError> {
+/// [`paths`] of the type named `route`, from its templates' shapes.
+fn paths_of(
+    route: &'static str,
+    templates: &[&'static str],
+    shapes: &[RouteShape],
+) -> Result<Vec<String>, PathError> {
+    if let Some(&template) = templates.get(shapes.len()) {
+        return Err(PathError::new(PathErrorKind::NoShape, route, template));
+    }
     let mut all: Vec<Vec<Item>> = Vec::new();
-    for &template in templates {
-        for path in template_paths(route, template)? {
+    for shape in shapes {
+        for path in template_paths(route, shape)? {
             if !all.iter().any(|seen| same_shape(seen, &path)) {
                 all.push(path);
             }
@@ -106,76 +112,45 @@ enum Item {
 }
 
 /// The paths of one template.
-fn template_paths(
-    route: &'static str,
-    template: &'static str,
-) -> Result<Vec<Vec<Item>>, PathError> {
-    let error = |kind| PathError::new(kind, route, template);
-    let mut found = Errors::new();
-    let expressions = template::lex(template, &mut found);
-    let parsed = reference::parse(
-        template,
-        &expressions,
-        Options {
-            iri: true,
-            joined: false,
-        },
-        &mut found,
-    );
-    if let Some(first) = found.into_vec().into_iter().next() {
-        return Err(error(PathErrorKind::NotARouteTemplate(first.to_string())));
-    }
-    let steps = plan::plan(template, &expressions, &parsed);
-    let shape = lower::lower(template, &expressions, &parsed, &steps).map_err(|problems| {
-        let message = problems
-            .first()
-            .map_or_else(String::new, |(_, problem)| problem.to_string());
-        error(PathErrorKind::NotARouteTemplate(message))
-    })?;
-    let name = |var: &Var| template[var.name.clone()].to_string();
+fn template_paths(route: &'static str, shape: &RouteShape) -> Result<Vec<Vec<Item>>, PathError> {
+    let error = |kind| PathError::new(kind, route, shape.template);
+    let param = |prefix: &str, name: &str| Item::Param {
+        prefix: prefix.to_string(),
+        name: name.to_string(),
+    };
     // Each segment's alternatives; a path takes one of each.
     let mut choices: Vec<Vec<Vec<Item>>> = Vec::new();
-    for segment in &shape.segments {
-        choices.push(match segment {
-            PathSegment::Static(text) => vec![vec![Item::Static(text.clone())]],
-            PathSegment::Value { suffix, var, .. } if !suffix.is_empty() => {
-                let placeholder = placeholder_at(template, var);
+    for (k, segment) in shape.path.iter().enumerate() {
+        let last = k + 1 == shape.path.len();
+        choices.push(match *segment {
+            Segment::Static(text) => vec![vec![Item::Static(text.to_string())]],
+            Segment::Value { suffix, field, .. } if !suffix.is_empty() => {
+                let placeholder = format!("{{{field}}}");
                 return Err(error(PathErrorKind::TextAfterPlaceholder { placeholder }));
             }
-            PathSegment::Value { prefix, var, .. } => {
-                let param = Item::Param {
-                    prefix: prefix.clone(),
-                    name: name(var),
-                };
-                if prefix.is_empty() {
-                    vec![vec![param]]
-                } else {
-                    // urlkit's `v{x}` matches `v` (an empty value); matchit's does not.
-                    vec![vec![param], vec![Item::Static(prefix.clone())]]
-                }
+            Segment::Value { prefix, field, .. } if prefix.is_empty() => {
+                vec![vec![param(prefix, field)]]
             }
-        });
-    }
-    for (i, var) in shape.tail.iter().enumerate() {
-        let last = i + 1 == shape.tail.len();
-        let param = Item::Param {
-            prefix: String::new(),
-            name: name(var),
-        };
-        choices.push(if last && var.explode {
-            // `{/x*}`: no more segments, an empty one, or any non-empty rest.
-            vec![
-                vec![],
-                vec![Item::Static(String::new())],
-                vec![Item::CatchAll(name(var))],
-            ]
-        } else if last {
-            let placeholder = placeholder_at(template, var);
-            return Err(error(PathErrorKind::OptionalSegment { placeholder }));
-        } else {
+            // urlkit's `v{x}` matches `v` (an empty value); matchit's does not.
+            Segment::Value { prefix, field, .. } => vec![
+                vec![param(prefix, field)],
+                vec![Item::Static(prefix.to_string())],
+            ],
+            Segment::Slash { .. } if last => {
+                let placeholder = last_path_expression(shape.template);
+                return Err(error(PathErrorKind::OptionalSegment { placeholder }));
+            }
             // A `{/x}` that more path follows is one segment, which may be empty (`from_url`
             // then says whether the field takes an empty value).
-            vec![vec![param], vec![Item::Static(String::new())]]
+            Segment::Slash { field, .. } => {
+                vec![vec![param("", field)], vec![Item::Static(String::new())]]
+            }
+            // `{/x*}`: no more segments, an empty one, or any non-empty rest.
+            Segment::Rest { field } => vec![
+                vec![],
+                vec![Item::Static(String::new())],
+                vec![Item::CatchAll(field.to_string())],
+            ],
         });
     }
     let count = choices
@@ -202,14 +177,13 @@ fn template_paths(
     Ok(paths)
 }
 
-/// `{name}` as written in the template, for messages: the expression around the variable.
-fn placeholder_at(template: &str, var: &Var) -> String {
-    let start = template[..var.name.start]
-        .rfind('{')
-        .unwrap_or(var.name.start);
-    let end = template[var.name.end..]
+/// The last `{/...}` expression of a template, as written, for messages: a path's `{/x}` are
+/// its last expressions before the query, whose expressions never start with `{/`.
+fn last_path_expression(template: &str) -> String {
+    let start = template.rfind("{/").unwrap_or(0);
+    let end = template[start..]
         .find('}')
-        .map_or(template.len(), |i| var.name.end + i + 1);
+        .map_or(template.len(), |i| start + i + 1);
     template[start..end].to_string()
 }
 

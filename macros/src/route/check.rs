@@ -29,6 +29,8 @@ pub(crate) struct Valid {
     /// How `to_url` builds the URL (`urlkit_syntax::plan`).
     pub(crate) steps: Vec<Step>,
     pub(crate) pattern: OwnedPattern,
+    /// Where each placeholder stands (`Route::SHAPES` is written from it).
+    pub(crate) shape: Shape,
     /// For each field, where it is read from (`None` for a skipped field).
     pub(crate) captures: Vec<Option<Capture>>,
     /// The field each query key of the pattern fills.
@@ -145,6 +147,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
         checked: for_generator(value, parsed),
         steps,
         pattern,
+        shape,
         captures,
         key_fields,
     })

@@ -1,7 +1,7 @@
 //! Phase 3 for routes: the `Route` impl.
 //!
 //! - `TEMPLATES`, `template` and, for a struct, an inherent `TEMPLATE`: the templates as
-//!   written;
+//!   written; `SHAPES`, their structure (`shapes`);
 //! - `to_url` is `url!`'s generator (`crate::generate`) run on the template, each placeholder
 //!   bound to its field: one `Writer` call per plan step, so a route builds exactly what
 //!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
@@ -24,7 +24,7 @@ use urlkit_syntax::template::Modifier;
 use super::ast::{Input, Route, marker, route_path};
 use super::check::Valid;
 use super::overlap::{self, Captor};
-use super::tree;
+use super::{shapes, tree};
 use crate::{generate, url};
 
 pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
@@ -119,6 +119,7 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
         }
     });
     let markers = markers(input, valid);
+    let shapes = shapes::shapes(input, valid);
     // One scope for the markers and the impls that name them, so that a type error says
     // `id`, not `<Post as Route>::to_url::id`.
     quote! {
@@ -128,6 +129,8 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
 
             impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
                 const TEMPLATES: &'static [&'static str] = &[#(#templates),*];
+
+                const SHAPES: &'static [::urlkit::route::RouteShape] = #shapes;
 
                 fn template(&self) -> &'static str {
                     match #matched { #(#template_arms)* }

@@ -3,8 +3,9 @@
 //! The phases, each a module named by what it does (thiserror's and serde's layout):
 //! `attr` reads `#[route(...)]`, `ast` the type into routes and fields, `check` each route's
 //! template (the grammar of `url!`, then the route shape) against its fields, `overlap` an
-//! enum's routes against each other, `impls` writes the impl (`tree` its matcher); `fallback` stands in for it
-//! when something was wrong, so that the user sees only the real errors.
+//! enum's routes against each other, `impls` writes the impl (`tree` its matcher, `shapes` the
+//! routes' structure for `Route::SHAPES`); `fallback` stands in for it when something was
+//! wrong, so that the user sees only the real errors.
 
 mod ast;
 mod attr;
@@ -12,6 +13,7 @@ mod check;
 mod fallback;
 mod impls;
 mod overlap;
+mod shapes;
 mod tree;
 
 use proc_macro2::TokenStream;

@@ -2,7 +2,8 @@
 //! URLs back into values. See [`Route`](trait@crate::Route) and `#[derive(Route)]`.
 //!
 //! This module holds what parsing needs: [`FromParam`] (how a value becomes a field),
-//! [`Params`] (the values a URL gives a placeholder) and the errors.
+//! [`Params`] (the values a URL gives a placeholder) and the errors; and [`RouteShape`], each
+//! template's structure as the derive read it ([`Route::SHAPES`](trait@crate::Route)).
 //!
 //! Query keys are compared by their decoded form, as query values are decoded (`+` is a
 //! space, `%XX` the byte it encodes): `fo%72mat=json` is `format=json`, and a key repeated in
@@ -14,6 +15,7 @@ mod error;
 pub(crate) mod matcher;
 mod param;
 mod params;
+pub(crate) mod shape;
 mod split;
 pub(crate) mod target;
 pub(crate) mod walk;
@@ -31,6 +33,7 @@ pub use error::{ParamError, RouteError, RouteErrorKind};
 pub use matcher::RouteField;
 pub use param::FromParam;
 pub use params::Params;
+pub use shape::{Arity, QueryParam, RouteShape, Segment};
 
 /// A type whose values are URLs: each value builds one URL, and the URLs its templates match
 /// parse back into values. Derive it: `#[derive(Route)]` with `#[route("/template")]` on a
@@ -61,6 +64,37 @@ pub use params::Params;
 pub trait Route: Sized {
     /// The templates, in declaration order: one for a struct, one per variant for an enum.
     const TEMPLATES: &'static [&'static str];
+
+    /// Each template's structure, in the order of [`TEMPLATES`](Self::TEMPLATES): its path
+    /// segment by segment and its query parameters, each placeholder with the field it reads
+    /// and whether that field is one value, an `Option` or a `Vec` ([`RouteShape`]).
+    /// `#[derive(Route)]` writes them from what it checked at compile time, so code that
+    /// serves or describes the routes (urlkit-axum's router paths, an API description) reads
+    /// them here rather than parsing the templates again.
+    ///
+    /// A hand-written impl may leave them out (the default is none); code that needs them then
+    /// refuses the type, as urlkit-axum does.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    /// use urlkit::route::{Arity, QueryParam, Segment};
+    ///
+    /// #[derive(Route)]
+    /// #[route("/docs/{section}{/page}{?lang}")]
+    /// struct Docs { section: String, page: Option<String>, lang: Option<String> }
+    ///
+    /// let [docs] = Docs::SHAPES else { unreachable!() };
+    /// assert_eq!(docs.template, Docs::TEMPLATE);
+    /// assert_eq!(docs.variant, None);
+    /// assert_eq!(docs.path, [
+    ///     Segment::Static("docs"),
+    ///     Segment::Value { prefix: "", field: "section", suffix: "" },
+    ///     Segment::Slash { field: "page", arity: Arity::Optional },
+    /// ]);
+    /// assert_eq!(docs.query, [QueryParam::Value { key: "lang", field: "lang", arity: Arity::Optional }]);
+    /// ```
+    const SHAPES: &'static [RouteShape] = &[];
 
     /// The template this value builds with (its variant's, for an enum).
     fn template(&self) -> &'static str;

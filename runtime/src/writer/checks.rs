@@ -60,8 +60,7 @@ fn is_host_name(name: &[u8]) -> bool {
 /// such per item of `{.x*}` (a `.` inside a value of `{.x}` is refused as it is written:
 /// `Expansion::push_str`).
 pub(crate) fn host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op: Operator) {
-    #[cfg(feature = "idna")]
-    if !w.out[start..].is_ascii() {
+    if cfg!(feature = "idna") && !w.out[start..].is_ascii() {
         return international_host(w, start, name, whole, op);
     }
     let text = &w.out.as_bytes()[start..];
@@ -98,13 +97,10 @@ pub(crate) fn host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op
 /// host is checked to convert to one label (or dot-prefixed labels for `{.x}`) and kept as
 /// written: the whole host is converted when the URL is finished, since UTS #46 judges some
 /// rules (right-to-left labels) on the whole name.
-#[cfg(feature = "idna")]
 #[cold]
 fn international_host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op: Operator) {
-    use crate::interop::idna;
-
     match (whole, op) {
-        (true, Operator::Simple) => match idna::domain_to_ascii(&w.out[start..]) {
+        (true, Operator::Simple) => match crate::host::to_ascii(&w.out[start..]) {
             Some(ascii) => {
                 let ascii = ascii.into_owned();
                 w.out.truncate(start);
@@ -114,14 +110,14 @@ fn international_host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool,
             None => w.fail(name, ErrorKind::InvalidHost),
         },
         (false, Operator::Simple) => {
-            if !idna::is_label(&w.out[start..], is_label) {
+            if !crate::host::is_label(&w.out[start..], is_label) {
                 w.fail(name, ErrorKind::InvalidHost);
             }
         }
         (false, Operator::Label) => {
-            let valid = w.out[start..]
-                .strip_prefix('.')
-                .is_some_and(|labels| labels.split('.').all(|l| idna::is_label(l, is_label)));
+            let valid = w.out[start..].strip_prefix('.').is_some_and(|labels| {
+                (labels.split('.')).all(|l| crate::host::is_label(l, is_label))
+            });
             if !valid {
                 w.fail(name, ErrorKind::InvalidHost);
             }

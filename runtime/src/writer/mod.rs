@@ -129,9 +129,9 @@ impl<'n> Writer<'n> {
     #[cold]
     pub(crate) fn check_whole_now(&mut self, name: &'n str, kind: ErrorKind) {
         // Raw non-ASCII text comes only from parts of a host, which are converted together.
-        #[cfg(feature = "idna")]
-        if !self.out[self.origin..].is_ascii()
-            && !crate::interop::idna::convert_host_in(&mut self.out, self.origin)
+        if cfg!(feature = "idna")
+            && !self.out[self.origin..].is_ascii()
+            && !crate::host::convert_in(&mut self.out, self.origin)
         {
             self.fail(name, kind);
             return;

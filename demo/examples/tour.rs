@@ -1,4 +1,4 @@
-//! A tour of what urlkit does today: `cargo run --example tour`.
+//! A tour of what urlkit does: `cargo run --example tour`.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;

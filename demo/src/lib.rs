@@ -1,0 +1,1 @@
+//! The demo is its example, `tour`: `cargo run --example tour`.

@@ -1,0 +1,91 @@
+//! `Route::SHAPES`: each route's structure, as `check` lowered it (`route::lower::Shape`), with
+//! the arity its fields' types give, written as `urlkit::route::RouteShape` constants.
+//!
+//! The arities follow the pattern `from_url` matches (`Shape::pattern`): a `{/x}` whose field
+//! is neither `Option` nor `Vec` is one more fixed segment, an `Option` may be absent, a `Vec`
+//! takes the rest of the path.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::ext::IdentExt;
+use urlkit_syntax::route::lower::{PathSegment, Var};
+use urlkit_syntax::route::owned::Kind;
+
+use super::ast::{Input, Route};
+use super::check::Valid;
+
+/// The value of `SHAPES`: one `RouteShape` per route, in declaration order.
+pub(crate) fn shapes(input: &Input<'_>, valid: &[Valid]) -> TokenStream {
+    let shapes = input
+        .routes
+        .iter()
+        .zip(valid)
+        .map(|(route, valid)| shape(route, valid));
+    quote!(&[#(#shapes),*])
+}
+
+fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
+    let template = valid.checked.template.as_str();
+    let field = |var: &Var| &template[var.name.clone()];
+    let kind = |var: &Var| {
+        let name = field(var);
+        (route.fields.iter())
+            .find(|f| f.name == name)
+            .map_or(Kind::Scalar, |f| f.kind)
+    };
+    let mut path = Vec::new();
+    for segment in &valid.shape.segments {
+        path.push(match segment {
+            PathSegment::Static(text) => quote!(::urlkit::route::Segment::Static(#text)),
+            PathSegment::Value {
+                prefix,
+                suffix,
+                var,
+            } => {
+                let field = field(var);
+                quote!(::urlkit::route::Segment::Value { prefix: #prefix, field: #field, suffix: #suffix })
+            }
+        });
+    }
+    for var in &valid.shape.tail {
+        let field = field(var);
+        path.push(match kind(var) {
+            Kind::List => quote!(::urlkit::route::Segment::Rest { field: #field }),
+            kind => {
+                let arity = arity(kind);
+                quote!(::urlkit::route::Segment::Slash { field: #field, arity: #arity })
+            }
+        });
+    }
+    let mut query = Vec::new();
+    for pair in &valid.shape.pairs {
+        let (key, value) = match pair.split_once('=') {
+            Some((key, value)) => (key, quote!(::core::option::Option::Some(#value))),
+            None => (pair.as_str(), quote!(::core::option::Option::None)),
+        };
+        query.push(quote!(::urlkit::route::QueryParam::Static { key: #key, value: #value }));
+    }
+    for key in &valid.shape.keys {
+        let (name, field, arity) = (&key.key, field(&key.var), arity(kind(&key.var)));
+        query.push(
+            quote!(::urlkit::route::QueryParam::Value { key: #name, field: #field, arity: #arity }),
+        );
+    }
+    let variant = if let Some(ident) = route.variant {
+        let name = ident.unraw().to_string();
+        quote!(::core::option::Option::Some(#name))
+    } else {
+        quote!(::core::option::Option::None)
+    };
+    quote! {
+        ::urlkit::__private::route::shape(#template, #variant, &[#(#path),*], &[#(#query),*])
+    }
+}
+
+fn arity(kind: Kind) -> TokenStream {
+    match kind {
+        Kind::Scalar => quote!(::urlkit::route::Arity::One),
+        Kind::Optional => quote!(::urlkit::route::Arity::Optional),
+        Kind::List => quote!(::urlkit::route::Arity::List),
+    }
+}

@@ -1,0 +1,156 @@
+//! [`RouteShape`]: what `#[derive(Route)]` read from a template, for code that describes or
+//! serves routes without parsing templates.
+
+/// The URLs of one route as `#[derive(Route)]` read them from its template: the path segment
+/// by segment and the query parameters, each placeholder with the field it reads.
+/// [`Route::SHAPES`](crate::Route::SHAPES) holds one per template.
+///
+/// It is the route's structure, checked at compile time, for code that must not read
+/// templates itself: urlkit-axum computes its router's paths from it, and an API description
+/// (path and query parameters, which are required, which are lists) can be generated from it.
+/// Which requests match is [`from_url`](crate::Route::from_url)'s to say, by the rules of
+/// [the derive's documentation](derive@crate::Route#which-route-matches).
+///
+/// Text is spelt as `to_url` writes it: static text and keys with characters outside RFC 3986
+/// percent-encoded as UTF-8 (`café` is `caf%C3%A9`) and triplets in uppercase hex.
+///
+/// # Examples
+/// ```
+/// use urlkit::Route;
+/// use urlkit::route::{Arity, QueryParam, Segment};
+///
+/// #[derive(Route)]
+/// enum Api {
+///     #[route("/users/{id}/posts{?page,tag*}")]
+///     Posts { id: u64, page: Option<u32>, tag: Vec<String> },
+///     #[route("/files{/path*}")]
+///     File { path: Vec<String> },
+///     #[route("/search?q={query}&format=json")]
+///     Search { query: String },
+/// }
+///
+/// let [posts, file, search] = Api::SHAPES else { unreachable!() };
+/// assert_eq!(posts.template, "/users/{id}/posts{?page,tag*}");
+/// assert_eq!(posts.variant, Some("Posts"));
+/// assert_eq!(posts.path, [
+///     Segment::Static("users"),
+///     Segment::Value { prefix: "", field: "id", suffix: "" },
+///     Segment::Static("posts"),
+/// ]);
+/// assert_eq!(posts.query, [
+///     QueryParam::Value { key: "page", field: "page", arity: Arity::Optional },
+///     QueryParam::Value { key: "tag", field: "tag", arity: Arity::List },
+/// ]);
+/// assert_eq!(file.path, [Segment::Static("files"), Segment::Rest { field: "path" }]);
+/// // Static pieces first, then the parameters.
+/// assert_eq!(search.query, [
+///     QueryParam::Static { key: "format", value: Some("json") },
+///     QueryParam::Value { key: "q", field: "query", arity: Arity::One },
+/// ]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RouteShape {
+    /// The template, as written in `#[route("...")]`.
+    pub template: &'static str,
+    /// The variant the template is on, for an enum; `None` for a struct.
+    pub variant: Option<&'static str>,
+    /// The path after its leading `/`, one item per segment (`/` alone is one empty
+    /// [`Segment::Static`]).
+    pub path: &'static [Segment],
+    /// The query: its static pieces, then the parameters placeholders read, each in template
+    /// order.
+    pub query: &'static [QueryParam],
+}
+
+/// One segment of a route's path: what lies between two `/` (or after the last).
+///
+/// Exhaustive, as are [`QueryParam`] and [`Arity`]: code that serves or describes a route must
+/// handle each kind of segment, so a new one will be a breaking change rather than a case
+/// such code would skip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Segment {
+    /// Static text: `users` in `/users/{id}`. `from_url` compares it byte for byte, but for
+    /// the case of the hex digits in a percent-triplet (RFC 3986 §6.2.2.1).
+    Static(&'static str),
+    /// `{x}`, with the segment's static text before and after it: `v{version}` has the prefix
+    /// `v`, `{name}.json` the suffix `.json`, `{id}` neither. The field takes one value; where
+    /// the placeholder is the whole segment the value is never empty (`to_url` refuses an
+    /// empty segment), beside text it may be.
+    Value {
+        /// Static text before the placeholder.
+        prefix: &'static str,
+        /// The field the placeholder reads: its name (`type` for `r#type`), or its index in a
+        /// tuple struct or variant (`0`).
+        field: &'static str,
+        /// Static text after the placeholder.
+        suffix: &'static str,
+    },
+    /// `{/x}`: a segment that is the field's value (RFC 6570 §3.2.6), at the end of the path
+    /// (only `{/x}` and `{/x*}` follow it). [`Arity::Optional`] only for the last segment of
+    /// the path: the path may end before it.
+    Slash {
+        /// The field: as in [`Segment::Value`].
+        field: &'static str,
+        /// [`Arity::One`] or [`Arity::Optional`].
+        arity: Arity,
+    },
+    /// `{/x*}`, the last segment of the path: the rest of the path, one segment per item of
+    /// the field's list (a `Vec`), none for an empty list.
+    Rest {
+        /// The field: as in [`Segment::Value`].
+        field: &'static str,
+    },
+}
+
+/// One piece of a route's query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueryParam {
+    /// A static piece, which the query must hold exactly once: `format=json` has the key
+    /// `format` and the value `json`, a bare `flag` no value.
+    Static {
+        /// The key, before the first `=`.
+        key: &'static str,
+        /// After the first `=`, if there is one.
+        value: Option<&'static str>,
+    },
+    /// A parameter whose value fills a field: `{?page}` and `{&tag*}` (the key is the field's
+    /// name), or a pair written by hand, `q={query}` (the key `q`, the field `query`).
+    Value {
+        /// The parameter's name. `from_url` compares keys by their decoded form.
+        key: &'static str,
+        /// The field: as in [`Segment::Value`].
+        field: &'static str,
+        /// How many times the parameter may stand.
+        arity: Arity,
+    },
+}
+
+/// How many values a placeholder takes, from its field's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arity {
+    /// Exactly one: a field that is neither an `Option` nor a `Vec`. A URL without the
+    /// parameter does not match.
+    One,
+    /// At most one: an `Option`, `None` when the value is absent.
+    Optional,
+    /// Any number, in order: a `Vec`, empty when the value is absent.
+    List,
+}
+
+/// A [`RouteShape`], for the code `#[derive(Route)]` writes: the struct is
+/// `#[non_exhaustive]`, so that what a shape tells about a route can grow (more fields)
+/// without breaking its readers.
+pub const fn shape(
+    template: &'static str,
+    variant: Option<&'static str>,
+    path: &'static [Segment],
+    query: &'static [QueryParam],
+) -> RouteShape {
+    RouteShape {
+        template,
+        variant,
+        path,
+        query,
+    }
+}
