@@ -443,10 +443,10 @@ fn spliced_runs(
 /// bytes at a time where the processor has SSSE3, else one at a time by an automaton
 /// (`utf8`).
 pub(crate) fn utf8_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     let valid = super::valid_utf8(super::Level::new(true, true), &bytes)
         .unwrap_or_else(|| super::utf8::valid(&bytes));
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     let valid = super::utf8::valid(&bytes);
     if !valid {
         return Err(bytes);

@@ -11,7 +11,6 @@
 //! every four-byte sequence with a four-byte lead, and on mixed text of every length to 100.
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[cfg_attr(miri, allow(dead_code, reason = "Miri runs the portable check only"))]
 pub(super) mod shuffle;
 
 /// The states, each a bit offset into a [`ROWS`] entry. `ERROR` is 0 so that every

@@ -19,8 +19,7 @@ pub(crate) use x86::*;
 )]
 mod x86 {
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm_castsi128_pd, _mm_loadu_si128, _mm_storeh_pd, _mm_storel_epi64,
-        _mm_storeu_si128, _mm256_loadu_si256,
+        __m128i, __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm256_loadu_si256,
     };
 
     use self::sse2::{_mm_and_si128, _mm_set1_epi8};
@@ -94,18 +93,17 @@ mod x86 {
 
     /// Stores the low eight bytes of `v` at the start of `window` and the high eight at
     /// `window[k..]` (`k` at most 8: the two halves of a block, each with the bytes it kept
-    /// at its front), as two stores from the register.
+    /// at its front). Each half goes through a general register, not `_mm_storeh_pd`, whose
+    /// `core::arch` form writes through a `*mut f64` and so needs eight-byte alignment,
+    /// which a window at any byte of the output does not have (Miri finds it); nor through
+    /// the stack, which a load of the high half then waits on.
     #[inline(always)]
     pub(crate) fn store_halves(window: &mut [u8; BLOCK], k: usize, v: __m128i) {
         let k = k.min(BLOCK / 2);
-        let at = window.as_mut_ptr();
-        // SAFETY: eight bytes at `at` and at `at + k <= at + 8`: inside `window`, sixteen
-        // bytes; the stores need no alignment. SSE2 is enabled on every target this is
-        // compiled for.
-        unsafe {
-            _mm_storel_epi64(at.cast(), v);
-            _mm_storeh_pd(at.add(k).cast(), _mm_castsi128_pd(v));
-        }
+        let low = sse2::_mm_cvtsi128_si64(v).to_le_bytes();
+        let high = sse2::_mm_cvtsi128_si64(sse2::_mm_srli_si128::<8>(v)).to_le_bytes();
+        window[..BLOCK / 2].copy_from_slice(&low);
+        window[k..k + BLOCK / 2].copy_from_slice(&high);
     }
 
     /// The sixteen bytes of a register.
@@ -259,7 +257,6 @@ mod x86 {
     /// Whether `bytes` are UTF-8, sixteen bytes at a time ([`super::super::utf8::valid`]), or
     /// `None` at [`Level::SSE2`].
     #[inline]
-    #[cfg_attr(miri, allow(dead_code, reason = "Miri runs the portable check only"))]
     pub(crate) fn valid_utf8(level: Level, bytes: &[u8]) -> Option<bool> {
         // SAFETY: as in `kept_run`; both take any input.
         unsafe {
