@@ -132,6 +132,8 @@ pub(crate) enum Resolved<'a> {
         then_slash: bool,
     },
     QueryStart,
+    QueryPieceStart,
+    QueryPieceEnd,
     Pair(&'a str),
     HandPair {
         key: &'a str,
@@ -167,6 +169,8 @@ impl<'a, const CHECKED: bool, const BLOCKS: bool> Iterator for View<'a, CHECKED,
                 then_slash: *then_slash,
             },
             Step::QueryStart => Resolved::QueryStart,
+            Step::QueryPieceStart => Resolved::QueryPieceStart,
+            Step::QueryPieceEnd => Resolved::QueryPieceEnd,
             Step::Pair(pair) => match text(pair) {
                 Some(pair) => Resolved::Pair(pair),
                 None => Resolved::Skip,
@@ -324,7 +328,9 @@ const fn checked(text: &str, expressions: &[CompiledExpression], steps: &[Compil
             Step::PathStart { .. }
             | Step::SegmentStart
             | Step::SegmentEnd { .. }
-            | Step::QueryStart => true,
+            | Step::QueryStart
+            | Step::QueryPieceStart
+            | Step::QueryPieceEnd => true,
         };
         if !fits {
             return false;

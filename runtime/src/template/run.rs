@@ -69,6 +69,8 @@ fn run_in<'n, const CHECKED: bool, const BLOCKS: bool, V: Vars + ?Sized>(
             Resolved::SegmentStart => w.segment_start(),
             Resolved::SegmentEnd { then_slash } => w.segment_end(then_slash),
             Resolved::QueryStart => w.query_start(),
+            Resolved::QueryPieceStart => w.query_piece_start(),
+            Resolved::QueryPieceEnd => w.query_piece_end(),
             Resolved::Pair(pair) => w.pair(pair),
             Resolved::Segment(e) => fill(e, w, (Operator::Simple, Context::Path, true), vars),
             Resolved::Expand(e, context) => {
