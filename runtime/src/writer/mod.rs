@@ -326,23 +326,5 @@ impl<'n> Writer<'n> {
 )]
 #[inline(always)]
 pub(crate) fn push_text(out: &mut String, text: &str) {
-    let len = out.len();
-    let n = text.len();
-    if out.capacity() - len < n {
-        out.reserve(n);
-    }
-    // SAFETY: the bytes written are all of `text`, in order, which is UTF-8, after `out`'s
-    // UTF-8 (which ends on a character boundary), so `out` stays UTF-8.
-    let buf = unsafe { out.as_mut_vec() };
-    // SAFETY: `out` has room for `n` more bytes after its `len` (it had, or `reserve` made
-    // it, which never returns with less), and that room does not overlap `text`, which
-    // `out` does not own.
-    unsafe {
-        buf.as_mut_ptr()
-            .add(len)
-            .copy_from_nonoverlapping(text.as_ptr(), n);
-    }
-    // SAFETY: the `n` bytes after the first `len` were written just above; `reserve` kept
-    // the length at `len`.
-    unsafe { buf.set_len(len + n) };
+    crate::raw::push_str(out, text);
 }
