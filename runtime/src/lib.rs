@@ -66,6 +66,9 @@
 #![doc = include_str!("guarantee.md")]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// Every `unsafe` is in `raw`, behind safe primitives; a module that needs another says so
+// in `raw`, where its argument is read with the others (see `raw`'s comment).
+#![deny(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -81,6 +84,8 @@ mod host;
 mod interop;
 #[cfg(feature = "serde_json")]
 mod json;
+#[allow(unsafe_code, reason = "the one module with `unsafe`; see its comment")]
+mod raw;
 pub mod route;
 mod scan;
 pub mod template;

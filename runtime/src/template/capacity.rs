@@ -3,9 +3,7 @@
 
 use alloc::borrow::Cow;
 
-use urlkit_syntax::template::{Modifier, Operator, VarSpec};
-
-use super::compiled::CompiledExpression;
+use urlkit_syntax::template::{Expression, Modifier, Operator, VarSpec};
 
 /// Bytes reserved for each variable's value before the first expansion: the default of
 /// `Value::size_hint`, which `url!` uses for a value of unknown size.
@@ -23,7 +21,10 @@ const NAMED_EXPLODED_ITEMS: usize = 2;
 /// operator (`{?x}`, `{;x}`, `{&x}`), its name and `=`, for each of
 /// [`NAMED_EXPLODED_ITEMS`] items if it is exploded. A template used once (parsed from an
 /// API response, then expanded) so allocates its URL once rather than growing it.
-pub(super) const fn first_capacity(static_len: usize, expressions: &[CompiledExpression]) -> usize {
+pub(super) const fn first_capacity(
+    static_len: usize,
+    expressions: &[Expression<Cow<'static, [VarSpec]>>],
+) -> usize {
     let mut capacity = static_len;
     let mut i = 0;
     while i < expressions.len() {

@@ -54,7 +54,6 @@ mod text;
 mod traits;
 mod unreserved;
 pub(crate) use self::shape::Frame;
-pub(crate) use unreserved::copy_ends;
 
 pub use self::expansion::Expansion;
 pub use self::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};
