@@ -154,8 +154,8 @@ impl Compiled {
     }
 
     /// The names of the variables, each once, in order of first use. The names seen are
-    /// kept in an ordered set, not searched in a list: a template of 100,000 distinct names
-    /// would otherwise take 10¹⁰ comparisons.
+    /// kept in an ordered set, not searched in a list, so that a template's many distinct
+    /// names do not take a number of comparisons quadratic in their count.
     pub(super) fn variables(&self) -> impl Iterator<Item = &str> {
         let source = self.source();
         let mut seen: BTreeSet<&str> = BTreeSet::new();

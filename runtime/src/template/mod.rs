@@ -109,7 +109,7 @@ const MAX_LEARNED_CAPACITY: usize = 4096;
 /// encoded in one pass straight into the URL's spare room only when that room holds its
 /// longest encoding (three bytes a byte); without slack, a value near the end of the URL
 /// (`C-bug` in GitHub's `{?state,labels,page}`, `;` in `{?keys*}`) found too little room and
-/// took the two-pass encoder (measured with callgrind, `bench/examples/template_count`).
+/// took the two-pass encoder.
 /// 32 bytes cover a last value of up to 15 bytes; malloc's cost does not change with it.
 const LEARNED_SLACK: usize = 32;
 

@@ -2,7 +2,7 @@
 //! (`crate::raw::Plan`: their ranges and indices checked once, when the template was made).
 #![allow(
     clippy::inline_always,
-    reason = "`fill` and `expand_vars` in each arm of `Compiled::run`, where the operator and context are constants (callgrind, `bench/examples/template_count`)"
+    reason = "`fill` and `expand_vars` in each arm of `Compiled::run`, where the operator and context are constants and fold"
 )]
 
 use urlkit_syntax::plan::Context;
@@ -16,15 +16,14 @@ use crate::writer::Writer;
 
 impl Compiled {
     /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`
-    /// generates for it (`macros/src/generate.rs`), with the same arguments.
+    /// generates for it (`macros/src/generate/`), with the same arguments.
     ///
     /// The expressions of the common shapes (`{x}` in a path segment or the query, `{/x}`,
     /// `{?x}` in a query of pairs) are expanded with their operator and context as
     /// constants, as `url!`'s code has them: the expansion's set-up and the bookkeeping of
     /// its first variable fold to the few tests that apply. (What it reads after a value's
-    /// `expand`, a call the compiler cannot see into, is read back from memory.) Measured
-    /// with callgrind (`bench/examples/template_count`, GitHub issues template: 2,292
-    /// instructions an expand before, 2,233 after); the other shapes take one general copy.
+    /// `expand`, a call the compiler cannot see into, is read back from memory.) The other
+    /// shapes take one general copy.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
         // Whether the plan was checked is tested once here, not at each range: each branch
         // is a copy of the interpreter with it a constant.
@@ -62,8 +61,8 @@ fn run_in<'n, const CHECKED: bool, const BLOCKS: bool, V: Vars + ?Sized>(
 ) {
     for step in view {
         match step {
-            // Not `Writer::text`, whose copy is for `url!`'s texts, known at compile time:
-            // callgrind counted 11 more instructions a github expand with it.
+            // Not `Writer::text`, whose copy is for `url!`'s texts, whose length is known at
+            // compile time: a parsed template's text step is copied as one block.
             Resolved::Text(piece) => piece.push(&mut w.out),
             Resolved::PathStart { relative } => w.path_start(relative),
             Resolved::SegmentStart => w.segment_start(),
