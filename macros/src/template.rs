@@ -126,6 +126,8 @@ fn constant(
                 quote_spanned!(site=> #private::Step::Expand(#i, #c))
             }
             Step::QueryStart => quote_spanned!(site=> #private::Step::QueryStart),
+            Step::QueryPieceStart => quote_spanned!(site=> #private::Step::QueryPieceStart),
+            Step::QueryPieceEnd => quote_spanned!(site=> #private::Step::QueryPieceEnd),
             Step::Pair(pair) => {
                 let pair = text(pair);
                 quote_spanned!(site=> #private::Step::Pair(#pair))

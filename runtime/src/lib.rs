@@ -36,11 +36,25 @@
 //! it:
 //! - `url`: `TryFrom` both ways between [`Url`] and `url::Url` (for reqwest and every crate
 //!   that takes one), and a `url::Url` as the base of `url!(base, "...")`; see the `TryFrom`
-//!   implementations on [`Url`] and `ConversionError`;
+// `ConversionError` and `Serde` exist only with their features: each is a link only in the
+// builds that have it, so that `cargo doc` without features has no broken link.
+#![cfg_attr(
+    any(feature = "url", feature = "http"),
+    doc = "  implementations on [`Url`] and [`ConversionError`];"
+)]
+#![cfg_attr(
+    not(any(feature = "url", feature = "http")),
+    doc = "  implementations on [`Url`] and `ConversionError`;"
+)]
 //! - `http` (needs `std`, as the `http` crate does): `TryFrom` both ways between [`Url`]
 //!   and `http::Uri`, in absolute form and origin form (`/path?query`);
 //! - `serde`: [`Url`] and [`Template`] serialize as their text and deserialize checked as
-//!   [`Url::parse`] and [`Template::parse`] check it; `Serde` makes any `Serialize` value a
+//!   [`Url::parse`] and [`Template::parse`] check it;
+#![cfg_attr(feature = "serde", doc = "  [`Serde`] makes any `Serialize` value a")]
+#![cfg_attr(
+    not(feature = "serde"),
+    doc = "  `Serde` makes any `Serialize` value a"
+)]
 //!   template value, for query parameters from a struct:
 //!   `url!("/search{?params*}", params = Serde(&filters))`;
 //! - `idna`: non-ASCII hosts converted as browsers convert them (UTS #46, the `idna` crate
@@ -52,6 +66,9 @@
 #![doc = include_str!("guarantee.md")]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// Every `unsafe` is in `raw`, behind safe primitives; a module that needs another says so
+// in `raw`, where its argument is read with the others (see `raw`'s comment).
+#![deny(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -62,9 +79,13 @@ pub mod encode;
 mod error;
 mod host;
 #[cfg(any(feature = "url", feature = "http", feature = "serde", feature = "idna"))]
+// The module's own `cfg` is any of four features; its items say which one each needs.
+#[cfg_attr(docsrs, doc(auto_cfg = false))]
 mod interop;
 #[cfg(feature = "serde_json")]
 mod json;
+#[allow(unsafe_code, reason = "the one module with `unsafe`; see its comment")]
+mod raw;
 pub mod route;
 mod scan;
 pub mod template;
@@ -79,11 +100,16 @@ pub use crate::interop::serde::Serde;
 #[cfg(any(feature = "url", feature = "http"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "url", feature = "http"))))]
 pub use crate::interop::{ConversionError, ConversionErrorKind};
+// Inlined, so that the front page lists each with its summary line rather than as a bare
+// `pub use` of a public module's item.
+#[doc(inline)]
 pub use crate::route::{Route, RouteError};
+#[doc(inline)]
 pub use crate::template::{Template, TemplateError, TemplateErrorKind};
 pub use crate::url::{
     ParseError, ParseErrorKind, PathSegments, ResolveError, ResolveErrorKind, Url,
 };
+#[doc(inline)]
 pub use crate::value::Fmt;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;

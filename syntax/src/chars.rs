@@ -178,6 +178,9 @@ pub fn is_iprivate(c: char) -> bool {
 /// literal they are almost always pasted by accident (a no-break space for a space), so they
 /// are rejected rather than silently percent-encoded.
 ///
+/// Also U+2800 BRAILLE PATTERN BLANK, a symbol to Unicode that every font draws as a space,
+/// and a known stand-in for one where spaces are refused.
+///
 /// Kept, though default-ignorable: the zero-width joiners (U+200C, U+200D) and the variation
 /// selectors (U+FE00–U+FE0F, the Mongolian ones, U+E0100–U+E01EF), which scripts and emoji
 /// sequences need and which modify the visible character before them. (Ignorables above
@@ -189,6 +192,7 @@ pub fn is_iprivate(c: char) -> bool {
 ///
 /// assert!(is_invisible('\u{a0}')); // no-break space
 /// assert!(is_invisible('\u{3164}')); // Hangul filler
+/// assert!(is_invisible('\u{2800}')); // braille pattern blank
 /// assert!(!is_invisible('\u{200d}')); // zero-width joiner, as in 👨‍👩‍👧
 /// assert!(!is_invisible('\u{fe0f}')); // emoji presentation, as in ❤️
 /// ```
@@ -214,6 +218,7 @@ pub fn is_invisible(c: char) -> bool {
             | 0x200E..=0x200F
             | 0x202A..=0x202E
             | 0x2060..=0x206F
+            | 0x2800
             | 0x3164
             | 0xFEFF
             | 0xFFA0
@@ -245,6 +250,7 @@ pub fn invisible_name(c: char) -> Option<&'static str> {
         0xFEFF => "byte order mark",
         0x034F => "combining grapheme joiner",
         0x115F | 0x1160 | 0x3164 | 0xFFA0 => "Hangul filler",
+        0x2800 => "braille pattern blank",
         0x17B4 | 0x17B5 => "Khmer inherent vowel",
         0x180E => "Mongolian vowel separator",
         0x2061..=0x2064 => "invisible operator",
@@ -316,6 +322,7 @@ mod tests {
             '\u{3000}',
             '\u{feff}',
             '\u{3164}',
+            '\u{2800}',
             '\u{115f}',
             '\u{ffa0}',
             '\u{34f}',

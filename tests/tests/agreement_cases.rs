@@ -633,4 +633,57 @@ fn t45() {
     });
     tally.finish();
 }
+
+/// `/s?q={mq}&k=v{ma}`
+#[test]
+fn t46() {
+    const T: Template = template!("/s?q={mq}&k=v{ma}");
+    let tally = Tally::new("/s?q={mq}&k=v{ma}");
+    proptest!(config(), |(mq in opt(), ma in list())| {
+        let by_macro = url!("/s?q={mq}&k=v{ma}");
+        let vars: Vars<'_> = BTreeMap::from([("mq", &mq as &dyn Value), ("ma", &ma as &dyn Value)]);
+        tally.check(&by_macro, &T, &vars)?;
+    });
+    tally.finish();
+}
+
+/// `/s?{mk}=1&q={mq}{&mb}#f`
+#[test]
+fn t47() {
+    const T: Template = template!("/s?{mk}=1&q={mq}{&mb}#f");
+    let tally = Tally::new("/s?{mk}=1&q={mq}{&mb}#f");
+    proptest!(config(), |(mk in opt(), mq in list(), mb in map())| {
+        let mb = &mb[..];
+        let by_macro = url!("/s?{mk}=1&q={mq}{&mb}#f");
+        let vars: Vars<'_> = BTreeMap::from([("mk", &mk as &dyn Value), ("mq", &mq as &dyn Value), ("mb", &mb as &dyn Value)]);
+        tally.check(&by_macro, &T, &vars)?;
+    });
+    tally.finish();
+}
+
+/// `/s{?mo}&q={mq}&{mk}`
+#[test]
+fn t48() {
+    const T: Template = template!("/s{?mo}&q={mq}&{mk}");
+    let tally = Tally::new("/s{?mo}&q={mq}&{mk}");
+    proptest!(config(), |(mo in opt(), mq in opt(), mk in opt())| {
+        let by_macro = url!("/s{?mo}&q={mq}&{mk}");
+        let vars: Vars<'_> = BTreeMap::from([("mo", &mo as &dyn Value), ("mq", &mq as &dyn Value), ("mk", &mk as &dyn Value)]);
+        tally.check(&by_macro, &T, &vars)?;
+    });
+    tally.finish();
+}
+
+/// `/s?q={mq}&{+mh}&k={ma}{mb}`
+#[test]
+fn t49() {
+    const T: Template = template!("/s?q={mq}&{+mh}&k={ma}{mb}");
+    let tally = Tally::new("/s?q={mq}&{+mh}&k={ma}{mb}");
+    proptest!(config(), |(mq in int(), mh in opt(), ma in opt(), mb in list())| {
+        let by_macro = url!("/s?q={mq}&{+mh}&k={ma}{mb}");
+        let vars: Vars<'_> = BTreeMap::from([("mq", &mq as &dyn Value), ("mh", &mh as &dyn Value), ("ma", &ma as &dyn Value), ("mb", &mb as &dyn Value)]);
+        tally.check(&by_macro, &T, &vars)?;
+    });
+    tally.finish();
+}
 }

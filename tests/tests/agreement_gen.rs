@@ -14,7 +14,8 @@
 //! (`#{x}`, `{#x}`, `#{+x}`, `{#x,y}` with a list and a map). Template `i` takes head
 //! `i mod 13`, segments `2i` and `2i+1` (none when `i mod 4 = 3`), query `i mod 14` and
 //! fragment `i mod 6`, so 40 templates use every part, in varied company. A few templates
-//! written out use one variable in several places.
+//! written out use one variable in several places, or mix hand-written query pairs with
+//! other pieces (`{k}=1`, `k=v{a}`, a whole `{k}`).
 //!
 //! Each variable has a Rust type fixed by its part (`Kind`), which `url!` sees and checks; the
 //! generated test draws values of that type and gives the same values to `Template` as
@@ -134,7 +135,8 @@ const FRAGMENTS: &[Part] = &[
     ("#x/{fitems*}", &[("fitems", List)]),
 ];
 
-/// Templates that use one variable in several places.
+/// Templates that use one variable in several places, and queries that mix hand-written
+/// pairs with other pieces.
 const WRITTEN: &[Part] = &[
     ("/{id}/x{?id}", &[("id", Text)]),
     ("https://{h}/{h}{?h}#{h}", &[("h", Text)]),
@@ -142,6 +144,21 @@ const WRITTEN: &[Part] = &[
     ("/{v:1}/{v:5}{?v:2}", &[("v", Text)]),
     ("https://example.com/{+all}{#all}", &[("all", Text)]),
     ("{+base}{/segs*}{?segs}", &[("base", Opt), ("segs", List)]),
+    // Hand-written pairs beside other query pieces, which are left out when they write
+    // nothing.
+    ("/s?q={mq}&k=v{ma}", &[("mq", Opt), ("ma", List)]),
+    (
+        "/s?{mk}=1&q={mq}{&mb}#f",
+        &[("mk", Opt), ("mq", List), ("mb", Map)],
+    ),
+    (
+        "/s{?mo}&q={mq}&{mk}",
+        &[("mo", Opt), ("mq", Opt), ("mk", Opt)],
+    ),
+    (
+        "/s?q={mq}&{+mh}&k={ma}{mb}",
+        &[("mq", Int), ("mh", Opt), ("ma", Opt), ("mb", List)],
+    ),
 ];
 
 const GENERATED: usize = 40;

@@ -228,6 +228,13 @@ const PIECES: &[&str] = &[
     "#f",
     "a=",
     "?a={x}",
+    // Query pieces beside a hand-written pair.
+    "&q={x}",
+    "&{k}=1",
+    "&k=v{a}",
+    "&k={a}{b}",
+    "&{k}",
+    "&{+h}",
 ];
 
 fn pieces() -> impl Strategy<Value = String> {
@@ -238,7 +245,16 @@ fn pieces() -> impl Strategy<Value = String> {
 fn near_lane() -> impl Strategy<Value = String> {
     let head = prop::sample::select(&["", "https://api.github.com", "http://h", "a://x.y"][..]);
     let segment = prop::sample::select(&["repos", "{owner}", "{x*}", "{a,b:2}", "a.b", ""][..]);
-    let query = prop::sample::select(&["", "{?state,labels,page}", "{?q}{&p*}", "{?x:3}"][..]);
+    let query = prop::sample::select(
+        &[
+            "",
+            "{?state,labels,page}",
+            "{?q}{&p*}",
+            "{?x:3}",
+            "{?q}&a={x}&{k}",
+            "?a={x}&k=v{y}{&p}",
+        ][..],
+    );
     (
         head,
         prop::collection::vec(segment, 0..5),

@@ -55,6 +55,16 @@ pub(super) fn generate_step(
             t.parens(|_| {}).op(";");
             return;
         }
+        Step::QueryPieceStart => {
+            method(t, "query_piece_start");
+            t.parens(|_| {}).op(";");
+            return;
+        }
+        Step::QueryPieceEnd => {
+            method(t, "query_piece_end");
+            t.parens(|_| {}).op(";");
+            return;
+        }
         Step::Pair(pair) => {
             method(t, "pair");
             t.parens(|t| {

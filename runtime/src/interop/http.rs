@@ -89,6 +89,11 @@ impl TryFrom<Url> for http::Uri {
 /// it as `/` (`/public/..\admin` is `/admin` to them), where its encoding `%5C` would keep
 /// it inside a segment (`/public/..%5Cadmin`), so no RFC 3986 form means what it means.
 ///
+/// `http` reads an empty path after an authority as `/` (`Uri::path`, and the text it writes
+/// back), so `foo://h` becomes `foo://h/`: the same URL for `http` and `https` (RFC 9110
+/// §4.2.3), and for another scheme the one the `Uri` holds, which no longer tells the two
+/// apart.
+///
 /// An origin-form target whose path starts with `//` is refused
 /// ([`PathStartsWithDoubleSlash`](ConversionErrorKind::PathStartsWithDoubleSlash)): as a URL
 /// reference, what follows `//` would be a host.
@@ -107,6 +112,8 @@ impl TryFrom<Url> for http::Uri {
 /// let absolute: http::Uri = "https://example.com/a".parse()?;
 /// assert_eq!(Url::try_from(&absolute)?.host(), Some("example.com"));
 /// assert!(Url::try_from(http::Uri::from_static("example.com:443")).is_err());
+/// let other_scheme: http::Uri = "foo://h".parse()?;
+/// assert_eq!((other_scheme.path(), Url::try_from(&other_scheme)?.as_str()), ("/", "foo://h/"));
 /// let backslash: http::Uri = "http://a.example/public/..\\admin".parse()?;
 /// assert_eq!(Url::try_from(&backslash).unwrap_err().kind(), &urlkit::ConversionErrorKind::Backslash);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

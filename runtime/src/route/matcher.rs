@@ -287,11 +287,9 @@ impl<'i> Target<'i> {
         }
         let end = seg.end.saturating_sub(field.suffix).max(seg.start);
         let start = (seg.start + field.prefix).min(end);
-        let text = bytes.get(start..end)?;
-        // SAFETY: only `Walk::segment` makes a `Seg` with `plain` set, for bytes `seg.start..
-        // seg.end` of the input that it found all of `chars::PCHAR`, which is ASCII (asserted
-        // in `split`); `text` lies within them, and any run of ASCII bytes is UTF-8.
-        Some(unsafe { core::str::from_utf8_unchecked(text) })
+        // Bytes of `chars::PCHAR`, which is ASCII (asserted in `split`), so on character
+        // boundaries.
+        crate::raw::str_slice(self.input, start, end)
     }
 
     /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,

@@ -181,5 +181,4 @@ impl<'i> Walk<'i> {
 }
 
 #[cfg(test)]
-#[path = "walk_tests.rs"]
 mod tests;

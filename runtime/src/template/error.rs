@@ -171,14 +171,30 @@ pub enum TemplateErrorKind {
     /// A prefix that is not `:` and 1 to 9999 without leading zeros.
     InvalidPrefix,
     /// An expression where no value can go: in the scheme, inside a `%XX`, sharing the port,
-    /// an operator its component cannot take (`{+x}` in a host), a second `{?...}` or `{#...}`.
+    /// an operator its component cannot take (`{+x}` in a host), a second `{?...}` or `{#...}`,
+    /// a `{?...}` or `{#...}` right after `scheme://`, where the host belongs.
     MisplacedExpression,
     /// The template would not keep its shape in every state of its optional expressions:
     /// when one is undefined (or defined), its own text would move into another component
     /// (`https://example.com{/x}@evil.com/`), the path would start with `//` or have a `//`
-    /// the template does not write, a `:` would read as a scheme, or a `.` segment would
+    /// the template does not write, a path without an authority would start with `/` in
+    /// some states only (`{/x}users`), a `:` would read as a scheme, or a `.` segment would
     /// appear ([What a value can never do](crate#what-a-value-can-never-do)).
     ShapeDependsOnState,
+    /// A query with a pair written by hand (`q={x}`) that cannot be joined piece by piece: it
+    /// has an empty piece (`&&`, a `&` at its start or end or right before a `{&y}`), or text
+    /// right after a `{&y}` in its piece (`{&y}k=1`). Such a query is RFC 6570 text as
+    /// written, where the pair would write `q=` for an undefined `x`, which the
+    /// [`url!` docs](macro@crate::url#optional-and-repeated-query-parameters) promise never
+    /// happens.
+    ///
+    /// ```
+    /// use urlkit::{Template, TemplateErrorKind};
+    /// let err = Template::parse("/p?q={x}&&k=1").unwrap_err();
+    /// assert_eq!(err.kind(), &TemplateErrorKind::UnjoinableQuery);
+    /// assert!(Template::parse("/p?q={x}&k=1").is_ok());
+    /// ```
+    UnjoinableQuery,
 }
 
 impl TemplateErrorKind {
@@ -196,13 +212,19 @@ impl TemplateErrorKind {
             | SyntaxKind::OperatorNotAllowed { .. }
             | SyntaxKind::PartialPort
             | SyntaxKind::SecondQuery
-            | SyntaxKind::SecondFragment => TemplateErrorKind::MisplacedExpression,
+            | SyntaxKind::SecondFragment
+            | SyntaxKind::OpenerBeforeHost { .. } => TemplateErrorKind::MisplacedExpression,
             SyntaxKind::UndefinedJoinsHost { .. }
+            | SyntaxKind::UndefinedStartsRelative { .. }
             | SyntaxKind::StateStartsAuthority { .. }
             | SyntaxKind::StateDoubleSlash { .. }
             | SyntaxKind::UndefinedColon { .. }
             | SyntaxKind::StateDotSegment { .. }
-            | SyntaxKind::UndefinedLeavesQuery { .. } => TemplateErrorKind::ShapeDependsOnState,
+            | SyntaxKind::UndefinedLeavesQuery { .. }
+            | SyntaxKind::ReservedBeforeHandPair { .. } => TemplateErrorKind::ShapeDependsOnState,
+            SyntaxKind::EmptyQueryPiece { .. } | SyntaxKind::TextAfterContinuation { .. } => {
+                TemplateErrorKind::UnjoinableQuery
+            }
             url => TemplateErrorKind::Url(ParseErrorKind::of(url)),
         }
     }

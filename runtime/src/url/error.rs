@@ -86,6 +86,7 @@ impl ParseErrorKind {
             Syntax::NonAsciiHost { .. }
             | Syntax::IdnaRefused { .. }
             | Syntax::EmptyHost { .. }
+            | Syntax::OpenerBeforeHost { .. }
             | Syntax::EmptyAuthority
             | Syntax::HostMissing { .. }
             | Syntax::FileAuthority { .. }

@@ -23,7 +23,6 @@ use alloc::string::String;
 pub use self::expansion::Expansion;
 pub(crate) use self::frame::Frame;
 pub use self::frame::Spot;
-pub(crate) use self::unreserved::copy_ends;
 use crate::error::{Error, ErrorKind};
 use crate::url::Url;
 use crate::value::Value;
@@ -47,6 +46,9 @@ pub struct Writer<'n> {
     pub(crate) segment: Option<Tracked<'n>>,
     /// In a query of pairs, whether its `?` has been written.
     pub(crate) query_open: bool,
+    /// Where the separator of the query piece being written is (see
+    /// [`query_piece_start`](Self::query_piece_start)).
+    pub(crate) piece_separator: usize,
     /// A placeholder whose value can only be judged on the whole URL, and the error it
     /// gets if the URL is not valid: a `{+base}` that may supply a scheme and an authority,
     /// a part of a host (`www{.dom*}` with `1.2.3.4` makes a numeric host).
@@ -87,6 +89,7 @@ impl<'n> Writer<'n> {
             first_segment_open: false,
             segment: None,
             query_open: false,
+            piece_separator: 0,
             check_whole: None,
             unopened: None,
             open_authority: None,
@@ -310,6 +313,25 @@ impl<'n> Writer<'n> {
         Expansion::at(self, spot, "")
     }
 
+    /// A piece of a query of pairs that is RFC 6570 text (`{k}=1`, `k=v{a}`) starts: writes
+    /// its separator, `?` or `&`, which [`query_piece_end`](Self::query_piece_end) takes
+    /// back if the piece writes nothing, so that no `?&`, `&&` or dangling `&` is left.
+    #[inline]
+    pub fn query_piece_start(&mut self) {
+        self.piece_separator = self.out.len();
+        self.pair_separator();
+    }
+
+    /// The piece [`query_piece_start`](Self::query_piece_start) started ends: if it wrote
+    /// nothing after its separator, the separator goes, and the query is as it was before
+    /// (still without its `?` if that was the `?`).
+    #[inline]
+    pub fn query_piece_end(&mut self) {
+        if self.out.len() == self.piece_separator + 1 {
+            self.query_open = self.out.pop() == Some('&');
+        }
+    }
+
     /// Starts expanding an expression with operator `op` in `context`.
     #[inline]
     pub fn expansion(&mut self, op: Operator, context: Context) -> Expansion<'_, 'n> {
@@ -387,23 +409,5 @@ impl<'n> Writer<'n> {
 )]
 #[inline]
 pub(crate) fn push_text(out: &mut String, text: &str) {
-    let len = out.len();
-    let n = text.len();
-    if out.capacity() - len < n {
-        out.reserve(n);
-    }
-    // SAFETY: the bytes written are all of `text`, in order, which is UTF-8, after `out`'s
-    // UTF-8 (which ends on a character boundary), so `out` stays UTF-8.
-    let buf = unsafe { out.as_mut_vec() };
-    // SAFETY: `out` has room for `n` more bytes after its `len` (it had, or `reserve` made
-    // it, which never returns with less), and that room does not overlap `text`, which
-    // `out` does not own.
-    unsafe {
-        buf.as_mut_ptr()
-            .add(len)
-            .copy_from_nonoverlapping(text.as_ptr(), n);
-    }
-    // SAFETY: the `n` bytes after the first `len` were written just above; `reserve` kept
-    // the length at `len`.
-    unsafe { buf.set_len(len + n) };
+    crate::raw::push_str(out, text);
 }

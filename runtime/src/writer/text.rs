@@ -8,7 +8,7 @@ use core::fmt;
 use super::expansion::Expansion;
 use super::frame::Mode;
 use super::{Context, Operator, itoa};
-use crate::encode::{Set, encode_into, encode_short_in_room, encode_short_in_room_fast};
+use crate::encode::{self, Set};
 use crate::error::ErrorKind;
 
 impl Expansion<'_, '_> {
@@ -24,7 +24,7 @@ impl Expansion<'_, '_> {
             }
         };
         match self.mode {
-            Mode::Unreserved => write_component(text.as_bytes(), &mut self.w.out),
+            Mode::Unreserved => write_component(text, &mut self.w.out),
             Mode::Reserved => {
                 self.no_backslash(text.as_bytes());
                 let from = self.w.out.len();
@@ -121,7 +121,7 @@ impl Expansion<'_, '_> {
             }
         };
         match self.mode {
-            Mode::Unreserved => encode_into(Set::Component, bytes, &mut self.w.out),
+            Mode::Unreserved => encode::append_encoded(Set::Component, bytes, &mut self.w.out),
             Mode::Reserved => {
                 self.no_backslash(bytes);
                 let from = self.w.out.len();
@@ -132,7 +132,7 @@ impl Expansion<'_, '_> {
             // checks.
             Mode::Raw => {
                 self.one_label(bytes);
-                encode_into(Set::Reserved, bytes, &mut self.w.out);
+                encode::append_encoded(Set::Reserved, bytes, &mut self.w.out);
             }
         }
     }
@@ -166,21 +166,21 @@ fn cut(text: &str, budget: usize, reserved: bool) -> (&str, usize) {
 /// 1,539 instructions per URL; with the loops here, 1,457, and less code per template.)
 ///
 /// A short value is encoded in one classification, or copied whole if it needs no escape
-/// ([`encode_short_in_room_fast`]); any other is encoded by [`escape_component`].
+/// ([`encode::append_short`]); any other is encoded by [`escape_component`].
 #[inline(never)]
-pub(super) fn write_component(bytes: &[u8], out: &mut String) {
-    if !encode_short_in_room_fast(Set::Component, bytes, out) {
-        escape_component(bytes, out);
+pub(super) fn write_component(text: &str, out: &mut String) {
+    if !encode::append_short(Set::Component, text, out) {
+        escape_component(text.as_bytes(), out);
     }
 }
 
 /// The rest of [`write_component`], apart so that its fast path saves no registers: a short
 /// value is encoded in one pass into the room the URL was sized with
-/// ([`encode_short_in_room`]), a longer one measured and encoded in place.
+/// ([`encode::append_in_room`]), a longer one measured and encoded in place.
 #[inline(never)]
 fn escape_component(bytes: &[u8], out: &mut String) {
-    if !encode_short_in_room(Set::Component, bytes, out) {
-        encode_into(Set::Component, bytes, out);
+    if !encode::append_in_room(Set::Component, bytes, out) {
+        encode::append_encoded(Set::Component, bytes, out);
     }
 }
 
@@ -205,15 +205,15 @@ impl fmt::Write for Sink<'_, '_, '_> {
 pub(super) fn encode_reserved(bytes: &[u8], brackets_pass: bool, out: &mut String) {
     let start = out.len();
     if brackets_pass {
-        encode_into(Set::Reserved, bytes, out);
+        encode::append_encoded(Set::Reserved, bytes, out);
     } else {
         let mut rest = bytes;
         while let Some(i) = rest.iter().position(|&b| b == b'[' || b == b']') {
-            encode_into(Set::Reserved, &rest[..i], out);
+            encode::append_encoded(Set::Reserved, &rest[..i], out);
             out.push_str(if rest[i] == b'[' { "%5B" } else { "%5D" });
             rest = &rest[i + 1..];
         }
-        encode_into(Set::Reserved, rest, out);
+        encode::append_encoded(Set::Reserved, rest, out);
     }
     if bytes.contains(&b'%') {
         uppercase_triplets(&mut out[start..]);

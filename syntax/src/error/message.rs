@@ -164,6 +164,11 @@ impl fmt::Display for ErrorKind {
                 f,
                 "empty host after `{scheme}://`; write the host before the path"
             ),
+            ErrorKind::OpenerBeforeHost { scheme, expression } => write!(
+                f,
+                "`{expression}` right after `{scheme}://` opens the {} where the host belongs; write the host and the path first, and `{expression}` after them",
+                if expression.starts_with("{#") { "fragment" } else { "query" }
+            ),
             ErrorKind::EmptyAuthority => f.write_str(
                 "empty host after `//` at the start of a relative URL, where WHATWG parsers read the next path segment as the host (`///a` against `https://example.com` is `https://a/`); write the host after `//`, or start the path with a single `/`",
             ),
@@ -323,6 +328,16 @@ impl fmt::Display for ErrorKind {
                     )
                 }
             }
+            ErrorKind::UndefinedStartsRelative {
+                vars,
+                text,
+                expression,
+            } => write!(
+                f,
+                "when {} {} undefined, `{text}` starts the path without the `/` that `{expression}` writes, and the absolute path becomes a relative one; start what follows `{expression}` with `/`",
+                Names(vars),
+                Names(vars).verb(),
+            ),
             ErrorKind::StateStartsAuthority {
                 vars,
                 defined: true,
@@ -394,8 +409,37 @@ impl fmt::Display for ErrorKind {
                 Names(vars),
                 Names(vars).verb()
             ),
+            ErrorKind::EmptyQueryPiece { pair, pair_var } => write!(
+                f,
+                "this `&` leaves an empty query piece, so the query is RFC 6570 text as written, where `{pair}` writes `{}=` when `{pair_var}` is undefined rather than being left out; remove this `&`",
+                key_of(pair)
+            ),
+            ErrorKind::TextAfterContinuation {
+                text,
+                expression,
+                pair,
+                pair_var,
+            } => write!(
+                f,
+                "`{text}` right after `{expression}` joins the pair `{expression}` writes, so the query is RFC 6570 text as written, where `{pair}` writes `{}=` when `{pair_var}` is undefined rather than being left out; write `&{text}` to make it a piece of its own",
+                key_of(pair)
+            ),
+            ErrorKind::ReservedBeforeHandPair {
+                expression,
+                encoded,
+                pair,
+                pair_var,
+            } => write!(
+                f,
+                "`{expression}` may write `=`, and the `&` of `{pair}` after it is written only when `{pair_var}` is defined, so which `=` names the pair cannot be decided from the template; move `{expression}` after the pairs written by hand, or write `{encoded}`, which encodes `=`"
+            ),
         }
     }
+}
+
+/// The name of a pair written by hand (`q` of `q={x}`).
+fn key_of(pair: &str) -> &str {
+    pair.split_once('=').map_or(pair, |(key, _)| key)
 }
 
 /// Whether `text` is a valid prefix modifier followed by `*`: `:2*`.

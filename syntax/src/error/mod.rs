@@ -238,6 +238,14 @@ pub enum ErrorKind {
         /// The scheme.
         scheme: String,
     },
+    /// A `{?x}`, `{&x}` or `{#x}` right after `scheme://`, where the host belongs: it opens
+    /// the query or the fragment there, and what follows is no host.
+    OpenerBeforeHost {
+        /// The scheme.
+        scheme: String,
+        /// The expression, as written.
+        expression: String,
+    },
     /// A relative reference that starts with `//` and an empty authority (`//`, `///a`,
     /// `//?q`): WHATWG parsers resolving it against an `http(s)` base read the next path
     /// segment as the host (`///a` is `https://a/`), against a `file:` base they keep the
@@ -366,6 +374,18 @@ pub enum ErrorKind {
         /// The path is appended to a base URL (`url!(base, ...)`) rather than to a host.
         base: bool,
     },
+    /// Text or a placeholder after `{/x}` that, when the `{/x}` before it are undefined and
+    /// write nothing, starts a path without an authority that they start with `/` when
+    /// defined: the reference is an absolute path in some states and a relative one in
+    /// others.
+    UndefinedStartsRelative {
+        /// The variables that are undefined.
+        vars: Vec<String>,
+        /// What would start the path, as written.
+        text: String,
+        /// The last `{/x}` before it, as written.
+        expression: String,
+    },
     /// A path without an authority that starts with `//` in some state of its expressions,
     /// which parsers read as the start of a host (RFC 3986 §4.2).
     StateStartsAuthority {
@@ -416,6 +436,42 @@ pub enum ErrorKind {
         text: String,
         /// The query written so that it keeps its text.
         fix: String,
+    },
+    /// A pair written by hand (`q={x}`) in a query with an empty piece (`&&`, a `&` at the
+    /// query's start or end or right before a `{&y}`): such a query is RFC 6570 text as
+    /// written, where the pair would write `q=` for an undefined `x` rather than be left out.
+    EmptyQueryPiece {
+        /// The pair written by hand, as written (`q={x}`).
+        pair: String,
+        /// That pair's variable.
+        pair_var: String,
+    },
+    /// A pair written by hand (`q={x}`) in a query where text or an expression follows a
+    /// `{&y}` in its piece (`{&y}k=1`): such a query is RFC 6570 text as written, where the
+    /// pair would write `q=` for an undefined `x` rather than be left out.
+    TextAfterContinuation {
+        /// What follows the `{&y}`, as written.
+        text: String,
+        /// The `{&y}`, as written.
+        expression: String,
+        /// The pair written by hand, as written (`q={x}`).
+        pair: String,
+        /// That pair's variable.
+        pair_var: String,
+    },
+    /// In a query with pairs written by hand, a `{+x}` before any `=` of its piece, followed
+    /// by such a pair with nothing always written between: that pair's `&` is written only
+    /// when its value is defined, so whether a `=` in `x`'s value comes before the pair's
+    /// name, which the guard on `{+x}` decides from the template's text, would depend on it.
+    ReservedBeforeHandPair {
+        /// The `{+x}`, as written.
+        expression: String,
+        /// The same expression without its `+`, which encodes `=`.
+        encoded: String,
+        /// The pair written by hand after it, as written (`q={y}`).
+        pair: String,
+        /// That pair's variable.
+        pair_var: String,
     },
 }
 

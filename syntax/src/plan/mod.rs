@@ -10,9 +10,11 @@
 //!   that makes it `.`/`..` or leaves an empty segment before a `/` (`//`);
 //! - a placeholder that is a whole path segment must have a non-empty value, and a segment of
 //!   expressions without text of its own must not be written empty;
-//! - a query made only of `name=value` pairs (static, `name={x}` written by hand, `{?x}` and
-//!   `{&x}`) is joined by the runtime: `?` before the first pair written, `&` before the
-//!   others, so a missing value drops its whole pair and no `?&` or dangling `&` is left;
+//! - a query made of `name=value` pairs (static, `name={x}` written by hand, `{?x}` and
+//!   `{&x}`, and beside a hand-written pair any other piece between two `&`, such as
+//!   `{k}=1`) is joined by the runtime: `?` before the first piece that writes something,
+//!   `&` before the others, so a missing value drops its whole pair and no `?&` or dangling
+//!   `&` is left (the query module's docs say what each piece means);
 //! - a port placeholder writes its `:` only when it has a value.
 
 use alloc::string::String;
@@ -26,7 +28,10 @@ mod query;
 pub(crate) use self::parts::{Part, parts, split};
 pub use self::plain::{Planned, plan_plain};
 pub use self::planner::{plan, plan_into};
-pub(crate) use self::query::{is_query_of_pairs, opens_pair};
+pub(crate) use self::query::{
+    Unjoinable, hand_pair_in_unjoinable_query, is_query_of_pairs, opens_pair,
+    reserved_before_hand_pair,
+};
 
 /// Where an expanded value lands, which decides its encoding and its checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,6 +104,12 @@ pub enum Step<S = String> {
         /// The expression after `=`.
         expr: usize,
     },
+    /// A piece of a query of pairs that is RFC 6570 text (`{k}=1`, `k=v{a}`, a whole `{k}`)
+    /// starts: its separator (`?` or `&`) is written, and taken back at
+    /// [`Step::QueryPieceEnd`] if the piece writes nothing.
+    QueryPieceStart,
+    /// The piece that [`Step::QueryPieceStart`] started ends.
+    QueryPieceEnd,
     /// `:{port}`: writes `:` and the port when the value is defined.
     Port(usize),
     /// Expand this expression in this context; it must be defined if anything is written
@@ -121,6 +132,8 @@ impl<S> Step<S> {
             Step::SegmentEnd { then_slash } => Step::SegmentEnd { then_slash },
             Step::Expand(i, context) => Step::Expand(i, context),
             Step::QueryStart => Step::QueryStart,
+            Step::QueryPieceStart => Step::QueryPieceStart,
+            Step::QueryPieceEnd => Step::QueryPieceEnd,
             Step::Port(i) => Step::Port(i),
             Step::Required(i, context) => Step::Required(i, context),
         }
@@ -128,7 +141,8 @@ impl<S> Step<S> {
 }
 
 /// The bytes of template text that `steps` write when each value is defined once: the text,
-/// the static pairs, and each hand-written pair's `key=` with its separator. `url!`,
+/// the static pairs, each hand-written pair's `key=` with its separator, and each other
+/// query piece's separator. `url!`,
 /// `template!` and `Template` size the output from it (plus what the values need), so that
 /// building a URL allocates once.
 pub fn static_len<S: AsRef<str>>(steps: &[Step<S>]) -> usize {
@@ -147,6 +161,7 @@ fn static_len_by<S>(steps: &[Step<S>], len: impl Fn(&S) -> usize) -> usize {
             Step::Text(text) | Step::Pair(text) => len(text),
             // `&` (or `?`), `key`, `=`.
             Step::HandPair { key, .. } => len(key) + 2,
+            Step::QueryPieceStart => 1,
             _ => 0,
         })
         .sum()

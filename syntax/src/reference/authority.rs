@@ -96,12 +96,30 @@ impl Text<'_> {
                     && is_special(scheme)
                     && !scheme.eq_ignore_ascii_case("file")
                 {
-                    errors.push(
-                        host.start.saturating_sub(1)..host.start,
-                        ErrorKind::EmptyHost {
-                            scheme: scheme.to_string(),
-                        },
-                    );
+                    // `https://{?x}example.com/`: the query (or fragment) opens where the
+                    // host belongs, and the host reads as query text; say that instead.
+                    let after = &self.src[host.end..];
+                    let opener = after
+                        .starts_with(['{'])
+                        .then(|| after.find('}'))
+                        .flatten()
+                        .filter(|_| after[1..].starts_with(['?', '&', '#']));
+                    if let Some(close) = opener {
+                        errors.push(
+                            host.end..host.end + close + 1,
+                            ErrorKind::OpenerBeforeHost {
+                                scheme: scheme.to_string(),
+                                expression: after[..=close].to_string(),
+                            },
+                        );
+                    } else {
+                        errors.push(
+                            host.start.saturating_sub(1)..host.start,
+                            ErrorKind::EmptyHost {
+                                scheme: scheme.to_string(),
+                            },
+                        );
+                    }
                 }
             }
         }

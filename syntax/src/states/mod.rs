@@ -25,7 +25,13 @@
 //! - a `.` or `..` segment of template text that only expressions delimit (`/a/.{/x}`);
 //! - text after a `{?x}` that opens the query, unless the query is made of pairs (which the
 //!   runtime joins with `?` and `&` whatever is defined) or the text starts with its own
-//!   `?`: when `x` is undefined the text would move into the path.
+//!   `?`: when `x` is undefined the text would move into the path;
+//! - a pair written by hand in a query that cannot be joined piece by piece (an empty piece,
+//!   or text right after a `{&y}` in its piece): RFC 6570 would write `q=` for it when its
+//!   value is undefined, where the `url!` docs promise it is left out;
+//! - a `{+x}` before any `=` of its query piece that a pair written by hand follows: the
+//!   pair's `&` is written only with the pair, so whether a `=` in `x` names the pair would
+//!   depend on the pair's value.
 //!
 //! Text after a `{#x}` that opens the fragment is RFC 6570's own example (`{#path}/here`,
 //! §3.2.4), so it is not refused here: the planner makes such an `x` required
@@ -62,7 +68,91 @@ pub(crate) fn check(
         relative: reference.scheme.is_none() && reference.authority.is_none() && !options.joined,
     };
     path.check(reference.path.clone(), errors);
-    check_query(src, exprs, reference, errors);
+    if !check_unjoinable_query(src, exprs, reference, errors) {
+        check_query(src, exprs, reference, errors);
+    }
+    check_reserved_before_hand_pair(src, exprs, reference, errors);
+}
+
+/// A pair written by hand in a query that is not made of pairs
+/// ([`plan::hand_pair_in_unjoinable_query`]); whether one was reported (a `{?x}` opening
+/// that query is then not reported again).
+fn check_unjoinable_query(
+    src: &str,
+    exprs: &[Expression],
+    reference: &Reference,
+    errors: &mut Errors,
+) -> bool {
+    let Some(query) = reference.query.clone() else {
+        return false;
+    };
+    let Some((hand, why)) = plan::hand_pair_in_unjoinable_query(src, exprs, query.clone()) else {
+        return false;
+    };
+    let pair = hand_pair_text(src, exprs, query.start, hand);
+    let pair_var = first_var(src, &exprs[hand]);
+    match why {
+        plan::Unjoinable::EmptyPiece(at) => {
+            errors.push(at..at + 1, ErrorKind::EmptyQueryPiece { pair, pair_var });
+        }
+        plan::Unjoinable::AfterContinuation(expression, text) => errors.push(
+            text.clone(),
+            ErrorKind::TextAfterContinuation {
+                text: src[text].to_string(),
+                expression: src[exprs[expression].range.clone()].to_string(),
+                pair,
+                pair_var,
+            },
+        ),
+    }
+    true
+}
+
+/// The pair written by hand whose expression is `hand`, as written: from the `&` before it
+/// (or the query's start) to the expression's end.
+fn hand_pair_text(src: &str, exprs: &[Expression], query_start: usize, hand: usize) -> String {
+    let start = src[query_start..exprs[hand].range.start]
+        .rfind('&')
+        .map_or(query_start, |k| query_start + k + 1);
+    src[start..exprs[hand].range.end].to_string()
+}
+
+/// The name of `e`'s first variable.
+fn first_var(src: &str, e: &Expression) -> String {
+    e.vars
+        .first()
+        .map(|v| src[v.name.clone()].to_string())
+        .unwrap_or_default()
+}
+
+/// A `{+x}` that a value's `=` would put before the name of a pair written by hand in some
+/// states and not others ([`plan::reserved_before_hand_pair`]).
+fn check_reserved_before_hand_pair(
+    src: &str,
+    exprs: &[Expression],
+    reference: &Reference,
+    errors: &mut Errors,
+) {
+    let Some(query) = reference.query.clone() else {
+        return;
+    };
+    let Some((reserved, hand)) = plan::reserved_before_hand_pair(src, exprs, query.clone()) else {
+        return;
+    };
+    let at = exprs[reserved].range.clone();
+    let pair = hand_pair_text(src, exprs, query.start, hand);
+    let pair_var = first_var(src, &exprs[hand]);
+    // `{+h,k:3}` without its `+`.
+    let encoded = alloc::format!("{{{}", &src[at.start + 2..at.end]);
+    errors.push(
+        at.clone(),
+        ErrorKind::ReservedBeforeHandPair {
+            expression: src[at].to_string(),
+            encoded,
+            pair,
+            pair_var,
+        },
+    );
 }
 
 /// A query opened by `{?x}` holds only that expression unless it is made of pairs: text after
@@ -103,14 +193,14 @@ fn check_query(src: &str, exprs: &[Expression], reference: &Reference, errors: &
         .map(|v| src[v.name.clone()].to_string())
         .collect();
     let text = src[rest.clone()].to_string();
-    // `{?a,b:3}` becomes `{&a,b:3}` after the text.
     let specs = &src[exprs[opener].range.start + 2..exprs[opener].range.end - 1];
-    errors.push(
-        rest,
-        ErrorKind::UndefinedLeavesQuery {
-            fix: alloc::format!("?{text}{{&{specs}}}"),
-            vars,
-            text,
-        },
-    );
+    // Text that starts as a path or a port does (`/a{?x}/b`, `example.com{?x}:80/`) was
+    // meant before the query: the `{?x}` moves after it. Other text was meant in the query:
+    // it gets its own `?`, and `{?a,b:3}` becomes `{&a,b:3}` after it.
+    let fix = if text.starts_with(['/', ':']) && !text.contains(['?', '#']) {
+        alloc::format!("{text}{{?{specs}}}")
+    } else {
+        alloc::format!("?{text}{{&{specs}}}")
+    };
+    errors.push(rest, ErrorKind::UndefinedLeavesQuery { fix, vars, text });
 }

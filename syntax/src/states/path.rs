@@ -23,6 +23,9 @@ enum Slash {
 pub(super) enum Problem {
     /// Text or an expression after the host (or the base) while nothing has been written.
     JoinsHost,
+    /// Text or an expression that starts a path without an authority while, in other
+    /// states, a `{/x}` started it with `/`.
+    StartsRelative,
     /// `//` at the start of a path without an authority.
     StartsAuthority,
     /// `//` that the template does not write as such.
@@ -69,6 +72,7 @@ impl Path<'_> {
             segment: Segment::Empty,
             literal_slash: None,
             leading: self.relative,
+            rooted: false,
             undefined: None,
             written_since: false,
         }];
@@ -120,9 +124,16 @@ impl Path<'_> {
                 }
             };
             let at = pos..pos + if matches!(step, Step::Other) { 1 } else { len };
+            let any_rooted = states.iter().any(|s| s.rooted);
             next.clear();
             for state in &states {
                 let result = match step {
+                    Step::Dot | Step::Colon | Step::Other
+                        if self.starts_relative(state, any_rooted)
+                            && !self.dot_segment_at(pos, path.end) =>
+                    {
+                        Err(Problem::StartsRelative)
+                    }
                     Step::Slash(slash_at, has_expr) => {
                         self.slash(*state, Slash::Text(slash_at), has_expr)
                     }
@@ -163,6 +174,39 @@ impl Path<'_> {
         for (at, kind) in found.errors {
             errors.push(at, kind);
         }
+    }
+
+    /// Whether writing text or a value in `state`, reached through undefined expressions,
+    /// would start a path without an authority that other states start with a `/`
+    /// (`{/x}users` is `/vusers` or `users`): the reference would be an absolute path in
+    /// some states and a relative (or rootless) one in others, resolved differently
+    /// (RFC 3986 §5.2.2).
+    fn starts_relative(&self, state: &State, any_rooted: bool) -> bool {
+        any_rooted
+            && !self.authority
+            && state.position == Position::Empty
+            && state.undefined.is_some()
+    }
+
+    /// Whether the template's text from `pos` to the next `/` (or the path's end) is a dot
+    /// segment: the dot check words that problem better (`{/x}./a`: remove the `.`).
+    fn dot_segment_at(&self, pos: usize, end: usize) -> bool {
+        let mut segment = Segment::Empty;
+        let mut at = pos;
+        while at < end && self.bytes[at] != b'/' {
+            match self.bytes[at] {
+                b'.' => at += 1,
+                b'%' if self.bytes[at..end].len() >= 3
+                    && self.bytes[at + 1] == b'2'
+                    && self.bytes[at + 2].eq_ignore_ascii_case(&b'e') =>
+                {
+                    at += 3;
+                }
+                _ => return false,
+            }
+            segment = segment.push_dot();
+        }
+        segment.is_dot()
     }
 
     /// Writing one byte of text (not `/`): after an authority, the path must have started.
@@ -209,6 +253,7 @@ impl Path<'_> {
             },
             // Leading dots go on while each segment is a dot.
             leading: state.leading && !empty && state.segment.is_dot(),
+            rooted: state.rooted || empty,
             undefined: state.undefined,
             written_since: true,
         })
@@ -224,6 +269,7 @@ impl Path<'_> {
         found: &mut Found,
     ) {
         next.clear();
+        let any_rooted = states.iter().any(|s| s.rooted);
         for state in states {
             if self.silent(e, state) {
                 // Its variables are undefined in this state: it writes nothing.
@@ -247,6 +293,13 @@ impl Path<'_> {
                     if let Some((a, b)) = state.undefined {
                         let (at, blame) = (e.range.clone(), Blame::Undefined(a..b));
                         self.report_moved(found, at, blame, Problem::JoinsHost, true);
+                    }
+                    continue;
+                }
+                if self.starts_relative(state, any_rooted) {
+                    if let Some((a, b)) = state.undefined {
+                        let (at, blame) = (e.range.clone(), Blame::Undefined(a..b));
+                        self.report_moved(found, at, blame, Problem::StartsRelative, true);
                     }
                     continue;
                 }
@@ -350,6 +403,15 @@ impl Path<'_> {
                     text,
                     expression,
                     base: self.joined,
+                }
+            }
+            Problem::StartsRelative => {
+                let text = self.shown(at.clone(), moved);
+                at = at.start..at.start + text.len();
+                ErrorKind::UndefinedStartsRelative {
+                    vars,
+                    text,
+                    expression,
                 }
             }
             Problem::StartsAuthority => ErrorKind::StateStartsAuthority {

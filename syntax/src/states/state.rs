@@ -73,6 +73,9 @@ pub(super) struct State {
     /// In the leading `./` and `../` of a relative-path reference, where dot segments are
     /// kept (RFC 3986 §4.2).
     pub(super) leading: bool,
+    /// The path's first byte is a `/`: it is an absolute path (RFC 3986 §3.3, `path-absolute`
+    /// or `path-abempty`) rather than a rootless or relative one.
+    pub(super) rooted: bool,
     /// The last run of adjacent expressions this state was reached through undefined (first
     /// and past-the-last index): what a problem found in this state blames. A state reached
     /// with every expression defined blames none, and its problems are the grammar's.
@@ -84,12 +87,13 @@ pub(super) struct State {
 impl State {
     /// The fields that make two states behave the same (not `undefined`, which only says
     /// how the state was reached).
-    fn key(&self) -> (Position, Segment, Option<usize>, bool) {
+    fn key(&self) -> (Position, Segment, Option<usize>, bool, bool) {
         (
             self.position,
             self.segment,
             self.literal_slash,
             self.leading,
+            self.rooted,
         )
     }
 

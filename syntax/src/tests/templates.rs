@@ -77,6 +77,19 @@ fn placements_of_template_expressions() {
     ] {
         assert_eq!(bad(fine), Vec::<String>::new(), "{fine}");
     }
+    // A query or fragment opened where the host belongs: said as such, not as an empty host.
+    assert_eq!(
+        bad("https://{?x}example.com/"),
+        [
+            "`{?x}` right after `https://` opens the query where the host belongs; write the host and the path first, and `{?x}` after them"
+        ]
+    );
+    assert_eq!(
+        bad("http://{#f}"),
+        [
+            "`{#f}` right after `http://` opens the fragment where the host belongs; write the host and the path first, and `{#f}` after them"
+        ]
+    );
     assert_eq!(
         bad("{scheme}://h/"),
         ["a placeholder cannot stand in the scheme; write the scheme as text"]
@@ -180,4 +193,49 @@ fn steps_convert_their_text_and_count_it() {
         .map(|e| e.map_vars(|vars| vars.len()).vars)
         .collect();
     assert_eq!(vars, [1, 1]);
+}
+
+/// Beside a hand-written pair, another query piece is RFC 6570 text between
+/// `QueryPieceStart` and `QueryPieceEnd`, whose separator the runtime takes back when the
+/// piece writes nothing; the pair keeps its `HandPair`, and a value before the piece's `=`
+/// is a key (`QueryKey`).
+#[test]
+fn other_query_pieces_keep_the_hand_written_pair() {
+    use crate::plan::{self, Context, Step};
+    let src = "/p?q={x}&{k}=1&k=v{a}";
+    let mut errors = Errors::new();
+    let exprs = template::lex(src, &mut errors);
+    let r = reference::parse(
+        src,
+        &exprs,
+        Options {
+            iri: true,
+            joined: false,
+        },
+        &mut errors,
+    );
+    assert!(errors.is_empty());
+    let steps = plan::plan(src, &exprs, &r);
+    assert_eq!(
+        steps,
+        [
+            Step::PathStart { relative: false },
+            Step::Text("/p".into()),
+            Step::QueryStart,
+            Step::HandPair {
+                key: "q".into(),
+                expr: 0
+            },
+            Step::QueryPieceStart,
+            Step::Expand(1, Context::QueryKey),
+            Step::Text("=1".into()),
+            Step::QueryPieceEnd,
+            Step::QueryPieceStart,
+            Step::Text("k=v".into()),
+            Step::Expand(2, Context::Query),
+            Step::QueryPieceEnd,
+        ]
+    );
+    // `/p`, `?q=`, and each piece's separator and text.
+    assert_eq!(plan::static_len(&steps), 2 + 3 + 3 + 4);
 }

@@ -471,6 +471,14 @@ pub fn uri_from_http(data: &[u8]) {
     let Ok(ours) = Url::try_from(&uri) else {
         return;
     };
+    // A `file` URL is one WHATWG parsers rewrite (a Windows drive letter drops the host and
+    // reads `a|` as `a:`), a documented limit of `Url`, as in `url_parse`.
+    if uri
+        .scheme_str()
+        .is_some_and(|s| s.eq_ignore_ascii_case("file"))
+    {
+        return;
+    }
     let Ok(base) = url::Url::parse("http://a.example/") else {
         return;
     };
@@ -484,9 +492,16 @@ pub fn uri_from_http(data: &[u8]) {
         let query: Option<Vec<u8>> = url.query().map(|q| percent_decode_str(q).collect());
         Some((url.host_str().map(String::from), segments, query))
     };
-    let (Some(theirs), Some(back)) = (read(text), read(ours.as_str())) else {
+    let (Some(mut theirs), Some(back)) = (read(text), read(ours.as_str())) else {
         return;
     };
+    // `http` reads an empty path after an authority as `/` (`Uri::path`, and the text it
+    // writes back): one path for `http` and `https` (RFC 9110 §4.2.3), and for another scheme
+    // (`foo://h`, an empty path to WHATWG parsers) a `Uri` that no longer tells them apart, so
+    // the URL holds the `/` it says (documented on the conversion).
+    if uri.authority().is_some() && uri.path() == "/" && theirs.1 == [Vec::<u8>::new()] {
+        theirs.1.push(Vec::new());
+    }
     assert_eq!(
         theirs,
         back,

@@ -9,8 +9,9 @@
 //! shape: a `{+x}` opening the template before a `/` of its own (a value `//` or `///` writing an
 //! empty authority), a whole-segment `{x}` before an optional expression (`{id}{/tab}`,
 //! `{id}{?q}`, `{name}{.ext}`), hand-written query pairs beside other pieces (`k=v{a}`,
-//! `{k}=1`, `k={a}{b}`, a whole `{k}`), and `{.x}` inside a host; and values hold what WHATWG
-//! parsers read otherwise than RFC 3986 (`\`, tab, newline, `%5C`) and dotted names.
+//! `{k}=1`, `k={a}{b}`, a whole `{k}` or `{+h}`, an empty piece, text after a `{&x}`), and
+//! `{.x}` inside a host; and values hold what WHATWG parsers read otherwise than RFC 3986
+//! (`\`, tab, newline, `%5C`) and dotted names.
 
 #![allow(unreachable_pub, reason = "shared by test binaries through `#[path]`")]
 
@@ -109,7 +110,7 @@ const BEFORE_OPTIONAL: &[&str] = &[
 /// Pieces of a query of pairs: hand-written pairs, and the pieces that stand beside them.
 const QUERY_PIECES: &[&str] = &[
     "q={a}", "q={a}", "r={+b}", "s={c*}", "k=v{b}", "{c}=1", "k={b}{c}", "{c}", "k=v", "{+h}",
-    "k={b}x", "{c}{b}",
+    "k={b}x", "{c}{b}", "", "{&b}k=1",
 ];
 
 /// Hosts with `{.x}` and `{x}` labels.
@@ -135,7 +136,7 @@ pub fn pointed() -> impl Strategy<Value = String> {
         (
             prop::sample::select(&["/p?", "/p?k=1&", "https://h/?", "/p{?p}&"][..]),
             prop::collection::vec(prop::sample::select(QUERY_PIECES), 1..4),
-            prop::sample::select(&["", "#f", "{&p}"][..]),
+            prop::sample::select(&["", "#f", "{&p}", "&", "&#f"][..]),
         )
             .prop_map(|(head, pieces, tail)| format!("{head}{}{tail}", pieces.join("&"))),
         (

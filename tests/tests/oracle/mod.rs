@@ -133,6 +133,13 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
     let rules = Rules::urlkit();
     let t = skeleton(template, &parts);
     let parsed = urlkit::Template::parse(template);
+    // A template the docs refuse for its query (see `pairs`).
+    let documented = pairs::refused(template, &parts);
+    if let (Some(why), Ok(_)) = (documented, &parsed) {
+        return Err(format!(
+            "{template:?}: urlkit accepted it, but the docs refuse it ({why})"
+        ));
+    }
     let mut bad_state = None;
     let mut states = 0;
     for state in 0u32..(1 << names.len()) {
@@ -178,7 +185,7 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
                 }
                 Err(e) => {
                     let k = kind(&e);
-                    if !violations.iter().any(|v| v.kinds().contains(&k.as_str())) {
+                    if !explains(&violations, &k) {
                         return Err(format!(
                             "{template:?} in state {state:b} of {names:?}: urlkit refused with {k}, the oracle found {violations:?}"
                         ));
@@ -199,10 +206,8 @@ pub fn check_template(template: &str) -> Result<Option<Checked<'_>>, String> {
             ]
             .iter()
             .any(|m| message.contains(m));
-            Some(if pairs::mixed(template, &parts) {
-                // A hand-written pair beside another piece: urlkit may write it piece by
-                // piece (as the reference does) or refuse the template.
-                "MixedQuery"
+            Some(if let Some(why) = documented {
+                why
             } else if state_error {
                 if bad_state.is_none() {
                     return Err(format!(
@@ -274,6 +279,9 @@ fn reference(
     if !out.prefix_on_composite.is_empty() {
         violations.push(Violation::PrefixOnComposite);
     }
+    if backslash_in_reserved(parts, value_of) {
+        violations.push(Violation::Backslash);
+    }
     (out, violations)
 }
 
@@ -332,7 +340,7 @@ impl Checked<'_> {
                 (Err(e), _) if kind(&e) == "InvalidHost" => Ok(Agreement::ValuesRefused(kind(&e))),
                 (Err(e), _) => {
                     let k = kind(&e);
-                    if violations.iter().any(|v| v.kinds().contains(&k.as_str())) {
+                    if explains(&violations, &k) {
                         Ok(Agreement::ValuesRefused(k))
                     } else {
                         Err(format!(
@@ -381,12 +389,8 @@ impl Checked<'_> {
             }
             Err(e) => {
                 let k = kind(&e);
-                if violations.iter().any(|v| v.kinds().contains(&k.as_str())) {
+                if explains(&violations, &k) {
                     Ok(Agreement::ValuesRefused(k))
-                } else if whatwg_special_in_reserved(parts, &value_of) {
-                    Ok(Agreement::ValuesRefused(format!(
-                        "{k}: a `\\`, tab or newline in a `{{+x}}` or `{{#x}}` value"
-                    )))
                 } else {
                     Err(format!(
                         "{template:?} {values:?}: urlkit refused with {k} (`{}`), the oracle found {violations:?} in {:?}",
@@ -397,6 +401,14 @@ impl Checked<'_> {
             }
         }
     }
+}
+
+/// Whether the oracle's violations account for urlkit's refusal of kind `k`: one of them
+/// is refused with that kind, or the `{+base}` value is no base, after which the text is not
+/// in the components the template gives it (`//` as a base makes the next segment a host),
+/// so which of its rules urlkit meets first is not the oracle's to say.
+fn explains(violations: &[Violation], k: &str) -> bool {
+    violations.contains(&Violation::BadBase) || violations.iter().any(|v| v.kinds().contains(&k))
 }
 
 /// Whether a WHATWG parser reads the URL a `{+base}` started as it reads the same template
@@ -436,11 +448,11 @@ fn base_read_as_written(
         && raw.path().split('/').count() == built.path().split('/').count()
 }
 
-/// Whether a `{+x}` or `{#x}` value holds a character that WHATWG parsers read otherwise
-/// than RFC 3986 does once it is percent-encoded (`\`, which is `/` in a special URL; tab
-/// and newline, which they remove): urlkit may refuse it or write it encoded.
-fn whatwg_special_in_reserved(parts: &[Part], value_of: &dyn Fn(&str) -> Value) -> bool {
-    let special = |s: &String| s.contains(['\\', '\t', '\n', '\r']);
+/// Whether a `{+x}` or `{#x}` value writes a `\` (a string, as much of it as a prefix
+/// modifier keeps; a list item; a map key or value), which the crate docs ("What `{+x}` may
+/// do") refuse wherever it stands.
+fn backslash_in_reserved(parts: &[Part], value_of: &dyn Fn(&str) -> Value) -> bool {
+    let backslash = |s: &String| s.contains('\\');
     parts.iter().any(|part| match part {
         Part::Expr {
             op: Op::Reserved | Op::Fragment,
@@ -448,9 +460,15 @@ fn whatwg_special_in_reserved(parts: &[Part], value_of: &dyn Fn(&str) -> Value) 
             ..
         } => vars.iter().any(|v| match value_of(&v.name) {
             Value::Undef => false,
-            Value::Str(s) => special(&s),
-            Value::List(items) => items.iter().any(special),
-            Value::Map(pairs) => pairs.iter().any(|(k, v)| special(k) || special(v)),
+            Value::Str(s) => {
+                let written = v.prefix.map_or(&s[..], |n| rfc6570::prefix(&s, n, true));
+                written.contains('\\')
+            }
+            // A prefix on a list or map is refused for itself (`PrefixOnComposite`).
+            Value::List(items) => v.prefix.is_none() && items.iter().any(backslash),
+            Value::Map(pairs) => {
+                v.prefix.is_none() && pairs.iter().any(|(k, v)| backslash(k) || backslash(v))
+            }
         }),
         _ => false,
     })
@@ -594,6 +612,16 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     {
         return Some("NonAsciiHost");
     }
+    // A relative reference whose `//` has no host (`//`, `///a`, `//?q`): RFC 3986 §3.2
+    // reads an empty authority, WHATWG parsers resolving it against a special base skip the
+    // slashes and read the next segment as the host (`///evil.com`).
+    if s.scheme.is_none()
+        && s.host.as_ref().is_some_and(std::ops::Range::is_empty)
+        && s.userinfo.is_none()
+        && s.port.is_none()
+    {
+        return Some("EmptyAuthority");
+    }
     // An empty port: RFC 3986 allows it, urlkit's grammar does not.
     if s.port.as_ref().is_some_and(std::ops::Range::is_empty) {
         return Some("EmptyPort");
@@ -660,11 +688,6 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
         && (s.userinfo.is_some() || s.port.is_some())
     {
         return Some("HostMissing");
-    }
-    // A hand-written pair beside a piece of another kind (`?q={x}&{k}`), which urlkit may
-    // refuse rather than write piece by piece.
-    if pairs::mixed(template, parts) {
-        return Some("MixedQuery");
     }
     // The skeleton itself breaks the shape (a literal dot segment, a `//`), or a WHATWG
     // parser refuses it.

@@ -8,7 +8,12 @@
 //! Beside a hand-written pair, another piece of the query between two `&` of the text
 //! (`k=v{a}`, `{k}=1`, `k={a}{b}`, a whole `{k}`) is written as RFC 6570 writes it, and left
 //! out with its `&` when it writes nothing: a pair left out never leaves `?&`, `&&` or a
-//! dangling `&` or `?` behind. urlkit may instead refuse such a template ([`mixed`]).
+//! dangling `&` or `?` behind.
+//!
+//! The docs refuse two kinds of template with a hand-written pair ([`refused`]): a query that
+//! cannot be joined piece by piece (an empty piece, or text right after a `{&y}` in its
+//! piece), and a `{+x}` in a piece with no `=` of its own text that a hand-written pair
+//! follows with no piece between that is always written.
 
 use super::rfc6570::{
     Context, Op, Origin, Out, Part, Rules, Value, encode_value, expand_expr, prefix, push_literal,
@@ -55,6 +60,60 @@ enum Piece {
 
 /// The query of `parts` if it is made of pairs.
 pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
+    match read_query(source, parts)? {
+        Query::Pairs(pairs) => Some(pairs),
+        Query::Unjoinable { .. } => None,
+    }
+}
+
+/// A query as the docs read it.
+enum Query {
+    /// Made of pairs, joined by the expansion.
+    Pairs(Pairs),
+    /// Not made of pairs because a piece is empty or holds more after a `{&y}`: RFC 6570
+    /// text as written, a template error if a hand-written pair stands in it.
+    Unjoinable { hand: bool },
+}
+
+/// Why the docs refuse the template, if they do (see the module docs): the name the
+/// differential test counts it by.
+pub fn refused(source: &str, parts: &[Part]) -> Option<&'static str> {
+    match read_query(source, parts)? {
+        Query::Unjoinable { hand: true } => Some("UnjoinableQuery"),
+        Query::Unjoinable { hand: false } => None,
+        Query::Pairs(pairs) => {
+            reserved_before_hand(parts, &pairs.units).then_some("ReservedBeforeHandPair")
+        }
+    }
+}
+
+/// A `{+x}` in a piece with no `=` of the text, that a hand-written pair follows with only
+/// `{?y}`/`{&y}` pieces or pieces of expressions alone between (which may write nothing).
+fn reserved_before_hand(parts: &[Part], units: &[Unit]) -> bool {
+    let reserved_without_eq = |pieces: &[Piece]| {
+        let reserved = pieces.iter().any(|piece| {
+            matches!(piece, Piece::Expr(k) if matches!(&parts[*k], Part::Expr { op: Op::Reserved, .. }))
+        });
+        let eq = pieces
+            .iter()
+            .any(|piece| matches!(piece, Piece::Text(_, text) if text.contains('=')));
+        reserved && !eq
+    };
+    let always_written = |unit: &Unit| match unit {
+        Unit::Static { .. } => true,
+        Unit::Other(pieces) => pieces.iter().any(|p| matches!(p, Piece::Text(..))),
+        Unit::Operator(_) | Unit::Hand { .. } => false,
+    };
+    units.iter().enumerate().any(|(n, unit)| {
+        matches!(unit, Unit::Other(pieces) if reserved_without_eq(pieces))
+            && units[n + 1..]
+                .iter()
+                .take_while(|u| !always_written(u))
+                .any(|u| matches!(u, Unit::Hand { .. }))
+    })
+}
+
+fn read_query(source: &str, parts: &[Part]) -> Option<Query> {
     let _ = source;
     // Find where the query starts: the first `?` of the text, or a `{?x}`, before any `#`.
     let mut start = None;
@@ -174,6 +233,7 @@ pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
         }
     }
     let mut units = Vec::new();
+    let mut unjoinable = false;
     for group in groups {
         let opens = |piece: &Piece| {
             matches!(piece, Piece::Expr(k) if matches!(
@@ -185,7 +245,10 @@ pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
             ))
         };
         let unit = match group.as_slice() {
-            [] => return None,
+            [] => {
+                unjoinable = true;
+                continue;
+            }
             [Piece::Text(start, text)] => Unit::Static {
                 start: *start,
                 text: text.clone(),
@@ -200,7 +263,10 @@ pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
             }
             // A piece that opens pairs of its own (`{&x}`) inside another writes its `&`
             // where the text does not: not a query of pairs.
-            other if other.iter().any(opens) => return None,
+            other if other.iter().any(opens) => {
+                unjoinable = true;
+                continue;
+            }
             other => Unit::Other(other.to_vec()),
         };
         units.push(unit);
@@ -208,13 +274,16 @@ pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
     // Other pieces are the pairs model's only beside a hand-written pair; without one the
     // query is RFC 6570's.
     let hand = units.iter().any(|u| matches!(u, Unit::Hand { .. }));
+    if unjoinable {
+        return Some(Query::Unjoinable { hand });
+    }
     if !hand && units.iter().any(|u| matches!(u, Unit::Other(_))) {
         return None;
     }
     if units.iter().all(|u| matches!(u, Unit::Static { .. })) {
         return None;
     }
-    Some(Pairs {
+    Some(Query::Pairs(Pairs {
         first_part,
         end_part,
         before: (!before.is_empty()).then(|| match &parts[first_part] {
@@ -224,7 +293,7 @@ pub fn query_of_pairs(source: &str, parts: &[Part]) -> Option<Pairs> {
         after,
         units,
         opener,
-    })
+    }))
 }
 
 /// The key of a hand-written pair `key={x}` (or `key={+x}`): text ending with its one `=`
@@ -250,16 +319,6 @@ fn start_of(parts: &[Part], pieces: &[Piece]) -> usize {
         },
         None => 0,
     }
-}
-
-/// Whether the query of `parts` holds a hand-written pair beside a piece that is neither a
-/// pair nor static text (`?q={x}&k=v{a}`, `?q={x}&{k}`): one the pairs model writes piece by
-/// piece, and that urlkit may refuse as a template instead.
-pub fn mixed(source: &str, parts: &[Part]) -> bool {
-    query_of_pairs(source, parts).is_some_and(|p| {
-        p.units.iter().any(|u| matches!(u, Unit::Other(_)))
-            && p.units.iter().any(|u| matches!(u, Unit::Hand { .. }))
-    })
 }
 
 /// Writes the query of pairs (with the text before and after it in its parts).
@@ -358,8 +417,16 @@ pub fn expand(
                 let spec = &specs[0];
                 let reserved = *op == Op::Reserved;
                 let enc = |s: &str| encode_value(s, reserved, false, rules);
+                // The `&` the text writes before the pair (written again before each
+                // repetition): a boundary of the pairs the text delimits, which the guard on a
+                // value's `=` reads (crate docs, "query").
+                let amp = if source.as_bytes().get(start.wrapping_sub(1)) == Some(&b'&') {
+                    Origin::Lit(start - 1)
+                } else {
+                    Origin::Op(*index)
+                };
                 let mut pair = |out: &mut Out, value: &[(String, Origin)]| {
-                    separator(out, Origin::Op(*index));
+                    separator(out, amp);
                     push_literal(*start, key, rules, out);
                     out.bytes.push(b'=');
                     out.origin.push(Origin::Lit(*start + key.len()));

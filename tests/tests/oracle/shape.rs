@@ -9,8 +9,9 @@
 //!   start of the path);
 //! - no path segment is `.` or `..` (beyond the leading ones of a relative path written in
 //!   the template), a `//` in the path is written as such in the template, a path without an
-//!   authority does not start with `//`, a placeholder that is a whole segment is not empty
-//!   (with the `{x}` and `{.x}` beside it in the segment, before a `{/x}`, `{?x}` or `{#x}`);
+//!   authority does not start with `//` (nor without the `/` a `{/x}` starts it with when
+//!   every value is plain: `{/x}users`), a segment the template leaves to its expressions
+//!   gets a character from one of them (the crate docs' segment rule, [`Template::segments`]);
 //! - no authority is empty where WHATWG parsers would skip its slashes (no scheme, or a
 //!   special one): `///evil.com`;
 //! - a host or port placeholder holds a host or a port, `{.x}` one label per value or item;
@@ -197,8 +198,8 @@ pub enum Violation {
     DoubleSlash { expr: Option<usize> },
     /// A `.` or `..` segment.
     DotSegment,
-    /// A placeholder that is a whole path segment is empty.
-    EmptyWholeSegment { expr: usize },
+    /// A path segment the template leaves to its expressions (this one first) is empty.
+    EmptySegment { expr: usize },
     /// A value wrote `&` in the query, `=` before its pair's `=`, or a second `#`.
     ValueDelimiter { expr: usize, delimiter: u8 },
     /// Not a changed shape but urlkit's documented guard, decided from the template's text:
@@ -216,6 +217,11 @@ pub enum Violation {
     SecondHash,
     /// A `:` in the first segment of a relative path, where it would read as a scheme.
     RelativeColon,
+    /// A path without an authority starts without a `/`, with text or an expression that
+    /// only expressions precede in the template, one of them a `{/x}`: with that `{/x}`
+    /// defined (and those before it not), the path is absolute; here it is relative (or
+    /// rootless, RFC 3986 §3.3), resolved against another directory.
+    RootLost,
     /// A separator with no pair after it in a query of pairs (`?&`, `&&`, a dangling `&` or
     /// `?`): a pair left out that left its separator.
     EmptyPair,
@@ -228,6 +234,10 @@ pub enum Violation {
     /// scheme, host, port or number of path segments than the URL built from it (a `\`,
     /// which WHATWG parsers read as `/` in a special URL, written `%5C`).
     BaseReadOtherwise,
+    /// A raw `\` in a `{+x}` or `{#x}` value (a string, a list item, a map key or value):
+    /// reserved expansion would pass it, and it has no one meaning (the URL Standard reads
+    /// it as `/` in a special URL's authority and path; RFC 3986 allows it nowhere).
+    Backslash,
 }
 
 impl Violation {
@@ -245,13 +255,17 @@ impl Violation {
             ],
             Violation::DoubleSlash { .. } => &["DoubleSlash", "EmptySegment"],
             Violation::DotSegment => &["DotSegment"],
-            Violation::EmptyWholeSegment { .. } => &["EmptySegment"],
+            // `DoubleSlash` where the empty segment makes `//`.
+            Violation::EmptySegment { .. } => &["EmptySegment", "DoubleSlash"],
+            Violation::Backslash => &["Backslash"],
             Violation::ValueDelimiter { .. } | Violation::KeyGuard { .. } => &["LeavesComponent"],
             Violation::BadHost => &["InvalidHost"],
             Violation::BadPort => &["InvalidPort"],
             Violation::PrefixOnComposite => &["PrefixOnComposite"],
-            Violation::BadBase | Violation::BaseReadOtherwise => &["InvalidBase"],
-            Violation::SecondHash | Violation::EmptyPair => &[],
+            Violation::BadBase => &["InvalidBase"],
+            Violation::BaseReadOtherwise => &["InvalidBase", "Backslash"],
+            // Refused with the template (`UndefinedStartsRelative`), never at expansion.
+            Violation::SecondHash | Violation::EmptyPair | Violation::RootLost => &[],
             Violation::RelativeColon => &["LeavesComponent", "InvalidBase"],
             Violation::EmptyAuthority => &["InvalidBase", "DoubleSlash", "InvalidHost"],
         }
@@ -270,12 +284,9 @@ pub struct Template<'a> {
     /// Whether the template has a scheme or an authority of its own.
     pub relative: bool,
     pub has_authority: bool,
-    /// Runs of expressions that are a whole path segment by themselves: a `{x}` between the
-    /// template's `/` (or the path's start) and a `/`, the path's end or an expression that
-    /// starts a segment or a component (`{/x}`, `{?x}`, `{#x}`), with the `{y}` and `{.y}`
-    /// that stand beside it in the segment (`/users/{id}{/tab}`, `/f/{name}{.ext}`).
-    /// With each run, the `{/x}` that ends it, if one does.
-    whole_segments: Vec<(Vec<usize>, Option<usize>)>,
+    /// The template's path in order: its `/`, its other text, its expressions (the guarantee's
+    /// segment rule reads segments off it, see [`Self::segments`]).
+    path_items: Vec<PathItem>,
     /// Whether the query is one of pairs (`pairs.rs`): a pair left out takes its `&` along.
     pairs_query: bool,
     /// The expression that opens the template as `{+base}`, if any.
@@ -312,7 +323,6 @@ impl<'a> Template<'a> {
         }
         let stand_in = template_stand_in(parts, source.len(), source);
         let t = split(&stand_in);
-        let mut whole_segments = Vec::new();
         let mut host_exprs = Vec::new();
         let mut port_expr = None;
         let mut base = None;
@@ -351,20 +361,25 @@ impl<'a> Template<'a> {
             {
                 port_expr = Some(*index);
             }
-            let in_path = t.path.contains(start);
-            // Split at the template's own `/` only (an expression beside it shares its segment).
-            let text = source.as_bytes();
-            let before = if *start == t.path.start {
-                None
-            } else {
-                text.get(start.wrapping_sub(1))
-            };
-            if in_path
-                && matches!(before, None | Some(b'/'))
-                && *op == Op::Simple
-                && let Some(group) = segment_group(parts, &t, text, *index, *end)
-            {
-                whole_segments.push(group);
+        }
+        let mut path_items = Vec::new();
+        for part in parts {
+            match part {
+                Part::Lit { start, text } => {
+                    for (i, b) in text.bytes().enumerate() {
+                        if t.path.contains(&(start + i)) {
+                            path_items.push(if b == b'/' {
+                                PathItem::Slash
+                            } else {
+                                PathItem::Text
+                            });
+                        }
+                    }
+                }
+                Part::Expr { index, start, .. } if t.path.contains(start) => {
+                    path_items.push(PathItem::Expr(*index));
+                }
+                Part::Expr { .. } => {}
             }
         }
         Template {
@@ -375,7 +390,7 @@ impl<'a> Template<'a> {
             expr_comp,
             relative: t.scheme.is_none() && t.host.is_none(),
             has_authority: t.host.is_some(),
-            whole_segments,
+            path_items,
             pairs_query: super::pairs::query_of_pairs(source, parts).is_some(),
             base,
             host_exprs,
@@ -567,6 +582,9 @@ impl<'a> Template<'a> {
                 found.push(Violation::RelativeColon);
             }
         }
+        if !authority && self.root_lost(out, s) {
+            found.push(Violation::RootLost);
+        }
         // Dot segments, but the leading ones of a relative path written in the template.
         let mut leading = self.relative && !bytes.starts_with(b"/");
         let mut start = 0;
@@ -581,28 +599,49 @@ impl<'a> Template<'a> {
             }
             start = end + 1;
         }
-        // A whole-segment placeholder that wrote nothing (`{a,b}` with two empty strings
-        // writes `,`: a segment, not an empty one).
-        for (group, slash_after) in &self.whole_segments {
-            let wrote = |e: &usize| {
-                out.origin.contains(&Origin::Val(*e)) || out.origin.contains(&Origin::Op(*e))
-            };
-            // A `{/x}` that ends the run and wrote nothing leaves the segment open: text after
-            // it continues the segment (`/{a}{/b}x` is `/x` when both are undefined).
-            let start = self.expr_start(group[0]);
-            let after = out.origin.iter().position(|o| match *o {
-                Origin::Lit(at) => at >= start,
-                Origin::Op(e) | Origin::Val(e) => e >= group[0],
-            });
-            let ends = after.is_none_or(|i| matches!(out.bytes[i], b'/' | b'?' | b'#'));
-            let continued = slash_after.is_some_and(|p| !wrote(&p)) && !ends;
-            if !group.iter().any(wrote) && !continued {
-                found.push(Violation::EmptyWholeSegment { expr: group[0] });
-            }
-        }
+        self.segments(out, found);
     }
 
-    /// Where expression `e` starts in the template.
+    /// Whether the path of `out` starts without a `/`, with what only expressions precede
+    /// in the template's path, one of them a `{/x}` (which, defined, would have started it
+    /// with `/`).
+    fn root_lost(&self, out: &Out, s: &Split) -> bool {
+        let Some(&first) = out.bytes.get(s.path.start) else {
+            return false;
+        };
+        if first == b'/' || s.path.is_empty() {
+            return false;
+        }
+        let source_at = match out.origin[s.path.start] {
+            Origin::Lit(offset) => offset,
+            Origin::Op(e) | Origin::Val(e) => self.expr_start(e),
+        };
+        let stand_in = template_stand_in(self.parts, self.source.len(), self.source);
+        let path_start = split(&stand_in).path.start;
+        // A `{/x}` can write first only with a variable none of the expressions before it
+        // has (`{.a}{/a}` never starts the path with `/`).
+        let mut slash_before = false;
+        let mut before: Vec<&str> = Vec::new();
+        for part in self.parts {
+            match part {
+                Part::Lit { start, text }
+                    if *start < source_at && *start + text.len() > path_start =>
+                {
+                    return false;
+                }
+                Part::Expr {
+                    start, op, vars, ..
+                } if *start >= path_start && *start < source_at => {
+                    let names = || vars.iter().map(|v| v.name.as_str());
+                    slash_before |= *op == Op::Path && names().any(|n| !before.contains(&n));
+                    before.extend(names());
+                }
+                _ => {}
+            }
+        }
+        slash_before
+    }
+
     fn expr_start(&self, e: usize) -> usize {
         self.parts
             .iter()
@@ -610,7 +649,56 @@ impl<'a> Template<'a> {
                 Part::Expr { index, start, .. } if *index == e => Some(*start),
                 _ => None,
             })
-            .unwrap_or(usize::MAX)
+            .unwrap_or(0)
+    }
+
+    /// The guarantee's segment rule (crate docs, "A value stays in its place", path): a
+    /// segment the template leaves to its expressions is never written empty. A segment
+    /// starts at the path's start or at a `/` of the template's text, and runs to the first
+    /// `/` a value writes (`{/x}`'s own, or one `{+x}` passes), the next `/` of the text, or
+    /// the path's end (`{?x}` and `{#x}` end it). If it holds expressions and no text, some
+    /// expression must write a character in it: RFC 6570 §3.2's `{x}` and `{+x}` write
+    /// nothing for an empty or undefined value, `{.x}` and `{;x}` their `.` or `;` whenever
+    /// defined, `{&x}` `&x=` (Appendix A: `ifemp` is `=`). A `{/x}` that writes nothing
+    /// leaves the segment open, and one that writes starts the next; what follows a `/` a
+    /// value writes is that value's segment (`{/x}` of `""` ends the path with an empty one),
+    /// which only the `//` rule bounds. A `{+base}` may leave its segment empty
+    /// (`{+base}/users`).
+    fn segments(&self, out: &Out, found: &mut Vec<Violation>) {
+        let mut wrote: Vec<Vec<u8>> = vec![Vec::new(); self.ops.len()];
+        for (i, origin) in out.origin.iter().enumerate() {
+            if let Origin::Op(e) | Origin::Val(e) = *origin {
+                wrote[e].push(out.bytes[i]);
+            }
+        }
+        let mut segment = Segment::default();
+        for item in &self.path_items {
+            match *item {
+                PathItem::Slash => {
+                    segment.close(found);
+                    segment = Segment::default();
+                }
+                PathItem::Text => segment.text = true,
+                PathItem::Expr(e) => {
+                    if self.ops[e] != Op::Path {
+                        segment.first_expr.get_or_insert(e);
+                    }
+                    segment.base |= Some(e) == self.base;
+                    for &b in &wrote[e] {
+                        if b == b'/' {
+                            segment.close(found);
+                            segment = Segment {
+                                a_values: true,
+                                ..Segment::default()
+                            };
+                        } else {
+                            segment.written = true;
+                        }
+                    }
+                }
+            }
+        }
+        segment.close(found);
     }
 
     /// Whether a segment's bytes are a whole segment of the template's own text in every
@@ -820,41 +908,42 @@ impl Template<'_> {
     }
 }
 
-/// The run of expressions from the `{x}` `index` (ending at `end`) to the end of its
-/// segment, if nothing but `{y}` and `{.y}` stand beside it there: the segment is theirs
-/// alone, whatever each writes. With it, the `{/x}` that ends it, if one does.
-fn segment_group(
-    parts: &[Part],
-    t: &Split,
-    text: &[u8],
-    index: usize,
-    end: usize,
-) -> Option<(Vec<usize>, Option<usize>)> {
-    let mut group = vec![index];
-    let mut at = end;
-    loop {
-        if at >= t.path.end || text.get(at) == Some(&b'/') {
-            return Some((group, None));
-        }
-        let next = parts.iter().find_map(|p| match p {
-            Part::Expr {
-                start,
-                end,
-                op,
-                index,
-                ..
-            } if *start == at => Some((*end, *op, *index)),
-            _ => None,
-        })?;
-        match next.1 {
-            // `{/x}` writes its own `/`; `{?x}` and `{#x}` end the path.
-            Op::Path => return Some((group, Some(next.2))),
-            Op::Query | Op::Fragment => return Some((group, None)),
-            Op::Simple | Op::Label => {
-                group.push(next.2);
-                at = next.0;
-            }
-            _ => return None,
+/// One piece of a template's path, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PathItem {
+    /// A `/` of the template's text.
+    Slash,
+    /// Any other byte of its text.
+    Text,
+    /// An expression, by index.
+    Expr(usize),
+}
+
+/// A path segment as [`Template::segments`] reads it.
+#[derive(Default)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one segment"
+)]
+struct Segment {
+    /// It follows a `/` a value wrote: the value's own segment.
+    a_values: bool,
+    /// The template's text stands in it.
+    text: bool,
+    /// Its first expression other than `{/x}`, if any.
+    first_expr: Option<usize>,
+    /// The `{+base}` stands in it.
+    base: bool,
+    /// An expression wrote a character in it.
+    written: bool,
+}
+
+impl Segment {
+    fn close(&self, found: &mut Vec<Violation>) {
+        if let Some(expr) = self.first_expr
+            && !(self.a_values || self.text || self.base || self.written)
+        {
+            found.push(Violation::EmptySegment { expr });
         }
     }
 }

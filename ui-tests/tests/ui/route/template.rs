@@ -63,4 +63,19 @@ struct TwoSpellingsOfQ { q: String, also: String }
 #[route("/export?%FF=1")]
 struct KeyNotUtf8;
 
+// Beside a hand-written pair, another piece is RFC 6570 text, which a route cannot read
+// back into fields.
+#[derive(Route)]
+#[route("/search?q={q}&{k}=1")]
+struct KeyPlaceholder { q: String, k: String }
+
+#[derive(Route)]
+#[route("/search?q={q}&k=v{a}")]
+struct TextBeforeValue { q: String, a: String }
+
+// An empty piece makes the query RFC 6570 text, where `q={q}` would not be left out.
+#[derive(Route)]
+#[route("/search?q={q}&&page=2")]
+struct EmptyPiece { q: Option<String> }
+
 fn main() {}

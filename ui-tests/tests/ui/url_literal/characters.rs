@@ -15,6 +15,8 @@ fn main() {
     let _ = url!("https://example.com/?q=\u{200b}x");
     // Hangul fillers and the combining grapheme joiner are default-ignorable: invisible too.
     let _ = url!("https://example.com/\u{3164}/\u{115f}/\u{ffa0}/a\u{34f}b");
+    // The braille pattern blank is drawn as a space.
+    let _ = url!("https://example.com/a\u{2800}b");
     // The caret stays under its character after wide emoji.
     let _ = url!("https://example.com/✅⭐/a b");
     let _ = url!("https://example.com/?ids[]=1&ids[]=2");

@@ -1,6 +1,6 @@
 // Placeholders where no value can go (`url!` docs, Templates): the scheme, inside a percent-escape,
 // operators a host, a port or userinfo cannot take, part of a port, a second query or
-// fragment.
+// fragment, a query or fragment opened where the host belongs.
 use urlkit::url;
 
 fn main() {
@@ -17,4 +17,5 @@ fn main() {
     let _ = url!("https://example.com/?a=1{?q}");
     let _ = url!("https://example.com/{#f}{#x}");
     let _ = url!("//{/x}?{q}");
+    let _ = url!("https://{?q}example.com/");
 }

@@ -1,7 +1,7 @@
 // A template keeps its shape whatever is defined: text that an undefined expression would
 // move into another component (the host, the scheme, the path) is a compile error, and so is
-// a `//` that only some states of the template write. Each message says in which state, and
-// what to write instead.
+// a `//` (or a pair's name, after a `{+x}`) that only some states of the template write. Each
+// message says in which state, and what to write instead.
 use urlkit::{url, Url};
 
 const API: Url = url!("https://api.example.com/v1");
@@ -16,5 +16,9 @@ fn main() {
     let _ = url!("docs{/x}:{b}");
     let _ = url!("/a/.{/x}");
     let _ = url!("/search{?q}extra");
+    let _ = url!("/users{?q}/list");
     let _ = url!(API, "{/v}users");
+    let _ = url!("{/v}users/{b}");
+    let (filter, page) = ("state=open", Some(2));
+    let _ = url!("/search?{+filter}&page={page}");
 }
