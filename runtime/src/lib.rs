@@ -117,22 +117,24 @@ pub use urlkit_macros::Route;
 /// What generated code calls; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::writer::{Context, Modifier, Operator, Writer};
+    pub use crate::writer::{Context, Modifier, Operator, Spot, Writer};
     // `template!`: a template's parts, written as `static` data.
     pub use crate::template::compiled::{
         Compiled, CompiledExpression as Expression, CompiledStep as Step,
     };
     pub use alloc::borrow::Cow;
+    /// `core`, for generated code's paths: they reach it through urlkit, which works in every
+    /// edition and under `#![no_implicit_prelude]`, where `::core` may not.
+    pub use core;
+    /// The macros behind `url!` and `template!`, which hand them `$crate` first.
+    pub use urlkit_macros::{template, url};
     pub use urlkit_syntax::template::VarSpec;
 
     /// Every `url!` template (and the `to_url` of `#[derive(Route)]`) is this one call, so
     /// that in a `const` or a `static`, where nothing that allocates can run, the compiler
     /// reports one error, and its name is the explanation: the body is a closure, which the
     /// compiler does not check for `const`-ness.
-    #[allow(
-        clippy::inline_always,
-        reason = "the template's calls must stay straight-line code in the caller"
-    )]
+    #[allow(clippy::inline_always, reason = "one call, in line in every build")]
     #[inline(always)]
     pub fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(
         build: impl FnOnce() -> Result<crate::Url, crate::Error>,
@@ -156,8 +158,22 @@ pub mod __private {
     }
 }
 
+// `url!` and `template!` are `macro_rules!` macros that hand the procedural macros `$crate`:
+// the generated code then reaches urlkit however the calling crate names it (renamed in
+// Cargo.toml, re-exported by another crate) and in every edition.
+
 #[doc = include_str!("url/macro.md")]
-pub use urlkit_macros::url;
+#[macro_export]
+macro_rules! url {
+    ($($input:tt)*) => {
+        $crate::__private::url!($crate $($input)*)
+    };
+}
 
 #[doc = include_str!("template/macro.md")]
-pub use urlkit_macros::template;
+#[macro_export]
+macro_rules! template {
+    ($($input:tt)*) => {
+        $crate::__private::template!($crate $($input)*)
+    };
+}

@@ -11,8 +11,8 @@ use urlkit_syntax::template::Operator;
 use super::compiled::Compiled;
 use super::vars::Vars;
 use crate::raw::{Expr, Resolved, View};
-use crate::value::{Expansion, Frame};
 use crate::writer::Writer;
+use crate::writer::{Expansion, Frame};
 
 impl Compiled {
     /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`

@@ -141,7 +141,7 @@ impl<'n> Writer<'n> {
         clippy::inline_always,
         reason = "in line in each list's code for `{/x*}`"
     )]
-    #[inline(always)]
+    #[inline]
     pub(crate) fn slash_text(&mut self, name: &'n str, text: &str) -> Option<usize> {
         let len = self.out.len();
         let closes_unchecked = self.closes_unchecked(len);
@@ -173,7 +173,7 @@ impl<'n> Writer<'n> {
         clippy::inline_always,
         reason = "in line in each list's code for `{/x*}`"
     )]
-    #[inline(always)]
+    #[inline]
     pub(crate) fn slash_text_after(&mut self, start: usize, text: &str) -> Option<usize> {
         let len = self.out.len();
         debug_assert!(
@@ -212,7 +212,7 @@ impl<'n> Writer<'n> {
     /// it has no owner, or it is neither empty nor possibly a dot segment (see
     /// [`slash`](Self::slash)).
     #[allow(clippy::inline_always, reason = "in line in `slash` and `slash_text`")]
-    #[inline(always)]
+    #[inline]
     fn closes_unchecked(&self, len: usize) -> bool {
         match self.segment {
             Some(Tracked {

@@ -5,14 +5,15 @@
 use alloc::string::String;
 use core::fmt;
 
-use super::expansion::{Expansion, Mode};
+use super::expansion::Expansion;
+use super::frame::Mode;
+use super::{Context, Operator, itoa};
 use crate::encode::{self, Set};
 use crate::error::ErrorKind;
-use crate::writer::{Context, Operator, itoa};
 
 impl Expansion<'_, '_> {
     /// Writes text of the value, encoded for where it goes.
-    #[inline(always)]
+    #[inline]
     pub fn push_str(&mut self, text: &str) {
         let text = match self.budget {
             None => text,
@@ -46,7 +47,7 @@ impl Expansion<'_, '_> {
     /// would start another pair, and no `=` before the `=` the template writes for the pair,
     /// which would move the end of the pair's name. (`#` is checked when the expression
     /// ends.)
-    #[inline(always)]
+    #[inline]
     fn stays_in_pair(&mut self, from: usize) {
         let delimiters: &[u8] = match self.context {
             Context::Query | Context::QueryPairs => b"&",
@@ -73,7 +74,7 @@ impl Expansion<'_, '_> {
     /// `good.com`, `https://good.com%5C@evil.com` the host `evil.com`). It is refused in
     /// every reserved expansion, whatever the scheme (a `{+base}` may not have supplied it
     /// yet): a value means `%5C` by writing it, and `{x}` encodes a `\` as `%5C`.
-    #[inline(always)]
+    #[inline]
     fn no_backslash(&mut self, text: &[u8]) {
         if text.contains(&b'\\') {
             self.refuse_backslash();
@@ -90,7 +91,7 @@ impl Expansion<'_, '_> {
     /// `{.x*}` one label, its `.` written by the expansion): a `.` in the value would add
     /// labels and move the host under another domain (`https://api{.region}/` with
     /// `evil.com`). (A whole host, `{x}`, may have several; a port has no `.`.)
-    #[inline(always)]
+    #[inline]
     fn one_label(&mut self, text: &[u8]) {
         if self.op == Operator::Label && text.contains(&b'.') {
             let name = self.var_name();
@@ -100,7 +101,7 @@ impl Expansion<'_, '_> {
 
     /// Writes an integer, whose digits and sign no operator encodes: in place, straight into
     /// the URL, unless a prefix modifier cuts it.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn push_integer<I: itoa::Integer>(&mut self, n: I) {
         if self.budget.is_none() {
             itoa::push(n, &mut self.w.out);

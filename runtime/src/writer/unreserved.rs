@@ -1,4 +1,4 @@
-//! Short copies for the common shapes (`value/items.rs`): a string value written as
+//! Short copies for the common shapes (`writer/items.rs`): a string value written as
 //! unreserved text without a prefix, and a variable's name.
 //!
 //! Most of a URL's values and names are a few bytes. The general writer
@@ -16,15 +16,15 @@ use crate::encode::{self, Set};
 use crate::raw::{self, Tail};
 
 /// Values shorter than this are encoded in line; longer ones, and those the URL has no room
-/// for yet, by `value/text.rs`'s [`write_component`] (out of line, as are the encoders it
+/// for yet, by `writer/text.rs`'s [`write_component`] (out of line, as are the encoders it
 /// calls).
 const SHORT: usize = 8;
 
 impl Expansion<'_, '_> {
     /// Writes `text` as unreserved text (`{x}`, `{/x}`, `{?x}`): for a shape other than
     /// `Shape::General` only, which has no prefix and is not reserved.
-    #[inline(always)]
-    pub(super) fn push_unreserved(&mut self, text: &str) {
+    #[inline]
+    pub(crate) fn push_unreserved(&mut self, text: &str) {
         let out = &mut self.w.out;
         if text.len() < SHORT && encode::append_in_room(Set::Component, text.as_bytes(), out) {
             return;
