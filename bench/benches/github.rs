@@ -1,4 +1,4 @@
-//! The GitHub issues URL of the README's tour built by a compiled `url!` template, against what users
+//! The GitHub issues URL of the tour and the `url!` documentation, built by a compiled `url!` template, against what users
 //! would otherwise write: `push_str` + percent-encoding by hand, `format!` +
 //! `urlencoding::encode`, `url::Url`'s segment and pair builders, and iri-string's RFC 6570
 //! expansion (template parsed once, outside the loop). The targets (docs/design.md, "Performance targets"):

@@ -6,6 +6,8 @@
 //! the literal's shape (`https://…`, `?key=`) and where the text goes (`Url::parse`,
 //! `client.get`, a variable named `url`).
 
+#![forbid(unsafe_code)]
+
 mod analyze;
 mod literal;
 mod report;

@@ -1,10 +1,10 @@
 // url!("https://example.com/{id")
 fn expansion() {
     let _ = {
-        ::core::compile_error! {
+        compile_error! {
             "unclosed `{`; close the expression with `}`, or write `%7B` for a literal brace\nhttps://example.com/{id\n                    ^"
         }
-        ::core::result::Result::<
+        ::urlkit::__private::core::result::Result::<
             ::urlkit::Url,
             ::urlkit::Error,
         >::Ok(::urlkit::Url::__from_static(""))

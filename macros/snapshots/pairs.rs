@@ -2,45 +2,57 @@
 fn expansion() {
     let _ = match (&(locale), &(host), &(port), &(q)) {
         (__v0, __v1, __v2, __v3) => {
+            use ::urlkit as __urlkit;
             struct host {}
             struct port {}
             struct q {}
             struct lang {}
-            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
+            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
             {
-                let mut __w = ::urlkit::__private::Writer::with_capacity(
-                    23usize + ::urlkit::value::Placeholder::<host>::hint(__v1)
-                        + ::urlkit::value::Port::<port>::hint(__v2)
-                        + ::urlkit::value::Placeholder::<q>::hint(__v3)
-                        + ::urlkit::value::Prefixed::<lang>::hint(__v0),
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    23usize + __urlkit::value::Placeholder::<host>::hint(__v1)
+                        + __urlkit::value::Port::<port>::hint(__v2)
+                        + __urlkit::value::Placeholder::<q>::hint(__v3)
+                        + __urlkit::value::Prefixed::<lang>::hint(__v0),
                 );
                 __w.text("http://");
-                ::urlkit::value::Placeholder::<
+                __urlkit::value::Placeholder::<
                     host,
                 >::fill_alone(
                     __v1,
-                    __w
-                        .expansion(
-                            ::urlkit::__private::Operator::Simple,
-                            ::urlkit::__private::Context::Host {
-                                whole: true,
-                            },
-                        ),
+                    &mut __w,
+                    __urlkit::__private::Spot::Expand(
+                        __urlkit::__private::Operator::Simple,
+                        __urlkit::__private::Context::Host {
+                            whole: true,
+                        },
+                    ),
                     "host",
                 );
-                ::urlkit::value::Port::<port>::fill_alone(__v2, __w.port(), "port");
+                __urlkit::value::Port::<
+                    port,
+                >::fill_alone(__v2, &mut __w, __urlkit::__private::Spot::Port, "port");
                 __w.text("/search");
                 __w.query_start();
-                ::urlkit::value::Placeholder::<
+                __urlkit::value::Placeholder::<
                     q,
-                >::fill_alone(__v3, __w.hand_pair("q", false), "q");
-                ::urlkit::value::Prefixed::<
+                >::fill_pair(
+                    __v3,
+                    &mut __w,
+                    "q",
+                    false,
+                    "q",
+                    __urlkit::__private::Modifier::None,
+                );
+                __urlkit::value::Prefixed::<
                     lang,
-                >::fill_alone_modified(
+                >::fill_pair(
                     __v0,
-                    __w.hand_pair("lang", false),
+                    &mut __w,
                     "lang",
-                    ::urlkit::__private::Modifier::Prefix(2u16),
+                    false,
+                    "lang",
+                    __urlkit::__private::Modifier::Prefix(2u16),
                 );
                 __w.finish()
             })

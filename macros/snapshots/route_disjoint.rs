@@ -13,14 +13,14 @@ const _: () = {
     #[allow(non_camel_case_types, dead_code)]
     struct token {}
     impl ::urlkit::Route for Files {
-        const TEMPLATES: &'static [&'static str] = &[
+        const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
             "/files{/path*}",
             "/raw/{name}.txt?token={token}",
         ];
         const SHAPES: &'static [::urlkit::route::RouteShape] = &[
             ::urlkit::__private::route::shape(
                 "/files{/path*}",
-                ::core::option::Option::Some("Tree"),
+                ::urlkit::__private::core::option::Option::Some("Tree"),
                 &[
                     ::urlkit::route::Segment::Static("files"),
                     ::urlkit::route::Segment::Rest {
@@ -31,7 +31,7 @@ const _: () = {
             ),
             ::urlkit::__private::route::shape(
                 "/raw/{name}.txt?token={token}",
-                ::core::option::Option::Some("Raw"),
+                ::urlkit::__private::core::option::Option::Some("Raw"),
                 &[
                     ::urlkit::route::Segment::Static("raw"),
                     ::urlkit::route::Segment::Value {
@@ -49,94 +49,103 @@ const _: () = {
                 ],
             ),
         ];
-        fn template(&self) -> &'static str {
+        fn template(&self) -> &'static ::urlkit::__private::core::primitive::str {
             match self {
                 Self::Tree { .. } => "/files{/path*}",
                 Self::Raw { .. } => "/raw/{name}.txt?token={token}",
             }
         }
-        fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+        fn to_url(
+            &self,
+        ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::Error> {
             match self {
                 Self::Tree { path: __f0, .. } => {
                     match (&(*__f0),) {
                         (__v0,) => {
-                            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-                            {
-                                let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                    6usize + ::urlkit::value::Placeholder::<path>::hint(__v0),
-                                );
-                                __w.path_start(false);
-                                __w.text("/");
-                                __w.segment_start();
-                                __w.text("files");
-                                ::urlkit::value::Placeholder::<
-                                    path,
-                                >::fill_alone_modified(
-                                    __v0,
-                                    __w
-                                        .expansion(
-                                            ::urlkit::__private::Operator::Path,
-                                            ::urlkit::__private::Context::Path,
-                                        ),
-                                    "path",
-                                    ::urlkit::__private::Modifier::Explode,
-                                );
-                                __w.segment_end(false);
-                                __w.finish()
-                            })
+                            use ::urlkit as __urlkit;
+                            let mut __w = __urlkit::__private::Writer::with_capacity(
+                                6usize + __urlkit::value::Placeholder::<path>::hint(__v0),
+                            );
+                            __w.path_start(false);
+                            __w.text("/");
+                            __w.segment_start();
+                            __w.text("files");
+                            __urlkit::value::Placeholder::<
+                                path,
+                            >::fill_alone_modified(
+                                __v0,
+                                &mut __w,
+                                __urlkit::__private::Spot::Expand(
+                                    __urlkit::__private::Operator::Path,
+                                    __urlkit::__private::Context::Path,
+                                ),
+                                "path",
+                                __urlkit::__private::Modifier::Explode,
+                            );
+                            __w.segment_end(false);
+                            __w.finish()
                         }
                     }
                 }
                 Self::Raw { name: __f0, token: __f1, .. } => {
                     match (&(*__f0), &(*__f1)) {
                         (__v0, __v1) => {
-                            ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-                            {
-                                let mut __w = ::urlkit::__private::Writer::with_capacity(
-                                    16usize + ::urlkit::value::Placeholder::<name>::hint(__v0)
-                                        + ::urlkit::value::Placeholder::<token>::hint(__v1),
-                                );
-                                __w.path_start(false);
-                                __w.text("/raw/");
-                                __w.segment_start();
-                                ::urlkit::value::Placeholder::<
-                                    name,
-                                >::fill_alone(
-                                    __v0,
-                                    __w
-                                        .expansion(
-                                            ::urlkit::__private::Operator::Simple,
-                                            ::urlkit::__private::Context::Path,
-                                        ),
-                                    "name",
-                                );
-                                __w.text(".txt");
-                                __w.segment_end(false);
-                                __w.query_start();
-                                ::urlkit::value::Placeholder::<
-                                    token,
-                                >::fill_alone(__v1, __w.hand_pair("token", false), "token");
-                                __w.finish()
-                            })
+                            use ::urlkit as __urlkit;
+                            let mut __w = __urlkit::__private::Writer::with_capacity(
+                                16usize + __urlkit::value::Placeholder::<name>::hint(__v0)
+                                    + __urlkit::value::Placeholder::<token>::hint(__v1),
+                            );
+                            __w.path_start(false);
+                            __w.text("/raw/");
+                            __w.segment_start();
+                            __urlkit::value::Placeholder::<
+                                name,
+                            >::fill_alone(
+                                __v0,
+                                &mut __w,
+                                __urlkit::__private::Spot::Expand(
+                                    __urlkit::__private::Operator::Simple,
+                                    __urlkit::__private::Context::Path,
+                                ),
+                                "name",
+                            );
+                            __w.text(".txt");
+                            __w.segment_end(false);
+                            __w.query_start();
+                            __urlkit::value::Placeholder::<
+                                token,
+                            >::fill_pair(
+                                __v1,
+                                &mut __w,
+                                "token",
+                                false,
+                                "token",
+                                __urlkit::__private::Modifier::None,
+                            );
+                            __w.finish()
                         }
                     }
                 }
             }
         }
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
-        fn from_url(__url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+        fn from_url(
+            __url: &::urlkit::__private::core::primitive::str,
+        ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;
-            let mut __miss = ::urlkit::__private::route::Miss::default();
+            let mut __miss: ::urlkit::__private::route::Miss = ::urlkit::__private::core::default::Default::default();
             let __root = __w.root();
-            if let ::core::option::Option::Some(__p0) = __w.after(__root) {
+            if let ::urlkit::__private::core::option::Option::Some(__p0) = __w
+                .after(__root)
+            {
                 match __w.byte(__p0) {
                     b'f' => {
-                        if let ::core::option::Option::Some(__s0) = __w
+                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
                             .literal(__p0, b"files")
                         {
                             {
                                 let __t = __w.finish_rest(__s0)?;
-                                return ::core::result::Result::Ok(Self::Tree {
+                                return ::urlkit::__private::core::result::Result::Ok(Self::Tree {
                                     path: <Vec<
                                         String,
                                     > as ::urlkit::route::RouteField<
@@ -157,10 +166,13 @@ const _: () = {
                         }
                     }
                     b'r' => {
-                        if let ::core::option::Option::Some(__s0) = __w
+                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
                             .literal(__p0, b"raw")
                         {
-                            if let ::core::option::Option::Some(__p1) = __w.after(__s0) {
+                            if let ::urlkit::__private::core::option::Option::Some(
+                                __p1,
+                            ) = __w.after(__s0)
+                            {
                                 {
                                     let __s1 = __w.segment(__p1);
                                     if __w.affixed(__s1, "", ".txt") {
@@ -185,8 +197,8 @@ const _: () = {
                                                     key_fields: &["token"],
                                                 };
                                                 match __t.check(&RULE) {
-                                                    ::core::result::Result::Ok(()) => {
-                                                        return ::core::result::Result::Ok({
+                                                    ::urlkit::__private::core::result::Result::Ok(()) => {
+                                                        return ::urlkit::__private::core::result::Result::Ok({
                                                             let __keys = __t.keys(&["token"], false);
                                                             Self::Raw {
                                                                 name: <String as ::urlkit::route::RouteField<
@@ -218,7 +230,9 @@ const _: () = {
                                                             }
                                                         });
                                                     }
-                                                    ::core::result::Result::Err(__m) => __miss.note(&RULE, __m),
+                                                    ::urlkit::__private::core::result::Result::Err(__m) => {
+                                                        __miss.note(&RULE, __m)
+                                                    }
                                                 }
                                             }
                                         }
@@ -230,7 +244,9 @@ const _: () = {
                     _ => {}
                 }
             }
-            ::core::result::Result::Err(__w.miss(&__miss, ::core::option::Option::None))
+            ::urlkit::__private::core::result::Result::Err(
+                __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
+            )
         }
     }
 };

@@ -224,7 +224,7 @@ fn resolve(
                 name: name.to_string(),
                 source: Source::Arg(i),
             });
-        } else if crate::ident::kind(name) == crate::ident::Kind::Plain {
+        } else if crate::ident::capturable(name) {
             vars.push(Var {
                 name: name.to_string(),
                 source: Source::Capture,

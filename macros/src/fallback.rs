@@ -7,6 +7,8 @@
 use proc_macro2::{TokenStream, TokenTree};
 use quote::quote;
 
+use crate::root::Root;
+
 /// What the invocation returns, as far as its tokens tell even when they do not parse.
 #[derive(Clone, Copy)]
 pub(crate) enum StandIn {
@@ -45,21 +47,27 @@ impl StandIn {
 /// template would have read (the base, the named arguments, the captured variables): they are
 /// evaluated, so that a misspelt variable is reported in this compile too, and no variable
 /// is flagged unused for want of the template that uses it.
-pub(crate) fn expand(errors: syn::Error, shape: StandIn, values: &[TokenStream]) -> TokenStream {
-    let errors = errors.into_compile_error();
+pub(crate) fn expand(
+    errors: syn::Error,
+    shape: StandIn,
+    values: &[TokenStream],
+    root: &Root,
+) -> TokenStream {
+    let errors = Root::compile_errors(errors);
+    let root = root.tokens();
     // A block is an expression wherever `url!` may stand, `const` items included; the empty
     // text is never observed, since the crate does not compile.
     match shape {
         // A literal may stand in a `const`, where the values could not be read.
         StandIn::Literal => quote!({
             #errors
-            ::urlkit::Url::__from_static("")
+            #root::Url::__from_static("")
         }),
         StandIn::Template => quote!({
             #errors
             #(let _ = &(#values);)*
-            ::core::result::Result::<::urlkit::Url, ::urlkit::Error>::Ok(
-                ::urlkit::Url::__from_static("")
+            #root::__private::core::result::Result::<#root::Url, #root::Error>::Ok(
+                #root::Url::__from_static("")
             )
         }),
     }
@@ -67,12 +75,13 @@ pub(crate) fn expand(errors: syn::Error, shape: StandIn, values: &[TokenStream])
 
 /// What a failed `template!` expands to: the errors and a `Template` (of an empty template),
 /// usable wherever the real one would have been, `const` and `static` items included.
-pub(crate) fn template(errors: syn::Error) -> TokenStream {
-    let errors = errors.into_compile_error();
+pub(crate) fn template(errors: syn::Error, root: &Root) -> TokenStream {
+    let errors = Root::compile_errors(errors);
+    let root = root.tokens();
     quote!({
         #errors
-        static __STAND_IN: ::urlkit::__private::Compiled =
-            ::urlkit::__private::Compiled::from_static("", 0, &[], &[], 0);
-        ::urlkit::Template::__from_static(&__STAND_IN)
+        static __STAND_IN: #root::__private::Compiled =
+            #root::__private::Compiled::from_static("", 0, &[], &[], 0);
+        #root::Template::__from_static(&__STAND_IN)
     })
 }

@@ -5,19 +5,39 @@
 //!
 //! RFC 6570 names (§2.3) are ASCII letters, digits, `_`, `.` and percent-triplets, so only
 //! ASCII identifiers can occur; the keyword list is syn's (`syn::Ident` rejects exactly
-//! these), plus `gen`, reserved since edition 2024.
+//! these), with the keywords of some editions only apart: `async`, `await`, `dyn` and `try`
+//! (since 2018) and `gen` (since 2024) are variables in the editions before.
 
 /// What a name is to Rust.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// An identifier: `id`, `ID`, `_page`.
     Plain,
-    /// A keyword that can be written raw: `r#type`.
+    /// A keyword in every edition, that can be written raw: `r#type`.
     Keyword,
+    /// A keyword in some editions only (`async`, `await`, `dyn`, `try`, `gen`): a variable in
+    /// the others. Written raw (`r#gen`), it names the same variable in every edition.
+    EditionKeyword,
     /// A keyword that cannot be raw: `self`, `Self`, `super`, `crate`, `_`.
     Reserved,
     /// Not an identifier: `last.name`, `42`, `Some%20Thing`.
     NotAnIdent,
+}
+
+/// Whether a variable in scope can be named `name`, in some edition: a name that is an
+/// identifier there (written raw where it is a keyword of the edition, see [`ident`]).
+pub(crate) fn capturable(name: &str) -> bool {
+    matches!(kind(name), Kind::Plain | Kind::EditionKeyword)
+}
+
+/// The identifier for `name`, raw where it is a keyword in some edition (`r#type`, `r#gen`):
+/// `None` where it cannot be one (`self`, `last.name`).
+pub(crate) fn ident(name: &str, span: proc_macro2::Span) -> Option<proc_macro2::Ident> {
+    match kind(name) {
+        Kind::Plain => Some(proc_macro2::Ident::new(name, span)),
+        Kind::Keyword | Kind::EditionKeyword => Some(proc_macro2::Ident::new_raw(name, span)),
+        Kind::Reserved | Kind::NotAnIdent => None,
+    }
 }
 
 /// What `name` is to Rust.
@@ -32,12 +52,12 @@ pub(crate) fn kind(name: &str) -> Kind {
     }
     match name {
         "_" | "self" | "Self" | "super" | "crate" => Kind::Reserved,
-        "abstract" | "as" | "async" | "await" | "become" | "box" | "break" | "const"
-        | "continue" | "do" | "dyn" | "else" | "enum" | "extern" | "false" | "final" | "fn"
-        | "for" | "gen" | "if" | "impl" | "in" | "let" | "loop" | "macro" | "match" | "mod"
-        | "move" | "mut" | "override" | "priv" | "pub" | "ref" | "return" | "static" | "struct"
-        | "trait" | "true" | "try" | "type" | "typeof" | "unsafe" | "unsized" | "use"
-        | "virtual" | "where" | "while" | "yield" => Kind::Keyword,
+        "async" | "await" | "dyn" | "try" | "gen" => Kind::EditionKeyword,
+        "abstract" | "as" | "become" | "box" | "break" | "const" | "continue" | "do" | "else"
+        | "enum" | "extern" | "false" | "final" | "fn" | "for" | "if" | "impl" | "in" | "let"
+        | "loop" | "macro" | "match" | "mod" | "move" | "mut" | "override" | "priv" | "pub"
+        | "ref" | "return" | "static" | "struct" | "trait" | "true" | "type" | "typeof"
+        | "unsafe" | "unsized" | "use" | "virtual" | "where" | "while" | "yield" => Kind::Keyword,
         _ => Kind::Plain,
     }
 }
@@ -65,6 +85,9 @@ mod tests {
             "1a",
             "Some%20Thing",
             "async",
+            "await",
+            "dyn",
+            "try",
             "true",
             "match",
             "r",
@@ -76,6 +99,9 @@ mod tests {
             let raw = syn::parse_str::<syn::Ident>(&format!("r#{name}")).is_ok();
             let expected = match (plain, raw) {
                 (true, _) => Kind::Plain,
+                (false, true) if ["async", "await", "dyn", "try"].contains(&name) => {
+                    Kind::EditionKeyword
+                }
                 (false, true) => Kind::Keyword,
                 (false, false) if syn::parse_str::<syn::Ident>(&format!("{name}x")).is_ok() => {
                     Kind::Reserved

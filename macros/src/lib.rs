@@ -16,6 +16,7 @@ mod fallback;
 mod generate;
 mod ident;
 mod input;
+mod root;
 mod route;
 mod template;
 mod tokens;
@@ -40,7 +41,7 @@ pub fn template(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 
 // Documented on its re-export, `urlkit::Route`, where the examples can use the runtime.
 #[allow(missing_docs)]
-#[proc_macro_derive(Route, attributes(route))]
+#[proc_macro_derive(Route, attributes(route, urlkit))]
 pub fn derive_route(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     route::derive(input.into()).into()
 }

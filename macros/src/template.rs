@@ -44,13 +44,15 @@ use crate::diagnostics::Diagnostics;
 use crate::fallback;
 use crate::generate::{context, modifier, operator};
 use crate::input::TemplateInput;
+use crate::root::Root;
 
 /// `template!(...)`: a `Template` constant, or the errors beside a stand-in `Template`.
 pub(crate) fn template(tokens: TokenStream) -> TokenStream {
-    try_template(tokens).unwrap_or_else(fallback::template)
+    let (root, tokens) = Root::split(tokens);
+    try_template(tokens, &root).unwrap_or_else(|errors| fallback::template(errors, &root))
 }
 
-fn try_template(tokens: TokenStream) -> syn::Result<TokenStream> {
+fn try_template(tokens: TokenStream, root: &Root) -> syn::Result<TokenStream> {
     let input: TemplateInput = syn::parse2(tokens)?;
     let source = input.lit.value();
     let mut errors = Diagnostics::default();
@@ -61,7 +63,13 @@ fn try_template(tokens: TokenStream) -> syn::Result<TokenStream> {
     };
     let mut text = source.clone();
     let steps = checked.plan_into(&source, &mut text);
-    Ok(constant(&text, source.len(), &checked.expressions, &steps))
+    Ok(constant(
+        &text,
+        source.len(),
+        &checked.expressions,
+        &steps,
+        root,
+    ))
 }
 
 /// The block that defines the template's `static`s and evaluates to the `Template`: `text` is
@@ -71,16 +79,18 @@ fn constant(
     source_len: usize,
     expressions: &[Expression],
     steps: &[Step<Range<usize>>],
+    root: &Root,
 ) -> TokenStream {
     let site = Span::mixed_site();
-    let private = quote_spanned!(site=> ::urlkit::__private);
+    let root_path = root.tokens();
+    let private = quote_spanned!(site=> #root_path::__private);
     let expressions_len = Literal::usize_unsuffixed(expressions.len());
     let expressions = expressions.iter().map(|e| {
         let span = range(&e.range);
-        let operator = operator(e.operator);
+        let operator = operator(e.operator, root);
         let vars = e.vars.iter().map(|v| {
             let name = range(&v.name);
-            let modifier = modifier(v.modifier);
+            let modifier = modifier(v.modifier, root);
             quote_spanned!(site=> #private::VarSpec { name: #name, modifier: #modifier })
         });
         quote_spanned!(site=> #private::Expression {
@@ -112,7 +122,7 @@ fn constant(
                 quote_spanned!(site=> #private::Step::SegmentEnd { then_slash: #then_slash })
             }
             Step::Expand(i, c) => {
-                let (i, c) = (index(*i), context(*c));
+                let (i, c) = (index(*i), context(*c, root));
                 quote_spanned!(site=> #private::Step::Expand(#i, #c))
             }
             Step::QueryStart => quote_spanned!(site=> #private::Step::QueryStart),
@@ -131,7 +141,7 @@ fn constant(
                 quote_spanned!(site=> #private::Step::Port(#i))
             }
             Step::Required(i, c) => {
-                let (i, c) = (index(*i), context(*c));
+                let (i, c) = (index(*i), context(*c, root));
                 quote_spanned!(site=> #private::Step::Required(#i, #c))
             }
         }
@@ -143,7 +153,7 @@ fn constant(
         static #s: [#private::Step; #steps_len] = [#(#steps),*];
         static #t: #private::Compiled =
             #private::Compiled::from_static(#text, #source_len, &#e, &#s, #static_len);
-        ::urlkit::Template::__from_static(&#t)
+        #root_path::Template::__from_static(&#t)
     })
 }
 

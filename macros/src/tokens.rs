@@ -8,18 +8,24 @@
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
+use crate::root::Root;
+
 /// Token trees being written, each with the current span.
 pub(crate) struct Tokens {
     trees: Vec<TokenTree>,
     span: Span,
+    /// What a path written `::urlkit::...` starts with.
+    root: Root,
 }
 
 impl Tokens {
-    /// Writes with `span` until [`with_span`](Self::with_span) changes it.
-    pub(crate) fn new(span: Span) -> Self {
+    /// Writes with `span` until [`with_span`](Self::with_span) changes it; paths to urlkit
+    /// start at `root`.
+    pub(crate) fn new(span: Span, root: &Root) -> Self {
         Tokens {
             trees: Vec::new(),
             span,
+            root: root.clone(),
         }
     }
 
@@ -59,12 +65,23 @@ impl Tokens {
         self
     }
 
-    /// A path written `::a::b::c` or `a::b`.
+    /// A path written `::a::b::c` or `a::b`; `::urlkit::...` starts at the root this
+    /// writer was given (`$crate` in `url!`).
     pub(crate) fn path(&mut self, path: &str) -> &mut Self {
-        let (absolute, path) = match path.strip_prefix("::") {
-            Some(rest) => (true, rest),
-            None => (false, path),
+        let (absolute, path) = match path.strip_prefix("::urlkit") {
+            Some(rest) => {
+                let root: Vec<TokenTree> = self.root.at(self.span).collect();
+                self.trees.extend(root);
+                (true, rest.strip_prefix("::").unwrap_or(rest))
+            }
+            None => match path.strip_prefix("::") {
+                Some(rest) => (true, rest),
+                None => (false, path),
+            },
         };
+        if path.is_empty() {
+            return self;
+        }
         for (i, segment) in path.split("::").enumerate() {
             if absolute || i > 0 {
                 self.op("::");
@@ -93,7 +110,7 @@ impl Tokens {
 
     /// A group holding what `f` writes.
     pub(crate) fn group(&mut self, delimiter: Delimiter, f: impl FnOnce(&mut Tokens)) -> &mut Self {
-        let mut inner = Tokens::new(self.span);
+        let mut inner = Tokens::new(self.span, &self.root);
         f(&mut inner);
         self.group_of(delimiter, inner.into_stream())
     }
@@ -106,6 +123,12 @@ impl Tokens {
     /// `{...}` holding what `f` writes.
     pub(crate) fn braces(&mut self, f: impl FnOnce(&mut Tokens)) -> &mut Self {
         self.group(Delimiter::Brace, f)
+    }
+
+    /// `stream` as it is (tokens written with `quote!`).
+    pub(crate) fn stream(&mut self, stream: TokenStream) -> &mut Self {
+        self.trees.extend(stream);
+        self
     }
 
     /// A group holding `stream` as it is (a user's expression).

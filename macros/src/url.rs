@@ -8,37 +8,40 @@ use quote::quote;
 use urlkit_syntax::normalize;
 
 use crate::fallback::{self, StandIn};
+use crate::root::Root;
 use crate::{check, generate, input::Input};
 
 /// `url!(...)`: the URL, or the errors beside a stand-in of the right type (see
 /// [`fallback`]).
 pub(crate) fn url(tokens: TokenStream) -> TokenStream {
+    let (root, tokens) = Root::split(tokens);
     let input = match Input::lone_literal(&tokens) {
         Some(input) => input,
         None => match syn::parse2(tokens.clone()) {
             Ok(input) => input,
-            Err(errors) => return fallback::expand(errors, StandIn::of(tokens), &[]),
+            Err(errors) => return fallback::expand(errors, StandIn::of(tokens), &[], &root),
         },
     };
     let checked = match check::validate(&input) {
         Ok(checked) => checked,
         Err(rejected) => {
             let values = generate::values(&input, &rejected.vars);
-            return fallback::expand(rejected.errors, StandIn::of(tokens), &values);
+            return fallback::expand(rejected.errors, StandIn::of(tokens), &values, &root);
         }
     };
     if checked.is_literal(&input) {
-        return literal(&checked.template);
+        return literal(&checked.template, &root);
     }
     let steps = checked.plan();
-    generate::template(&input, &checked, &steps)
+    generate::template(&input, &checked, &steps, &root)
 }
 
 /// RFC 3987 §3.1 step 2 (IRI characters become UTF-8 percent-triplets) and RFC 3986 §6.2.2.1
 /// (triplet hex in uppercase): the text `Url::parse_iri` would keep, computed once, here.
-pub(crate) fn literal(value: &str) -> TokenStream {
+pub(crate) fn literal(value: &str, root: &Root) -> TokenStream {
     let mut text = String::with_capacity(value.len());
     normalize::normalize_into(value, &mut text);
     let text = Literal::string(&text);
-    quote!(::urlkit::Url::__from_static(#text))
+    let root = root.tokens();
+    quote!(#root::Url::__from_static(#text))
 }

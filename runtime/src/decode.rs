@@ -33,16 +33,19 @@ use alloc::vec::Vec;
 
 use urlkit_syntax::chars;
 
+mod blocks;
 mod engine;
 mod error;
 mod pairs;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-mod shuffle;
+pub(crate) mod shuffle;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-mod sparse;
-mod utf8;
+pub(crate) mod sparse;
+#[cfg(test)]
+mod spec;
 
 use crate::scan::{self, BLOCK, Fast, Scan};
+pub(crate) use blocks::State;
 pub use error::{DecodeError, DecodeErrorKind};
 use error::{bad_escape, invalid_utf8};
 pub use pairs::{FormPairs, form_pairs, form_pairs_lossy};
@@ -117,7 +120,7 @@ pub fn form_lossy(input: &str) -> Cow<'_, str> {
 /// one [`form`] gives.
 pub(crate) fn form_check(input: &str) -> Result<(), DecodeError> {
     let src = input.as_bytes();
-    let mut utf8 = utf8::Stepper::new();
+    let mut utf8 = crate::raw::Stepper::new();
     let mut i = 0;
     while let Some(&b) = src.get(i) {
         let byte = if b == b'%' {
@@ -214,9 +217,9 @@ fn bytes_with<S: Scan>(input: &str, plus: bool) -> Result<Cow<'_, [u8]>, DecodeE
     };
     let mut out = Vec::new();
     let decoded = if plus {
-        engine::decode::<S, true, false>(src, first, &mut out)
+        engine::decode::<S, true>(src, first, &mut out)
     } else {
-        engine::decode::<S, false, false>(src, first, &mut out)
+        engine::decode::<S, false>(src, first, &mut out)
     };
     match decoded {
         Ok(()) => Ok(Cow::Owned(out)),
@@ -302,20 +305,14 @@ fn strict_with<S: Scan>(input: &str, plus: bool) -> Result<Cow<'_, str>, DecodeE
     };
     let mut out = Vec::new();
     let decoded = if plus {
-        engine::decode::<S, true, true>(src, first, &mut out)
+        engine::decode::<S, true>(src, first, &mut out)
     } else {
-        engine::decode::<S, false, true>(src, first, &mut out)
+        engine::decode::<S, false>(src, first, &mut out)
     };
-    match decoded {
-        Ok(()) => {
-            debug_assert!(core::str::from_utf8(&out).is_ok());
-            // SAFETY: `engine::decode` with the UTF-8 check returns `Ok` only for output the
-            // automaton of `utf8` accepts, which is exactly well-formed UTF-8 (its tests
-            // compare it with `core::str::from_utf8` on every sequence of up to three bytes
-            // and on four-byte ones).
-            Ok(Cow::Owned(unsafe { String::from_utf8_unchecked(out) }))
-        }
-        Err(engine::Invalid) => strict_scalar(input, plus),
+    match decoded.map(|()| crate::raw::utf8_string(out)) {
+        Ok(Ok(text)) => Ok(Cow::Owned(text)),
+        // A bad escape, or bytes that are not UTF-8: the scalar path says which, and where.
+        Ok(Err(_)) | Err(engine::Invalid) => strict_scalar(input, plus),
     }
 }
 

@@ -36,17 +36,17 @@ use core::fmt;
 mod engine;
 mod short;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-mod shuffle;
+pub(crate) mod shuffle;
+#[cfg(test)]
+mod spec;
 mod write;
 
-pub(crate) use engine::Set;
 #[cfg(test)]
 pub(crate) use engine::test_spans;
-pub(crate) use short::{encode_pair_in_room, encode_prefixed_in_room, encode_short_in_room_fast};
-#[cfg(test)]
-pub(crate) use write::copy_short_if_kept;
+pub(crate) use engine::{Kind, Set};
+pub(crate) use short::{append_in_room, append_short, write_in_tail};
 use write::encode_cow;
-pub(crate) use write::{encode_four_to_seven_in_room, encode_into, encode_short_in_room};
+pub(crate) use write::{TAIL as SHORT, append_encoded};
 
 /// Encodes everything but RFC 3986 unreserved characters: safe in every component, and what
 /// RFC 6570 `{x}` writes. See the [module table](self).
@@ -58,7 +58,7 @@ pub(crate) use write::{encode_four_to_seven_in_room, encode_into, encode_short_i
 /// assert_eq!(urlkit::encode::component("円"), "%E5%86%86");
 /// ```
 pub fn component(input: &str) -> Cow<'_, str> {
-    encode_cow(Set::Component, input.as_bytes())
+    encode_cow(Set::Component, input.as_bytes(), Some(input))
 }
 
 /// [`component`] for octets: each byte that is not unreserved ASCII becomes `%XX`.
@@ -69,7 +69,7 @@ pub fn component(input: &str) -> Cow<'_, str> {
 /// assert_eq!(urlkit::encode::component_bytes(b"4 \xF7 3"), "4%20%F7%203");
 /// ```
 pub fn component_bytes(input: &[u8]) -> Cow<'_, str> {
-    encode_cow(Set::Component, input)
+    encode_cow(Set::Component, input, None)
 }
 
 /// [`component`], appended to `out`.
@@ -81,7 +81,7 @@ pub fn component_bytes(input: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(url, "/users/ada%20lovelace");
 /// ```
 pub fn component_into(input: &str, out: &mut String) {
-    encode_into(Set::Component, input.as_bytes(), out);
+    append_encoded(Set::Component, input.as_bytes(), out);
 }
 
 /// [`component_bytes`], appended to `out`.
@@ -93,7 +93,7 @@ pub fn component_into(input: &str, out: &mut String) {
 /// assert_eq!(out, "GIF%00%A2");
 /// ```
 pub fn component_bytes_into(input: &[u8], out: &mut String) {
-    encode_into(Set::Component, input, out);
+    append_encoded(Set::Component, input, out);
 }
 
 /// Leaves reserved characters and valid percent-triplets as they are, for text that is
@@ -107,7 +107,7 @@ pub fn component_bytes_into(input: &[u8], out: &mut String) {
 /// assert_eq!(urlkit::encode::reserved("/a b?x=%2F&y=50%"), "/a%20b?x=%2F&y=50%25");
 /// ```
 pub fn reserved(input: &str) -> Cow<'_, str> {
-    encode_cow(Set::Reserved, input.as_bytes())
+    encode_cow(Set::Reserved, input.as_bytes(), Some(input))
 }
 
 /// [`reserved`] for octets.
@@ -117,7 +117,7 @@ pub fn reserved(input: &str) -> Cow<'_, str> {
 /// assert_eq!(urlkit::encode::reserved_bytes(b"/a\xFF"), "/a%FF");
 /// ```
 pub fn reserved_bytes(input: &[u8]) -> Cow<'_, str> {
-    encode_cow(Set::Reserved, input)
+    encode_cow(Set::Reserved, input, None)
 }
 
 /// [`reserved`], appended to `out`.
@@ -129,7 +129,7 @@ pub fn reserved_bytes(input: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(url, "https://example.com/docs/a%20b");
 /// ```
 pub fn reserved_into(input: &str, out: &mut String) {
-    encode_into(Set::Reserved, input.as_bytes(), out);
+    append_encoded(Set::Reserved, input.as_bytes(), out);
 }
 
 /// [`reserved_bytes`], appended to `out`.
@@ -141,7 +141,7 @@ pub fn reserved_into(input: &str, out: &mut String) {
 /// assert_eq!(out, "a/b%00");
 /// ```
 pub fn reserved_bytes_into(input: &[u8], out: &mut String) {
-    encode_into(Set::Reserved, input, out);
+    append_encoded(Set::Reserved, input, out);
 }
 
 /// `application/x-www-form-urlencoded`, as HTML forms and `URLSearchParams` write it: space
@@ -153,7 +153,7 @@ pub fn reserved_bytes_into(input: &[u8], out: &mut String) {
 /// assert_eq!(urlkit::encode::form("a b+c~"), "a+b%2Bc%7E");
 /// ```
 pub fn form(input: &str) -> Cow<'_, str> {
-    encode_cow(Set::Form, input.as_bytes())
+    encode_cow(Set::Form, input.as_bytes(), Some(input))
 }
 
 /// [`form`] for octets.
@@ -163,7 +163,7 @@ pub fn form(input: &str) -> Cow<'_, str> {
 /// assert_eq!(urlkit::encode::form_bytes(b"\xF7 x"), "%F7+x");
 /// ```
 pub fn form_bytes(input: &[u8]) -> Cow<'_, str> {
-    encode_cow(Set::Form, input)
+    encode_cow(Set::Form, input, None)
 }
 
 /// [`form`], appended to `out`.
@@ -175,7 +175,7 @@ pub fn form_bytes(input: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(body, "q=rust+%26+c");
 /// ```
 pub fn form_into(input: &str, out: &mut String) {
-    encode_into(Set::Form, input.as_bytes(), out);
+    append_encoded(Set::Form, input.as_bytes(), out);
 }
 
 /// [`form_bytes`], appended to `out`.
@@ -187,7 +187,7 @@ pub fn form_into(input: &str, out: &mut String) {
 /// assert_eq!(body, "%01+");
 /// ```
 pub fn form_bytes_into(input: &[u8], out: &mut String) {
-    encode_into(Set::Form, input, out);
+    append_encoded(Set::Form, input, out);
 }
 
 /// Encodes lazily, when displayed: for `format!`, `write!` and `to_string()` without an
@@ -205,6 +205,8 @@ pub fn form_bytes_into(input: &[u8], out: &mut String) {
 #[derive(Clone, Copy, Debug)]
 pub struct Encode<'a> {
     input: &'a [u8],
+    /// `input` as text, when it was given as text (it is then borrowed as it is).
+    text: Option<&'a str>,
     set: Set,
 }
 
@@ -218,6 +220,7 @@ impl<'a> Encode<'a> {
     pub fn component(input: &'a str) -> Self {
         Encode {
             input: input.as_bytes(),
+            text: Some(input),
             set: Set::Component,
         }
     }
@@ -231,6 +234,7 @@ impl<'a> Encode<'a> {
     pub fn component_bytes(input: &'a [u8]) -> Self {
         Encode {
             input,
+            text: None,
             set: Set::Component,
         }
     }
@@ -244,6 +248,7 @@ impl<'a> Encode<'a> {
     pub fn reserved(input: &'a str) -> Self {
         Encode {
             input: input.as_bytes(),
+            text: Some(input),
             set: Set::Reserved,
         }
     }
@@ -257,6 +262,7 @@ impl<'a> Encode<'a> {
     pub fn reserved_bytes(input: &'a [u8]) -> Self {
         Encode {
             input,
+            text: None,
             set: Set::Reserved,
         }
     }
@@ -270,6 +276,7 @@ impl<'a> Encode<'a> {
     pub fn form(input: &'a str) -> Self {
         Encode {
             input: input.as_bytes(),
+            text: Some(input),
             set: Set::Form,
         }
     }
@@ -283,6 +290,7 @@ impl<'a> Encode<'a> {
     pub fn form_bytes(input: &'a [u8]) -> Self {
         Encode {
             input,
+            text: None,
             set: Set::Form,
         }
     }
@@ -295,7 +303,7 @@ impl<'a> Encode<'a> {
     /// assert!(matches!(urlkit::encode::Encode::component("abc").to_cow(), Cow::Borrowed("abc")));
     /// ```
     pub fn to_cow(self) -> Cow<'a, str> {
-        encode_cow(self.set, self.input)
+        encode_cow(self.set, self.input, self.text)
     }
 }
 
@@ -311,9 +319,5 @@ impl fmt::Display for Encode<'_> {
     }
 }
 
-#[cfg(test)]
-mod run_tests;
-#[cfg(test)]
-mod short_tests;
 #[cfg(test)]
 mod tests;

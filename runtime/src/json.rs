@@ -43,6 +43,7 @@ use crate::value::{Scalar, Value};
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[diagnostic::do_not_recommend]
 impl Value for Json {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         match self {

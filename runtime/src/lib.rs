@@ -40,11 +40,25 @@
 //! it:
 //! - `url`: `TryFrom` both ways between [`Url`] and `url::Url` (for reqwest and every crate
 //!   that takes one), and a `url::Url` as the base of `url!(base, "...")`; see the `TryFrom`
-//!   implementations on [`Url`] and `ConversionError`;
+// `ConversionError` and `Serde` exist only with their features: each is a link only in the
+// builds that have it, so that `cargo doc` without features has no broken link.
+#![cfg_attr(
+    any(feature = "url", feature = "http"),
+    doc = "  implementations on [`Url`] and [`ConversionError`];"
+)]
+#![cfg_attr(
+    not(any(feature = "url", feature = "http")),
+    doc = "  implementations on [`Url`] and `ConversionError`;"
+)]
 //! - `http` (needs `std`, as the `http` crate does): `TryFrom` both ways between [`Url`]
 //!   and `http::Uri`, in absolute form and origin form (`/path?query`);
 //! - `serde`: [`Url`] and [`Template`] serialize as their text and deserialize checked as
-//!   [`Url::parse`] and [`Template::parse`] check it; `Serde` makes any `Serialize` value a
+//!   [`Url::parse`] and [`Template::parse`] check it;
+#![cfg_attr(feature = "serde", doc = "  [`Serde`] makes any `Serialize` value a")]
+#![cfg_attr(
+    not(feature = "serde"),
+    doc = "  `Serde` makes any `Serialize` value a"
+)]
 //!   template value, for query parameters from a struct:
 //!   `url!("/search{?params*}", params = Serde(&filters))`;
 //! - `idna`: non-ASCII hosts converted as browsers convert them (UTS #46, the `idna` crate
@@ -61,6 +75,9 @@
 #![doc = include_str!("guarantee.md")]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// Every `unsafe` is in `raw`, behind safe primitives; a module that needs another says so
+// in `raw`, where its argument is read with the others (see `raw`'s comment).
+#![deny(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -71,9 +88,13 @@ pub mod encode;
 mod error;
 mod host;
 #[cfg(any(feature = "url", feature = "http", feature = "serde", feature = "idna"))]
+// The module's own `cfg` is any of four features; its items say which one each needs.
+#[cfg_attr(docsrs, doc(auto_cfg = false))]
 mod interop;
 #[cfg(feature = "serde_json")]
 mod json;
+#[allow(unsafe_code, reason = "the one module with `unsafe`; see its comment")]
+mod raw;
 pub mod route;
 mod scan;
 pub mod template;
@@ -88,13 +109,18 @@ pub use crate::interop::serde::Serde;
 #[cfg(any(feature = "url", feature = "http"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "url", feature = "http"))))]
 pub use crate::interop::{ConversionError, ConversionErrorKind};
+// Inlined, so that the front page lists each with its summary line rather than as a bare
+// `pub use` of a public module's item.
+#[doc(inline)]
 pub use crate::route::{Route, RouteError};
+#[doc(inline)]
 pub use crate::template::{Template, TemplateError, TemplateErrorKind};
 pub use crate::url::{
     Edit, EditError, EditErrorKind, Lenient, LenientBase, LenientError, LenientErrorKind,
     ParseError, ParseErrorKind, PathSegments, Repair, RepairKind, ResolveError, ResolveErrorKind,
     Url,
 };
+#[doc(inline)]
 pub use crate::value::Fmt;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
@@ -102,22 +128,24 @@ pub use urlkit_macros::Route;
 /// What generated code calls; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::writer::{Context, Modifier, Operator, Writer};
+    pub use crate::writer::{Context, Modifier, Operator, Spot, Writer};
     // `template!`: a template's parts, written as `static` data.
     pub use crate::template::compiled::{
         Compiled, CompiledExpression as Expression, CompiledStep as Step,
     };
     pub use alloc::borrow::Cow;
+    /// `core`, for generated code's paths: they reach it through urlkit, which works in every
+    /// edition and under `#![no_implicit_prelude]`, where `::core` may not.
+    pub use core;
+    /// The macros behind `url!` and `template!`, which hand them `$crate` first.
+    pub use urlkit_macros::{template, url};
     pub use urlkit_syntax::template::VarSpec;
 
     /// Every `url!` template (and the `to_url` of `#[derive(Route)]`) is this one call, so
     /// that in a `const` or a `static`, where nothing that allocates can run, the compiler
     /// reports one error, and its name is the explanation: the body is a closure, which the
     /// compiler does not check for `const`-ness.
-    #[allow(
-        clippy::inline_always,
-        reason = "the template's calls must stay straight-line code in the caller"
-    )]
+    #[allow(clippy::inline_always, reason = "one call, in line in every build")]
     #[inline(always)]
     pub fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(
         build: impl FnOnce() -> Result<crate::Url, crate::Error>,
@@ -141,8 +169,22 @@ pub mod __private {
     }
 }
 
+// `url!` and `template!` are `macro_rules!` macros that hand the procedural macros `$crate`:
+// the generated code then reaches urlkit however the calling crate names it (renamed in
+// Cargo.toml, re-exported by another crate) and in every edition.
+
 #[doc = include_str!("url/macro.md")]
-pub use urlkit_macros::url;
+#[macro_export]
+macro_rules! url {
+    ($($input:tt)*) => {
+        $crate::__private::url!($crate $($input)*)
+    };
+}
 
 #[doc = include_str!("template/macro.md")]
-pub use urlkit_macros::template;
+#[macro_export]
+macro_rules! template {
+    ($($input:tt)*) => {
+        $crate::__private::template!($crate $($input)*)
+    };
+}

@@ -5,12 +5,12 @@
 //! they stay true. The reference documentation (`runtime/src/**/*.md`, included into the
 //! rustdoc of `url!`, `template!` and `#[derive(Route)]`) runs as doc tests of `urlkit` itself.
 
-/// The code blocks of the README, run as doc tests so that the tour stays true.
+/// The code blocks of the README, run as doc tests so that the front page stays true.
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-/// The examples of `docs/routes.md` (the README's section on typed routes), run as doctests.
+/// The examples of `docs/routes.md` (typed routes by example), run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/routes.md")]
 pub struct RoutesReadme;

@@ -1,6 +1,6 @@
 //! The run-time `Template`'s fast paths, each against what the general code writes: text
 //! steps copied as one block (`template/ranges.rs`, `push_step_block`), the pairs of an
-//! exploded map of strings written at once (`value/items.rs`, `exploded_pair`), and a `/`
+//! exploded map of strings written at once (`writer/items.rs`, `exploded_pair`), and a `/`
 //! of `{/list*}` written without its checks (`Writer::slash`). Each is taken only when the
 //! URL has room for it, so each case also runs after values of every length up to 64 bytes,
 //! which use up the room of a freshly parsed template's first buffer.

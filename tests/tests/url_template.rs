@@ -1,4 +1,4 @@
-//! `url!` templates: the README's examples as written, where values come from (captures and
+//! `url!` templates: the examples of the `url!` documentation and the tour, where values come from (captures and
 //! named arguments), every value type `urlkit::value` lists, every operator in every component, the
 //! base join, and that the expansion evaluates each value once and never meets the user's
 //! own names.
@@ -15,7 +15,7 @@ use urlkit::{Error, ErrorKind, Fmt, Url, url};
 
 const API: Url = url!("https://api.example.com/v1/");
 
-/// The README's `url!` examples, written exactly as there.
+/// The `url!` documentation's first examples, written as there.
 #[test]
 fn readme_examples() -> Result<(), Error> {
     let (owner, repo) = ("rust-lang", "rust");

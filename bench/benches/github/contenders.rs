@@ -1,5 +1,5 @@
 //! The contenders of the github bench, shared with `examples/github_count.rs` (which counts
-//! their instructions): the README's GitHub issues URL built by `url!` and by what users would
+//! their instructions): the tour's GitHub issues URL built by `url!` and by what users would
 //! otherwise write, from the same values.
 
 use std::fmt::Write as _;

@@ -63,6 +63,7 @@ use urlkit_syntax::template::{Modifier, Operator};
 
 use crate::check::{Checked, Source, Var};
 use crate::input::Input;
+use crate::root::Root;
 use crate::tokens::Tokens;
 use bindings::Bindings;
 use steps::{context_into, generate_step, modifier_into, operator_into};
@@ -89,12 +90,26 @@ pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
 /// does not apply it; no span or shape on stable narrows it to the braces (rustc's own
 /// `format!` can, because it reads the source text of its literal).
 fn capture(name: &str, input: &Input) -> Ident {
-    Ident::new(name, input.lit.span())
+    crate::ident::ident(name, input.lit.span())
+        .unwrap_or_else(|| Ident::new(name, input.lit.span()))
 }
 
 /// The expression a checked template expands to: `Result<Url, urlkit::Error>`.
-pub(crate) fn template(input: &Input, checked: &Checked, steps: &[Step]) -> TokenStream {
-    emit(checked, steps, &Bindings::new(input, checked))
+pub(crate) fn template(
+    input: &Input,
+    checked: &Checked,
+    steps: &[Step],
+    root: &Root,
+) -> TokenStream {
+    let bindings = Bindings::new(input, checked);
+    emit(
+        checked,
+        steps,
+        &bindings,
+        root,
+        input.lit.span(),
+        Within::Expression,
+    )
 }
 
 /// The same for a typed route (`#[derive(Route)]`): `values` holds each of `checked.vars`'
@@ -104,21 +119,64 @@ pub(crate) fn route(
     checked: &Checked,
     steps: &[Step],
     values: Vec<(TokenStream, Span)>,
+    root: &Root,
+    literal: Span,
 ) -> TokenStream {
-    emit(checked, steps, &Bindings::of_values(checked, values))
+    let bindings = Bindings::of_values(checked, values);
+    emit(checked, steps, &bindings, root, literal, Within::Function)
 }
 
-fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
+/// Where the generated expression stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Within {
+    /// Wherever `url!` is written, a `const` included.
+    Expression,
+    /// In a function's body (the derive's `to_url`), which can never be `const`.
+    Function,
+}
+
+/// The expression; `literal` is where the template is written, which the closure that
+/// builds the URL is named after in messages (`{closure@src/main.rs:7:34}`).
+fn emit(
+    checked: &Checked,
+    steps: &[Step],
+    bindings: &Bindings,
+    root: &Root,
+    literal: Span,
+    within: Within,
+) -> TokenStream {
     let site = Span::mixed_site();
     let w = Ident::new("__w", site);
-    let mut t = Tokens::new(site);
+    // The block's paths start at a local alias of the root (see `Root::aliased`).
+    let (root, alias) = match root.aliased() {
+        Some((alias, declaration)) => (alias, Some(declaration)),
+        None => (root.clone(), None),
+    };
+    let mut t = Tokens::new(site, &root);
     let body = |t: &mut Tokens| {
+        if let Some(alias) = alias {
+            t.stream(alias);
+        }
         // Named after the placeholders, so that type errors can say which one. Declared
         // outside the closure: when two templates of the crate have a placeholder of the
         // same name, rustc names the marker by its path, `main::id`, and a closure would
         // add `{closure#0}` to it.
         for marker in &bindings.markers {
             t.word("struct").ident(marker).braces(|_| {});
+        }
+        let build = |t: &mut Tokens| {
+            t.word("let").word("mut").ident(&w).op("=");
+            start(t, checked, steps, bindings);
+            t.op(";");
+            for step in steps {
+                generate_step(t, step, checked, bindings, &w);
+            }
+            t.ident(&w).op(".").word("finish").parens(|_| {});
+        };
+        if within == Within::Function {
+            // No closure where no `const` can be: it would be one more function to compile.
+            build(t);
+            return;
         }
         // The URL is built in a closure handed to one function, so that in a `const` the
         // compiler reports that one call, whose name says what to do, rather than every
@@ -127,15 +185,10 @@ fn emit(checked: &Checked, steps: &[Step], bindings: &Bindings) -> TokenStream {
             "{PRIVATE}::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template"
         ));
         t.parens(|t| {
-            t.op("||").braces(|t| {
-                t.word("let").word("mut").ident(&w).op("=");
-                start(t, checked, steps, bindings);
-                t.op(";");
-                for step in steps {
-                    generate_step(t, step, checked, bindings, &w);
-                }
-                t.ident(&w).op(".").word("finish").parens(|_| {});
+            t.with_span(site.located_at(literal), |t| {
+                t.op("||");
             });
+            t.braces(build);
         });
     };
     // `match` keeps every temporary of the values alive until the URL is built, as
@@ -198,30 +251,26 @@ fn start(t: &mut Tokens, checked: &Checked, steps: &[Step], bindings: &Bindings)
 /// The marker type named after a variable, if its name can be a Rust type name (`last.name`
 /// cannot; a keyword is written raw: `r#type`).
 pub(crate) fn marker(name: &str, site: Span) -> Option<Ident> {
-    match crate::ident::kind(name) {
-        crate::ident::Kind::Plain => Some(Ident::new(name, site)),
-        crate::ident::Kind::Keyword => Some(Ident::new_raw(name, site)),
-        crate::ident::Kind::Reserved | crate::ident::Kind::NotAnIdent => None,
-    }
+    crate::ident::ident(name, site)
 }
 
 /// `Modifier::...` (for `template!`'s `static`s).
-pub(crate) fn modifier(modifier: Modifier) -> TokenStream {
-    let mut t = Tokens::new(Span::mixed_site());
+pub(crate) fn modifier(modifier: Modifier, root: &Root) -> TokenStream {
+    let mut t = Tokens::new(Span::mixed_site(), root);
     modifier_into(&mut t, modifier);
     t.into_stream()
 }
 
 /// `Operator::...` (for `template!`'s `static`s).
-pub(crate) fn operator(op: Operator) -> TokenStream {
-    let mut t = Tokens::new(Span::mixed_site());
+pub(crate) fn operator(op: Operator, root: &Root) -> TokenStream {
+    let mut t = Tokens::new(Span::mixed_site(), root);
     operator_into(&mut t, op);
     t.into_stream()
 }
 
 /// `Context::...` (for `template!`'s `static`s).
-pub(crate) fn context(context: Context) -> TokenStream {
-    let mut t = Tokens::new(Span::mixed_site());
+pub(crate) fn context(context: Context, root: &Root) -> TokenStream {
+    let mut t = Tokens::new(Span::mixed_site(), root);
     context_into(&mut t, context);
     t.into_stream()
 }

@@ -20,7 +20,7 @@ pub(super) fn generate_step(
     let method = |t: &mut Tokens, name: &str| {
         t.ident(w).op(".").word(name);
     };
-    let (expr, open): (usize, &dyn Fn(&mut Tokens)) = match step {
+    let (expr, at): (usize, &dyn Fn(&mut Tokens)) = match step {
         Step::Text(text) => {
             method(t, "text");
             t.parens(|t| {
@@ -74,31 +74,39 @@ pub(super) fn generate_step(
             return;
         }
         Step::Segment(i) => (*i, &|t: &mut Tokens| {
-            method(t, "segment_expansion");
-            t.parens(|_| {});
+            spot(t, "Segment");
         }),
         Step::Expand(i, context) => (*i, &|t: &mut Tokens| {
-            method(t, "expansion");
-            t.parens(|t| {
+            spot(t, "Expand").parens(|t| {
                 operator_into(t, checked.expressions[*i].operator);
                 t.op(",");
                 context_into(t, *context);
             });
         }),
-        Step::HandPair { key, expr } => (*expr, &|t: &mut Tokens| {
+        Step::HandPair { key, expr } => {
+            // One variable (the planner makes hand-written pairs of `key={x}` alone), whose
+            // key is passed beside it.
+            let spec = &checked.expressions[*expr].vars[0];
             let reserved = checked.expressions[*expr].operator.allows_reserved();
-            method(t, "hand_pair");
-            t.parens(|t| {
-                t.string(key).op(",").bool(reserved);
+            let name = &checked.template[spec.name.clone()];
+            bindings.call(t, checked, *expr, spec, "fill_pair", |t| {
+                t.op(",").op("&").word("mut").ident(w).op(",");
+                t.string(key)
+                    .op(",")
+                    .bool(reserved)
+                    .op(",")
+                    .string(name)
+                    .op(",");
+                modifier_into(t, spec.modifier);
             });
-        }),
+            t.op(";");
+            return;
+        }
         Step::Port(i) => (*i, &|t: &mut Tokens| {
-            method(t, "port");
-            t.parens(|_| {});
+            spot(t, "Port");
         }),
         Step::Required(i, context) => (*i, &|t: &mut Tokens| {
-            method(t, "required_expansion");
-            t.parens(|t| {
+            spot(t, "Required").parens(|t| {
                 operator_into(t, checked.expressions[*i].operator);
                 t.op(",");
                 context_into(t, *context);
@@ -108,8 +116,8 @@ pub(super) fn generate_step(
     // Each variable through the trait that checks its type, spanned on its value.
     let vars = &checked.expressions[expr].vars;
     if let [spec] = vars.as_slice() {
-        // One variable: one statement that fills the expansion and closes it; a variable
-        // without a modifier (most) is written without one.
+        // One variable: one statement that expands the whole expression; a variable without
+        // a modifier (most) is written without one.
         let name = &checked.template[spec.name.clone()];
         let method = if spec.modifier == Modifier::None {
             "fill_alone"
@@ -117,8 +125,8 @@ pub(super) fn generate_step(
             "fill_alone_modified"
         };
         bindings.call(t, checked, expr, spec, method, |t| {
-            t.op(",");
-            open(t);
+            t.op(",").op("&").word("mut").ident(w).op(",");
+            at(t);
             t.op(",").string(name);
             if spec.modifier != Modifier::None {
                 t.op(",");
@@ -128,11 +136,20 @@ pub(super) fn generate_step(
         t.op(";");
         return;
     }
+    // Several variables: one expansion, the spot bound once and passed to each call, so
+    // that it stays a constant the compiler folds into what each variable does.
     let e = Ident::new("__e", Span::mixed_site());
+    let s = Ident::new("__s", Span::mixed_site());
     t.braces(|t| {
-        t.word("let").word("mut").ident(&e).op("=");
-        open(t);
+        t.word("let").ident(&s).op("=");
+        at(t);
         t.op(";");
+        t.word("let").word("mut").ident(&e).op("=");
+        method(t, "expansion_at");
+        t.parens(|t| {
+            t.ident(&s);
+        })
+        .op(";");
         for spec in vars {
             let name = &checked.template[spec.name.clone()];
             bindings.call(t, checked, expr, spec, "fill", |t| {
@@ -141,14 +158,27 @@ pub(super) fn generate_step(
                     .word("mut")
                     .ident(&e)
                     .op(",")
+                    .ident(&s)
+                    .op(",")
                     .string(name)
                     .op(",");
                 modifier_into(t, spec.modifier);
             });
             t.op(";");
         }
-        t.ident(&e).op(".").word("finish").parens(|_| {}).op(";");
+        t.ident(&e)
+            .op(".")
+            .word("finish_at")
+            .parens(|t| {
+                t.ident(&s);
+            })
+            .op(";");
     });
+}
+
+/// `Spot::<variant>`: where an expression stands, as the runtime's `Writer` takes it.
+fn spot<'t>(t: &'t mut Tokens, variant: &str) -> &'t mut Tokens {
+    t.path(PRIVATE).op("::").word("Spot").op("::").word(variant)
 }
 
 pub(super) fn modifier_into(t: &mut Tokens, modifier: Modifier) {

@@ -7,24 +7,26 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Data, DeriveInput};
 
+use crate::root::Root;
+
 pub(crate) fn expand(input: &DeriveInput, errors: Option<syn::Error>) -> TokenStream {
-    let errors = errors.map(syn::Error::into_compile_error);
+    let errors = errors.map(Root::compile_errors);
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let inherent = matches!(input.data, Data::Struct(_)).then(|| {
         quote! {
             impl #impl_generics #ident #ty_generics #where_clause {
                 /// The route's template.
-                pub const TEMPLATE: &'static str = "";
+                pub const TEMPLATE: &'static ::core::primitive::str = "";
             }
         }
     });
     quote! {
         #errors
         impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
-            const TEMPLATES: &'static [&'static str] = &[];
+            const TEMPLATES: &'static [&'static ::core::primitive::str] = &[];
 
-            fn template(&self) -> &'static str {
+            fn template(&self) -> &'static ::core::primitive::str {
                 ::core::unreachable!()
             }
 
@@ -39,7 +41,7 @@ pub(crate) fn expand(input: &DeriveInput, errors: Option<syn::Error>) -> TokenSt
                 ::core::unreachable!()
             }
 
-            fn from_url(_: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            fn from_url(_: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
                 ::core::unreachable!()
             }
         }

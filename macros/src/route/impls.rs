@@ -25,9 +25,15 @@ use super::ast::{Input, Route, marker, route_path};
 use super::check::Valid;
 use super::overlap::{self, Captor};
 use super::{shapes, tree};
+use crate::root::Root;
 use crate::{generate, url};
 
-pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+pub(crate) fn impl_route(
+    input: &Input<'_>,
+    valid: &[Valid],
+    tried: &[usize],
+    root: &Root,
+) -> TokenStream {
     let original = input.original;
     let ident = &original.ident;
     let (impl_generics, ty_generics, where_clause) = original.generics.split_for_impl();
@@ -87,10 +93,14 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
             })
             .collect();
         let to_url = if valid.checked.expressions.is_empty() {
-            let url = url::literal(template);
+            let url = url::literal(template, root);
             quote!(::core::result::Result::Ok(#url))
         } else {
-            generate::route(&valid.checked, &valid.steps, values)
+            let literal = route
+                .template
+                .as_ref()
+                .map_or_else(Span::call_site, syn::LitStr::span);
+            generate::route(&valid.checked, &valid.steps, values, root, literal)
         };
         let to_url = match captors.get(r) {
             Some(captors) if !captors.is_empty() => {
@@ -114,7 +124,7 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
         quote! {
             impl #impl_generics #ident #ty_generics #written_where {
                 /// The route's template, as written in `#[route("...")]`.
-                pub const TEMPLATE: &'static str = #template;
+                pub const TEMPLATE: &'static ::core::primitive::str = #template;
             }
         }
     });
@@ -128,11 +138,11 @@ pub(crate) fn impl_route(input: &Input<'_>, valid: &[Valid], tried: &[usize]) ->
             #which
 
             impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
-                const TEMPLATES: &'static [&'static str] = &[#(#templates),*];
+                const TEMPLATES: &'static [&'static ::core::primitive::str] = &[#(#templates),*];
 
                 const SHAPES: &'static [::urlkit::route::RouteShape] = #shapes;
 
-                fn template(&self) -> &'static str {
+                fn template(&self) -> &'static ::core::primitive::str {
                     match #matched { #(#template_arms)* }
                 }
 

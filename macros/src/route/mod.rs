@@ -20,15 +20,35 @@ use proc_macro2::TokenStream;
 use syn::DeriveInput;
 
 use crate::diagnostics::Diagnostics;
+use crate::root::Root;
 
 pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     let input: DeriveInput = match syn::parse2(tokens) {
         Ok(input) => input,
-        Err(error) => return error.into_compile_error(),
+        Err(error) => return Root::compile_errors(error),
     };
     let mut errors = Diagnostics::default();
-    let Some(ast) = ast::Input::from_syn(&input, &mut errors) else {
-        return fallback::expand(&input, errors.finish().err());
+    // The impls' paths, written `::urlkit` and `::core`, start from urlkit's root
+    // (`crate::root`); where that is a name, the impls stand in a block that declares it.
+    let (root, declaration) = Root::of_derive(&input.attrs, &mut errors);
+    let expanded = expand(&input, errors, &root);
+    let expanded = root.rewrite(expanded);
+    if declaration.is_empty() {
+        // No block of its own: rustc names the marker types by the path of the block
+        // that holds them (`_::id`), each block one `_::` more.
+        return expanded;
+    }
+    quote::quote! {
+        const _: () = {
+            #declaration
+            #expanded
+        };
+    }
+}
+
+fn expand(input: &DeriveInput, mut errors: Diagnostics, root: &Root) -> TokenStream {
+    let Some(ast) = ast::Input::from_syn(input, &mut errors) else {
+        return fallback::expand(input, errors.finish().err());
     };
     let checked: Vec<_> = ast
         .routes
@@ -42,7 +62,7 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     };
     let valid: Option<Vec<_>> = checked.into_iter().collect();
     match (valid, errors.finish()) {
-        (Some(valid), Ok(())) => impls::impl_route(&ast, &valid, &tried),
-        (_, result) => fallback::expand(&input, result.err()),
+        (Some(valid), Ok(())) => impls::impl_route(&ast, &valid, &tried, root),
+        (_, result) => fallback::expand(input, result.err()),
     }
 }

@@ -257,9 +257,9 @@ pub(crate) fn from_url(
     let name = input.original.ident.to_string();
     quote! {
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
-        fn from_url(#url: &str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+        fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
             let #w = #private::Walk::new(#url, #name)?;
-            let mut #miss = #private::Miss::default();
+            let mut #miss: #private::Miss = ::core::default::Default::default();
             #walk
             ::core::result::Result::Err(#w.miss(&#miss, #template))
         }
@@ -275,7 +275,7 @@ pub(crate) fn which(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> Toke
     quote! {
         /// The route `from_url` gives `url` to (its place in the order routes are tried).
         #[allow(unreachable_code, unused_variables, clippy::needless_return)]
-        fn __which(#url: &str) -> ::core::option::Option<usize> {
+        fn __which(#url: &::core::primitive::str) -> ::core::option::Option<::core::primitive::usize> {
             let #w = #private::Walk::new(#url, "").ok()?;
             #walk
             ::core::option::Option::None

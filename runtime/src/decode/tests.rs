@@ -138,10 +138,35 @@ fn check(input: &str) {
         "{input:?}"
     );
     for plus in [false, true] {
+        // The scalar path, which the block paths are held to below, is the specification:
+        // the same bytes, or an error at the same bad escape.
+        let spec = super::spec::decode(input, plus);
+        match (bytes_scalar(input, plus), &spec) {
+            (Ok(bytes), Ok(expected)) => assert_eq!(&*bytes, &expected[..], "{input:?}"),
+            (Err(error), Err(at)) => assert_eq!(error.offset(), *at, "{input:?}"),
+            (got, _) => panic!("{input:?} plus: {plus}: {got:?}, the specification {spec:?}"),
+        }
+        if let Ok(expected) = &spec {
+            let strict = strict_scalar(input, plus).map(|text| text.into_owned().into_bytes());
+            let utf8 = core::str::from_utf8(expected).map(|_| expected.clone());
+            assert_eq!(strict.is_ok(), utf8.is_ok(), "{input:?} plus: {plus}");
+        }
         let expected = strict_scalar(input, plus);
         let fast = strict_with::<Fast>(input, plus);
         assert_eq!(fast, expected, "{input:?} plus: {plus}");
-        // (Under Miri, `Fast` is the portable path already.)
+        // Under Miri, `Fast` is the portable path; the vector paths run too, SSE2 alone and
+        // at the highest level the build enables statically (Miri cannot ask the processor):
+        // SSSE3 and AVX2 with `-C target-feature` (`.ci/run`).
+        #[cfg(all(miri, target_arch = "x86_64", target_feature = "sse2"))]
+        {
+            use crate::scan::sse2::Sse2;
+            let sse2 = strict_with::<Sse2<false, false>>(input, plus);
+            assert_eq!(sse2, expected, "{input:?} plus: {plus}");
+            let vector = strict_with::<Sse2<true, true>>(input, plus);
+            assert_eq!(vector, expected, "{input:?} plus: {plus}");
+            let bytes = bytes_with::<Sse2<true, true>>(input, plus);
+            assert_eq!(bytes, bytes_scalar(input, plus), "{input:?} plus: {plus}");
+        }
         if !cfg!(miri) {
             let portable = strict_with::<crate::scan::swar::Swar>(input, plus);
             assert_eq!(portable, expected, "{input:?} plus: {plus}");
@@ -285,5 +310,18 @@ fn runs_of_escapes_at_every_length_and_offset() {
                 }
             }
         }
+    }
+}
+
+/// The SSSE3 decoding of sixteen triplets (`super::shuffle`) against the scanners', where the
+/// processor has SSSE3.
+#[test]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+fn shuffles_decode_triplets_as_the_scanners_do() {
+    use crate::raw::for_tests;
+    if for_tests::decode_triplets(&[0; crate::scan::TRIPLETS]).is_some() {
+        crate::scan::tests::check_triplets(|triplets| {
+            for_tests::decode_triplets(triplets).flatten()
+        });
     }
 }

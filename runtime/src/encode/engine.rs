@@ -2,15 +2,12 @@
 //! grammar's one character table, a scanner for runs of unchanged bytes that classifies
 //! sixteen bytes at a time ([`crate::scan`]), and a writer that sizes its output once
 //! ([`super::write`]).
-#![allow(
-    clippy::inline_always,
-    reason = "a block's classification, inside the scanning and writing loops"
-)]
 
 use core::fmt;
 
 use urlkit_syntax::chars::{self, CLASS, FORM, HEX_UPPER, RESERVED, UNRESERVED};
 
+use crate::raw::Replacements;
 use crate::scan::{self, BLOCK, Fast, Scan, Span};
 
 /// The sets of [`super`]: which bytes pass, which become `%XX` or `+`.
@@ -37,7 +34,7 @@ pub(super) const PERCENT: u8 = 3;
 
 /// Each set's action for every byte, derived at compile time from [`CLASS`], the one
 /// character table the macros and the grammar use. `KEEP` is only ever given to ASCII bytes
-/// (non-ASCII bytes have no class bits), which the `unsafe` blocks below rely on.
+/// (non-ASCII bytes have no class bits).
 pub(super) static ACTIONS: [[u8; 256]; 3] = [
     actions(Set::Component),
     actions(Set::Reserved),
@@ -88,48 +85,18 @@ pub(super) static TRIPLETS: [[u8; 3]; 256] = {
 /// them count (1 or 3). The writers store all four and advance by the count, so the common
 /// actions cost no branch: in text where escapes come irregularly (English prose), a branch
 /// per byte would be mispredicted at every change.
-pub(super) static OUTPUTS: [[[u8; 4]; 256]; 3] = [
-    outputs(&ACTIONS[Set::Component as usize]),
-    outputs(&ACTIONS[Set::Reserved as usize]),
-    outputs(&ACTIONS[Set::Form as usize]),
+pub(super) static OUTPUTS: [Replacements; 3] = [
+    Replacements::new(&outputs(&ACTIONS[Set::Component as usize])),
+    Replacements::new(&outputs(&ACTIONS[Set::Reserved as usize])),
+    Replacements::new(&outputs(&ACTIONS[Set::Form as usize])),
 ];
 
-/// The length of each byte's output (1 or 3), as a word: the writers add it to their output
-/// index straight from memory.
-pub(super) static OUTPUT_LENS: [[usize; 256]; 3] = [
-    lens(&OUTPUTS[Set::Component as usize]),
-    lens(&OUTPUTS[Set::Reserved as usize]),
-    lens(&OUTPUTS[Set::Form as usize]),
-];
-
-const fn lens(outputs: &[[u8; 4]; 256]) -> [usize; 256] {
-    let mut table = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = outputs[b][3] as usize;
-        b += 1;
+impl Set {
+    /// The set's [`OUTPUTS`].
+    #[inline]
+    pub(super) fn outputs(self) -> &'static Replacements {
+        &OUTPUTS[self as usize]
     }
-    table
-}
-
-/// [`OUTPUTS`] without their lengths: the one or three bytes of each output and zeros after
-/// them, as little-endian words (first byte lowest), so that two outputs are joined with a
-/// shift and an OR.
-pub(super) static OUTPUT_BYTES: [[u32; 256]; 3] = [
-    bytes_only(&OUTPUTS[Set::Component as usize]),
-    bytes_only(&OUTPUTS[Set::Reserved as usize]),
-    bytes_only(&OUTPUTS[Set::Form as usize]),
-];
-
-const fn bytes_only(outputs: &[[u8; 4]; 256]) -> [u32; 256] {
-    let mut table = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        let [x, y, z, _] = outputs[b];
-        table[b] = u32::from_le_bytes([x, y, z, 0]);
-        b += 1;
-    }
-    table
 }
 
 const fn outputs(actions: &[u8; 256]) -> [[u8; 4]; 256] {
@@ -152,12 +119,13 @@ const fn outputs(actions: &[u8; 256]) -> [[u8; 4]; 256] {
 /// `+`. Under `reserved`, a `%` may be kept with its triplet: it is not in this set, and the
 /// writer looks at it on its own.
 const SHORT_OUTPUT: [[u8; 256]; 3] = [
-    short_output(&OUTPUTS[Set::Component as usize]),
-    short_output(&OUTPUTS[Set::Reserved as usize]),
-    short_output(&OUTPUTS[Set::Form as usize]),
+    short_output(&ACTIONS[Set::Component as usize]),
+    short_output(&ACTIONS[Set::Reserved as usize]),
+    short_output(&ACTIONS[Set::Form as usize]),
 ];
 
-const fn short_output(outputs: &[[u8; 4]; 256]) -> [u8; 256] {
+const fn short_output(actions: &[u8; 256]) -> [u8; 256] {
+    let outputs = outputs(actions);
     let mut table = [0u8; 256];
     let mut b = 0;
     while b < 256 {
@@ -168,7 +136,7 @@ const fn short_output(outputs: &[[u8; 4]; 256]) -> [u8; 256] {
 }
 
 /// A set as types, so that the scanner's spans are constants each encoder is compiled with.
-pub(super) trait Kind {
+pub(crate) trait Kind {
     const SET: Set;
     /// The bytes the set keeps, as spans of [`crate::scan`].
     const KEPT: &'static [Span];
@@ -222,7 +190,12 @@ macro_rules! with_kind {
 }
 pub(super) use with_kind;
 
-/// Bit `k` set for each byte of `block` that the set does not keep.
+/// Bit `k` set for each byte of `block` that the set does not keep: a few instructions, in
+/// line where the spans are constants.
+#[allow(
+    clippy::inline_always,
+    reason = "a block's classification with constant spans"
+)]
 #[inline(always)]
 pub(super) fn changes<S: Scan, K: Kind>(block: &[u8; BLOCK]) -> u32 {
     S::outside_spans(block, K::KEPT)
@@ -254,19 +227,15 @@ pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(never)]
 fn long_kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
-    if !scan::ssse3::available() {
-        return spans_run::<S, K>(input);
-    }
-    if S::WIDE && scan::ssse3::wide_available() {
-        // SAFETY: the processor has AVX2 (just checked).
-        unsafe { scan::nibble::kept_run_wide(input, K::KEPT_NIBBLES) }
-    } else {
-        // SAFETY: the processor has SSSE3 (just checked).
-        unsafe { scan::nibble::kept_run(input, K::KEPT_NIBBLES) }
-    }
+    let level = crate::raw::Level::new(S::SHUFFLES, S::WIDE);
+    crate::raw::kept_run(level, input, K::KEPT_NIBBLES).unwrap_or_else(|| spans_run::<S, K>(input))
 }
 
-/// [`kept_run`] of an input of a block or more, with the spans.
+/// [`kept_run`] of an input of a block or more, with the spans. In line in `kept_run`, where
+/// the spans are constants the classification unrolls over (out of line, it looped over them
+/// as data, a third slower on a 21-byte identifier; callgrind, `bench/count.sh
+/// encoding_count encode ident_short 2000`).
+#[allow(clippy::inline_always, reason = "measured; see above")]
 #[inline(always)]
 fn spans_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
     // Eight blocks a step, then four, while all their bytes are kept: one branch for 128
@@ -350,14 +319,6 @@ pub(super) fn encoded_len<S: Scan, K: Kind>(rest: &[u8]) -> usize {
     len - 2 * triplets
 }
 
-/// Views bytes the encoder produced or kept as text.
-pub(super) fn ascii(bytes: &[u8]) -> &str {
-    debug_assert!(bytes.is_ascii());
-    // SAFETY: only called on runs of bytes the set keeps, on valid triplets and on `TRIPLETS`
-    // entries, all of which are ASCII (see `ACTIONS`).
-    unsafe { core::str::from_utf8_unchecked(bytes) }
-}
-
 /// Writes the encoding of `input` to `f`, a run or an escape at a time: what
 /// [`Encode`](super::Encode) displays.
 pub(super) fn display(set: Set, input: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -369,7 +330,9 @@ fn display_with<S: Scan, K: Kind>(input: &[u8], f: &mut fmt::Formatter<'_>) -> f
     let mut i = 0;
     while i < input.len() {
         let run = kept_run::<S, K>(&input[i..]);
-        f.write_str(ascii(&input[i..i + run]))?;
+        // A kept run is ASCII (`ACTIONS` keeps only ASCII bytes), so it is text.
+        let kept = &input[i..i + run];
+        f.write_str(core::str::from_utf8(kept).unwrap_or_default())?;
         i += run;
         let Some(&b) = input.get(i) else { break };
         let escaped: &[u8] = match actions[usize::from(b)] {
@@ -380,7 +343,7 @@ fn display_with<S: Scan, K: Kind>(input: &[u8], f: &mut fmt::Formatter<'_>) -> f
             }
             _ => &TRIPLETS[usize::from(b)],
         };
-        f.write_str(ascii(escaped))?;
+        f.write_str(core::str::from_utf8(escaped).unwrap_or_default())?;
         i += 1;
     }
     Ok(())

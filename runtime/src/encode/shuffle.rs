@@ -11,19 +11,19 @@
     clippy::cast_possible_wrap,
     reason = "bytes handed to the vector unit as the signed lanes its intrinsics take"
 )]
-#![allow(clippy::inline_always, reason = "a load inside the writing loop")]
 
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8,
-    _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi64, _mm_unpacklo_epi8,
-    _mm_unpacklo_epi64, _mm_xor_si128,
+    _mm_srli_epi16, _mm_unpackhi_epi8, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm_unpacklo_epi64,
+    _mm_xor_si128,
 };
 
 use urlkit_syntax::chars::HEX_UPPER;
 
 use super::engine::{Kind, Set};
-use crate::scan::sse2::{Sse2, load};
-use crate::scan::{self, BLOCK, Scan};
+use crate::raw::{Tail, load};
+use crate::scan::sse2::Sse2;
+use crate::scan::{BLOCK, Scan};
 
 /// Marks a control byte that picks from the digits' register rather than the bytes' (the
 /// shuffle's "zero this lane" bit, flipped between the two shuffles).
@@ -70,51 +70,38 @@ static LENS: [u8; 256] = {
     table
 };
 
-/// Encodes whole blocks of `src` under `component` or `form` to `out`, while three blocks or
-/// more are left; returns how many bytes it read and wrote (`dst[..j]` is then the encoding
-/// of `src[..i]`).
-///
-/// # Safety
-/// The processor has SSSE3 ([`scan::ssse3::available`]), and `out` is valid for writes of
-/// the encoding of `src` (at least [`super::engine::encoded_len`] bytes).
+/// Encodes whole blocks of `src` under `component` or `form` into `tail`, while three blocks
+/// or more are left; returns how many bytes it read. `tail` has room for the encoding of
+/// `src` and the 48 bytes of slack of `super::write`.
 #[target_feature(enable = "ssse3")]
-pub(super) unsafe fn write_blocks<K: Kind>(src: &[u8], out: *mut u8) -> (usize, usize) {
-    // SAFETY: the caller's promise.
-    unsafe { run::<K>(src, out) }
+pub(crate) fn write_blocks<K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> usize {
+    run::<K>(src, tail)
 }
 
 /// [`write_blocks`] compiled for AVX2: the same instructions in their three-operand forms,
 /// without the register copies SSE's two-operand forms need.
-///
-/// # Safety
-/// As for [`write_blocks`], and the processor has AVX2 and POPCNT
-/// ([`scan::ssse3::wide_available`]).
 #[target_feature(enable = "avx2,popcnt")]
-pub(super) unsafe fn write_blocks_wide<K: Kind>(src: &[u8], out: *mut u8) -> (usize, usize) {
-    // SAFETY: the caller's promise.
-    unsafe { run::<K>(src, out) }
+pub(crate) fn write_blocks_wide<K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> usize {
+    run::<K>(src, tail)
 }
 
 /// [`write_blocks`].
-///
-/// # Safety
-/// As for [`write_blocks`].
 #[target_feature(enable = "ssse3")]
 #[inline]
-unsafe fn run<K: Kind>(src: &[u8], out: *mut u8) -> (usize, usize) {
+fn run<K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> usize {
     debug_assert!(K::SET != Set::Reserved);
-    // Invariant: `out[..j]` holds the encoding of `src[..i]`, and what is left after it has
-    // room for the encoding of `src[i..]`: at least the block's own (its halves' lengths
-    // `len0 + len1`, each 8 or more) and a byte per input byte after it (`n - i - BLOCK`, at
-    // least 32). The stores reach `j + len0 + 32`, below `j + len0 + 8 + 32`.
-    let n = src.len();
-    let (mut i, mut j) = (0, 0);
+    // What is left of the room after the written output holds the encoding of `src[i..]`:
+    // at least the block's own (its halves' lengths, each 8 or more) and a byte per input
+    // byte after it (at least 32), and the slack; a block's stores reach 56 bytes past
+    // where it starts, which `Cursor::shuffled` tests.
+    let mut i = 0;
     let digits = load(HEX_UPPER);
     let percents = _mm_set1_epi8(b'%' as i8);
     let low_nibbles = _mm_set1_epi8(0x0F);
     let flip = _mm_set1_epi8(FROM_DIGITS as i8);
-    while i + 3 * BLOCK <= n {
-        let block = scan::block(src, i).expect("three blocks are left");
+    let mut out = tail.cursor();
+    while let Some(blocks) = src.get(i..).and_then(<[u8]>::first_chunk::<{ 3 * BLOCK }>) {
+        let block = blocks.first_chunk().expect("a block");
         let escapes = Sse2::<false>::outside_spans(block, K::SHORT);
         let mut bytes = load(block);
         if K::SET == Set::Form {
@@ -128,34 +115,37 @@ unsafe fn run<K: Kind>(src: &[u8], out: *mut u8) -> (usize, usize) {
             _mm_and_si128(_mm_srli_epi16::<4>(bytes), low_nibbles),
         );
         let low = _mm_shuffle_epi8(digits, _mm_and_si128(bytes, low_nibbles));
-        let halves = [
+        let half = |bytes, digits, mask: u32| {
+            let mask = mask as usize & 0xFF;
+            let controls = &CONTROLS.0[mask];
+            let first = controls.first_chunk().expect("two blocks");
+            let second = controls.last_chunk().expect("two blocks");
             (
+                pick(bytes, digits, load(first), flip),
+                pick(bytes, digits, load(second), flip),
+                usize::from(LENS[mask]),
+            )
+        };
+        let written = out.shuffled([
+            half(
                 _mm_unpacklo_epi64(bytes, percents),
                 _mm_unpacklo_epi8(high, low),
-                escapes & 0xFF,
+                escapes,
             ),
-            (
+            half(
                 _mm_unpackhi_epi64(bytes, percents),
                 _mm_unpackhi_epi8(high, low),
                 escapes >> 8,
             ),
-        ];
-        for (bytes, digits, mask) in halves {
-            let mask = mask as usize;
-            let controls = &CONTROLS.0[mask];
-            let first = controls.first_chunk().expect("two blocks");
-            let second = controls.last_chunk().expect("two blocks");
-            // SAFETY: 32 bytes from `j`, inside the room the invariant gives.
-            unsafe {
-                _mm_storeu_si128(out.add(j).cast(), pick(bytes, digits, load(first), flip));
-                let second = pick(bytes, digits, load(second), flip);
-                _mm_storeu_si128(out.add(j + BLOCK).cast(), second);
-            }
-            j += usize::from(LENS[mask]);
+        ]);
+        if !written {
+            // Never (see above); the caller goes on from this block.
+            debug_assert!(written, "room for the encoding");
+            break;
         }
         i += BLOCK;
     }
-    (i, j)
+    i
 }
 
 /// The lanes `control` picks from `bytes` (where its top bit is clear) and from `digits`

@@ -1,10 +1,13 @@
 //! Unit tests of the encoders: the sets against the standards' tables, the shapes against
 //! each other, and the block paths against a byte at a time.
 
-use super::engine::{Component, Form, Reserved, encoded_len, first_change, with_kind};
-use super::write::{encode_cow_with, encode_into_with};
+use super::engine::{
+    ACTIONS, Component, Form, KEEP, Kind, Reserved, encoded_len, first_change, kept_run, with_kind,
+};
+use super::short::{SHORTEST_COPY, copy_short_if_kept};
+use super::write::{TAIL, append_with, encode_cow_with};
 use super::*;
-use crate::scan::Fast;
+use crate::scan::{BLOCK, Fast};
 use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::fmt::Write;
@@ -60,10 +63,15 @@ fn shapes_agree() {
     let inputs = inputs.into_iter().chain(long.iter().map(Vec::as_slice));
     for set in [Set::Component, Set::Reserved, Set::Form] {
         for input in inputs.clone() {
-            let cow = encode_cow(set, input);
+            let cow = encode_cow(set, input, None);
             let mut into = String::from(">");
-            encode_into(set, input, &mut into);
-            let shown = Encode { input, set }.to_string();
+            append_encoded(set, input, &mut into);
+            let shown = Encode {
+                input,
+                text: None,
+                set,
+            }
+            .to_string();
             assert_eq!(&into[1..], cow, "{set:?} {input:?}");
             assert_eq!(shown, cow, "{set:?} {input:?}");
             let first = with_kind!(set, first_change::<Fast>(input));
@@ -164,19 +172,23 @@ impl Bytes {
 
 const SETS: [Set; 3] = [Set::Component, Set::Reserved, Set::Form];
 
-/// Every shape of every set, through the block path of `S`, against [`reference`].
+/// Every shape of every set, through the block path of `S`, against the specification
+/// (`super::spec`).
 fn check_with<S: crate::scan::Scan>(input: &[u8]) {
     for set in SETS {
-        let expected = reference(set, input);
-        let cow = with_kind!(set, encode_cow_with::<S>(input));
-        assert_eq!(cow, expected, "{set:?} {input:02X?}");
-        assert_eq!(
-            matches!(cow, Cow::Borrowed(_)),
-            expected.as_bytes() == input,
-            "{set:?} {input:02X?}"
-        );
+        let expected = super::spec::encode(set, input);
+        let text = core::str::from_utf8(input).ok();
+        for text in [None, text] {
+            let cow = with_kind!(set, encode_cow_with::<S>(input, text));
+            assert_eq!(cow, expected, "{set:?} {input:02X?}");
+            assert_eq!(
+                matches!(cow, Cow::Borrowed(_)),
+                expected.as_bytes() == input,
+                "{set:?} {input:02X?}"
+            );
+        }
         let mut into = String::from(">");
-        with_kind!(set, encode_into_with::<S>(input, &mut into));
+        with_kind!(set, append_with::<S>(input, &mut into));
         assert_eq!(into[1..], expected, "{set:?} {input:02X?}");
     }
 }
@@ -185,8 +197,23 @@ fn check_with<S: crate::scan::Scan>(input: &[u8]) {
 /// vector path). On `x86_64`, `Fast` uses SSSE3 and AVX2 where the processor has them: the
 /// SSE2 path, and SSSE3 without AVX2, are checked on their own too.
 fn check(input: &[u8]) {
+    // The specification is the standards' tables.
+    for set in SETS {
+        assert_eq!(
+            super::spec::encode(set, input),
+            reference(set, input),
+            "{set:?} {input:02X?}"
+        );
+    }
     check_with::<Fast>(input);
-    // (Under Miri, `Fast` is the portable path already.)
+    // Under Miri, `Fast` is the portable path; the vector paths run too, SSE2 alone and at
+    // the highest level the build enables statically (Miri cannot ask the processor): SSSE3
+    // and AVX2 with `-C target-feature` (`.ci/run`).
+    #[cfg(all(miri, target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        check_with::<crate::scan::sse2::Sse2<false, false>>(input);
+        check_with::<crate::scan::sse2::Sse2<true, true>>(input);
+    }
     if !cfg!(miri) {
         check_with::<crate::scan::swar::Swar>(input);
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -196,11 +223,22 @@ fn check(input: &[u8]) {
         }
     }
     for set in SETS {
-        let shown = Encode { input, set }.to_string();
-        assert_eq!(shown, reference(set, input), "{set:?} {input:02X?}");
+        let shown = Encode {
+            input,
+            text: None,
+            set,
+        }
+        .to_string();
+        assert_eq!(
+            shown,
+            super::spec::encode(set, input),
+            "{set:?} {input:02X?}"
+        );
     }
     check_in_room(input);
-    super::short_tests::check_fast(input);
+    if let Ok(text) = core::str::from_utf8(input) {
+        check_fast(text);
+    }
 }
 
 /// `url!`'s one-pass writer: with exactly the room it asks for, a short input is encoded as
@@ -210,33 +248,35 @@ fn check_in_room(input: &[u8]) {
         let room = 3 * input.len() + 1;
         let mut out = String::with_capacity(1 + room);
         out.push('>');
-        let short = input.len() < super::write::TAIL;
-        assert_eq!(encode_short_in_room(set, input, &mut out), short);
+        let short = input.len() < TAIL;
+        assert_eq!(append_in_room(set, input, &mut out), short);
         if short {
             assert_eq!(out[1..], reference(set, input), "{set:?} {input:02X?}");
         }
         let mut tight = String::with_capacity(room - 1);
         if tight.capacity() < room {
-            assert!(!encode_short_in_room(set, input, &mut tight));
+            assert!(!append_in_room(set, input, &mut tight));
             assert!(tight.is_empty());
         }
-        check_copied(set, input);
+        if let Ok(text) = core::str::from_utf8(input) {
+            check_copied(set, text);
+        }
     }
 }
 
 /// `url!`'s first try: a value of `SHORTEST_COPY` to `TAIL` bytes that the set keeps whole is copied as it
 /// is when there is room for it; anything else is declined and `out` left as it was.
-fn check_copied(set: Set, input: &[u8]) {
-    let copies = (super::write::SHORTEST_COPY..=super::write::TAIL).contains(&input.len())
-        && reference(set, input).as_bytes() == input;
+fn check_copied(set: Set, input: &str) {
+    let copies =
+        (SHORTEST_COPY..=TAIL).contains(&input.len()) && reference(set, input.as_bytes()) == input;
     let mut out = String::with_capacity(1 + input.len());
     out.push('>');
     assert_eq!(
         copy_short_if_kept(set, input, &mut out),
         copies,
-        "{set:?} {input:02X?}"
+        "{set:?} {input:?}"
     );
-    assert_eq!(&out.as_bytes()[1..], if copies { input } else { b"" });
+    assert_eq!(&out[1..], if copies { input } else { "" });
     let mut tight = String::with_capacity(input.len().saturating_sub(1));
     if tight.capacity() < input.len() {
         assert!(!copy_short_if_kept(set, input, &mut tight));
@@ -331,7 +371,6 @@ proptest::proptest! {
 /// letters folded into lower-case ones) hold exactly the bytes the oracle keeps.
 #[test]
 fn kept_spans_are_the_kept_bytes() {
-    use super::engine::{Component, Form, Kind, Reserved};
     for (set, spans) in [
         (Set::Component, Component::KEPT),
         (Set::Reserved, Reserved::KEPT),
@@ -352,4 +391,125 @@ fn kept_spans_are_the_kept_bytes() {
             .iter()
             .any(|s| s.fold && s.lo == b'a' && s.hi == b'z')
     );
+}
+
+/// `url!`'s first try for a value: what it writes is the oracle's encoding, and it declines
+/// (leaving `out` as it was) only where it says it does: values over 16 bytes that need an
+/// escape, less room than it asks for.
+fn check_fast(input: &str) {
+    let n = input.len();
+    for set in [Set::Component, Set::Form] {
+        let expected = reference(set, input.as_bytes());
+        let kept = expected == input;
+        for room in [n.saturating_sub(1), n, 3 * n + BLOCK - 1, 3 * n + BLOCK] {
+            let mut out = String::with_capacity(1 + room);
+            out.push('>');
+            let spare = out.capacity() - out.len();
+            let done = append_short(set, input, &mut out);
+            if done {
+                assert_eq!(out[1..], expected, "{set:?} {input:02X?} room {room}");
+            } else {
+                assert_eq!(out, ">", "{set:?} {input:02X?} room {room}");
+            }
+            let takes = match n {
+                0..=7 => spare > 3 * n || n >= 4 && kept && spare >= n,
+                8..=16 => spare >= 3 * n + BLOCK || kept && spare >= n,
+                17..=32 => kept && spare >= n,
+                _ => false,
+            };
+            assert_eq!(done, takes, "{set:?} {input:02X?} room {room}");
+        }
+    }
+}
+
+/// Values a URL has: kept text of every length around the short paths' limits, with one
+/// byte that changes at every position (a space, a delimiter, UTF-8, `+`, `%`, `~`, a
+/// zero byte), and two.
+#[test]
+fn short_values_with_an_escape_at_every_position() {
+    let kept = "aZ0-._~b9Y";
+    // Under Miri, the lengths at the short paths' limits, and a byte that is escaped, one of
+    // two bytes, and one the `form` set writes as another.
+    let (lengths, changes): (Vec<usize>, &[&str]) = if cfg!(miri) {
+        ([0, 3, 4, 8, 16, 17, 33].to_vec(), &["%", "é", " "])
+    } else {
+        ((0..=40).collect(), &[" ", "/", "é", "+", "%", "~", "\0"])
+    };
+    for n in lengths {
+        let text: String = kept.chars().cycle().take(n).collect();
+        check_fast(&text);
+        for p in 0..n {
+            for &c in changes {
+                let mut one = text.clone();
+                one.replace_range(p..=p, c);
+                check_fast(&one);
+                let mut two = one.clone();
+                let last = two.len() - 1 - p;
+                if two.is_char_boundary(last) && two.is_char_boundary(last + 1) {
+                    two.replace_range(last..=last, "&");
+                }
+                check_fast(&two);
+            }
+        }
+    }
+}
+
+/// `kept_run` through each path (a byte at a time below a block, the spans, and the nibble
+/// tables with SSSE3 and with AVX2 from `scan::nibble::LONG` bytes): runs of random kept
+/// bytes of every length up to 300 at every offset into a buffer up to 31 (every alignment
+/// of a 32-byte register), whole or ended by a byte the set changes, those bytes taken in
+/// turn from all the set changes. The change is put at every position for three offsets,
+/// and at every seventh (a different seventh for each offset) for the others: all of them
+/// took over a minute unoptimized.
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "long; Miri runs the portable path, which the other tests check"
+)]
+fn kept_runs_at_every_length_offset_and_change() {
+    fn each_path<K: Kind>() {
+        let actions = &ACTIONS[K::SET as usize];
+        let kept: Vec<u8> = (0..=255)
+            .filter(|&b| actions[usize::from(b)] == KEEP)
+            .collect();
+        let changed: Vec<u8> = (0..=255)
+            .filter(|&b| actions[usize::from(b)] != KEEP)
+            .collect();
+        let mut bytes = Bytes::new(0x4B45_5054);
+        let mut next_change = 0;
+        for len in 0..=300 {
+            let buffer: Vec<u8> = (0..len + 32)
+                .map(|_| kept[bytes.next() as usize % kept.len()])
+                .collect();
+            for offset in 0..32 {
+                let mut input = buffer[offset..offset + len].to_vec();
+                let every = if [0, 1, 31].contains(&offset) { 1 } else { 7 };
+                let positions = (offset % every..len).step_by(every);
+                for at in positions.map(Some).chain([None]) {
+                    if let Some(at) = at {
+                        input[at] = changed[next_change % changed.len()];
+                        next_change += 1;
+                    }
+                    let expected = at.unwrap_or(len);
+                    // (The portable path is checked by the other tests.)
+                    let runs = [
+                        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+                        kept_run::<crate::scan::sse2::Sse2<false, false>, K>(&input),
+                        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+                        kept_run::<crate::scan::sse2::Sse2<true, false>, K>(&input),
+                        kept_run::<Fast, K>(&input),
+                    ];
+                    for run in runs {
+                        assert_eq!(run, expected, "{:?} {input:02X?}", K::SET);
+                    }
+                    if let Some(at) = at {
+                        input[at] = buffer[offset + at];
+                    }
+                }
+            }
+        }
+    }
+    each_path::<Component>();
+    each_path::<Reserved>();
+    each_path::<Form>();
 }

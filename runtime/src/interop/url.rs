@@ -16,8 +16,8 @@ const TARGET: &str = "url::Url";
 ///
 /// A relative reference is an error ([`ConversionErrorKind::Relative`]): a `url::Url` is
 /// always absolute, so join the reference to a base first. The text of every absolute `Url`
-/// reads back as the same URL, up to the WHATWG normalizations listed in the README (a
-/// lowercase scheme and host, the default port dropped, `/` for an empty path); the one
+/// reads back as the same URL, up to the WHATWG normalizations [`Url`](crate::Url#reading-it-back-with-whatwg-parsers)
+/// lists (a lowercase scheme and host, the default port dropped, `/` for an empty path); the one
 /// absolute `Url` the `url` crate refuses has an `IPvFuture` host (`[v1.x]`), which RFC 3986
 /// allows and WHATWG does not ([`ConversionErrorKind::Refused`]).
 ///

@@ -244,11 +244,12 @@ impl<'i> Target<'i> {
     ///
     /// # Errors
     /// [`RouteErrorKind::Value`], naming the field, with the value quoted and its offset.
-    #[inline(always)]
     #[allow(
         clippy::inline_always,
-        reason = "inlined into the generated leaf, the field's static text folds to constants and the value stays in registers"
+        reason = "in line in a release build only; see `walk.rs`"
     )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn segment_field<T: FromParam>(
         &self,
         seg: Seg,
@@ -273,8 +274,12 @@ impl<'i> Target<'i> {
     /// The value of `field` in `seg` when it is its own decoding and the segment passes the
     /// checks of [`Params`] without looking: the walk found the segment plain (no `%`), and it is not
     /// empty and does not start with `.` (so it is no dot segment).
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `segment_field`")]
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `walk.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn plain_value(&self, seg: Seg, field: &Field) -> Option<&'i str> {
         let bytes = self.input.as_bytes();
         if !seg.plain || seg.start >= seg.end || bytes.get(seg.start) == Some(&b'.') {
@@ -282,11 +287,9 @@ impl<'i> Target<'i> {
         }
         let end = seg.end.saturating_sub(field.suffix).max(seg.start);
         let start = (seg.start + field.prefix).min(end);
-        let text = bytes.get(start..end)?;
-        // SAFETY: only `Walk::segment` makes a `Seg` with `plain` set, for bytes `seg.start..
-        // seg.end` of the input that it found all of `chars::PCHAR`, which is ASCII (asserted
-        // in `split`); `text` lies within them, and any run of ASCII bytes is UTF-8.
-        Some(unsafe { core::str::from_utf8_unchecked(text) })
+        // Bytes of `chars::PCHAR`, which is ASCII (asserted in `split`), so on character
+        // boundaries.
+        crate::raw::str_slice(self.input, start, end)
     }
 
     /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,

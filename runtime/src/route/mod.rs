@@ -5,11 +5,8 @@
 //! [`Params`] (the values a URL gives a placeholder) and the errors; and [`RouteShape`], each
 //! template's structure as the derive read it ([`Route::SHAPES`](trait@crate::Route)).
 //!
-//! Query keys are compared by their decoded form, as query values are decoded (`+` is a
-//! space, `%XX` the byte it encodes): `fo%72mat=json` is `format=json`, and a key repeated in
-//! another spelling is repeated ([`RouteErrorKind::RepeatedPiece`],
-//! [`ParamError::Repeated`]); a key that does not decode is
-//! [`RouteErrorKind::MalformedKey`]. See [the derive's documentation](derive@crate::Route).
+//! The rules of templates, matching and parsing (query keys included) are in
+//! [the derive's documentation](derive@crate::Route), the one reference for typed routes.
 
 mod error;
 pub(crate) mod matcher;

@@ -141,41 +141,12 @@ strings!(
     Cow<'static, str> => Cow::Owned,
 );
 
-/// `text` in a new `String` of exactly its length: what `String::from` gives, with the
-/// memory asked of the global allocator directly. `String::from` goes through `Vec`'s
-/// general allocation (a call that checks the size of `n` elements, about 30 instructions
-/// on top of the allocator's), paid for each path value `from_url` reads.
-#[allow(
-    clippy::same_length_and_capacity,
-    reason = "the exact length is the point; the lint's `String::from` is the general way avoided here"
-)]
-#[inline(always)]
-#[allow(
-    clippy::inline_always,
-    reason = "once per plain string value, in the generated leaf"
-)]
+/// `text` in a new `String` of exactly its length ([`raw::owned_string`]): what
+/// `String::from` gives, without `Vec`'s general allocation, paid for each path value
+/// `from_url` reads.
+#[inline]
 fn owned(text: &str) -> String {
-    let len = text.len();
-    let Ok(layout) = core::alloc::Layout::from_size_align(len, 1) else {
-        // Never: a `str` is at most `isize::MAX` bytes.
-        return String::from(text);
-    };
-    if len == 0 {
-        return String::new();
-    }
-    // SAFETY: `layout` has a non-zero size, as `alloc` requires.
-    let ptr = unsafe { alloc::alloc::alloc(layout) };
-    if ptr.is_null() {
-        alloc::alloc::handle_alloc_error(layout);
-    }
-    // SAFETY: `ptr` is a fresh allocation of `len` bytes, so valid for writing them and
-    // apart from `text`, which is `len` bytes of UTF-8; the global allocator gave it with
-    // `u8`'s alignment and a size of `len`, which is what `String::from_raw_parts` takes
-    // for a capacity of `len`, and all `len` bytes are initialized, UTF-8, by the copy.
-    unsafe {
-        core::ptr::copy_nonoverlapping(text.as_ptr(), ptr, len);
-        String::from_raw_parts(ptr, len, len)
-    }
+    crate::raw::owned_string(text)
 }
 
 /// Whether `text` is an integer as `Display` writes it: digits without leading zeros, and a
@@ -363,5 +334,4 @@ impl<T: FromStr> FromParam for Fmt<T> {
 }
 
 #[cfg(test)]
-#[path = "param_tests.rs"]
 mod tests;

@@ -399,5 +399,4 @@ fn bad_char(input: &str, at: usize, component: Component) -> ParseError {
 }
 
 #[cfg(test)]
-#[path = "split_tests.rs"]
 mod tests;

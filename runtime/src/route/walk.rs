@@ -13,6 +13,15 @@
 //! are read from, or the error `origin_form` would have given. When no route takes the URL,
 //! [`Walk::miss`] checks the whole of it the general way, so that its error is the one of a
 //! URL that is not one, if it is not.
+//!
+//! The steps the generated code calls are `#[inline(always)]` in a release build, where they
+//! fold into the decision tree, and `#[inline]` in a build with debug assertions (the dev
+//! profile): a debug build does not inline, and forced in line, every node of every derived
+//! matcher held their bodies, which made its debug build slow for a large enum.
+#![allow(
+    clippy::inline_always,
+    reason = "in line in a release build only, see the module comment"
+)]
 
 use super::error::RouteError;
 use super::matcher::Miss;
@@ -33,8 +42,8 @@ impl<'i> Walk<'i> {
     ///
     /// # Errors
     /// As `Target::parse` gives them for text that does not start with `/`.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "a compare, once per from_url")]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
         if input.as_bytes().first() == Some(&b'/') {
             Ok(Walk { input, route })
@@ -45,8 +54,8 @@ impl<'i> Walk<'i> {
 
     /// The place before the first segment: [`after`](Self::after) of it is where the first
     /// segment starts.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `new`")]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn root(&self) -> Seg {
         // The path's leading `/` ends it.
         Seg {
@@ -57,26 +66,23 @@ impl<'i> Walk<'i> {
     }
 
     /// Where the segment after `prev` starts, if the path goes on: a `/` ends `prev`.
-    #[inline(always)]
-    #[allow(
-        clippy::inline_always,
-        reason = "a compare, at each position of the walk"
-    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn after(&self, prev: Seg) -> Option<usize> {
         (self.input.as_bytes().get(prev.end) == Some(&b'/')).then_some(prev.end + 1)
     }
 
     /// The segment after `prev`, if the path goes on (`/a/` has a second, empty segment).
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `after`")]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&self, prev: Seg) -> Option<Seg> {
         self.after(prev).map(|start| self.segment(start))
     }
 
     /// The byte at `at` (a segment's first, [`after`](Self::after) gave `at`), or 0 past the
     /// input; a segment's first byte only if the segment is not empty.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `after`")]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn byte(&self, at: usize) -> u8 {
         self.input.as_bytes().get(at).copied().unwrap_or(0)
     }
@@ -85,8 +91,8 @@ impl<'i> Walk<'i> {
     /// as a whole, then a byte that ends a segment after them (or the end of the input).
     /// `text` must be of `chars::PCHAR` alone, as the derive gives it, for the segment to end
     /// where `origin_form`'s path would have it end.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `after`")]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn literal<const N: usize>(&self, start: usize, text: &[u8; N]) -> Option<Seg> {
         let end = start + N;
         let bytes = self.input.as_bytes();
@@ -101,8 +107,8 @@ impl<'i> Walk<'i> {
 
     /// The segment that starts at `start` ([`after`](Self::after) gave it), its bytes
     /// classified on the way to its end.
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `after`")]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn segment(&self, start: usize) -> Seg {
         let (end, escaped) = split::segment_end(self.input.as_bytes(), start);
         Seg {
@@ -114,8 +120,8 @@ impl<'i> Walk<'i> {
 
     /// Whether the path ends with `seg`: no `/` follows it (never true of
     /// [`root`](Self::root): every path has a segment, `/` an empty one).
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "as `after`")]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn ends(&self, seg: Seg) -> bool {
         self.input.as_bytes().get(seg.end) != Some(&b'/')
     }
@@ -145,11 +151,8 @@ impl<'i> Walk<'i> {
     /// # Errors
     /// [`RouteErrorKind::Url`](super::RouteErrorKind::Url), as `Target::parse` gives it, for
     /// a byte a URL cannot hold raw where the path ends or in the query.
-    #[inline(always)]
-    #[allow(
-        clippy::inline_always,
-        reason = "once per leaf; the parts stay in registers"
-    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn finish(&self, last: Seg) -> Result<Target<'i>, RouteError> {
         // Whether the path holds a `%` is not known here; the segments a field reads say.
         Target::of(self.input, self.route, query_at(self.input, last.end, true))
@@ -178,5 +181,4 @@ impl<'i> Walk<'i> {
 }
 
 #[cfg(test)]
-#[path = "walk_tests.rs"]
 mod tests;

@@ -10,7 +10,7 @@
 //!   lanes each, in plain integer arithmetic.
 //!
 //! On `x86_64`, the encoders and decoders also use SSSE3's byte shuffle, and AVX2, where the
-//! processor has them ([`ssse3`] says, at run time with `std`); [`Sse2`](sse2::Sse2)'s
+//! processor has them (`crate::raw::Level` says, at run time with `std`); [`Sse2`](sse2::Sse2)'s
 //! parameters let the tests force each level. With them, the encoders find long runs of kept
 //! bytes with a table lookup per nibble ([`nibble`]) rather than the spans below.
 //!
@@ -44,8 +44,6 @@ pub(crate) mod neon;
 pub(crate) mod nibble;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) mod sse2;
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-pub(crate) mod ssse3;
 
 use urlkit_syntax::chars::hex_value;
 
@@ -97,14 +95,14 @@ impl Span {
 /// One way to classify a block of [`BLOCK`] bytes.
 pub(crate) trait Scan {
     /// Whether the encoders and decoders may use SSSE3's byte shuffle with this scanner,
-    /// where [`ssse3::available`] says the processor has it.
+    /// where the processor has it (`crate::raw::Level`).
     #[cfg_attr(
         not(all(target_arch = "x86_64", target_feature = "sse2")),
         allow(dead_code, reason = "read by the x86_64 paths only")
     )]
     const SHUFFLES: bool = false;
     /// Whether, on top of [`Self::SHUFFLES`], they may use AVX2's 32-byte registers where
-    /// [`ssse3::wide_available`] says the processor has them.
+    /// the processor has them.
     #[cfg_attr(
         not(all(target_arch = "x86_64", target_feature = "sse2")),
         allow(dead_code, reason = "read by the x86_64 paths only")

@@ -2,42 +2,33 @@
 
 use core::arch::aarch64::{
     uint8x16_t, vaddv_u8, vandq_u8, vceqq_u8, vcleq_u8, vdupq_n_u8, vget_high_u8, vget_low_u8,
-    vld1q_u8, vorrq_u8, vsubq_u8,
+    vorrq_u8, vsubq_u8,
 };
 
 use super::{BLOCK, Scan, Span};
+use crate::raw::load;
+
+// The intrinsics below only compute on registers, and this module is compiled only where
+// the target has NEON (`cfg(target_feature = "neon")` on the module): safe to call.
 
 /// NEON: sixteen lanes in one register.
 #[derive(Debug)]
 pub(crate) struct Neon;
-
-#[inline(always)]
-fn load(block: &[u8; BLOCK]) -> uint8x16_t {
-    // SAFETY: this module is compiled only where the target has NEON
-    // (`cfg(target_feature = "neon")` on the module); `block` is sixteen readable bytes, and
-    // `vld1q_u8` has no alignment requirement.
-    unsafe { vld1q_u8(block.as_ptr()) }
-}
 
 /// One bit per lane of `lanes` (each all ones or all zeros): NEON has no `movemask`, so each
 /// lane keeps its own bit of a byte and each half is summed across.
 #[inline(always)]
 fn bits(lanes: uint8x16_t) -> u32 {
     const WEIGHTS: [u8; BLOCK] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-    // SAFETY: NEON is available (see `load`); `WEIGHTS` is sixteen readable bytes.
-    unsafe {
-        let weighted = vandq_u8(lanes, vld1q_u8(WEIGHTS.as_ptr()));
-        u32::from(vaddv_u8(vget_low_u8(weighted)))
-            | u32::from(vaddv_u8(vget_high_u8(weighted))) << 8
-    }
+    let weighted = vandq_u8(lanes, load(&WEIGHTS));
+    u32::from(vaddv_u8(vget_low_u8(weighted))) | u32::from(vaddv_u8(vget_high_u8(weighted))) << 8
 }
 
 impl Scan for Neon {
     #[inline(always)]
     fn in_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {
         let v = load(block);
-        // SAFETY: NEON is available (see `load`); the intrinsics only compute on registers.
-        unsafe {
+        {
             let mut hit = vdupq_n_u8(0);
             // Bytes with the case bit set, for folded spans.
             let folded = vorrq_u8(v, vdupq_n_u8(0x20));
@@ -61,8 +52,7 @@ impl Scan for Neon {
     #[inline(always)]
     fn either(block: &[u8; BLOCK], a: u8, b: u8) -> u32 {
         let v = load(block);
-        // SAFETY: NEON is available (see `load`); the intrinsics only compute on registers.
-        let hit = unsafe { vorrq_u8(vceqq_u8(v, vdupq_n_u8(a)), vceqq_u8(v, vdupq_n_u8(b))) };
+        let hit = vorrq_u8(vceqq_u8(v, vdupq_n_u8(a)), vceqq_u8(v, vdupq_n_u8(b)));
         bits(hit)
     }
 }

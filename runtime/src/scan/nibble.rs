@@ -17,13 +17,15 @@
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8,
     _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16, _mm256_add_epi8,
-    _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_srli_epi16,
+    _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_min_epu8,
+    _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_srli_epi16,
 };
 
 use super::BLOCK;
-use super::sse2::load;
+#[cfg(test)]
+use crate::raw::to_bytes;
+use crate::raw::{load, load_wide};
 
 /// The shortest input the encoders look at here (four blocks); shorter ones keep to the
 /// spans of [`super::sse2`].
@@ -81,16 +83,6 @@ fn kept_lanes_wide(v: __m256i, lo: __m256i, hi: __m256i) -> __m256i {
         _mm256_shuffle_epi8(lo, v),
         _mm256_shuffle_epi8(hi, high_nibbles),
     )
-}
-
-/// 32 bytes into a register.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn load_wide(block: &[u8; WIDE]) -> __m256i {
-    // SAFETY: AVX2 is enabled for this function (and so only runs where the processor has
-    // it, its callers' contract); `block` is 32 readable bytes, and `loadu` has no alignment
-    // requirement.
-    unsafe { _mm256_loadu_si256(block.as_ptr().cast()) }
 }
 
 /// Bit `k` set when `block[k]` is in `set`, with SSSE3: what [`kept_run`] classifies with,
@@ -261,8 +253,13 @@ pub(crate) fn hex_digits_wide(v: __m256i) -> (__m256i, __m256i) {
 #[cfg(test)]
 #[target_feature(enable = "avx2")]
 pub(crate) fn hex_digits_of(block: &[u8; WIDE]) -> ([u8; WIDE], [u8; WIDE]) {
+    use core::arch::x86_64::{_mm256_castsi256_si128, _mm256_extracti128_si256};
     let (class, value) = hex_digits_wide(load_wide(block));
-    // SAFETY: a `__m256i` is 32 initialized bytes, and any bytes are a `[u8; 32]`.
-    let bytes = |v| unsafe { core::mem::transmute::<__m256i, [u8; WIDE]>(v) };
+    let bytes = |v| {
+        let mut bytes = [0; WIDE];
+        bytes[..BLOCK].copy_from_slice(&to_bytes(_mm256_castsi256_si128(v)));
+        bytes[BLOCK..].copy_from_slice(&to_bytes(_mm256_extracti128_si256::<1>(v)));
+        bytes
+    };
     (bytes(class), bytes(value))
 }

@@ -1,38 +1,31 @@
 //! [`Scan`] with SSE2, which every `x86_64` processor has.
 
-use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8,
-    _mm_cvtsi128_si64, _mm_insert_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-    _mm_packus_epi16, _mm_sad_epu8, _mm_set1_epi8, _mm_set1_epi16, _mm_setzero_si128,
-    _mm_slli_epi16, _mm_srli_epi16, _mm_srli_si128, _mm_storeu_si128, _mm_sub_epi8,
-};
+use core::arch::x86_64::__m128i;
 
 use super::{BLOCK, HEX, Scan, Span, TRIPLETS};
+use crate::raw::sse2::{
+    _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8,
+    _mm_cvtsi128_si64, _mm_insert_epi16, _mm_movemask_epi8, _mm_or_si128, _mm_packus_epi16,
+    _mm_sad_epu8, _mm_set1_epi8, _mm_set1_epi16, _mm_setzero_si128, _mm_slli_epi16, _mm_srli_epi16,
+    _mm_srli_si128, _mm_sub_epi8,
+};
+use crate::raw::{load, to_bytes};
 
 /// SSE2: sixteen lanes in one register. With `SHUFFLE`, the encoders and decoders built on
 /// it also use SSSE3's byte shuffle where the processor has it, and with `WIDE` too, AVX2's
-/// 32-byte registers where it has those ([`super::ssse3`], checked at run time); without,
+/// 32-byte registers where it has those (`crate::raw::Level`, checked at run time); without,
 /// they keep to the narrower path (what the tests force, to check each path).
 #[derive(Debug)]
 pub(crate) struct Sse2<const SHUFFLE: bool = true, const WIDE: bool = true>;
 
-// Every `unsafe` block below calls SSE2 intrinsics, which is sound because this module is
-// compiled only where the target has SSE2 (`cfg(target_feature = "sse2")` on the module, and
-// SSE2 is in the `x86_64` baseline): the instructions exist on every processor it runs on.
-
-/// Sixteen bytes into a register (also for the SSSE3 and AVX2 loops of `encode` and `decode`).
-#[inline(always)]
-pub(crate) fn load(block: &[u8; BLOCK]) -> __m128i {
-    // SAFETY: SSE2 is available (see above); `block` is sixteen readable bytes, and `loadu`
-    // has no alignment requirement.
-    unsafe { _mm_loadu_si128(block.as_ptr().cast()) }
-}
+// The register operations below are SSE2's intrinsics as safe functions (`crate::raw`): a
+// trait's methods cannot be compiled with `#[target_feature]`, where the intrinsics
+// themselves are safe to call.
 
 /// `n` in every lane.
 #[inline(always)]
 fn splat(n: u8) -> __m128i {
-    // SAFETY: SSE2 is available (see above); the intrinsic only computes on registers.
-    unsafe { _mm_set1_epi8(n.cast_signed()) }
+    _mm_set1_epi8(n.cast_signed())
 }
 
 /// All ones in each lane of `block` that lies in none of `spans`, zeros elsewhere. Built as
@@ -47,8 +40,7 @@ fn outside(block: &[u8; BLOCK], spans: &[Span]) -> __m128i {
 /// [`outside`] for lanes in a register.
 #[inline(always)]
 pub(crate) fn outside_lanes(v: __m128i, spans: &[Span]) -> __m128i {
-    // SAFETY: SSE2 is available (see above); the intrinsics only compute on registers.
-    unsafe {
+    {
         let mut miss = _mm_set1_epi8(-1);
         // Bytes with the case bit set, for folded spans (computed once, if any span folds).
         let folded = _mm_or_si128(v, splat(0x20));
@@ -79,8 +71,7 @@ impl<const SHUFFLE: bool, const WIDE: bool> Scan for Sse2<SHUFFLE, WIDE> {
 
     #[inline(always)]
     fn outside_spans(block: &[u8; BLOCK], spans: &[Span]) -> u32 {
-        // SAFETY: SSE2 is available (see above); the intrinsic only computes on registers.
-        unsafe { _mm_movemask_epi8(outside(block, spans)).cast_unsigned() }
+        _mm_movemask_epi8(outside(block, spans)).cast_unsigned()
     }
 
     /// The four blocks' answers combined in the vector unit, one mask for all.
@@ -89,8 +80,7 @@ impl<const SHUFFLE: bool, const WIDE: bool> Scan for Sse2<SHUFFLE, WIDE> {
         let block = |k: usize| -> &[u8; BLOCK] {
             blocks[k * BLOCK..][..BLOCK].try_into().expect("a block")
         };
-        // SAFETY: SSE2 is available (see above); the intrinsics only compute on registers.
-        unsafe {
+        {
             let any = _mm_or_si128(
                 _mm_or_si128(outside(block(0), spans), outside(block(1), spans)),
                 _mm_or_si128(outside(block(2), spans), outside(block(3), spans)),
@@ -106,8 +96,7 @@ impl<const SHUFFLE: bool, const WIDE: bool> Scan for Sse2<SHUFFLE, WIDE> {
         let mut blocks = bytes.chunks_exact(BLOCK);
         let mut total = 0;
         loop {
-            // SAFETY: SSE2 is available (see above); the intrinsics only compute on registers.
-            unsafe {
+            {
                 let mut counts = _mm_setzero_si128();
                 let mut taken = 0;
                 for block in blocks.by_ref().take(255) {
@@ -149,9 +138,7 @@ impl<const SHUFFLE: bool, const WIDE: bool> Scan for Sse2<SHUFFLE, WIDE> {
                 triplets[3 * k + 2],
             ]))
         };
-        // SAFETY: SSE2 is available (see above); the intrinsics compute on registers, and the
-        // store writes the sixteen bytes of `bytes`.
-        unsafe {
+        {
             macro_rules! gather {
                 ($($lane:literal),*) => {{
                     let mut v = _mm_setzero_si128();
@@ -183,20 +170,14 @@ impl<const SHUFFLE: bool, const WIDE: bool> Scan for Sse2<SHUFFLE, WIDE> {
                 let high_nibble = _mm_and_si128(_mm_slli_epi16::<4>(v), _mm_set1_epi16(0xF0));
                 _mm_or_si128(high_nibble, _mm_srli_epi16::<8>(v))
             };
-            let mut bytes = [0u8; BLOCK];
-            _mm_storeu_si128(
-                bytes.as_mut_ptr().cast(),
-                _mm_packus_epi16(byte(low), byte(high)),
-            );
-            Some(bytes)
+            Some(to_bytes(_mm_packus_epi16(byte(low), byte(high))))
         }
     }
 
     #[inline(always)]
     fn either(block: &[u8; BLOCK], a: u8, b: u8) -> u32 {
         let v = load(block);
-        // SAFETY: SSE2 is available (see above); the intrinsics only compute on registers.
-        unsafe {
+        {
             let hit = _mm_or_si128(_mm_cmpeq_epi8(v, splat(a)), _mm_cmpeq_epi8(v, splat(b)));
             _mm_movemask_epi8(hit).cast_unsigned()
         }

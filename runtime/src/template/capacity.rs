@@ -3,9 +3,7 @@
 
 use alloc::borrow::Cow;
 
-use urlkit_syntax::template::{Modifier, Operator, VarSpec};
-
-use super::compiled::CompiledExpression;
+use urlkit_syntax::template::{Expression, Modifier, Operator, VarSpec};
 
 /// Bytes reserved for each variable's value before the first expansion: the default of
 /// `Value::size_hint`, which `url!` uses for a value of unknown size.
@@ -14,9 +12,8 @@ const ROOM_PER_VALUE: usize = 16;
 /// The items an exploded variable under a named operator (`{?keys*}`, `{;list*}`) gets
 /// room for: each item of its list or map comes with its own separator and name or key
 /// (`?k1=v1&k2=v2`), where one of any other operator (`{/list*}`) adds a byte. With room for
-/// one item, `{/list*}{?keys*}` of three short items each (40 bytes) outgrew its 39 bytes:
-/// its first expansion grew the URL once, about 630 of its 8,128 instructions (callgrind,
-/// `bench/examples/template_count parse+expand level4`).
+/// one item, `{/list*}{?keys*}` of three short items each (40 bytes) outgrows its 39 bytes,
+/// and its first expansion reallocates the URL.
 const NAMED_EXPLODED_ITEMS: usize = 2;
 
 /// Bytes to reserve for an expansion before any has been made: the text the steps always
@@ -24,7 +21,10 @@ const NAMED_EXPLODED_ITEMS: usize = 2;
 /// operator (`{?x}`, `{;x}`, `{&x}`), its name and `=`, for each of
 /// [`NAMED_EXPLODED_ITEMS`] items if it is exploded. A template used once (parsed from an
 /// API response, then expanded) so allocates its URL once rather than growing it.
-pub(super) const fn first_capacity(static_len: usize, expressions: &[CompiledExpression]) -> usize {
+pub(super) const fn first_capacity(
+    static_len: usize,
+    expressions: &[Expression<Cow<'static, [VarSpec]>>],
+) -> usize {
     let mut capacity = static_len;
     let mut i = 0;
     while i < expressions.len() {

@@ -83,7 +83,7 @@ pub trait Vars {
 impl<K: Borrow<str> + Ord, V: Value> Vars for BTreeMap<K, V> {
     fn expand_var(&self, name: &str, e: &mut Expansion<'_, '_>) {
         if let Some(value) = self.get(name) {
-            value.expand_dyn(e);
+            value.expand(e);
         }
     }
 }
@@ -97,7 +97,7 @@ where
 {
     fn expand_var(&self, name: &str, e: &mut Expansion<'_, '_>) {
         if let Some(value) = self.get(name) {
-            value.expand_dyn(e);
+            value.expand(e);
         }
     }
 }
@@ -163,7 +163,7 @@ where
 {
     fn expand_var(&self, name: &str, e: &mut Expansion<'_, '_>) {
         if let Some(value) = (self.0)(name) {
-            value.expand_dyn(e);
+            value.expand(e);
         }
     }
 }

@@ -1,9 +1,22 @@
 //! Which Rust types are [`Value`]s and [`Scalar`]s (the list is in the `value` module's
 //! documentation, `value/mod.rs`): strings, integers, floats, `bool`, `char`, `Url`, bytes,
 //! pointers to any of them, `Option`s, sequences and maps.
+//!
+//!
+//! Every impl of [`Value`] here is `#[diagnostic::do_not_recommend]`: where a type is no value
+//! (`Option<Point>`, `Vec<Vec<u8>>`), rustc's error then names that type and the placeholder
+//! (`value/placeholder.rs`), rather than what inside it lacks an impl, beside a list of the
+//! types that have one.
+//!
+//! A string's or an integer's `expand` is a test of the expansion's shape (`writer/frame.rs`)
+//! and one call into code compiled once, in this crate (`Expansion::text`, `unsigned`,
+//! `signed`): in `url!`'s code the shape is a constant and the test folds away, and the
+//! same code serves every template of every crate. In a release build these methods are
+//! `#[inline(always)]`, as the expansion's are (see `writer/expansion.rs`).
+
 #![allow(
     clippy::inline_always,
-    reason = "the common values' methods inline into `url!`'s code, where the expansion's operator and context are constants; measured (callgrind, GitHub issues URL): with `#[inline]` `<str as Scalar>::write` stayed a call, the expansion lived in memory and its constant dispatch ran at run time"
+    reason = "in line in a release build only; see `writer/expansion.rs`"
 )]
 
 use alloc::borrow::Cow;
@@ -20,15 +33,18 @@ use super::traits::{ListItem, Scalar, Value};
 macro_rules! scalar_via_str {
     ($($ty:ty),* $(,)?) => {$(
         impl Scalar for $ty {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_str(self);
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
                 e.push_unreserved(self);
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn unreserved_text(&self) -> Option<&str> {
                 Some(AsRef::<str>::as_ref(self))
             }
@@ -37,13 +53,12 @@ macro_rules! scalar_via_str {
             }
         }
         impl ListItem for $ty {}
+        #[diagnostic::do_not_recommend]
         impl Value for $ty {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
-                e.scalar(self);
-            }
-            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-                e.scalar_dyn(self);
+                e.text(self);
             }
             fn size_hint(&self) -> usize {
                 3 * self.len()
@@ -83,7 +98,8 @@ scalar_via_str!(str, String, Cow<'_, str>);
 /// # Ok::<(), urlkit::Error>(())
 /// ```
 impl Scalar for crate::Url {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write(&self, e: &mut Expansion<'_, '_>) {
         e.push_str(self.as_str());
     }
@@ -92,8 +108,10 @@ impl Scalar for crate::Url {
     }
 }
 impl ListItem for crate::Url {}
+#[diagnostic::do_not_recommend]
 impl Value for crate::Url {
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
     }
@@ -103,9 +121,10 @@ impl Value for crate::Url {
 }
 
 macro_rules! scalar_integer {
-    ($($ty:ty),* $(,)?) => {$(
+    ($($ty:ty => $via:ident($wide:ty)),* $(,)?) => {$(
         impl Scalar for $ty {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 e.push_integer(*self);
             }
@@ -113,13 +132,13 @@ macro_rules! scalar_integer {
                 20
             }
         }
+        #[diagnostic::do_not_recommend]
         impl Value for $ty {
-            #[inline(always)]
+            #[allow(clippy::cast_lossless, reason = "`usize` has no `From` into `u64`, yet fits")]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
-                e.scalar(self);
-            }
-            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-                e.scalar_dyn(self);
+                e.$via(*self as $wide);
             }
             fn size_hint(&self) -> usize {
                 20
@@ -129,8 +148,43 @@ macro_rules! scalar_integer {
 }
 
 scalar_integer!(
-    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+    u8 => unsigned(u64),
+    u16 => unsigned(u64),
+    u32 => unsigned(u64),
+    u64 => unsigned(u64),
+    usize => unsigned(u64),
+    i8 => signed(i64),
+    i16 => signed(i64),
+    i32 => signed(i64),
+    i64 => signed(i64),
+    isize => signed(i64),
 );
+
+macro_rules! scalar_wide_integer {
+    ($($ty:ty),* $(,)?) => {$(
+        impl Scalar for $ty {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn write(&self, e: &mut Expansion<'_, '_>) {
+                e.push_integer(*self);
+            }
+            fn size_hint(&self) -> usize {
+                40
+            }
+        }
+        #[diagnostic::do_not_recommend]
+        impl Value for $ty {
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                e.scalar(self);
+            }
+            fn size_hint(&self) -> usize {
+                40
+            }
+        }
+    )*};
+}
+
+scalar_wide_integer!(u128, i128);
 
 macro_rules! list_items {
     ($($ty:ty),* $(,)?) => {$( impl ListItem for $ty {} )*};
@@ -148,6 +202,7 @@ macro_rules! scalar_display {
                 e.push_fmt(format_args!("{self}"));
             }
         }
+        #[diagnostic::do_not_recommend]
         impl Value for $ty {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.scalar(self);
@@ -163,6 +218,7 @@ impl Scalar for bool {
         e.push_str(if *self { "true" } else { "false" });
     }
 }
+#[diagnostic::do_not_recommend]
 impl Value for bool {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
@@ -177,6 +233,7 @@ impl Scalar for char {
         self.len_utf8()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Value for char {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
@@ -195,6 +252,7 @@ impl Scalar for [u8] {
         self.len()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Value for [u8] {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
@@ -203,6 +261,7 @@ impl Value for [u8] {
         3 * self.len()
     }
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> Value for [u8; N] {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(&self[..]);
@@ -211,6 +270,7 @@ impl<const N: usize> Value for [u8; N] {
         3 * N
     }
 }
+#[diagnostic::do_not_recommend]
 impl Value for Vec<u8> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(&self[..]);
@@ -237,12 +297,10 @@ macro_rules! forward_pointer {
             }
         }
         impl<T: ListItem + ?Sized> ListItem for $ptr<T> {}
+        #[diagnostic::do_not_recommend]
         impl<T: Value + ?Sized> Value for $ptr<T> {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 (**self).expand(e);
-            }
-            fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-                (**self).expand_dyn(e);
             }
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
@@ -254,15 +312,18 @@ macro_rules! forward_pointer {
 forward_pointer!(Box, Rc, Arc);
 
 impl<T: Scalar + ?Sized> Scalar for &T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write(&self, e: &mut Expansion<'_, '_>) {
         (**self).write(e);
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
         (**self).write_unreserved(e);
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unreserved_text(&self) -> Option<&str> {
         (**self).unreserved_text()
     }
@@ -271,25 +332,21 @@ impl<T: Scalar + ?Sized> Scalar for &T {
     }
 }
 impl<T: ListItem + ?Sized> ListItem for &T {}
+#[diagnostic::do_not_recommend]
 impl<T: Value + ?Sized> Value for &T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
-    }
-    #[inline(always)]
-    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-        (**self).expand_dyn(e);
     }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
 }
+#[diagnostic::do_not_recommend]
 impl<T: Value + ?Sized> Value for &mut T {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         (**self).expand(e);
-    }
-    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-        (**self).expand_dyn(e);
     }
     fn size_hint(&self) -> usize {
         (**self).size_hint()
@@ -297,17 +354,13 @@ impl<T: Value + ?Sized> Value for &mut T {
 }
 
 /// `None` is undefined: the placeholder writes nothing (RFC 6570 §2.3).
+#[diagnostic::do_not_recommend]
 impl<T: Value> Value for Option<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         if let Some(value) = self {
             value.expand(e);
-        }
-    }
-    #[inline(always)]
-    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-        if let Some(value) = self {
-            value.expand_dyn(e);
         }
     }
     fn size_hint(&self) -> usize {
@@ -326,8 +379,10 @@ fn list_hint<'a, T: Scalar + 'a>(items: impl ExactSizeIterator<Item = &'a T>) ->
 
 macro_rules! lists {
     ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
+        #[diagnostic::do_not_recommend]
         impl<T: ListItem, $($gen)*> Value for $ty {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.list(self.iter());
             }
@@ -349,6 +404,7 @@ fn map_hint<'a, K: Scalar + 'a, V: Scalar + 'a>(
     })
 }
 
+#[diagnostic::do_not_recommend]
 impl<K: Scalar, V: Scalar> Value for BTreeMap<K, V> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.map(self.iter());
@@ -359,6 +415,7 @@ impl<K: Scalar, V: Scalar> Value for BTreeMap<K, V> {
 }
 
 #[cfg(feature = "std")]
+#[diagnostic::do_not_recommend]
 impl<K: Scalar, V: Scalar, S> Value for std::collections::HashMap<K, V, S> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.map(self.iter());
@@ -370,6 +427,7 @@ impl<K: Scalar, V: Scalar, S> Value for std::collections::HashMap<K, V, S> {
 
 macro_rules! pair_lists {
     ($([$($gen:tt)*] $ty:ty),* $(,)?) => {$(
+        #[diagnostic::do_not_recommend]
         impl<K: Scalar, V: Scalar, $($gen)*> Value for $ty {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
                 e.map(self.iter().map(|(k, v)| (k, v)));

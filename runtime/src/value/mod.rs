@@ -39,23 +39,19 @@
 //! values; [`Fmt`] and [`List`] wrap a `Display` type and an iterator. [`Placeholder`],
 //! [`Prefixed`], [`Port`], [`NamedArgument`] and [`Base`] are the bounds `url!` checks at each
 //! kind of placeholder, so a type error names the placeholder; [`Expansion`] is what a value
-//! writes itself into.
+//! writes itself into. A generic value fills a placeholder with the bound `T: Value`, one
+//! with a prefix modifier with `T: SingleValue`, a port with `T: PortText` (rustc's error
+//! says which).
 //!
 //! A [`Url`](crate::Url) is a value (its text, encoded like any other); with the `serde`
 //! feature, so is any `Serialize` value wrapped in `urlkit::Serde`.
 
-mod expansion;
-mod fast;
 mod impls;
-mod items;
 mod placeholder;
-mod shape;
-mod text;
 mod traits;
-mod unreserved;
-pub(crate) use self::shape::Frame;
-pub(crate) use unreserved::copy_ends;
 
-pub use self::expansion::Expansion;
-pub use self::placeholder::{Base, NamedArgument, Placeholder, Port, Prefixed};
+pub use self::placeholder::{
+    Base, NamedArgument, Placeholder, Port, PortText, Prefixed, SingleValue,
+};
 pub use self::traits::{Fmt, List, ListItem, Scalar, Value};
+pub use crate::writer::Expansion;

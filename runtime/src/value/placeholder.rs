@@ -5,12 +5,14 @@
 //! through one of these traits, spanned on the user's value. `N` is a marker type the macro
 //! declares with the placeholder's name, so that the error says which placeholder a value
 //! was meant for even when the value is captured from scope and the error can only point at
-//! the whole literal. Each trait has one blanket impl marked `#[diagnostic::do_not_recommend]`:
-//! the error then speaks of the placeholder rather than listing every type that implements
-//! [`Value`].
+//! the whole literal. Each trait has one blanket impl over the bound a value needs there
+//! ([`Value`], [`SingleValue`] or [`PortText`]): rustc's error then speaks of the placeholder
+//! (the message is the trait's own where the value's type is the one that lacks the bound),
+//! and for a generic value, says which bound to add (`T: urlkit::value::Value`), a fix that
+//! compiles.
 #![allow(
     clippy::inline_always,
-    reason = "one call per variable in generated code; see `expansion.rs`"
+    reason = "the methods are one call each, in line in every build so that rustc's work for each placeholder stays that one call"
 )]
 
 use alloc::borrow::Cow;
@@ -23,47 +25,62 @@ use super::Expansion;
 use super::traits::{Fmt, Scalar, Value};
 use crate::error::Error;
 use crate::url::Url;
-use crate::writer::Modifier;
+use crate::writer::{Modifier, Spot, Writer};
 
 /// The most a value's size hint counts for when `url!` sizes a URL (64 KiB): a hint is an
 /// estimate a user's `Value` can get wrong, and a larger value only makes the URL grow.
 const HINT_LIMIT: usize = 1 << 16;
 
 /// The methods of every trait here: generated code fills and sizes a value through the trait
-/// it checks the value against, so a wrong type is one error, not one per use.
+/// it checks the value against, so that a wrong type is one error, not one per use. Each is
+/// one call into code generic over the value's type alone (`Writer::expand_one`,
+/// [`Expansion::var_at`], [`capped_hint`]): what the trait's parameter adds to a crate's
+/// code is these one-line bodies, once per placeholder, and a crate's templates share one
+/// copy of the rest for each type of value they fill.
 macro_rules! methods {
     () => {
-        /// Expands the value as the variable `name` with `modifier`.
+        /// Expands the value as the variable `name` with `modifier`, one of several in the
+        /// expression `e` at `spot`.
         #[doc(hidden)]
-        fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier);
+        fn fill<'n>(
+            &self,
+            e: &mut Expansion<'_, 'n>,
+            spot: Spot,
+            name: &'n str,
+            modifier: Modifier,
+        );
 
         /// An estimate of the encoded value's length, for sizing the URL up front.
         #[doc(hidden)]
         fn hint(&self) -> usize;
 
-        /// Fills an expression of this one variable, which has no modifier, and closes it:
+        /// Expands the expression at `spot`, of this one variable, which has no modifier:
         /// generated code is then one statement a placeholder
-        /// (`Placeholder::<id>::fill_alone(v, w.port(), "id")`), which keeps what rustc
-        /// reads for each `url!` small (`bench/compile_time.py`). Expressions of several
-        /// variables `fill` each, then `finish`.
+        /// (`Placeholder::<id>::fill_alone(v, &mut w, Spot::Segment, "id")`).
         #[doc(hidden)]
-        #[inline(always)]
-        fn fill_alone<'n>(&self, e: Expansion<'_, 'n>, name: &'n str) {
-            self.fill_alone_modified(e, name, Modifier::None);
-        }
+        fn fill_alone<'n>(&self, w: &mut Writer<'n>, spot: Spot, name: &'n str);
 
         /// [`fill_alone`](Self::fill_alone) for a variable with a modifier.
         #[doc(hidden)]
-        #[inline(always)]
         fn fill_alone_modified<'n>(
             &self,
-            mut e: Expansion<'_, 'n>,
+            w: &mut Writer<'n>,
+            spot: Spot,
             name: &'n str,
             modifier: Modifier,
-        ) {
-            self.fill(&mut e, name, modifier);
-            e.finish();
-        }
+        );
+
+        /// Expands the pair `key={name}` written by hand in a query (`{+name}` when
+        /// `reserved`).
+        #[doc(hidden)]
+        fn fill_pair<'n>(
+            &self,
+            w: &mut Writer<'n>,
+            key: &'n str,
+            reserved: bool,
+            name: &'n str,
+            modifier: Modifier,
+        );
     };
 }
 
@@ -71,17 +88,57 @@ macro_rules! methods {
 macro_rules! by_value {
     () => {
         #[inline(always)]
-        fn fill<'n>(&self, e: &mut Expansion<'_, 'n>, name: &'n str, modifier: Modifier) {
-            e.var(name, modifier, self);
+        fn fill<'n>(
+            &self,
+            e: &mut Expansion<'_, 'n>,
+            spot: Spot,
+            name: &'n str,
+            modifier: Modifier,
+        ) {
+            e.var_at(spot, name, modifier, self);
         }
 
         #[inline(always)]
         fn hint(&self) -> usize {
-            // `url!` adds the hints to its text's length with `+`: capped, they cannot
-            // overflow (a panic in a debug build) nor ask the allocator for more than it has.
-            Value::size_hint(self).min(HINT_LIMIT)
+            capped_hint(self)
+        }
+
+        #[inline(always)]
+        fn fill_alone<'n>(&self, w: &mut Writer<'n>, spot: Spot, name: &'n str) {
+            w.expand_one(spot, name, Modifier::None, self);
+        }
+
+        #[inline(always)]
+        fn fill_alone_modified<'n>(
+            &self,
+            w: &mut Writer<'n>,
+            spot: Spot,
+            name: &'n str,
+            modifier: Modifier,
+        ) {
+            w.expand_one(spot, name, modifier, self);
+        }
+
+        #[inline(always)]
+        fn fill_pair<'n>(
+            &self,
+            w: &mut Writer<'n>,
+            key: &'n str,
+            reserved: bool,
+            name: &'n str,
+            modifier: Modifier,
+        ) {
+            w.expand_pair(key, reserved, name, modifier, self);
         }
     };
+}
+
+/// A value's size hint, capped at [`HINT_LIMIT`]: `url!` adds the hints to its text's
+/// length with `+`, and capped they cannot overflow (a panic in a debug build) nor ask the
+/// allocator for more than it has.
+#[inline]
+fn capped_hint<T: Value + ?Sized>(value: &T) -> usize {
+    Value::size_hint(value).min(HINT_LIMIT)
 }
 
 /// A value that can fill the placeholder named `N` of a `url!` template: every [`Value`].
@@ -111,23 +168,43 @@ pub trait Placeholder<N> {
     methods!();
 }
 
-#[diagnostic::do_not_recommend]
 impl<N, T: Value + ?Sized> Placeholder<N> for T {
     by_value!();
 }
 
-/// Implements a trait of single values: every [`Scalar`] that is a [`Value`], and `Option`s
-/// of them. Each trait carries its own methods (rather than extending [`Placeholder`]) so that
-/// the generated code checks one trait per variable and a wrong type is one error.
+/// One value that is a single string, number or the like: every [`Scalar`] that is also a
+/// [`Value`]. What a placeholder with a prefix modifier (`{name:3}`) takes, besides an
+/// `Option` of one: a bound `T: SingleValue` lets a generic value fill one.
+///
+/// You never implement it: implement [`Scalar`] and [`Value`].
+///
+/// # Examples
+/// ```
+/// use urlkit::value::SingleValue;
+///
+/// fn initial<T: SingleValue>(name: T) -> Result<urlkit::Url, urlkit::Error> {
+///     urlkit::url!("/initial/{name:1}")
+/// }
+/// assert_eq!(initial("Ferris")?, "/initial/F");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
+pub trait SingleValue: Scalar + Value {}
+
+// Not recommended, so that an error asks for this one bound rather than for each of its two.
+#[diagnostic::do_not_recommend]
+impl<T: Scalar + Value + ?Sized> SingleValue for T {}
+
+/// Implements a trait of single values: every [`SingleValue`], and `Option`s of them. Each
+/// trait carries its own methods (rather than extending [`Placeholder`]) so that the generated
+/// code checks one trait per variable and a wrong type is one error.
 macro_rules! single {
     ($trait:ident) => {
-        #[diagnostic::do_not_recommend]
-        impl<N, T: Scalar + Value + ?Sized> $trait<N> for T {
+        impl<N, T: SingleValue + ?Sized> $trait<N> for T {
             by_value!();
         }
 
         #[diagnostic::do_not_recommend]
-        impl<N, T: Scalar + Value> $trait<N> for Option<T> {
+        impl<N, T: SingleValue> $trait<N> for Option<T> {
             by_value!();
         }
     };
@@ -191,8 +268,20 @@ pub trait Port<N> {
 /// What a port placeholder takes: integers, text (checked when the URL is built), a
 /// `Display` type wrapped in [`Fmt`], and references and smart pointers to those. A `bool`, a
 /// float, a `char` or octets can never be a port, so they are rejected when compiling rather
-/// than when building. Sealed: [`Fmt`] serves types of your own.
-#[doc(hidden)]
+/// than when building. A bound `T: PortText` lets a generic value be a port.
+///
+/// Sealed: [`Fmt`] serves types of your own.
+///
+/// # Examples
+/// ```
+/// use urlkit::value::PortText;
+///
+/// fn local<T: PortText>(port: T) -> Result<urlkit::Url, urlkit::Error> {
+///     urlkit::url!("http://localhost:{port}/")
+/// }
+/// assert_eq!(local(8080u16)?, "http://localhost:8080/");
+/// # Ok::<(), urlkit::Error>(())
+/// ```
 pub trait PortText: Scalar + Value + sealed::Sealed {}
 
 mod sealed {
@@ -236,7 +325,6 @@ macro_rules! port_pointer {
 
 port_pointer!(&T, Box<T>, Rc<T>, Arc<T>);
 
-#[diagnostic::do_not_recommend]
 impl<N, T: PortText + ?Sized> Port<N> for T {
     by_value!();
 }
@@ -268,7 +356,6 @@ pub trait NamedArgument {
     methods!();
 }
 
-#[diagnostic::do_not_recommend]
 impl<T: Value + ?Sized> NamedArgument for T {
     by_value!();
 }

@@ -46,17 +46,6 @@ pub trait Value {
     /// [`Expansion::map`], or nothing if the value is undefined.
     fn expand(&self, e: &mut Expansion<'_, '_>);
 
-    /// [`expand`](Self::expand), for a value that a [`Template`](crate::Template)'s
-    /// variables hand over (behind `&dyn Value`), where the expansion's shape is read at run
-    /// time: urlkit's strings and integers keep the general code out of line there, so that
-    /// their common shapes save fewer registers (callgrind, `bench/examples/template_count`).
-    /// In `url!`'s code, where the shape is a constant, `expand` folds to it instead.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn expand_dyn(&self, e: &mut Expansion<'_, '_>) {
-        self.expand(e);
-    }
-
     /// An estimate of the bytes the value takes once encoded, for sizing the output up front.
     ///
     /// Only the speed depends on it: a wrong hint costs a reallocation or unused room, never
@@ -102,7 +91,7 @@ pub trait Scalar {
 
     /// [`write`](Self::write) where the text is unreserved and has no prefix (`{x}`,
     /// `{/x}`, `{?x}`): urlkit's strings encode a short text in line there
-    /// (`value/unreserved.rs`). The same text as `write`.
+    /// (`writer/unreserved.rs`). The same text as `write`.
     #[doc(hidden)]
     #[inline(always)]
     fn write_unreserved(&self, e: &mut Expansion<'_, '_>) {
@@ -112,7 +101,7 @@ pub trait Scalar {
 
     /// The text that [`write_unreserved`](Self::write_unreserved) encodes, when the value
     /// is a string: an exploded map in a query writes a pair of these at once
-    /// (`value/items.rs`). `None` for any other value, which writes itself.
+    /// (`writer/items.rs`). `None` for any other value, which writes itself.
     #[doc(hidden)]
     #[inline(always)]
     fn unreserved_text(&self) -> Option<&str> {
@@ -151,6 +140,7 @@ impl<T: fmt::Display> Scalar for Fmt<T> {
     }
 }
 impl<T: fmt::Display> ListItem for Fmt<T> {}
+#[diagnostic::do_not_recommend]
 impl<T: fmt::Display> Value for Fmt<T> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         e.scalar(self);
@@ -171,6 +161,7 @@ impl<T: fmt::Display> Value for Fmt<T> {
 #[derive(Clone, Debug)]
 pub struct List<I>(pub I);
 
+#[diagnostic::do_not_recommend]
 impl<I> Value for List<I>
 where
     I: Iterator + Clone,

@@ -8,15 +8,24 @@
 //! code calls; they are public but hidden.
 
 pub(crate) mod checks;
+mod expansion;
+mod fast;
+mod frame;
+mod items;
 pub(crate) mod itoa;
 mod segment;
+mod text;
+mod unreserved;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+pub use self::expansion::Expansion;
+pub(crate) use self::frame::Frame;
+pub use self::frame::Spot;
 use crate::error::{Error, ErrorKind};
 use crate::url::Url;
-use crate::value::Expansion;
+use crate::value::Value;
 pub use urlkit_syntax::plan::Context;
 use urlkit_syntax::reference;
 pub use urlkit_syntax::template::{Modifier, Operator};
@@ -230,6 +239,80 @@ impl<'n> Writer<'n> {
         self.out.push_str(pair);
     }
 
+    /// Expands an expression of one variable, `name`, at `spot`: what `url!`'s code calls
+    /// for most expressions, through the placeholder trait that checks the value's type
+    /// (`value/placeholder.rs`). Generic over the value's type alone, so that a crate's
+    /// templates share one copy of what is below for each type of value they fill.
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `expansion.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn expand_one<T: Value + ?Sized>(
+        &mut self,
+        spot: Spot,
+        name: &'n str,
+        modifier: Modifier,
+        value: &T,
+    ) {
+        self.expand_at(spot, "", name, modifier, value);
+    }
+
+    /// [`expand_one`](Self::expand_one) for a pair written by hand, `key={name}` (`{+name}`
+    /// when `reserved`).
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `expansion.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn expand_pair<T: Value + ?Sized>(
+        &mut self,
+        key: &'n str,
+        reserved: bool,
+        name: &'n str,
+        modifier: Modifier,
+        value: &T,
+    ) {
+        self.expand_at(Spot::HandPair(reserved), key, name, modifier, value);
+    }
+
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `expansion.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn expand_at<T: Value + ?Sized>(
+        &mut self,
+        spot: Spot,
+        key: &'n str,
+        name: &'n str,
+        modifier: Modifier,
+        value: &T,
+    ) {
+        // The frame is a function of `spot` alone, so that where `spot` is a constant, as in
+        // `url!`'s code, the checks `finish_in` makes are known without reading the expansion
+        // back after the value's `expand`.
+        let frame = Frame::of(spot);
+        let mut e = Expansion::starting(self, frame, key, name, modifier);
+        value.expand(&mut e);
+        e.finish_in(frame);
+    }
+
+    /// Starts expanding an expression of several variables at `spot`: `url!`'s code fills
+    /// each with [`Expansion::var_at`], then calls [`Expansion::finish_at`].
+    #[allow(
+        clippy::inline_always,
+        reason = "in line in a release build only; see `expansion.rs`"
+    )]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn expansion_at(&mut self, spot: Spot) -> Expansion<'_, 'n> {
+        Expansion::at(self, spot, "")
+    }
+
     /// A piece of a query of pairs that is RFC 6570 text (`{k}=1`, `k=v{a}`) starts: writes
     /// its separator, `?` or `&`, which [`query_piece_end`](Self::query_piece_end) takes
     /// back if the piece writes nothing, so that no `?&`, `&&` or dangling `&` is left.
@@ -324,25 +407,7 @@ impl<'n> Writer<'n> {
     clippy::inline_always,
     reason = "a text known at compile time folds into a few stores; measured with callgrind (GitHub issues URL)"
 )]
-#[inline(always)]
+#[inline]
 pub(crate) fn push_text(out: &mut String, text: &str) {
-    let len = out.len();
-    let n = text.len();
-    if out.capacity() - len < n {
-        out.reserve(n);
-    }
-    // SAFETY: the bytes written are all of `text`, in order, which is UTF-8, after `out`'s
-    // UTF-8 (which ends on a character boundary), so `out` stays UTF-8.
-    let buf = unsafe { out.as_mut_vec() };
-    // SAFETY: `out` has room for `n` more bytes after its `len` (it had, or `reserve` made
-    // it, which never returns with less), and that room does not overlap `text`, which
-    // `out` does not own.
-    unsafe {
-        buf.as_mut_ptr()
-            .add(len)
-            .copy_from_nonoverlapping(text.as_ptr(), n);
-    }
-    // SAFETY: the `n` bytes after the first `len` were written just above; `reserve` kept
-    // the length at `len`.
-    unsafe { buf.set_len(len + n) };
+    crate::raw::push_str(out, text);
 }

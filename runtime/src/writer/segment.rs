@@ -3,9 +3,12 @@
 //! keep a value from making a dot segment or a `//`, and the fast lanes that skip them where
 //! they cannot fail.
 
+use alloc::string::String;
+
 use super::{Tracked, Writer, checks};
-use crate::encode::{Set, encode_prefixed_in_room};
+use crate::encode::{self, Set};
 use crate::error::ErrorKind;
+use crate::raw::Tail;
 use urlkit_syntax::path::is_dot_segment;
 
 impl<'n> Writer<'n> {
@@ -117,13 +120,10 @@ impl<'n> Writer<'n> {
             self.slash_checked(name);
             return;
         }
-        // SAFETY: the byte written is `/`, ASCII, after `out`'s UTF-8, so `out` stays UTF-8.
-        let buf = unsafe { self.out.as_mut_vec() };
-        // SAFETY: `len < capacity` (tested above), so the byte at `len` is inside the
-        // allocation, and once written the first `len + 1` bytes are initialized.
-        unsafe {
-            buf.as_mut_ptr().add(len).write(b'/');
-            buf.set_len(len + 1);
+        if let Some(mut tail) = Tail::new(&mut self.out, 1)
+            && tail.byte(b'/')
+        {
+            tail.commit();
         }
         self.first_segment_open = false;
         self.segment = Some(Tracked {
@@ -141,13 +141,13 @@ impl<'n> Writer<'n> {
         clippy::inline_always,
         reason = "in line in each list's code for `{/x*}`"
     )]
-    #[inline(always)]
+    #[inline]
     pub(crate) fn slash_text(&mut self, name: &'n str, text: &str) -> Option<usize> {
         let len = self.out.len();
         let closes_unchecked = self.closes_unchecked(len);
         if !closes_unchecked
             || self.starts_double_slash(len)
-            || !encode_prefixed_in_room(Set::Component, b'/', text.as_bytes(), &mut self.out)
+            || !push_slash_encoded(&mut self.out, text)
         {
             return None;
         }
@@ -173,7 +173,7 @@ impl<'n> Writer<'n> {
         clippy::inline_always,
         reason = "in line in each list's code for `{/x*}`"
     )]
-    #[inline(always)]
+    #[inline]
     pub(crate) fn slash_text_after(&mut self, start: usize, text: &str) -> Option<usize> {
         let len = self.out.len();
         debug_assert!(
@@ -183,7 +183,7 @@ impl<'n> Writer<'n> {
             return None;
         }
         debug_assert!(!self.starts_double_slash(len));
-        if !encode_prefixed_in_room(Set::Component, b'/', text.as_bytes(), &mut self.out) {
+        if !push_slash_encoded(&mut self.out, text) {
             return None;
         }
         if let Some(segment) = &mut self.segment {
@@ -212,7 +212,7 @@ impl<'n> Writer<'n> {
     /// it has no owner, or it is neither empty nor possibly a dot segment (see
     /// [`slash`](Self::slash)).
     #[allow(clippy::inline_always, reason = "in line in `slash` and `slash_text`")]
-    #[inline(always)]
+    #[inline]
     fn closes_unchecked(&self, len: usize) -> bool {
         match self.segment {
             Some(Tracked {
@@ -231,6 +231,29 @@ impl<'n> Writer<'n> {
             && at == self.path_start + 1
             && self.out.as_bytes().get(self.path_start) == Some(&b'/')
     }
+}
+
+/// Appends `/` and `text` encoded as unreserved text (the `/` and the item of `{/list*}`),
+/// when `text` is short and `out` has room for its longest encoding (three bytes a byte, the
+/// `/`, and one past the last for the four-byte stores); returns whether it did (else `out`
+/// is as it was). One test of the room and one length update for both.
+#[allow(
+    clippy::inline_always,
+    reason = "in line in each list's code for `{/x*}`"
+)]
+#[inline(always)]
+fn push_slash_encoded(out: &mut String, text: &str) -> bool {
+    if text.len() >= encode::SHORT {
+        return false;
+    }
+    let Some(mut tail) = Tail::new(out, 3 * text.len() + 2) else {
+        return false;
+    };
+    if tail.byte(b'/') && encode::write_in_tail(Set::Component, text.as_bytes(), &mut tail) {
+        tail.commit();
+        return true;
+    }
+    false
 }
 
 /// Whether `segment` passes the first test of [`is_dot_segment`] (at most 6 bytes, starting

@@ -304,8 +304,8 @@ fn each_rejection_has_its_message() {
             "@",
             "invalid character `@` in the URL userinfo; write `%40`",
         ),
-        // Whatever follows an IP literal's `]` other than `:` belongs to a malformed host; it
-        // used to be skipped as if it were the `:` (and a multibyte character there panicked).
+        // Whatever follows an IP literal's `]` other than `:` belongs to a malformed host: not
+        // skipped as if it were the `:`, and a multibyte character there is no panic.
         (
             "http://[::1]x80/",
             "[::1]x80",

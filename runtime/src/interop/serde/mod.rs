@@ -187,6 +187,7 @@ impl<T, E: fmt::Display, F: Fn(&str) -> Result<T, E>> Visitor<'_> for TextVisito
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Serde<T>(pub T);
 
+#[diagnostic::do_not_recommend]
 impl<T: Serialize> Value for Serde<T> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         match collect::collect(&self.0) {

@@ -1,34 +1,14 @@
-//! The fast lanes of a [`Template`](crate::Template)'s values, beside the shaped code of
-//! `items.rs`: a string or an integer behind `&dyn Value` with the general code out of line
-//! ([`Value::expand_dyn`](super::Value::expand_dyn)), an item of `{/list*}` written with
-//! its `/` at once, and a pair of `{?keys*}` written at once. Each falls back to the shaped
-//! code when it does not apply (tests: `tests/tests/template_fast_paths.rs`).
-#![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
+//! Fast lanes of list and map items, beside the shaped code of `items.rs`: an item of
+//! `{/list*}` written with its `/` at once, and a pair of `{?keys*}` written at once. Each
+//! falls back to the shaped code when it does not apply (tests:
+//! `tests/tests/template_fast_paths.rs`).
 
 use super::expansion::Expansion;
-use super::shape::Shape;
-use super::traits::Scalar;
-use crate::encode::{Set, encode_pair_in_room};
+use crate::encode::{self, Set};
+use crate::raw::Tail;
+use crate::value::Scalar;
 
 impl Expansion<'_, '_> {
-    /// [`scalar`](Self::scalar) for [`Value::expand_dyn`](super::Value::expand_dyn): the
-    /// general code out of line.
-    #[inline(always)]
-    pub(super) fn scalar_dyn<S: Scalar + ?Sized>(&mut self, value: &S) {
-        let shape = self.shape;
-        if shape == Shape::General {
-            self.scalar_general_out_of_line(value);
-        } else {
-            self.shape_separator(shape);
-            self.write_shaped(value);
-        }
-    }
-
-    #[inline(never)]
-    fn scalar_general_out_of_line<S: Scalar + ?Sized>(&mut self, value: &S) {
-        self.scalar_general(value);
-    }
-
     /// An item of an exploded list under [`Shape::Slash`] (`{/list*}`): `/item`, a string
     /// written with its `/` at once ([`Writer::slash_text`](crate::writer::Writer)), in line
     /// rather than through the call to `Writer::slash` (callgrind, `{/list*}` of three
@@ -37,7 +17,7 @@ impl Expansion<'_, '_> {
     /// `after` is where the segment that the previous item wrote this way starts (`None` for
     /// the first item, or after one written otherwise); returns where this item's starts,
     /// if it was written this way.
-    #[inline(always)]
+    #[inline]
     pub(super) fn slash_item<S: Scalar>(
         &mut self,
         after: Option<usize>,
@@ -58,12 +38,14 @@ impl Expansion<'_, '_> {
     }
 
     /// A pair of an exploded map under [`Shape::Pair`] (`{?keys*}`): `?key=value`, or
-    /// `&key=value` after the query's first pair. Two strings are written at once
-    /// ([`encode_pair_in_room`]): callgrind counted 122 instructions a pair of short strings
-    /// through the separator, the texts and the `=` apart (`{?keys*}` of three pairs).
+    /// `&key=value` after the query's first pair. Two short strings are written at once, into
+    /// room tested once for the whole pair (three bytes a byte, the separator, the `=` and
+    /// one past the last for the four-byte stores: [`encode::write_in_tail`]), with one
+    /// length update: callgrind counted 122 instructions a pair of short strings through the
+    /// separator, the texts and the `=` apart (`{?keys*}` of three pairs).
     /// `separator` is the one `Writer::pair_separator` would write, and the expansion is
     /// marked defined.
-    #[inline(always)]
+    #[inline]
     pub(super) fn exploded_pair<K: Scalar, V: Scalar>(
         &mut self,
         separator: u8,
@@ -71,8 +53,17 @@ impl Expansion<'_, '_> {
         value: &V,
     ) {
         if let (Some(k), Some(v)) = (key.unreserved_text(), value.unreserved_text()) {
-            let out = &mut self.w.out;
-            if encode_pair_in_room(Set::Component, separator, k.as_bytes(), v.as_bytes(), out) {
+            // Neither length can be near `usize::MAX` (each is a slice's), so the sum cannot
+            // wrap.
+            let n = k.len() + v.len();
+            if n < encode::SHORT
+                && let Some(mut tail) = Tail::new(&mut self.w.out, 3 * n + 3)
+                && tail.byte(separator)
+                && encode::write_in_tail(Set::Component, k.as_bytes(), &mut tail)
+                && tail.byte(b'=')
+                && encode::write_in_tail(Set::Component, v.as_bytes(), &mut tail)
+            {
+                tail.commit();
                 self.w.query_open = true;
                 return;
             }

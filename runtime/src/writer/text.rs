@@ -5,14 +5,15 @@
 use alloc::string::String;
 use core::fmt;
 
-use super::expansion::{Expansion, Mode};
-use crate::encode::{Set, encode_into, encode_short_in_room, encode_short_in_room_fast};
+use super::expansion::Expansion;
+use super::frame::Mode;
+use super::{Context, Operator, itoa};
+use crate::encode::{self, Set};
 use crate::error::ErrorKind;
-use crate::writer::{Context, Operator, itoa};
 
 impl Expansion<'_, '_> {
     /// Writes text of the value, encoded for where it goes.
-    #[inline(always)]
+    #[inline]
     pub fn push_str(&mut self, text: &str) {
         let text = match self.budget {
             None => text,
@@ -23,7 +24,7 @@ impl Expansion<'_, '_> {
             }
         };
         match self.mode {
-            Mode::Unreserved => write_component(text.as_bytes(), &mut self.w.out),
+            Mode::Unreserved => write_component(text, &mut self.w.out),
             Mode::Reserved => {
                 self.no_backslash(text.as_bytes());
                 let from = self.w.out.len();
@@ -46,7 +47,7 @@ impl Expansion<'_, '_> {
     /// would start another pair, and no `=` before the `=` the template writes for the pair,
     /// which would move the end of the pair's name. (`#` is checked when the expression
     /// ends.)
-    #[inline(always)]
+    #[inline]
     fn stays_in_pair(&mut self, from: usize) {
         let delimiters: &[u8] = match self.context {
             Context::Query | Context::QueryPairs => b"&",
@@ -73,7 +74,7 @@ impl Expansion<'_, '_> {
     /// `good.com`, `https://good.com%5C@evil.com` the host `evil.com`). It is refused in
     /// every reserved expansion, whatever the scheme (a `{+base}` may not have supplied it
     /// yet): a value means `%5C` by writing it, and `{x}` encodes a `\` as `%5C`.
-    #[inline(always)]
+    #[inline]
     fn no_backslash(&mut self, text: &[u8]) {
         if text.contains(&b'\\') {
             self.refuse_backslash();
@@ -90,7 +91,7 @@ impl Expansion<'_, '_> {
     /// `{.x*}` one label, its `.` written by the expansion): a `.` in the value would add
     /// labels and move the host under another domain (`https://api{.region}/` with
     /// `evil.com`). (A whole host, `{x}`, may have several; a port has no `.`.)
-    #[inline(always)]
+    #[inline]
     fn one_label(&mut self, text: &[u8]) {
         if self.op == Operator::Label && text.contains(&b'.') {
             let name = self.var_name();
@@ -100,7 +101,7 @@ impl Expansion<'_, '_> {
 
     /// Writes an integer, whose digits and sign no operator encodes: in place, straight into
     /// the URL, unless a prefix modifier cuts it.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn push_integer<I: itoa::Integer>(&mut self, n: I) {
         if self.budget.is_none() {
             itoa::push(n, &mut self.w.out);
@@ -120,7 +121,7 @@ impl Expansion<'_, '_> {
             }
         };
         match self.mode {
-            Mode::Unreserved => encode_into(Set::Component, bytes, &mut self.w.out),
+            Mode::Unreserved => encode::append_encoded(Set::Component, bytes, &mut self.w.out),
             Mode::Reserved => {
                 self.no_backslash(bytes);
                 let from = self.w.out.len();
@@ -131,7 +132,7 @@ impl Expansion<'_, '_> {
             // checks.
             Mode::Raw => {
                 self.one_label(bytes);
-                encode_into(Set::Reserved, bytes, &mut self.w.out);
+                encode::append_encoded(Set::Reserved, bytes, &mut self.w.out);
             }
         }
     }
@@ -165,21 +166,21 @@ fn cut(text: &str, budget: usize, reserved: bool) -> (&str, usize) {
 /// 1,539 instructions per URL; with the loops here, 1,457, and less code per template.)
 ///
 /// A short value is encoded in one classification, or copied whole if it needs no escape
-/// ([`encode_short_in_room_fast`]); any other is encoded by [`escape_component`].
+/// ([`encode::append_short`]); any other is encoded by [`escape_component`].
 #[inline(never)]
-pub(super) fn write_component(bytes: &[u8], out: &mut String) {
-    if !encode_short_in_room_fast(Set::Component, bytes, out) {
-        escape_component(bytes, out);
+pub(super) fn write_component(text: &str, out: &mut String) {
+    if !encode::append_short(Set::Component, text, out) {
+        escape_component(text.as_bytes(), out);
     }
 }
 
 /// The rest of [`write_component`], apart so that its fast path saves no registers: a short
 /// value is encoded in one pass into the room the URL was sized with
-/// ([`encode_short_in_room`]), a longer one measured and encoded in place.
+/// ([`encode::append_in_room`]), a longer one measured and encoded in place.
 #[inline(never)]
 fn escape_component(bytes: &[u8], out: &mut String) {
-    if !encode_short_in_room(Set::Component, bytes, out) {
-        encode_into(Set::Component, bytes, out);
+    if !encode::append_in_room(Set::Component, bytes, out) {
+        encode::append_encoded(Set::Component, bytes, out);
     }
 }
 
@@ -204,15 +205,15 @@ impl fmt::Write for Sink<'_, '_, '_> {
 pub(super) fn encode_reserved(bytes: &[u8], brackets_pass: bool, out: &mut String) {
     let start = out.len();
     if brackets_pass {
-        encode_into(Set::Reserved, bytes, out);
+        encode::append_encoded(Set::Reserved, bytes, out);
     } else {
         let mut rest = bytes;
         while let Some(i) = rest.iter().position(|&b| b == b'[' || b == b']') {
-            encode_into(Set::Reserved, &rest[..i], out);
+            encode::append_encoded(Set::Reserved, &rest[..i], out);
             out.push_str(if rest[i] == b'[' { "%5B" } else { "%5D" });
             rest = &rest[i + 1..];
         }
-        encode_into(Set::Reserved, rest, out);
+        encode::append_encoded(Set::Reserved, rest, out);
     }
     if bytes.contains(&b'%') {
         uppercase_triplets(&mut out[start..]);

@@ -8,12 +8,13 @@
 //! test folds away.
 #![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
 
-use super::expansion::{Expansion, Kind, Mode};
-use super::shape::Shape;
-use super::traits::Scalar;
+use super::expansion::Expansion;
+use super::frame::{Kind, Mode, Shape};
+use super::itoa::Integer;
 use super::unreserved::{push_pair_head, push_short};
+use super::{Context, Modifier, Operator};
 use crate::error::ErrorKind;
-use crate::writer::{Context, Modifier, Operator};
+use crate::value::Scalar;
 
 impl Expansion<'_, '_> {
     /// The operator that decides names and separators: a hand-written pair behaves like
@@ -34,7 +35,8 @@ impl Expansion<'_, '_> {
     }
 
     /// Writes `first` before the first value of the expression, `sep` before the others.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn separator(&mut self) {
         let first = self.mark_defined();
         let op = self.naming();
@@ -51,7 +53,8 @@ impl Expansion<'_, '_> {
 
     /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
     /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn shape_separator(&mut self, shape: Shape) {
         if shape == Shape::Pair {
             self.mark_defined();
@@ -66,7 +69,8 @@ impl Expansion<'_, '_> {
 
     /// [`shape_separator`](Self::shape_separator) without the name: what comes before
     /// each `key=value` of an exploded map.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn shape_separator_bare(&mut self, shape: Shape) {
         let first = self.mark_defined();
         match shape {
@@ -94,19 +98,21 @@ impl Expansion<'_, '_> {
     /// `push_str`), not by the strings' own, which do not read them: two stores fewer an
     /// item (callgrind, `bench/examples/template_count`).
     #[inline(always)]
-    pub(super) fn know_unreserved(&mut self) {
+    pub(crate) fn know_unreserved(&mut self) {
         self.mode = Mode::Unreserved;
         self.budget = None;
     }
 
     /// Writes the variable's name for named operators (`;x`, `?x`, `&x`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_name(&mut self) {
         push_short(&mut self.w.out, self.name);
     }
 
     /// One string value (RFC 6570 §3.2.1, "if the variable is a string").
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
         let shape = self.shape;
         if shape == Shape::General {
@@ -117,7 +123,69 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline(always)]
+    /// [`scalar`](Self::scalar) for a string, which every string type's `expand` calls: a
+    /// test of the shape where the expansion is made (constant in `url!`'s code), then one
+    /// call to code compiled once, here, for all templates.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn text(&mut self, text: &str) {
+        if self.shape == Shape::General {
+            self.general_text(text);
+        } else {
+            self.shaped_text(text);
+        }
+    }
+
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shaped_text(&mut self, text: &str) {
+        self.shape_separator(self.shape);
+        self.push_unreserved(text);
+    }
+
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn general_text(&mut self, text: &str) {
+        self.scalar_general(text);
+    }
+
+    /// [`text`](Self::text) for an integer up to 64 bits, unsigned.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn unsigned(&mut self, n: u64) {
+        if self.shape == Shape::General {
+            self.general_integer(n);
+        } else {
+            self.shaped_integer(n);
+        }
+    }
+
+    /// [`text`](Self::text) for an integer up to 64 bits, signed.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn signed(&mut self, n: i64) {
+        if self.shape == Shape::General {
+            self.general_integer(n);
+        } else {
+            self.shaped_integer(n);
+        }
+    }
+
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shaped_integer<I: Integer>(&mut self, n: I) {
+        self.shape_separator(self.shape);
+        self.push_integer(n);
+    }
+
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn general_integer<I: Integer>(&mut self, n: I) {
+        self.scalar_general(&Digits(n));
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn scalar_general<S: Scalar + ?Sized>(&mut self, value: &S) {
         self.separator();
         self.budget = match self.modifier {
@@ -139,7 +207,8 @@ impl Expansion<'_, '_> {
     /// [`end_named_value`](Self::end_named_value) after the value. Two calls around the
     /// value's own, not one taking it as a closure: the closure stayed a call, and the
     /// expansion then lived in memory (callgrind, GitHub issues URL).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn begin_named_value(&mut self) -> usize {
         let eq = self.w.out.len();
         self.w.out.push('=');
@@ -148,7 +217,8 @@ impl Expansion<'_, '_> {
 
     /// Writes `ifemp` in place of the `=` at `eq` if the value after it is empty. For `?`
     /// and `&`, `ifemp` is `=` itself: nothing to look back at.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end_named_value(&mut self, eq: usize) {
         if self.naming() != Operator::PathParam {
             return;
@@ -159,7 +229,8 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn refuse_prefix(&mut self) -> bool {
         if matches!(self.modifier, Modifier::Prefix(_)) {
             self.w.fail(self.var_name(), ErrorKind::PrefixOnComposite);
@@ -169,7 +240,8 @@ impl Expansion<'_, '_> {
     }
 
     /// A list value (RFC 6570 §3.2.1); an empty list is undefined.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn list<I>(&mut self, items: I)
     where
         I: IntoIterator,
@@ -213,7 +285,8 @@ impl Expansion<'_, '_> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn list_general<I: Iterator<Item: Scalar>>(&mut self, items: I) {
         // A hand-written pair repeats itself for each item, as `{?x*}` does.
         let explode = self.modifier == Modifier::Explode || self.kind == Kind::HandPair;
@@ -365,5 +438,15 @@ impl Expansion<'_, '_> {
             self.w.out.push(between);
             value.write(self);
         }
+    }
+}
+
+/// An integer as a [`Scalar`], for the general code of [`Expansion::unsigned`] and
+/// [`Expansion::signed`]: its digits, written in place.
+struct Digits<I>(I);
+
+impl<I: Integer> Scalar for Digits<I> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        e.push_integer(self.0);
     }
 }

@@ -1,41 +1,18 @@
 //! One expression being expanded: RFC 6570 Appendix A, plus the placement checks.
 //!
-//! In generated code an expression's operator, context and kind are constants; the hot
-//! methods are `#[inline(always)]` so that they fold away. Measured with callgrind on the
-//! GitHub issues template driven through `Writer` as generated code does: 1,800 instructions
-//! per URL with `#[inline]`, 1,513 with `#[inline(always)]` here (forcing `push_str` inline
-//! as well made it 1,628).
+//! In generated code an expression's operator, context and kind are constants (its `Spot`).
+//! The methods on the way from `url!`'s calls to the encoders are `#[inline(always)]` where
+//! urlkit is built without debug assertions (a release build), so that they fold into each
+//! call where those constants are known (`bench/examples/github_time` and `github_count`
+//! measure it). Where it is built with them (the dev profile) they are `#[inline]`: a debug
+//! build does not inline, and forced, every `url!` call compiled the whole expansion into
+//! its caller; there each is one call into one copy per crate.
 #![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
-use super::shape::{Frame, Shape};
-use super::traits::Value;
+use super::frame::{Frame, Kind, Mode, Shape, Spot};
+use super::{Context, Modifier, Operator, Writer, checks};
 use crate::error::ErrorKind;
-use crate::writer::{Context, Modifier, Operator, Writer, checks};
-
-/// How value text is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Mode {
-    /// Everything but unreserved is percent-encoded (`{x}`).
-    Unreserved,
-    /// Reserved characters and triplets pass (`{+x}`, `{#x}`).
-    Reserved,
-    /// Written as is and validated afterwards (host, port).
-    Raw,
-}
-
-/// What the expression is, beyond its operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
-    Plain,
-    /// A simple expression that is a whole path segment.
-    Segment,
-    /// `key={x}` written by hand in a query of pairs.
-    HandPair,
-    /// `:{port}`.
-    Port,
-    /// An expression that must be defined (`urlkit_syntax::plan::Step::Required`).
-    Required,
-}
+use crate::value::Value;
 
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
 ///
@@ -92,47 +69,54 @@ pub struct Expansion<'w, 'n> {
 }
 
 impl<'w, 'n> Expansion<'w, 'n> {
-    #[inline(always)]
-    fn mode_of(op: Operator, context: Context) -> Mode {
-        match context {
-            Context::Host { .. } | Context::IpLiteral => Mode::Raw,
-            _ if op.allows_reserved() => Mode::Reserved,
-            _ => Mode::Unreserved,
-        }
-    }
-
-    /// What [`new`](Self::new) (or [`new_segment`](Self::new_segment) when `segment`) and
-    /// [`begin_var_in`](Self::begin_var_in) of the first variable make, written at once: a
-    /// [`Template`](crate::Template) knows the first variable when it starts an expression,
-    /// and the defaults that `begin_var_in` overwrote were still stored (callgrind,
-    /// `bench/examples/template_count`).
-    #[inline(always)]
+    /// What [`at`](Self::at) and [`begin_var_in`](Self::begin_var_in) of the first variable
+    /// make, written at once: a [`Template`](crate::Template) knows the first variable when it
+    /// starts an expression, and the defaults that `begin_var_in` overwrote were still stored
+    /// (callgrind, `bench/examples/template_count`).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn with_first_var(
         w: &'w mut Writer<'n>,
         (op, context, segment): (Operator, Context, bool),
         name: &'n str,
         modifier: Modifier,
     ) -> Self {
-        let mode = Self::mode_of(op, context);
-        let kind = if segment { Kind::Segment } else { Kind::Plain };
-        let frame = Frame {
-            op,
-            context,
-            kind,
-            mode,
+        let spot = if segment {
+            Spot::Segment
+        } else {
+            Spot::Expand(op, context)
         };
+        Self::starting(w, Frame::of(spot), "", name, modifier)
+    }
+
+    /// An expansion at `frame` whose first variable is `name` (with `modifier`), `key` being a
+    /// hand-written pair's key: the fields written once, each a function of the arguments, so
+    /// that where they are constants (`url!`'s code) the whole expansion is.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn starting(
+        w: &'w mut Writer<'n>,
+        frame: Frame,
+        key: &'n str,
+        name: &'n str,
+        modifier: Modifier,
+    ) -> Self {
         let start = w.out.len();
         let mut e = Expansion {
             w,
-            op,
-            naming: op,
-            context,
-            kind,
-            mode,
+            op: frame.op,
+            naming: frame.naming(),
+            context: frame.context,
+            kind: frame.kind,
+            mode: frame.mode,
             start,
             defined: false,
             var_defined: false,
-            name,
+            name: if frame.kind == Kind::HandPair {
+                key
+            } else {
+                name
+            },
             first_name: Some(name),
             modifier,
             budget: None,
@@ -142,21 +126,22 @@ impl<'w, 'n> Expansion<'w, 'n> {
         e
     }
 
-    #[inline(always)]
-    pub(crate) fn new(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
-        let mode = Self::mode_of(op, context);
+    /// An expansion at `frame` with no variable begun yet.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn empty(w: &'w mut Writer<'n>, frame: Frame, key: &'n str) -> Self {
         let start = w.out.len();
         Expansion {
             w,
-            op,
-            naming: op,
-            context,
-            kind: Kind::Plain,
-            mode,
+            op: frame.op,
+            naming: frame.naming(),
+            context: frame.context,
+            kind: frame.kind,
+            mode: frame.mode,
             start,
             defined: false,
             var_defined: false,
-            name: "",
+            name: key,
             first_name: None,
             modifier: Modifier::None,
             budget: None,
@@ -164,53 +149,70 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
     }
 
-    #[inline(always)]
+    /// An expansion of the expression at `spot`, no variable begun; `key` is a hand-written
+    /// pair's.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn at(w: &'w mut Writer<'n>, spot: Spot, key: &'n str) -> Self {
+        Self::empty(w, Frame::of(spot), key)
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn new(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
+        Self::at(w, Spot::Expand(op, context), "")
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_segment(w: &'w mut Writer<'n>) -> Self {
-        let mut e = Self::new(w, Operator::Simple, Context::Path);
-        e.kind = Kind::Segment;
-        e
+        Self::at(w, Spot::Segment, "")
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_hand_pair(w: &'w mut Writer<'n>, key: &'n str, reserved: bool) -> Self {
-        let op = if reserved {
-            Operator::Reserved
-        } else {
-            Operator::Simple
-        };
-        let mut e = Self::new(w, op, Context::QueryPairs);
-        e.kind = Kind::HandPair;
-        e.naming = Operator::Query;
-        e.name = key;
-        e
+        Self::at(w, Spot::HandPair(reserved), key)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_required(w: &'w mut Writer<'n>, op: Operator, context: Context) -> Self {
-        let mut e = Self::new(w, op, context);
-        e.kind = Kind::Required;
-        e
+        Self::at(w, Spot::Required(op, context), "")
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_port(w: &'w mut Writer<'n>) -> Self {
-        let mut e = Self::new(w, Operator::Simple, Context::Host { whole: false });
-        e.kind = Kind::Port;
-        e
+        Self::at(w, Spot::Port, "")
     }
 
-    /// Expands variable `name` with `modifier` and `value`. For generated code and
-    /// [`Template`](crate::Template).
+    /// Expands variable `name` with `modifier` and `value`, one of the several variables of
+    /// an expression at `spot` (which [`Writer::expansion_at`](super::Writer::expansion_at) made): `url!`'s code for such
+    /// expressions. The spot is passed again rather than read from the expansion, where a
+    /// value's `expand` before may have changed what the compiler knows of it: a constant, it
+    /// makes what begins the variable one too.
     #[doc(hidden)]
-    #[inline(always)]
-    pub fn var<V: Value + ?Sized>(&mut self, name: &'n str, modifier: Modifier, value: &V) {
-        self.begin_var(name, modifier);
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn var_at<V: Value + ?Sized>(
+        &mut self,
+        spot: Spot,
+        name: &'n str,
+        modifier: Modifier,
+        value: &V,
+    ) {
+        self.begin_var_in(Frame::of(spot), name, modifier);
         value.expand(self);
     }
 
-    #[inline(always)]
-    pub(crate) fn begin_var(&mut self, name: &'n str, modifier: Modifier) {
-        self.begin_var_in(self.frame(), name, modifier);
+    /// Ends the expression at `spot` that [`Writer::expansion_at`](super::Writer::expansion_at) made (see
+    /// [`var_at`](Self::var_at)).
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn finish_at(self, spot: Spot) {
+        self.finish_in(Frame::of(spot));
     }
 
     /// The fields an expansion never changes once made. A [`Template`](crate::Template)
@@ -230,7 +232,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// [`begin_var`](Self::begin_var) with the expansion's [`frame`](Self::frame).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn begin_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
         self.first_name.get_or_insert(name);
         self.begin_later_var_in(frame, name, modifier);
@@ -238,7 +241,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// [`begin_var_in`](Self::begin_var_in) for a variable after the expression's first,
     /// which a template knows without testing: the expression's first name is kept.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn begin_later_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
         if frame.kind != Kind::HandPair {
             self.name = name;
@@ -250,7 +254,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Makes variable `name` the owner of the tracked segment, if it has none.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn claim_segment(&mut self, frame: Frame, name: &'n str) {
         // The placeholder fills this segment even if its value turns out undefined; `{/x}`
         // does not, as it writes its own `/` first.
@@ -363,21 +368,19 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Ends the expression: checks what it wrote against where it stands.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn finish(self) {
         let frame = self.frame();
         self.finish_in(frame);
     }
 
-    /// [`finish`](Self::finish) with the expansion's [`frame`](Self::frame).
-    #[inline(always)]
+    /// [`finish`](Self::finish) with the expansion's [`frame`](Self::frame): where the
+    /// frame is a constant, this is a test of two fields and at most one call, the checks of
+    /// the expression's place (most places of unreserved text have none).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn finish_in(self, frame: Frame) {
-        let Frame {
-            op,
-            context,
-            kind,
-            mode,
-        } = frame;
         let Expansion {
             w,
             start,
@@ -386,42 +389,72 @@ impl<'w, 'n> Expansion<'w, 'n> {
             ..
         } = self;
         let name = first_name.unwrap_or_default();
-        if let Some(base_end) = w.open_authority {
-            checks::after_open_authority(w, base_end, start, name);
+        if w.open_authority.is_some() || (frame.kind == Kind::Required && !defined) {
+            after_base_or_undefined(w, frame, start, name, defined);
         }
-        if kind == Kind::Required && !defined {
-            // Refused only if the text after it writes something (it may all be undefined).
-            w.unopened.get_or_insert((name, w.out.len()));
+        // A whole segment's check, the most common, is two tests in line.
+        if frame.kind == Kind::Segment {
+            checks::whole_segment(w, start, name);
+        } else if frame.has_checks() {
+            check_place(w, frame, start, name);
         }
-        match kind {
-            Kind::Segment => checks::whole_segment(w, start, name),
-            Kind::Port => checks::port(w, start, name),
-            Kind::HandPair | Kind::Plain | Kind::Required => match context {
-                Context::Host { whole } => {
-                    checks::host(w, start, name, whole, op);
-                    if !whole {
-                        // Labels are checked here; the host they make, at the end.
-                        w.check_whole_url(name, ErrorKind::InvalidHost);
-                    }
+    }
+}
+
+/// What [`Expansion::finish_in`] checks after a `{+base}` that left its authority open, and
+/// for an undefined expression that must be defined; before the checks of the place.
+#[cold]
+fn after_base_or_undefined<'n>(
+    w: &mut Writer<'n>,
+    frame: Frame,
+    start: usize,
+    name: &'n str,
+    defined: bool,
+) {
+    if let Some(base_end) = w.open_authority {
+        checks::after_open_authority(w, base_end, start, name);
+    }
+    if frame.kind == Kind::Required && !defined {
+        // Refused only if the text after it writes something (it may all be undefined).
+        w.unopened.get_or_insert((name, w.out.len()));
+    }
+}
+
+/// The checks of what an expression wrote where it stands, but for a whole segment's.
+fn check_place<'n>(w: &mut Writer<'n>, frame: Frame, start: usize, name: &'n str) {
+    let Frame {
+        op,
+        context,
+        kind,
+        mode,
+    } = frame;
+    match kind {
+        Kind::Segment => checks::whole_segment(w, start, name),
+        Kind::Port => checks::port(w, start, name),
+        Kind::HandPair | Kind::Plain | Kind::Required => match context {
+            Context::Host { whole } => {
+                checks::host(w, start, name, whole, op);
+                if !whole {
+                    // Labels are checked here; the host they make, at the end.
+                    w.check_whole_url(name, ErrorKind::InvalidHost);
                 }
-                Context::IpLiteral => checks::ip_literal(w, start, name),
-                Context::Path | Context::Base if mode == Mode::Reserved => {
-                    if context == Context::Base {
-                        w.check_whole_url(name, ErrorKind::InvalidBase);
-                        checks::base_leaves_authority_open(w);
-                    }
-                    checks::reserved_path(w, start, name, context == Context::Base);
+            }
+            Context::IpLiteral => checks::ip_literal(w, start, name),
+            Context::Path | Context::Base if mode == Mode::Reserved => {
+                if context == Context::Base {
+                    w.check_whole_url(name, ErrorKind::InvalidBase);
+                    checks::base_leaves_authority_open(w);
                 }
-                Context::Query | Context::QueryKey | Context::QueryPairs | Context::Fragment
-                    if mode == Mode::Reserved =>
-                {
-                    // `{#x}` opening the fragment writes its own `#` first.
-                    let own =
-                        usize::from(op == Operator::Fragment && w.out[start..].starts_with('#'));
-                    checks::no_hash(w, start + own, name);
-                }
-                _ => {}
-            },
-        }
+                checks::reserved_path(w, start, name, context == Context::Base);
+            }
+            Context::Query | Context::QueryKey | Context::QueryPairs | Context::Fragment
+                if mode == Mode::Reserved =>
+            {
+                // `{#x}` opening the fragment writes its own `#` first.
+                let own = usize::from(op == Operator::Fragment && w.out[start..].starts_with('#'));
+                checks::no_hash(w, start + own, name);
+            }
+            _ => {}
+        },
     }
 }

@@ -1,0 +1,263 @@
+//! The primitives against what the standard library does, at every length around their
+//! limits, with the room they ask for, a byte less and none; and what they refuse. Under Miri
+//! (`.ci/run`), these check every `unsafe` of `string.rs` and `plan.rs` as well.
+#![allow(
+    clippy::single_range_in_vec_init,
+    reason = "expressions of one variable each: `[3..4]` is one name's range"
+)]
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use urlkit_syntax::plan::{Context, Step};
+use urlkit_syntax::template::{Expression, Modifier, Operator, VarSpec};
+
+use super::*;
+
+/// Text of `n` bytes with characters of every width, cut back to a character boundary.
+fn text(n: usize) -> String {
+    let mut text = String::new();
+    for c in "aZ0-é~円😀/ ".chars().cycle() {
+        if text.len() + c.len_utf8() > n {
+            break;
+        }
+        text.push(c);
+    }
+    text
+}
+
+/// Every byte's entry: itself when it is an ASCII letter, else `%` and two letters.
+static TABLE: Replacements = Replacements::new(&{
+    let mut table = [[0u8; 4]; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = if (b as u8).is_ascii_alphabetic() {
+            [b as u8, 0, 0, 1]
+        } else {
+            [b'%', b'A' + (b >> 4) as u8, b'A' + (b & 15) as u8, 3]
+        };
+        b += 1;
+    }
+    table
+});
+
+/// What [`TABLE`] makes of `bytes`, a byte at a time.
+fn replaced(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in bytes {
+        let [x, y, z, n] = TABLE.entry(b);
+        out.extend([x, y, z][..usize::from(n)].iter().map(|&b| char::from(b)));
+    }
+    out
+}
+
+#[test]
+fn push_str_is_push_str() {
+    let lengths = if cfg!(miri) { 40 } else { 80 };
+    for n in 0..=lengths {
+        let text = text(n);
+        for capacity in [0, 1, n, n + 1, 2 * n + 32] {
+            let mut out = String::with_capacity(capacity);
+            out.push('>');
+            push_str(&mut out, &text);
+            assert_eq!(out[1..], text, "{n} {capacity}");
+        }
+    }
+}
+
+#[test]
+fn a_tail_writes_only_what_fits_and_appends_only_on_commit() {
+    let mut out = String::with_capacity(8);
+    out.push_str("ab");
+    let spare = out.capacity() - out.len();
+    assert!(Tail::new(&mut out, spare + 1).is_none());
+    let mut tail = Tail::new(&mut out, 4).expect("room for 4");
+    assert!(!tail.byte(0xC3), "a byte above ASCII is refused");
+    assert!(tail.byte(b'c'));
+    assert!(!tail.text("long"), "more than the room is refused");
+    assert!(tail.text("de"));
+    assert!(
+        !tail.entries(&TABLE, b"x"),
+        "an entry needs four bytes of room"
+    );
+    assert!(tail.ascii(b"f"));
+    assert!(!tail.ascii(b"g"), "the room is full");
+    let _ = tail;
+    assert_eq!(out, "ab", "dropped without commit: nothing appended");
+    let mut tail = Tail::new(&mut out, 4).expect("room for 4");
+    assert!(tail.text("cd") && tail.ascii(&[0xC3 | 0x80, b'e']));
+    tail.commit();
+    assert_eq!(
+        out, "abcdCe",
+        "committed; a byte above ASCII had its top bit cleared"
+    );
+}
+
+#[test]
+fn entries_are_the_table_a_byte_at_a_time() {
+    let all: Vec<u8> = (0..=255).collect();
+    for n in 0..=if cfg!(miri) { 20 } else { 64 } {
+        for start in [0, 7, 200] {
+            let input: Vec<u8> = all.iter().cycle().skip(start).take(n).copied().collect();
+            let mut out = String::with_capacity(1 + 3 * n + 1);
+            out.push('>');
+            let mut tail = Tail::new(&mut out, 3 * n + 1).expect("the room asked");
+            assert!(tail.entries(&TABLE, &input));
+            tail.commit();
+            assert_eq!(out[1..], replaced(&input), "{input:02X?}");
+            if n > 0 {
+                let mut tight = String::with_capacity(3 * n);
+                let mut tail = Tail::new(&mut tight, 3 * n).expect("the room asked");
+                assert!(!tail.entries(&TABLE, &input), "one byte short");
+            }
+        }
+    }
+}
+
+#[test]
+fn spliced_values_are_the_table_where_marked() {
+    let bytes = b"abcdefgh ijk\xC3\xA9lmnop";
+    let masks: &[u32] = if cfg!(miri) {
+        &[0, 1, 0x100, 0x8001, 0x5555]
+    } else {
+        &[
+            0, 1, 2, 0x80, 0x100, 0x8000, 0x8001, 0x5555, 0xAAAA, 0xFFFF, 0x1_0000,
+        ]
+    };
+    for n in 0..=20 {
+        let input = &bytes[..n.min(bytes.len())];
+        for &mask in masks {
+            let mut out = String::with_capacity(1 + 3 * input.len() + 16);
+            out.push('>');
+            let written = append_spliced(&mut out, input, mask, &TABLE);
+            assert_eq!(
+                written,
+                (8..=16).contains(&input.len()),
+                "{input:02X?} {mask:#x}"
+            );
+            if !written {
+                assert_eq!(out, ">");
+                continue;
+            }
+            let mut expected = String::from(">");
+            for (k, &b) in input.iter().enumerate() {
+                if mask >> k & 1 == 1 {
+                    expected.push_str(&replaced(&[b]));
+                } else {
+                    expected.push(char::from(b & 0x7F));
+                }
+            }
+            assert_eq!(out, expected, "{input:02X?} {mask:#x}");
+            let mut tight = String::with_capacity(3 * input.len() + 15);
+            assert!(
+                !append_spliced(&mut tight, input, mask, &TABLE),
+                "one byte short"
+            );
+            assert!(tight.is_empty());
+        }
+    }
+}
+
+#[test]
+fn str_slice_is_str_get_and_owned_string_is_exact() {
+    let text = text(24);
+    for start in 0..=text.len() + 1 {
+        for end in 0..=text.len() + 1 {
+            assert_eq!(
+                str_slice(&text, start, end),
+                text.get(start..end),
+                "{start}..{end}"
+            );
+        }
+        if let Some(tail) = text.get(start..) {
+            let owned = owned_string(tail);
+            assert_eq!((owned.as_str(), owned.capacity()), (tail, tail.len()));
+        }
+    }
+}
+
+/// An expression of `vars` (name ranges) for [`Plan`]s.
+fn expression(vars: &[core::ops::Range<usize>]) -> crate::template::compiled::CompiledExpression {
+    Expression {
+        range: 0..0,
+        operator: Operator::Simple,
+        vars: Cow::Owned(
+            vars.iter()
+                .map(|name| VarSpec {
+                    name: name.clone(),
+                    modifier: Modifier::None,
+                })
+                .collect(),
+        ),
+    }
+}
+
+#[test]
+fn a_plan_resolves_what_it_checked_and_skips_what_it_did_not() {
+    // "/a{x}" and its texts: "/a" at 5..7.
+    let good = || (String::from("/a{x}/a"), vec![expression(&[3..4])]);
+    let steps = || {
+        vec![
+            Step::Text(5..7),
+            Step::Expand(0, Context::Path),
+            Step::Pair(0..2),
+        ]
+    };
+    let (text, expressions) = good();
+    let plan = Plan::owned(text, expressions, steps());
+    assert!(plan.view::<true, true>().is_some());
+    let resolved: Vec<String> = plan
+        .view::<true, true>()
+        .expect("checked")
+        .map(|step| match step {
+            Resolved::Text(piece) => {
+                let mut out = String::with_capacity(64);
+                piece.push(&mut out);
+                out
+            }
+            Resolved::Expand(e, _) => String::from(e.first.0),
+            Resolved::Pair(pair) => String::from(pair),
+            _ => String::from("?"),
+        })
+        .collect();
+    assert_eq!(resolved, ["/a", "x", "/a"]);
+    assert_eq!(plan.text(), "/a{x}/a");
+    // A range off a boundary, an index out of range, an expression without variables: not
+    // checked, so only the view that checks as it reads, which skips them.
+    for (text, expressions, steps) in [
+        (
+            String::from("é{x}"),
+            vec![expression(&[3..4])],
+            vec![Step::Text(0..1)],
+        ),
+        (
+            String::from("{x}"),
+            vec![expression(&[1..2])],
+            vec![Step::Segment(1)],
+        ),
+        (
+            String::from("{x}"),
+            vec![expression(&[])],
+            vec![Step::Segment(0)],
+        ),
+    ] {
+        let plan = Plan::owned(text, expressions, steps);
+        assert!(plan.view::<true, false>().is_none());
+        let steps: Vec<bool> = plan
+            .view::<false, false>()
+            .expect("always")
+            .map(|step| match step {
+                Resolved::Text(piece) => {
+                    let mut out = String::new();
+                    piece.push(&mut out);
+                    out.is_empty()
+                }
+                Resolved::Skip => true,
+                _ => false,
+            })
+            .collect();
+        assert_eq!(steps, [true]);
+    }
+}
