@@ -258,7 +258,9 @@ fn render<V: Value + ?Sized>(
     // Pairs are rendered after an existing pair: each starts with `&`.
     w.query_open = true;
     let mut e = w.expansion(op, context);
-    e.var(name, modifier, value);
+    let frame = e.frame();
+    e.begin_var_in(frame, name, modifier);
+    value.expand(&mut e);
     e.finish();
     if context == Context::Path {
         w.segment_end(false);
@@ -277,7 +279,9 @@ fn render_pair<V: Value + ?Sized>(key: &str, value: &V) -> Result<String, Error>
     let mut w = Writer::with_capacity(value.size_hint() + encoded_key.len() + 2);
     w.query_open = true;
     let mut e = w.hand_pair(&encoded_key, false);
-    e.var(key, Modifier::None, value);
+    let frame = e.frame();
+    e.begin_var_in(frame, key, Modifier::None);
+    value.expand(&mut e);
     e.finish();
     let (text, error) = w.into_parts();
     match error {
