@@ -138,6 +138,15 @@ impl Error {
         Error::new(placeholder, ErrorKind::ParsesAs { route, template })
     }
 
+    /// The same error under another placeholder name.
+    pub(crate) fn renamed(&self, placeholder: &str) -> Self {
+        Error {
+            placeholder: String::from(placeholder),
+            kind: self.kind,
+            field: self.field.clone(),
+        }
+    }
+
     /// A failure of the output, not of a value.
     pub(crate) fn write_failed() -> Self {
         Error::new("", ErrorKind::Write)

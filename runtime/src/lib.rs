@@ -7,6 +7,10 @@
 //! - [`Url`]: one owned URL type; [`Url::parse`] checks the strict RFC 3986 grammar and says
 //!   what is wrong, where, and what to write instead; [`Url::resolve`] resolves references
 //!   (RFC 3986 §5.2) and [`Url::normalize`] gives the normal form of RFC 3986 §6.
+//!   [`Url::parse_lenient`] and [`Url::resolve_lenient`] read text you cannot send back to
+//!   its author (an `href`, a log line) as browsers read it, and list every change they made;
+//!   [`Url::edit`] makes a new URL with a component changed, each value encoded and checked as
+//!   a template placeholder in its place.
 //! - [`encode`]: percent-encoding for each place a value can go, borrowing when nothing needs
 //!   escaping.
 //! - [`decode`]: strict percent-decoding (bad escapes, `%uXXXX` and invalid UTF-8 are errors
@@ -58,10 +62,15 @@
 //!   template value, for query parameters from a struct:
 //!   `url!("/search{?params*}", params = Serde(&filters))`;
 //! - `idna`: non-ASCII hosts converted as browsers convert them (UTS #46, the `idna` crate
-//!   the `url` crate uses), in host values of templates and in [`Url::parse_iri`].
+//!   the `url` crate uses), in host values of templates, in [`Url::parse_iri`] and in
+//!   [`Url::parse_lenient`] (without it, a non-ASCII host is
+//!   [`LenientErrorKind::IdnaRequired`]).
 //!
 //! A [`Url`] is a template value in every build: `url!("/login?next={next}")` writes it as
-//! encoded text, the form a redirect parameter needs.
+//! encoded text, the form a redirect parameter needs. To send a request, hand it to the
+//! client as text (`url.as_str()`) or as its own type through the features above; the
+//! repository's [`docs/http-clients.md`](https://github.com/urlkit/urlkit/blob/main/docs/http-clients.md)
+//! has a tested example for reqwest, hyper and ureq.
 
 #![doc = include_str!("guarantee.md")]
 #![no_std]
@@ -107,7 +116,9 @@ pub use crate::route::{Route, RouteError};
 #[doc(inline)]
 pub use crate::template::{Template, TemplateError, TemplateErrorKind};
 pub use crate::url::{
-    ParseError, ParseErrorKind, PathSegments, ResolveError, ResolveErrorKind, Url,
+    Edit, EditError, EditErrorKind, Lenient, LenientBase, LenientError, LenientErrorKind,
+    ParseError, ParseErrorKind, PathSegments, Repair, RepairKind, ResolveError, ResolveErrorKind,
+    Url,
 };
 #[doc(inline)]
 pub use crate::value::Fmt;

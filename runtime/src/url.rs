@@ -8,12 +8,16 @@ use core::str::FromStr;
 use urlkit_syntax::error::{Component, ErrorKind, Errors};
 use urlkit_syntax::reference::{self, Options};
 
+mod edit;
 pub(crate) mod error;
+mod lenient;
 mod normalize;
 mod parts;
 mod resolve;
 
+pub use self::edit::{Edit, EditError, EditErrorKind};
 pub use self::error::{ParseError, ParseErrorKind};
+pub use self::lenient::{Lenient, LenientBase, LenientError, LenientErrorKind, Repair, RepairKind};
 pub use self::parts::PathSegments;
 pub use self::resolve::{ResolveError, ResolveErrorKind};
 
@@ -35,8 +39,8 @@ pub use self::resolve::{ResolveError, ResolveErrorKind};
 /// text: the scheme in lowercase, and the host of a special scheme (`http`, `https`, `ws`,
 /// `wss`, `ftp`, `file`); an IPv6 address in its canonical form; `file://localhost/` as
 /// `file:///`, and no host rather than an empty one in `file:///p`; the port as a plain number,
-/// and the default port dropped; empty userinfo parts dropped; `/` for the empty path of a
-/// special URL; and a few characters RFC 3986 allows raw, percent-encoded (`'` in a special
+/// the default port dropped, and the `:` of an empty port; empty userinfo parts dropped; `/`
+/// for the empty path of a special URL; and a few characters RFC 3986 allows raw, percent-encoded (`'` in a special
 /// URL's query, `;` `=` and the other sub-delimiters in userinfo). `Url` writes triplet hex in
 /// uppercase, as RFC 3986 §6.2.2.1 recommends. Two exceptions: an `IPvFuture` host
 /// (`[v1.x]`), which RFC 3986 allows and WHATWG parsers reject, and a network-path reference
@@ -77,6 +81,10 @@ impl Url {
     /// Rejected, with the byte offset and the message `url!` gives: what `url!` rejects in a
     /// literal ([the table](macro@crate::url#rejected-at-compile-time)), and besides any
     /// non-ASCII character (see [`Url::parse_iri`]) and `{` `}` (no placeholders here).
+    /// Everything else of RFC 3986's grammar is accepted, the empty port (`port = *DIGIT`)
+    /// included: a test generates references from the RFC's ABNF (Appendix A) and checks that
+    /// each is accepted unless a rule of the table applies. For text that is not valid (an
+    /// `href` as browsers read it), see [`Url::parse_lenient`].
     ///
     /// # Examples
     /// ```

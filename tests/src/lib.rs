@@ -20,3 +20,9 @@ pub struct RoutesReadme;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/resolution.md")]
 pub struct ResolutionReadme;
+
+/// The examples of `docs/http-clients.md` (a `Url` handed to reqwest, hyper and ureq), run as
+/// doctests against a server on 127.0.0.1.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/http-clients.md")]
+pub struct HttpClientsGuide;

@@ -101,6 +101,16 @@ fn url_parse_allocates_linearly() {
 }
 
 #[test]
+fn url_lenient_allocates_linearly() {
+    check("url_lenient");
+}
+
+#[test]
+fn url_edit_allocates_linearly() {
+    check("url_edit");
+}
+
+#[test]
 fn url_accessors_allocate_linearly() {
     check("url_accessors");
 }

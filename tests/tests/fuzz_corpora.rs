@@ -49,6 +49,11 @@ fn url_parse_iri() {
 }
 
 #[test]
+fn url_lenient() {
+    replay("url_lenient", oracle::fuzz::url_lenient);
+}
+
+#[test]
 fn decode() {
     replay("decode", oracle::fuzz::decode);
 }
@@ -230,6 +235,7 @@ fn write_seeds() {
         if let Some(input) = case.get("input").and_then(|v| v.as_str()) {
             write("url_parse", &format!("wpt-{i}"), input.as_bytes());
             write("url_parse_iri", &format!("wpt-{i}"), input.as_bytes());
+            write("url_lenient", &format!("wpt-{i}"), input.as_bytes());
             write("decode", &format!("wpt-{i}"), input.as_bytes());
             write("route_from_url", &format!("wpt-{i}"), input.as_bytes());
         }

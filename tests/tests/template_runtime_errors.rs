@@ -103,11 +103,6 @@ const TABLE: &[(&str, usize, &str)] = &[
     ),
     ("http://h:99999/{x}", 9, "port `99999` is over 65535"),
     (
-        "http://h:/{x}",
-        8,
-        "empty port after `:`; write a port number or remove the `:`",
-    ),
-    (
         "http://[::g]/{x}",
         7,
         "invalid IP literal `[::g]`; brackets in the host must hold an IPv6 address such as `[2001:db8::1]`",

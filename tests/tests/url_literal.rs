@@ -24,7 +24,7 @@ macro_rules! literals {
 }
 
 /// Absolute URLs accepted as written.
-fn absolute() -> [(Url, &'static str); 25] {
+fn absolute() -> [(Url, &'static str); 27] {
     literals![
         "https://example.com",
         "https://example.com/",
@@ -36,6 +36,9 @@ fn absolute() -> [(Url, &'static str); 25] {
         "http://example.com:65535/",
         "http://example.com:80/",
         "http://example.com:0080/",
+        // `port = *DIGIT` (RFC 3986 §3.2.3): the empty port is the default one.
+        "https://example.com:/x",
+        "foo://h:/",
         "http://127.0.0.1:8080/metrics",
         "http://[2001:db8::1]/",
         "http://[::1]:3000/api",
@@ -359,4 +362,19 @@ mod never_panics {
             }
         }
     }
+}
+
+#[test]
+fn an_empty_port_is_no_port() {
+    // RFC 3986 §3.2.3 allows `:` with no digits; `port()` is `None`, as the URL Standard reads
+    // it, and normalization drops the `:` (§6.2.3) for every scheme.
+    let url = url!("https://example.com:/x");
+    assert_eq!(url.port(), None);
+    assert_eq!(url.authority(), Some("example.com:"));
+    assert_eq!(url.normalize(), "https://example.com/x");
+    assert_eq!(Url::parse("foo://h:/p").unwrap().normalize(), "foo://h/p");
+    assert_eq!(Url::parse("//h:/p").unwrap().normalize(), "//h/p");
+    // Without a host, a port is still refused (the URL Standard fails on it too).
+    assert!(Url::parse("foo://:/p").is_err());
+    assert!(Url::parse("file://h:/p").is_err());
 }

@@ -37,7 +37,7 @@ const URL_CRATE_LAGS: &[&str] = &[
 ];
 
 /// Inputs of our own, compared with the `url` crate like the WPT cases.
-const OWN_CASES: &[&str] = &["HTTP://Example.COM:80", "Sc://H:0080/p?'"];
+const OWN_CASES: &[&str] = &["HTTP://Example.COM:80", "Sc://H:0080/p?'", "https://h:/p"];
 
 /// The base that relative references are resolved against (WHATWG parsers need one).
 const BASE: &str = "http://example.com/b/c/d;p?q#f";
@@ -118,6 +118,7 @@ fn accepted_urls_read_back_the_same_through_the_whatwg_parser() {
         Rule::FileLocalhost,
         Rule::PortNumber,
         Rule::DefaultPort,
+        Rule::EmptyPort,
         Rule::EmptyCredentials,
         Rule::EmptySpecialPath,
         Rule::SpecialQueryQuote,

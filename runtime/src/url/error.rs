@@ -63,7 +63,8 @@ pub enum ParseErrorKind {
     /// userinfo or a port beside no host, or a relative reference whose `//` has no host
     /// after it (`///a`).
     InvalidHost,
-    /// A port that is empty, not digits, or over 65535.
+    /// A port that is not digits, or over 65535. (An empty port, `https://example.com:/`,
+    /// is valid: RFC 3986 §3.2.3 allows it, and [`Url::port`](crate::Url::port) is `None`.)
     InvalidPort,
     /// The path: a `.` or `..` segment every parser would remove, `//` starting a path with no
     /// authority, or `:` in the first segment of a relative path.
@@ -95,9 +96,7 @@ impl ParseErrorKind {
             | Syntax::UnbracketedIpv6 { .. }
             | Syntax::NumericHost { .. }
             | Syntax::BadPunycode { .. } => ParseErrorKind::InvalidHost,
-            Syntax::BadPort { .. } | Syntax::PortTooLarge { .. } | Syntax::EmptyPort => {
-                ParseErrorKind::InvalidPort
-            }
+            Syntax::BadPort { .. } | Syntax::PortTooLarge { .. } => ParseErrorKind::InvalidPort,
             Syntax::ColonInFirstSegment { .. }
             | Syntax::DoubleSlashPath
             | Syntax::DotSegment { .. } => ParseErrorKind::InvalidPath,

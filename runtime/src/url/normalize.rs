@@ -19,9 +19,10 @@ impl Url {
     /// is, since only a relative path may hold them, at its start, where they say where it
     /// starts (`../a` and `a` are different references, and `./a:b` is not `a:b`).
     ///
-    /// Scheme-based (§6.2.3), for `http`, `https`, `ws` and `wss`: the port written without
-    /// leading zeros, and dropped when it is the scheme's default (80, 443); an empty path
-    /// written `/`.
+    /// Scheme-based (§6.2.3): for every scheme, the `:` of an empty port dropped
+    /// (`foo://h:/` is `foo://h/`); for `http`, `https`, `ws` and `wss`, the port written
+    /// without leading zeros, and dropped when it is the scheme's default (80, 443), and an
+    /// empty path written `/`.
     ///
     /// Not done, because RFC 3986 does not make them equivalent or leaves them to the
     /// scheme: an empty query or fragment (`?`, `#`) is kept, the order of query parameters,
@@ -43,6 +44,7 @@ impl Url {
     /// assert_eq!(url.normalize(), "http://example.com/~user/a%2Fb?q=A#-");
     /// assert_eq!(Url::parse("https://h:0443")?.normalize(), "https://h/");
     /// assert_eq!(Url::parse("foo://H:80")?.normalize(), "foo://h:80"); // not a scheme it knows
+    /// assert_eq!(Url::parse("foo://h:/p")?.normalize(), "foo://h/p"); // an empty port
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     #[must_use]
@@ -107,7 +109,10 @@ fn write_normalized(text: &str, parts: &Reference, decode_path: bool, out: &mut 
         out[start..].make_ascii_lowercase();
         if let Some(port) = authority.port.clone() {
             let port = &text[port];
-            if let Some(default) = default_port {
+            if port.is_empty() {
+                // §6.2.3: an empty port is the default one; its `:` is omitted, whatever the
+                // scheme.
+            } else if let Some(default) = default_port {
                 // §6.2.3; the grammar allows only digits here.
                 let digits = port.trim_start_matches('0');
                 let digits = if digits.is_empty() { "0" } else { digits };

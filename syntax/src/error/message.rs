@@ -187,9 +187,6 @@ impl fmt::Display for ErrorKind {
                 "invalid port `{port}`; a port is written with digits only"
             ),
             ErrorKind::PortTooLarge { port } => write!(f, "port `{port}` is over 65535"),
-            ErrorKind::EmptyPort => {
-                f.write_str("empty port after `:`; write a port number or remove the `:`")
-            }
             ErrorKind::UnclosedIpLiteral { text } => write!(
                 f,
                 "unclosed `[` in the URL host `{text}`; write `]` after the IPv6 address"

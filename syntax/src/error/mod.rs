@@ -272,8 +272,6 @@ pub enum ErrorKind {
         /// The port as written.
         port: String,
     },
-    /// `:` after the host with no digits.
-    EmptyPort,
     /// A `[` starting the host without its `]`.
     UnclosedIpLiteral {
         /// The host as written.

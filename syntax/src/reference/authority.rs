@@ -247,11 +247,11 @@ impl Text<'_> {
             }
             return;
         }
+        // `port = *DIGIT` (RFC 3986 §3.2.3): an empty port is the scheme's default, and the
+        // URL Standard reads it so too; normalization drops the `:` (§6.2.3).
         let digits = &self.bytes[port.clone()];
         let text = || self.src[port.clone()].to_string();
-        if digits.is_empty() {
-            errors.push(port.start - 1..port.start, ErrorKind::EmptyPort);
-        } else if !digits.iter().all(u8::is_ascii_digit) {
+        if !digits.iter().all(u8::is_ascii_digit) {
             errors.push(port.clone(), ErrorKind::BadPort { port: text() });
         } else if too_large(&self.src[port.clone()]) {
             errors.push(port.clone(), ErrorKind::PortTooLarge { port: text() });

@@ -33,8 +33,10 @@ pub(crate) struct Case {
 pub(crate) type Group = (&'static str, fn() -> Vec<Case>);
 
 /// Every group of cases.
-pub(crate) const GROUPS: [Group; 9] = [
+pub(crate) const GROUPS: [Group; 11] = [
     ("url_parse", url_parse),
+    ("url_lenient", url_lenient),
+    ("url_edit", url_edit),
     ("url_accessors", url_accessors),
     ("decoding", decoding),
     ("encoding", encoding),
@@ -93,6 +95,36 @@ pub(crate) fn url_parse() -> Vec<Case> {
         "parse: long scheme-like text", 1, |n| format!("{}:x", repeat("a", n)), |s: &String| { let _ = black_box(Url::parse(s)); };
         "parse: whitespace at the end", 1, |n| format!("/a{}", repeat(" ", n)), |s: &String| { let _ = black_box(Url::parse(s)); };
         "parse: many %u escapes", 6, |n| format!("/{}", repeat("%u20AC", n)), |s: &String| { let _ = black_box(Url::parse(s)); };
+    ]
+}
+
+/// `Url::parse_lenient` and `Url::resolve_lenient`: the URL Standard's parser, on the
+/// shapes that make it loop (dot segments that remove what came before, a `file` URL's drive
+/// letter that stops them, `@` and `:` searched for in the authority), with a repair per unit
+/// where it can make one.
+pub(crate) fn url_lenient() -> Vec<Case> {
+    cases![
+        "lenient: many dot segments", 5, |n| format!("http://h/{}{}", repeat("a/", n), repeat("../", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: dot segments above a drive letter", 3, |n| format!("file:///C:/{}", repeat("../", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: many tabs", 2, |n| format!("http://h/{}", repeat("a\t", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: many spaces to encode", 2, |n| format!("http://h/{}", repeat("a ", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: many backslashes", 2, |n| format!("http://h{}", repeat("\\a", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: many slashes before the host", 1, |n| format!("http:{}h/", repeat("/", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: many @ in the authority", 1, |n| format!("http://{}h/", repeat("@", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: escapes in the host", 3, |n| format!("http://{}/", repeat("%41", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: long non-ASCII host", 2, |n| format!("http://{}/", repeat("é", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: long numeric host", 2, |n| format!("http://{}1/", repeat("1.", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: many colons in brackets", 1, |n| format!("http://[{}]/", repeat(":", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "lenient: many lone percents", 1, |n| format!("http://h/?{}", repeat("%", n)), |s: &String| { let _ = black_box(Url::parse_lenient(s)); };
+        "resolve_lenient: many dot segments", 3, |n| repeat("../", n), |s: &String| { let _ = black_box(Url::parse("http://h/a/b/c").unwrap().resolve_lenient(s)); };
+    ]
+}
+
+/// `Url::edit`: many segments or pairs in one edit, and values that need escaping.
+pub(crate) fn url_edit() -> Vec<Case> {
+    cases![
+        "edit: many segments", 2, |n| vec!["a"; n], |v: &Vec<&str>| { let _ = black_box(Url::parse("https://h/").unwrap().edit().push_segments(v).finish()); };
+        "edit: a long value to escape", 1, |n| repeat("&", n), |s: &String| { let _ = black_box(Url::parse("https://h/").unwrap().edit().append_pair("q", s.as_str()).finish()); };
     ]
 }
 

@@ -10,6 +10,92 @@ use urlkit::{Route, Url, decode};
 use super::rfc6570::Value;
 use super::{shape, whatwg_agrees};
 
+/// `Url::parse_lenient` of any text, and `Url::resolve_lenient` of it against a special, a
+/// non-special and a `file` base: never panics (which includes the debug assertion that every
+/// output passes `Url::parse`'s grammar); what it gives is printable ASCII, an RFC 3986 URI
+/// reference by the oracle's own grammar, a `Url` that `Url::parse` gives back unchanged and
+/// that reads leniently to itself with nothing to repair; every repair lies on character
+/// boundaries of the input; without a base, no repair means the input was the output, and
+/// only normalizations means `Url::parse` accepts the input. A kept base (`lenient_base`)
+/// resolves as a fresh one. An error points inside the input.
+pub fn url_lenient(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    check_lenient(text, Url::parse_lenient(text), true);
+    for base in ["http://example.com/a/b?q", "sc://h/p/q", "file:///C:/a/b"] {
+        let base = Url::parse(base).expect("a base");
+        let read = base.resolve_lenient(text);
+        assert_eq!(
+            base.lenient_base().expect("absolute").resolve(text),
+            read,
+            "{text:?} against {base}: a kept base reads otherwise"
+        );
+        check_lenient(text, read, false);
+    }
+}
+
+fn check_lenient(text: &str, result: Result<urlkit::Lenient, urlkit::LenientError>, no_base: bool) {
+    let read = match result {
+        Err(e) => {
+            assert!(
+                e.span().end <= text.len(),
+                "{text:?}: error at {:?}",
+                e.span()
+            );
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+        Ok(read) => read,
+    };
+    let s = read.url().as_str();
+    assert!(
+        s.bytes().all(|b| (0x21..0x7f).contains(&b)),
+        "{text:?} gave {s:?}"
+    );
+    assert!(
+        shape::is_uri_reference(s.as_bytes()),
+        "{text:?} gave {s:?}, not RFC 3986"
+    );
+    assert_eq!(
+        Url::parse(s).as_ref(),
+        Ok(read.url()),
+        "{text:?} gave {s:?}"
+    );
+    let again = Url::parse_lenient(s).expect("its own output");
+    assert_eq!(
+        again.url(),
+        read.url(),
+        "{text:?} gave {s:?}, which reads otherwise"
+    );
+    assert!(
+        again.repairs().is_empty(),
+        "{text:?} gave {s:?}, which is repaired again"
+    );
+    for repair in read.repairs() {
+        let at = repair.at();
+        assert!(
+            at.start <= at.end
+                && at.end <= text.len()
+                && text.is_char_boundary(at.start)
+                && text.is_char_boundary(at.end),
+            "{text:?}: {repair:?}"
+        );
+        assert!(!repair.to_string().is_empty());
+    }
+    if no_base {
+        if read.repairs().is_empty() {
+            assert_eq!(s, text, "changed with nothing reported");
+        }
+        assert_eq!(
+            read.is_rfc3986_valid_as_given(),
+            Url::parse(text).is_ok(),
+            "{text:?}: {:?}",
+            read.repairs()
+        );
+    }
+}
+
 /// `Url::parse` (or `Url::parse_iri`) of any text: never panics; what it accepts is an RFC
 /// 3986 URI reference (by the oracle's own grammar), printable ASCII, the input with its
 /// triplets in uppercase (and, for `parse_iri`, its non-ASCII characters encoded), that

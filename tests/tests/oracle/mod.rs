@@ -622,10 +622,6 @@ fn grammar_reason(template: &str, parts: &[Part], t: &shape::Template<'_>) -> Op
     {
         return Some("EmptyAuthority");
     }
-    // An empty port: RFC 3986 allows it, urlkit's grammar does not.
-    if s.port.as_ref().is_some_and(std::ops::Range::is_empty) {
-        return Some("EmptyPort");
-    }
     // A host of the template's own text whose last label is a number (the URL Standard's
     // "ends in a number"): WHATWG parsers read it as an IPv4 address (`//6` is `0.0.0.6`),
     // and urlkit's grammar asks for the address as four dotted decimals.

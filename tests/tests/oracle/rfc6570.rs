@@ -589,7 +589,11 @@ impl Context {
                 context.whole_host = host.start == *start && host.end == *end;
             }
             let after = &source[host.end..];
-            context.port = after.starts_with(':') && host.end + 1 == *start;
+            // An expression whose operator starts a path, a query or a fragment after `host:`
+            // is no port: the `:` is an empty port (RFC 3986 §3.2.3), which urlkit writes.
+            context.port = after.starts_with(':')
+                && host.end + 1 == *start
+                && !matches!(op, Op::Path | Op::Query | Op::Cont | Op::Fragment);
         }
         context
     }

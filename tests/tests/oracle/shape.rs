@@ -358,6 +358,7 @@ impl<'a> Template<'a> {
             if let Some(p) = &t.port
                 && p.start == *start
                 && p.end == *end
+                && !matches!(op, Op::Path | Op::Query | Op::Cont | Op::Fragment)
             {
                 port_expr = Some(*index);
             }

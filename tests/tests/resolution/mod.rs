@@ -30,7 +30,7 @@ pub(crate) enum Difference {
     /// Spaces, tabs, newlines or controls in the reference: WHATWG strips or drops them;
     /// urlkit refuses them.
     WhitespaceOrControl,
-    /// Anything else `Url::parse` refuses (non-ASCII, numeric hosts, empty ports, a second
+    /// Anything else `Url::parse` refuses (non-ASCII, numeric hosts, a second
     /// `#`...): WHATWG repairs it; urlkit refuses the reference, saying why.
     RefusedText,
     /// A base whose path does not start with `/` and has no authority (`sc:sd`, `mailto:x`),
@@ -50,7 +50,9 @@ pub(crate) enum Difference {
     /// an empty host, which urlkit refuses (`InvalidResult`).
     EmptyHostUnderSpecialScheme,
     /// Windows drive letters in `file` URLs (`C:`, `C|`): WHATWG keeps `..` and `/` from
-    /// leaving the drive; RFC 3986 and urlkit treat `C:` as any segment.
+    /// leaving the drive, and reads `//d:` as the drive `d:` rather than a host; RFC 3986 and
+    /// urlkit treat `C:` as any segment, and `d:` after `//` as a host with an empty port,
+    /// which a `file` URL cannot have (`InvalidResult`).
     FileDriveLetter,
 }
 
@@ -95,7 +97,6 @@ impl Difference {
                 | Difference::SameSpecialSchemeWithoutSlashes
                 | Difference::OpaqueBase
                 | Difference::OpaquePathDots
-                | Difference::FileDriveLetter
         )
     }
 

@@ -24,6 +24,9 @@ pub(crate) enum Rule {
     PortNumber,
     /// "port state": a special scheme's default port is dropped.
     DefaultPort,
+    /// "port state": a `:` with no digits after it sets no port, so it is not written (RFC
+    /// 3986 §3.2.3 allows the empty port, and §6.2.3 drops its `:` too).
+    EmptyPort,
     /// "URL serializer": empty username and password are not written, so `user:@` becomes
     /// `user@` and `:@` or `@` disappear.
     EmptyCredentials,
@@ -179,7 +182,7 @@ pub(crate) fn whatwg_form(url: &Url, used: &mut BTreeSet<Rule>) -> String {
             };
             out.push_str(&apply(Rule::DefaultPort, &number, kept));
         } else {
-            out.push_str(&written_port);
+            out.push_str(&apply(Rule::EmptyPort, &written_port, String::new()));
         }
         let path = url.path();
         let path = if special && path.is_empty() {

@@ -10,7 +10,6 @@ fn main() {
     let _ = url!("http://example.123/");
     let _ = url!("http://example.com:8o8o/");
     let _ = url!("http://example.com:99999/");
-    let _ = url!("http://example.com:/");
     let _ = url!("http://2001:db8::1/");
     let _ = url!("http://[2001:db8::g]/");
     let _ = url!("http://[::1/");
