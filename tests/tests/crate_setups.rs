@@ -394,7 +394,7 @@ fn machine_applicable_fixes_compile() {
     write(
         &dir.join("Cargo.toml"),
         &format!(
-            "[package]\nname = \"fixes\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[dependencies]\nurlkit = {{ path = {RUNTIME:?} }}\n"
+            "[package]\nname = \"fixes\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[dependencies]\nurlkit = {{ path = {RUNTIME:?} }}\n\n[workspace]\n"
         ),
     );
     let lib = dir.join("src/lib.rs");
