@@ -17,7 +17,7 @@ use crate::value::Value;
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
 ///
 /// A value calls exactly one of [`scalar`](Self::scalar), [`list`](Self::list) and
-/// [`map`](Self::map) (or nothing, for an undefined value); a [`Scalar`](super::Scalar)
+/// [`map`](Self::map) (or nothing, for an undefined value); a [`Scalar`](crate::value::Scalar)
 /// writes its text with [`push_str`](Self::push_str), [`push_bytes`](Self::push_bytes) or
 /// [`push_fmt`](Self::push_fmt). The expansion adds names, separators and encoding as RFC 6570
 /// and the placeholder's place in the URL require.
