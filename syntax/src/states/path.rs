@@ -99,19 +99,14 @@ impl Path<'_> {
                 text_start = pos;
                 continue;
             }
+            let dot = self.dot_len(pos, path.end);
             let (len, step) = match self.bytes[pos] {
+                _ if dot.is_some() => (dot.unwrap_or(1), Step::Dot),
                 b'/' => {
                     let has_expr = literal_segment_has_expr;
                     literal_segment_has_expr = false;
                     (1, Step::Slash(pos, has_expr))
                 }
-                b'%' if self.bytes[pos..path.end].len() >= 3
-                    && self.bytes[pos + 1] == b'2'
-                    && self.bytes[pos + 2].eq_ignore_ascii_case(&b'e') =>
-                {
-                    (3, Step::Dot)
-                }
-                b'.' => (1, Step::Dot),
                 b':' => (1, Step::Colon),
                 // Writing such a byte moves every state as writing the first of a run of them
                 // does (it is idempotent), so the run is one step, reported at its first byte.
@@ -194,19 +189,22 @@ impl Path<'_> {
         let mut segment = Segment::Empty;
         let mut at = pos;
         while at < end && self.bytes[at] != b'/' {
-            match self.bytes[at] {
-                b'.' => at += 1,
-                b'%' if self.bytes[at..end].len() >= 3
-                    && self.bytes[at + 1] == b'2'
-                    && self.bytes[at + 2].eq_ignore_ascii_case(&b'e') =>
-                {
-                    at += 3;
-                }
-                _ => return false,
-            }
+            let Some(len) = self.dot_len(at, end) else {
+                return false;
+            };
+            at += len;
             segment = segment.push_dot();
         }
         segment.is_dot()
+    }
+
+    /// The length of the `.` (1) or `%2E` (3, any case) at `pos`, if one is there.
+    fn dot_len(&self, pos: usize, end: usize) -> Option<usize> {
+        match &self.bytes[pos..end] {
+            [b'.', ..] => Some(1),
+            [b'%', b'2', e, ..] if e.eq_ignore_ascii_case(&b'e') => Some(3),
+            _ => None,
+        }
     }
 
     /// Writing one byte of text (not `/`): after an authority, the path must have started.
