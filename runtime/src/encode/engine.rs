@@ -232,10 +232,12 @@ fn long_kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
 }
 
 /// [`kept_run`] of an input of a block or more, with the spans. In line in `kept_run`, where
-/// the spans are constants the classification unrolls over (out of line, it looped over them
-/// as data, a third slower on a 21-byte identifier; callgrind, `bench/count.sh
-/// encoding_count encode ident_short 2000`).
-#[allow(clippy::inline_always, reason = "measured; see above")]
+/// the spans are constants the classification unrolls over; out of line it would loop over
+/// them as data (`bench/count.sh encoding_count` shows the difference).
+#[allow(
+    clippy::inline_always,
+    reason = "the spans must stay constants; see above"
+)]
 #[inline(always)]
 fn spans_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
     // Eight blocks a step, then four, while all their bytes are kept: one branch for 128

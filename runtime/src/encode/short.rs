@@ -53,8 +53,7 @@ pub(crate) fn append_short(set: Set, text: &str, out: &mut String) -> bool {
 /// for its longest encoding (three bytes a byte, and one past the last for the four-byte
 /// stores); returns whether it did. A URL's values are short and `url!` sizes the URL for
 /// them up front, so scanning for a change and then copying (two passes, and a `memcpy`
-/// call) is work this skips: measured with callgrind on the GitHub issues URL, 1,490
-/// instructions a URL before.
+/// call) is work this skips.
 #[inline]
 pub(crate) fn append_in_room(set: Set, input: &[u8], out: &mut String) -> bool {
     if input.len() >= TAIL {
