@@ -77,8 +77,23 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
     } else {
         quote!(::core::option::Option::None)
     };
+    let fields = (route.fields.iter()).filter(|f| !f.skip).map(|f| {
+        let (name, ty, doc) = (&f.name, f.ty, &f.doc);
+        quote! {
+            ::urlkit::__private::route::field(
+                #name,
+                <#ty as ::urlkit::route::FromParam>::VALUE_TYPE,
+                #doc,
+            )
+        }
+    });
+    let doc = &route.doc;
     quote! {
-        ::urlkit::__private::route::shape(#template, #variant, &[#(#path),*], &[#(#query),*])
+        ::urlkit::__private::route::described(
+            ::urlkit::__private::route::shape(#template, #variant, &[#(#path),*], &[#(#query),*]),
+            #doc,
+            &[#(#fields),*],
+        )
     }
 }
 
