@@ -94,12 +94,12 @@ const _: () = {
                 &[
                     ::urlkit::__private::route::field(
                         "id",
-                        <u64 as ::urlkit::route::FromParam>::VALUE_TYPE,
+                        <u64 as ::urlkit::route::RouteField<id>>::VALUE_TYPE,
                         "",
                     ),
                     ::urlkit::__private::route::field(
                         "tab",
-                        <Option<String> as ::urlkit::route::FromParam>::VALUE_TYPE,
+                        <Option<String> as ::urlkit::route::RouteField<tab>>::VALUE_TYPE,
                         "",
                     ),
                 ],

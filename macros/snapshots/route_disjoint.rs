@@ -34,7 +34,7 @@ const _: () = {
                 &[
                     ::urlkit::__private::route::field(
                         "path",
-                        <Vec<String> as ::urlkit::route::FromParam>::VALUE_TYPE,
+                        <Vec<String> as ::urlkit::route::RouteField<path>>::VALUE_TYPE,
                         "",
                     ),
                 ],
@@ -63,12 +63,12 @@ const _: () = {
                 &[
                     ::urlkit::__private::route::field(
                         "name",
-                        <String as ::urlkit::route::FromParam>::VALUE_TYPE,
+                        <String as ::urlkit::route::RouteField<name>>::VALUE_TYPE,
                         "",
                     ),
                     ::urlkit::__private::route::field(
                         "token",
-                        <String as ::urlkit::route::FromParam>::VALUE_TYPE,
+                        <String as ::urlkit::route::RouteField<token>>::VALUE_TYPE,
                         "",
                     ),
                 ],

@@ -49,6 +49,7 @@ use urlkit_syntax::route::{Pattern, QueryMismatch, has_form_escape, key_eq_in, p
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::param::FromParam;
 use super::params::{Failure, Params};
+use super::shape::ValueType;
 use super::split;
 use super::target::{Seg, Target};
 use crate::decode;
@@ -471,6 +472,11 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
     note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
 )]
 pub trait RouteField<N>: Sized {
+    /// [`FromParam::VALUE_TYPE`], which `Route::SHAPES` records through this trait so that a
+    /// field that is not `FromParam` gets this trait's one error.
+    #[doc(hidden)]
+    const VALUE_TYPE: ValueType;
+
     /// Reads the field from the path segment `seg`.
     #[doc(hidden)]
     fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError>;
@@ -486,6 +492,8 @@ pub trait RouteField<N>: Sized {
 
 #[diagnostic::do_not_recommend]
 impl<N, T: FromParam> RouteField<N> for T {
+    const VALUE_TYPE: ValueType = T::VALUE_TYPE;
+
     #[inline]
     fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError> {
         target.segment_field(seg, field)
