@@ -30,6 +30,27 @@ pub struct Error {
 }
 
 /// What [`Error`] found.
+///
+/// # Examples
+/// ```
+/// use urlkit::Route;
+/// use urlkit_openapi::ErrorKind;
+///
+/// #[derive(Route)]
+/// enum Api {
+///     #[route("/items/{id}")]
+///     One { id: u32 },
+///     #[route("/items/{name}?by=name")]
+///     ByName { name: String },
+/// }
+///
+/// match urlkit_openapi::paths::<Api>().map_err(|e| e.kind().clone()) {
+///     Err(ErrorKind::SamePathOtherNames { path, other }) => {
+///         assert_eq!((path.as_str(), other.as_str()), ("/items/{name}", "/items/{id}"));
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -135,8 +156,9 @@ impl fmt::Display for Error {
                 other: theirs,
             } => write!(
                 f,
-                "its path `{path}` is `{theirs}` of `{other}` with other parameter names, \
-                 which OpenAPI holds to be the same path; name the placeholders alike"
+                "its path `{path}` differs from `{theirs}`, the path of `{other}`, only in \
+                 parameter names, which OpenAPI holds to be the same path; name the \
+                 placeholders alike"
             ),
             ErrorKind::ParameterWrittenTwoWays { name } => write!(
                 f,

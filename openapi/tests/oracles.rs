@@ -310,8 +310,9 @@ fn refusals() {
     assert_eq!(error.template(), "/a/{name}?by=name");
     assert_eq!(
         error.to_string(),
-        "`/a/{name}?by=name`: its path `/a/{name}` is `/a/{id}` of `/a/{id}` with other \
-         parameter names, which OpenAPI holds to be the same path; name the placeholders alike"
+        "`/a/{name}?by=name`: its path `/a/{name}` differs from `/a/{id}`, the path of \
+         `/a/{id}`, only in parameter names, which OpenAPI holds to be the same path; name the \
+         placeholders alike"
     );
 
     let error = urlkit_openapi::paths::<Manual>().unwrap_err();
