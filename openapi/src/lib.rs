@@ -278,7 +278,11 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
             } => {
                 let (value, doc) = field(name);
                 let _ = write!(path, "/{prefix}{{{name}}}{suffix}");
-                parameters.push(path_parameter(name, schema(value), doc));
+                let mut schema = schema(value);
+                if prefix.is_empty() && suffix.is_empty() {
+                    whole_segment(&mut schema);
+                }
+                parameters.push(path_parameter(name, schema, doc));
             }
             Segment::Slash { field: name, arity } => {
                 if arity == Arity::Optional && last {
@@ -286,7 +290,9 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                 }
                 let (value, doc) = field(name);
                 let _ = write!(path, "/{{{name}}}");
-                parameters.push(path_parameter(name, schema(value), doc));
+                let mut schema = schema(value);
+                whole_segment(&mut schema);
+                parameters.push(path_parameter(name, schema, doc));
             }
             Segment::Rest { field: name } => {
                 shorter = Some((path.clone(), parameters.clone()));
@@ -389,6 +395,23 @@ fn decoded(text: &str, shape: &RouteShape) -> Result<String, Error> {
         .map(std::borrow::Cow::into_owned)
         .map_err(|_| Error::new(ErrorKind::NotUtf8, shape.template))
 }
+
+/// Narrows the schema of a text value that is a whole path segment to what `to_url` writes
+/// there: never empty (`ErrorKind::EmptySegment`), never `.` or `..` (`DotSegment`: RFC 3986
+/// §5.2.4 removes such segments).
+fn whole_segment(schema: &mut Value) {
+    if let Some(object) = schema.as_object_mut()
+        && object.get("type").is_some_and(|t| t == "string")
+    {
+        object.entry("minLength").or_insert(json!(1));
+        // Some character other than `.`, or three of them: neither `.` nor `..`. A pattern
+        // rather than `not`, which utoipa's and oas3's types leave out.
+        object.insert("pattern".into(), json!(WHOLE_SEGMENT));
+    }
+}
+
+/// The pattern of [`whole_segment`].
+const WHOLE_SEGMENT: &str = r"[^.]|\.{3}";
 
 /// The JSON Schema of one value of a field's type.
 fn schema(value: ValueType) -> Value {

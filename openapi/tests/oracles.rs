@@ -225,7 +225,7 @@ fn every_kind() {
     assert!(paths.contains_key("/docs/{section}"));
     assert_eq!(
         paths["/docs/{section}/{page}"]["parameters"][1]["schema"],
-        json!({ "type": "string", "minLength": 1, "maxLength": 1 })
+        json!({ "type": "string", "minLength": 1, "maxLength": 1, "pattern": "[^.]|\\.{3}" })
     );
     let item = &paths["/items/{id}/{sub}"]["parameters"];
     assert_eq!(item[2]["schema"], json!({ "type": "number" }));
@@ -423,7 +423,7 @@ fn built(route: &impl Route) -> Option<(String, Vec<String>)> {
 }
 
 fn text() -> impl Strategy<Value = String> {
-    prop_oneof!["[a-z0-9]{1,6}", "\\PC{1,8}", "[ -~]{0,8}",]
+    prop_oneof!["[a-z0-9]{1,6}", "\\.{0,3}", "\\PC{1,8}", "[ -~]{0,8}"]
 }
 
 fn values(pairs: &[(&str, Vec<String>)]) -> Values {
@@ -529,6 +529,29 @@ proptest! {
         let values: Values = fields.iter().zip(&words).map(|(f, w)| ((*f).to_owned(), vec![w.clone()])).collect();
         if let Some(built) = built(&route) {
             prop_assert_eq!(serialize(&paths, route.template(), &values), built);
+            // Each value `to_url` writes is one its parameter's schema admits.
+            for parameter in paths[route.template()]["parameters"].as_array().into_iter().flatten() {
+                let value = &values[parameter["name"].as_str().unwrap()][0];
+                prop_assert!(jsonschema::is_valid(&parameter["schema"], &json!(value)), "{value:?}");
+            }
         }
+    }
+}
+
+/// What the schema of a whole path segment refuses, `to_url` refuses, and the other way round
+/// for the values of the strategy above.
+#[test]
+fn whole_segments_refuse_what_to_url_refuses() {
+    let paths = urlkit_openapi::paths::<Github130>().unwrap();
+    let schema = &paths["/legacy/user/search/{p1}"]["parameters"][0]["schema"];
+    for value in ["", ".", ".."] {
+        let route = Github130::LegacyUserSearchOne { p1: value.into() };
+        assert!(route.to_url().is_err(), "{value:?}");
+        assert!(!jsonschema::is_valid(schema, &json!(value)), "{value:?}");
+    }
+    for value in ["...", ".a", "a.", " ", "%2E"] {
+        let route = Github130::LegacyUserSearchOne { p1: value.into() };
+        assert!(route.to_url().is_ok(), "{value:?}");
+        assert!(jsonschema::is_valid(schema, &json!(value)), "{value:?}");
     }
 }
