@@ -280,7 +280,7 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                 let _ = write!(path, "/{prefix}{{{name}}}{suffix}");
                 let mut schema = schema(value);
                 if prefix.is_empty() && suffix.is_empty() {
-                    whole_segment(&mut schema);
+                    whole_segment(&mut schema, false);
                 }
                 parameters.push(path_parameter(name, schema, doc));
             }
@@ -291,7 +291,7 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                 let (value, doc) = field(name);
                 let _ = write!(path, "/{{{name}}}");
                 let mut schema = schema(value);
-                whole_segment(&mut schema);
+                whole_segment(&mut schema, true);
                 parameters.push(path_parameter(name, schema, doc));
             }
             Segment::Rest { field: name } => {
@@ -397,21 +397,26 @@ fn decoded(text: &str, shape: &RouteShape) -> Result<String, Error> {
 }
 
 /// Narrows the schema of a text value that is a whole path segment to what `to_url` writes
-/// there: never empty (`ErrorKind::EmptySegment`), never `.` or `..` (`DotSegment`: RFC 3986
-/// §5.2.4 removes such segments).
-fn whole_segment(schema: &mut Value) {
+/// there: never `.` or `..` (`ErrorKind::DotSegment`: RFC 3986 §5.2.4 removes such
+/// segments), and, but for a `{/x}` (whose `/` the template writes), never empty
+/// (`EmptySegment`).
+fn whole_segment(schema: &mut Value, may_be_empty: bool) {
     if let Some(object) = schema.as_object_mut()
         && object.get("type").is_some_and(|t| t == "string")
     {
-        object.entry("minLength").or_insert(json!(1));
-        // Some character other than `.`, or three of them: neither `.` nor `..`. A pattern
-        // rather than `not`, which utoipa's and oas3's types leave out.
-        object.insert("pattern".into(), json!(WHOLE_SEGMENT));
+        // Some character other than `.`, or three of them: neither `.` nor `..` (nor empty).
+        // A pattern rather than `not`, which utoipa's and oas3's types leave out.
+        if may_be_empty {
+            object.insert("pattern".into(), json!(format!("^$|{NOT_DOTS}")));
+        } else {
+            object.entry("minLength").or_insert(json!(1));
+            object.insert("pattern".into(), json!(NOT_DOTS));
+        }
     }
 }
 
 /// The pattern of [`whole_segment`].
-const WHOLE_SEGMENT: &str = r"[^.]|\.{3}";
+const NOT_DOTS: &str = r"[^.]|\.{3}";
 
 /// The JSON Schema of one value of a field's type.
 fn schema(value: ValueType) -> Value {
