@@ -13,22 +13,8 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use urlkit::{Fmt, Route};
 
-/// urlkit-axum's README example.
-#[derive(Route, Debug, PartialEq)]
-enum Readme {
-    #[route("/users/{id}")]
-    User { id: u64 },
-    #[route("/users/me")]
-    Me,
-    #[route("/users/{id}/posts{?page,tag*}")]
-    Posts {
-        id: u64,
-        page: Option<u32>,
-        tag: Vec<String>,
-    },
-    #[route("/files{/path*}")]
-    File { path: Vec<String> },
-}
+mod common;
+use common::Api as Readme;
 
 /// Every kind of template and of field type.
 #[derive(Route, Debug, PartialEq)]
@@ -182,7 +168,7 @@ fn the_readme_enum() {
             "/users/{id}/posts"
         ]
     );
-    assert_eq!(paths["/files"], json!({}));
+    assert_eq!(paths["/files"], json!({ "summary": "A file." }));
     let path = &paths["/files/{path}"]["parameters"][0];
     assert_eq!(path["in"], "path");
     assert_eq!(path["schema"], json!({ "type": "string" }));

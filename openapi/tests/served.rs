@@ -10,35 +10,13 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use serde_json::{Value, json};
 use tower::ServiceExt; // `oneshot`: drive the router without a network
-use urlkit::Route;
 use urlkit_axum::{RouterExt, Typed};
 use utoipa::openapi::path::OperationBuilder;
 use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::{Info, OpenApi, OpenApiBuilder};
 
-#[derive(Route, Debug)]
-enum Api {
-    /// A user.
-    #[route("/users/{id}")]
-    User { id: u64 },
-    /// The user signed in.
-    #[route("/users/me")]
-    Me,
-    /// A user's posts.
-    ///
-    /// Newest first.
-    #[route("/users/{id}/posts{?page,tag*}")]
-    Posts {
-        id: u64,
-        /// The page, from 0.
-        page: Option<u32>,
-        /// Only posts with all these tags.
-        tag: Vec<String>,
-    },
-    /// A file.
-    #[route("/files{/path*}")]
-    File { path: Vec<String> },
-}
+mod common;
+use common::Api;
 
 async fn api(Typed(route): Typed<Api>) -> String {
     format!("{route:?}")
