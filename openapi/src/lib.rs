@@ -20,8 +20,8 @@ pub use utoipa::merge_into;
 /// The OpenAPI 3.1 Paths Object of `R`: one Path Item per path its templates give, each with
 /// its path and query parameters and, from the variant's doc comment, a `summary` and a
 /// `description`. The Path Items have no operations: which methods a path answers is the
-/// router's to say (see `merge_into` with the `utoipa` feature, or add
-/// them to the JSON). Computed from [`Route::SHAPES`].
+/// router's to say (add them in utoipa, see `merge_into` with the `utoipa` feature, or to the
+/// JSON). Computed from [`Route::SHAPES`].
 ///
 /// See [the crate documentation](crate) for how each kind of template is described.
 ///
@@ -61,18 +61,20 @@ pub fn paths<R: Route>() -> Result<Map<String, Value>, Error> {
         return Err(Error::new(ErrorKind::NoShape, template));
     }
     let mut items: BTreeMap<String, PathItem> = BTreeMap::new();
+    // Each path without its parameters' names, with the path that has it.
+    let mut generic: BTreeMap<String, String> = BTreeMap::new();
     for shape in R::SHAPES {
         for (path, parameters) in described(shape)? {
-            let generic = generic_path(&path);
-            let same = (items.iter()).find(|(p, _)| generic_path(p) == generic);
-            if let Some((other, item)) = same
-                && *other != path
-            {
+            let other = generic
+                .entry(generic_path(&path))
+                .or_insert_with(|| path.clone());
+            if *other != path {
+                let first = items[other.as_str()].templates[0];
                 let kind = ErrorKind::SamePathOtherNames {
                     path,
                     other: other.clone(),
                 };
-                return Err(Error::new(kind, shape.template).with_other(item.templates[0]));
+                return Err(Error::new(kind, shape.template).with_other(first));
             }
             let item = items.entry(path).or_default();
             item.add(shape, parameters)?;
