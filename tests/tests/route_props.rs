@@ -29,7 +29,7 @@ use proptest::test_runner::Config;
 use urlkit::decode;
 use urlkit::route::{ParamError, RouteErrorKind};
 use urlkit::value::Value;
-use urlkit::{ErrorKind, Route, RouteError, Template};
+use urlkit::{ExpandErrorKind, Route, RouteError, Template};
 
 use common::hostile_text as text;
 
@@ -123,19 +123,19 @@ fn is_bad_segment(s: &str) -> bool {
 }
 
 /// What `to_url` may refuse, and only then.
-fn refusal(v: &Everything) -> Option<ErrorKind> {
+fn refusal(v: &Everything) -> Option<ExpandErrorKind> {
     if v.a.is_empty() {
-        Some(ErrorKind::EmptySegment)
+        Some(ExpandErrorKind::EmptySegment)
     } else if matches!(v.a.as_str(), "." | "..") {
-        Some(ErrorKind::DotSegment)
+        Some(ExpandErrorKind::DotSegment)
     } else {
         let n = v.rest.len();
         v.rest
             .iter()
             .enumerate()
             .find_map(|(i, item)| match item.as_str() {
-                "." | ".." => Some(ErrorKind::DotSegment),
-                "" if i + 1 < n => Some(ErrorKind::DoubleSlash),
+                "." | ".." => Some(ExpandErrorKind::DotSegment),
+                "" if i + 1 < n => Some(ExpandErrorKind::DoubleSlash),
                 _ => None,
             })
     }
@@ -392,7 +392,7 @@ proptest! {
             }
             Err(e) if captured => prop_assert_eq!(
                 *e.kind(),
-                ErrorKind::ParsesAs { route: "Api::Me", template: "/users/me" }
+                ExpandErrorKind::ParsesAs { route: "Api::Me", template: "/users/me" }
             ),
             Err(_) => prop_assert!(refused, "{:?}", v),
         }
@@ -478,7 +478,7 @@ fn a_url_that_is_another_routes_is_refused_naming_it() {
     let err = user("me").to_url().unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::ParsesAs {
+        &ExpandErrorKind::ParsesAs {
             route: "Overlapping::Me",
             template: "/users/me"
         }
@@ -494,7 +494,7 @@ fn a_url_that_is_another_routes_is_refused_naming_it() {
     let err = Overlapping::X { y: "1.json".into() }.to_url().unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::ParsesAs {
+        &ExpandErrorKind::ParsesAs {
             route: "Overlapping::Json",
             template: "/a/{x}.json"
         }
@@ -596,7 +596,7 @@ impl Tally {
                 &self.back
             }
             (Err(e), Ok(expected)) => {
-                let &ErrorKind::ParsesAs { route, template } = e.kind() else {
+                let &ExpandErrorKind::ParsesAs { route, template } = e.kind() else {
                     return Err(TestCaseError::fail(format!(
                         "{v:?}: {e}, but {expected} expands"
                     )));

@@ -340,7 +340,7 @@ fn all_errors_are_listed_in_source_order() {
 fn doubled_slash_at_path_start_is_an_authority() {
     // `DoubleSlashPath` (a path starting with `//` without an authority) cannot be written
     // in a reference: `//` after the scheme or at the start is read as an authority. The
-    // runtime guards against values producing it instead (`ErrorKind::DoubleSlash`).
+    // runtime guards against values producing it instead (`ExpandErrorKind::DoubleSlash`).
     assert_eq!(
         Template::parse("//h/{x}")
             .unwrap()

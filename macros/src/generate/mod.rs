@@ -94,7 +94,7 @@ fn capture(name: &str, input: &Input) -> Ident {
         .unwrap_or_else(|| Ident::new(name, input.lit.span()))
 }
 
-/// The expression a checked template expands to: `Result<Url, urlkit::Error>`.
+/// The expression a checked template expands to: `Result<Url, urlkit::ExpandError>`.
 pub(crate) fn template(
     input: &Input,
     checked: &Checked,

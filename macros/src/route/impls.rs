@@ -146,7 +146,7 @@ pub(crate) fn impl_route(
                     match #matched { #(#template_arms)* }
                 }
 
-                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError> {
                     match #matched { #(#url_arms)* }
                 }
 

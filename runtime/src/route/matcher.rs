@@ -52,7 +52,7 @@ use super::params::{Failure, Params};
 use super::split;
 use super::target::{Seg, Target};
 use crate::decode;
-use crate::error::Error;
+use crate::error::ExpandError;
 
 /// What a route needs of the query (its static pieces, required parameters, and whether
 /// unknown ones are denied), with what its errors name.
@@ -440,8 +440,8 @@ fn count<const M: usize>(
 /// The error of `to_url` when the URL built from `placeholder`'s value would parse as
 /// `route`, tried before the value's own.
 #[cold]
-pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> Error {
-    Error::parses_as(placeholder, route, template)
+pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> ExpandError {
+    ExpandError::parses_as(placeholder, route, template)
 }
 
 /// What `from_url` requires of the type of a field named `N`: [`FromParam`]. The derive

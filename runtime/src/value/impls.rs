@@ -95,7 +95,7 @@ scalar_via_str!(str, String, Cow<'_, str>);
 /// );
 /// let with_fragment = url!("https://app.example.com/#top");
 /// assert!(url!("https://login.example.com/?next={+with_fragment}").is_err());
-/// # Ok::<(), urlkit::Error>(())
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 impl Scalar for crate::Url {
     #[cfg_attr(debug_assertions, inline)]

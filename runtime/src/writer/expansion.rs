@@ -11,7 +11,7 @@
 
 use super::frame::{Frame, Kind, Mode, Shape, Spot};
 use super::{Context, Modifier, Operator, Writer, checks};
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 use crate::value::Value;
 
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
@@ -312,7 +312,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// Refuses the value because it nests lists or maps (a list of lists, a map of maps),
     /// which RFC 6570 cannot expand (§2.3): the expansion fails with
-    /// [`ErrorKind::NestedValue`](crate::ErrorKind::NestedValue), naming the placeholder.
+    /// [`ExpandErrorKind::NestedValue`](crate::ExpandErrorKind::NestedValue), naming the placeholder.
     /// For [`Value`]s of dynamic types, such as parsed JSON or TOML.
     ///
     /// # Examples
@@ -341,11 +341,11 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// let flat = std::collections::BTreeMap::from([("x", Node::Branch(vec![Node::Leaf("a"), Node::Leaf("b")]))]);
     /// assert_eq!(t.expand(&flat)?, "/n?x=a,b");
     /// let deep = std::collections::BTreeMap::from([("x", Node::Branch(vec![Node::Branch(vec![])]))]);
-    /// assert_eq!(*t.expand(&deep).unwrap_err().kind(), urlkit::ErrorKind::NestedValue);
+    /// assert_eq!(*t.expand(&deep).unwrap_err().kind(), urlkit::ExpandErrorKind::NestedValue);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn refuse_nested(&mut self) {
-        self.w.fail(self.var_name(), ErrorKind::NestedValue);
+        self.w.fail(self.var_name(), ExpandErrorKind::NestedValue);
     }
 
     /// Whether the variable has the explode modifier (`{x*}`).
@@ -363,7 +363,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// Refuses the value for what its part `field` holds (a path such as `tags[2]`).
     #[cfg(feature = "serde")]
-    pub(crate) fn refuse_field(&mut self, kind: ErrorKind, field: alloc::string::String) {
+    pub(crate) fn refuse_field(&mut self, kind: ExpandErrorKind, field: alloc::string::String) {
         self.w.fail_in_field(self.var_name(), kind, field);
     }
 
@@ -436,13 +436,13 @@ fn check_place<'n>(w: &mut Writer<'n>, frame: Frame, start: usize, name: &'n str
                 checks::host(w, start, name, whole, op);
                 if !whole {
                     // Labels are checked here; the host they make, at the end.
-                    w.check_whole_url(name, ErrorKind::InvalidHost);
+                    w.check_whole_url(name, ExpandErrorKind::InvalidHost);
                 }
             }
             Context::IpLiteral => checks::ip_literal(w, start, name),
             Context::Path | Context::Base if mode == Mode::Reserved => {
                 if context == Context::Base {
-                    w.check_whole_url(name, ErrorKind::InvalidBase);
+                    w.check_whole_url(name, ExpandErrorKind::InvalidBase);
                     checks::base_leaves_authority_open(w);
                 }
                 checks::reserved_path(w, start, name, context == Context::Base);

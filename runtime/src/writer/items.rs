@@ -13,7 +13,7 @@ use super::frame::{Kind, Mode, Shape};
 use super::itoa::Integer;
 use super::unreserved::{push_pair_head, push_short};
 use super::{Context, Modifier, Operator};
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 use crate::value::Scalar;
 
 impl Expansion<'_, '_> {
@@ -233,7 +233,8 @@ impl Expansion<'_, '_> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn refuse_prefix(&mut self) -> bool {
         if matches!(self.modifier, Modifier::Prefix(_)) {
-            self.w.fail(self.var_name(), ErrorKind::PrefixOnComposite);
+            self.w
+                .fail(self.var_name(), ExpandErrorKind::PrefixOnComposite);
             return true;
         }
         false
