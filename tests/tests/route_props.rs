@@ -1,8 +1,8 @@
-//! Properties of typed routes, both ways (issue 6, item 5):
+//! Properties of typed routes, both ways:
 //!
 //! 1. for every value `to_url` accepts, `from_url(to_url(v)) == v`; and it refuses only the
 //!    values the shape guards name (an empty, `.` or `..` path segment), and in an enum those whose
-//!    URL another variant tried first would take (issue 10, class 3; generated enums in
+//!    URL another variant tried first would take (the round-trip refusal, `ExpandErrorKind::ParsesAs`; generated enums in
 //!    `route_props/overlapping.rs`);
 //! 2. for every URL `from_url` accepts, `to_url(from_url(u))` is `u` up to encoding
 //!    normalisation: the same path segments and the same query values once decoded, with
@@ -381,7 +381,7 @@ proptest! {
         };
         // `/users/me` is its own route: `/users/{login}` with `me` builds a URL that would
         // parse as `Me` (which ignores `tab`, as an unknown parameter), so `to_url` refuses
-        // it, saying so (issue 10, class 3).
+        // it with `ExpandErrorKind::ParsesAs`.
         let captured = matches!(&v, Api::User { login, .. } if login == "me");
         match v.to_url() {
             Ok(url) => {
