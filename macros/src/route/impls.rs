@@ -7,7 +7,7 @@
 //!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
 //!   method, which joins that URL to a base as `url!(base, ...)` does);
 //! - `from_url` is the routes' decision tree, written by `tree`, each leaf reading its route's
-//!   fields from where their placeholders stand (`runtime/src/route/matcher.rs`);
+//!   fields from where their placeholders stand (`runtime/src/route/leaf.rs`);
 //! - in an enum whose routes overlap, `to_url` of a route others can capture checks the URL
 //!   it built against the same tree (`round_trip`).
 //!

@@ -8,7 +8,7 @@
 //! (`Walk::literal`: one or two word compares), so no segment of static text is searched
 //! for its end; then the other groups in the order routes are tried, which need the segment's
 //! end; a group that fails falls through to the next, so the walk tries the routes exactly in
-//! order (`runtime/src/route/matcher.rs` shows the shape). Each route
+//! order (`runtime/src/route/leaf.rs` shows the shape). Each route
 //! appears once in the tree, so the code grows with the number of routes, not with their
 //! product. `to_url`'s round-trip check (`impls::round_trip`) walks the same tree with leaves
 //! that only say which route matched, written only for enums whose routes overlap.

@@ -9,8 +9,8 @@
 //! [the derive's documentation](derive@crate::Route), the one reference for typed routes.
 
 mod error;
-pub(crate) mod matcher;
-mod param;
+mod from_param;
+pub(crate) mod leaf;
 mod params;
 pub(crate) mod shape;
 mod split;
@@ -27,8 +27,8 @@ use crate::url::Url;
 use crate::writer::Writer;
 
 pub use error::{ParamError, RouteError, RouteErrorKind};
-pub use matcher::RouteField;
-pub use param::FromParam;
+pub use from_param::FromParam;
+pub use leaf::RouteField;
 pub use params::Params;
 pub use shape::{Arity, QueryParam, RouteShape, Segment};
 
