@@ -5,7 +5,7 @@
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use urlkit_syntax::normalize;
+use urlkit_syntax::to_uri;
 
 use crate::fallback::{self, StandIn};
 use crate::root::Root;
@@ -40,7 +40,7 @@ pub(crate) fn url(tokens: TokenStream) -> TokenStream {
 /// (triplet hex in uppercase): the text `Url::parse_iri` would keep, computed once, here.
 pub(crate) fn literal(value: &str, root: &Root) -> TokenStream {
     let mut text = String::with_capacity(value.len());
-    normalize::normalize_into(value, &mut text);
+    to_uri::push_uri(value, &mut text);
     let text = Literal::string(&text);
     let root = root.tokens();
     quote!(#root::Url::__from_static(#text))

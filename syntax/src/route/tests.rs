@@ -101,7 +101,7 @@ fn shapes_routes_accept() {
     let p = pattern("/a{/b,c}{/d}", &["d"], &[]);
     assert_eq!(p.segments[1..], [OwnedSegment::Any, OwnedSegment::Any]);
     assert_eq!(p.tail, Tail::Optional);
-    // IRI text is normalized as `to_url` writes it.
+    // IRI text is written in URI form, as `to_url` writes it.
     assert_eq!(
         scalars("/café/").segments,
         [
