@@ -44,7 +44,7 @@ pub(crate) enum Mode {
 
 /// What the expression is, beyond its operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum Role {
     Plain,
     /// A simple expression that is a whole path segment.
     Segment,
@@ -59,7 +59,7 @@ pub(crate) enum Kind {
 /// The common shapes of a variable's expansion, told apart once a variable (in
 /// `Expansion::begin_var`) so that a value writes itself with code for its shape: a value
 /// behind `&dyn Value` (a [`Template`](crate::Template)'s variables) reads the expansion
-/// from memory, and the general code tests the context, operator, kind and modifier again
+/// from memory, and the general code tests the context, operator, role and modifier again
 /// for every item (callgrind, `bench/examples/template_count`). Each holds for unreserved
 /// text without a prefix modifier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +79,7 @@ pub(super) enum Shape {
 pub(crate) struct Frame {
     pub(super) op: Operator,
     pub(super) context: Context,
-    pub(super) kind: Kind,
+    pub(super) role: Role,
     pub(super) mode: Mode,
 }
 
@@ -91,19 +91,19 @@ impl Frame {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn of(spot: Spot) -> Frame {
-        let (op, context, kind) = match spot {
-            Spot::Segment => (Operator::Simple, Context::Path, Kind::Segment),
-            Spot::Expand(op, context) => (op, context, Kind::Plain),
-            Spot::Required(op, context) => (op, context, Kind::Required),
+        let (op, context, role) = match spot {
+            Spot::Segment => (Operator::Simple, Context::Path, Role::Segment),
+            Spot::Expand(op, context) => (op, context, Role::Plain),
+            Spot::Required(op, context) => (op, context, Role::Required),
             Spot::HandPair(reserved) => {
                 let op = if reserved {
                     Operator::Reserved
                 } else {
                     Operator::Simple
                 };
-                (op, Context::QueryPairs, Kind::HandPair)
+                (op, Context::QueryPairs, Role::HandPair)
             }
-            Spot::Port => (Operator::Simple, Context::Host { whole: false }, Kind::Port),
+            Spot::Port => (Operator::Simple, Context::Host { whole: false }, Role::Port),
         };
         let mode = match context {
             Context::Host { .. } | Context::IpLiteral => Mode::Raw,
@@ -113,7 +113,7 @@ impl Frame {
         Frame {
             op,
             context,
-            kind,
+            role,
             mode,
         }
     }
@@ -123,7 +123,7 @@ impl Frame {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn has_checks(self) -> bool {
-        matches!(self.kind, Kind::Segment | Kind::Port)
+        matches!(self.role, Role::Segment | Role::Port)
             || self.mode != Mode::Unreserved
             || matches!(self.context, Context::Host { .. } | Context::IpLiteral)
     }
@@ -133,7 +133,7 @@ impl Frame {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn naming(self) -> Operator {
-        if self.kind == Kind::HandPair {
+        if self.role == Role::HandPair {
             Operator::Query
         } else {
             self.op
@@ -151,7 +151,7 @@ impl Frame {
         // their own separators.
         if self.mode != Mode::Unreserved
             || matches!(modifier, Modifier::Prefix(_))
-            || matches!(self.kind, Kind::HandPair | Kind::Port)
+            || matches!(self.role, Role::HandPair | Role::Port)
         {
             return Shape::General;
         }

@@ -9,7 +9,7 @@
 #![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
 
 use super::expansion::Expansion;
-use super::frame::{Kind, Mode, Shape};
+use super::frame::{Mode, Role, Shape};
 use super::itoa::Integer;
 use super::unreserved::{push_pair_head, push_short};
 use super::{Context, Modifier, Operator};
@@ -43,7 +43,7 @@ impl Expansion<'_, '_> {
         match (self.context, op) {
             (Context::QueryPairs, _) => self.w.pair_separator(),
             (Context::Path | Context::Base, Operator::Path) => self.w.slash(self.name),
-            (_, _) if self.kind == Kind::Port => self.w.out.push(':'),
+            (_, _) if self.role == Role::Port => self.w.out.push(':'),
             _ => self
                 .w
                 .out
@@ -290,7 +290,7 @@ impl Expansion<'_, '_> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn list_general<I: Iterator<Item: Scalar>>(&mut self, items: I) {
         // A hand-written pair repeats itself for each item, as `{?x*}` does.
-        let explode = self.modifier == Modifier::Explode || self.kind == Kind::HandPair;
+        let explode = self.modifier == Modifier::Explode || self.role == Role::HandPair;
         let named = self.naming().named();
         let mut first = true;
         for item in items {
@@ -334,12 +334,12 @@ impl Expansion<'_, '_> {
             return;
         }
         let shape = self.shape;
-        if shape != Shape::General && self.kind != Kind::HandPair {
+        if shape != Shape::General && self.role != Role::HandPair {
             self.map_shaped(shape, first, rest);
             return;
         }
         let pairs = core::iter::once(first).chain(rest);
-        if self.kind == Kind::HandPair {
+        if self.role == Role::HandPair {
             self.hand_pair_map(pairs);
             return;
         }
