@@ -9,7 +9,7 @@
 //! its caller; there each is one call into one copy per crate.
 #![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
-use super::frame::{Frame, Mode, Role, Shape, Spot};
+use super::frame::{Frame, Layout, Mode, Role, Spot};
 use super::{Context, Modifier, Operator, Writer, checks};
 use crate::error::ExpandErrorKind;
 use crate::value::Value;
@@ -61,9 +61,9 @@ pub struct Expansion<'w, 'n> {
     /// The first variable of the expression, for errors about the whole expression.
     first_name: Option<&'n str>,
     pub(super) modifier: Modifier,
-    /// What the current variable's values are written with: one of the common shapes, or
+    /// What the current variable's values are written with: one of the common layouts, or
     /// the general code.
-    pub(super) shape: Shape,
+    pub(super) layout: Layout,
     /// Characters left under a prefix modifier.
     pub(super) budget: Option<usize>,
 }
@@ -120,7 +120,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
             first_name: Some(name),
             modifier,
             budget: None,
-            shape: frame.shape(modifier),
+            layout: frame.layout(modifier),
         };
         e.claim_segment(frame, name);
         e
@@ -145,7 +145,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
             first_name: None,
             modifier: Modifier::None,
             budget: None,
-            shape: Shape::General,
+            layout: Layout::General,
         }
     }
 
@@ -249,7 +249,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
         self.modifier = modifier;
         self.var_defined = false;
-        self.shape = frame.shape(modifier);
+        self.layout = frame.layout(modifier);
         self.claim_segment(frame, name);
     }
 
