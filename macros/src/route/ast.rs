@@ -12,7 +12,7 @@ use crate::diagnostics::Diagnostics;
 use crate::generate;
 
 /// A type deriving `Route`: one route for a struct, one per variant for an enum.
-pub(crate) struct Input<'a> {
+pub(crate) struct RouteType<'a> {
     pub(crate) original: &'a DeriveInput,
     pub(crate) routes: Vec<Route<'a>>,
     pub(crate) is_enum: bool,
@@ -49,7 +49,7 @@ pub(crate) struct Field<'a> {
     pub(crate) span: Span,
 }
 
-impl<'a> Input<'a> {
+impl<'a> RouteType<'a> {
     pub(crate) fn from_syn(input: &'a DeriveInput, errors: &mut Diagnostics) -> Option<Self> {
         let attrs = attr::parse(&input.attrs, errors);
         if let Some(skip) = attrs.skip {
@@ -112,7 +112,7 @@ impl<'a> Input<'a> {
                 return None;
             }
         };
-        Some(Input {
+        Some(RouteType {
             original: input,
             routes,
             is_enum,

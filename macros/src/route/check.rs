@@ -11,7 +11,7 @@ use urlkit_syntax::route::lower::{self, PathSegment, Shape, Var};
 use urlkit_syntax::route::owned::{Arity, OwnedPattern};
 
 use super::ast::{Field, Route};
-use crate::check::{self, Checked, Source, Var as CheckedVar};
+use crate::check::{self, BoundTemplate, BoundVar, Source};
 use crate::diagnostics::{self, Diagnostics};
 
 /// Where a field's values are in a URL (mirrors the runtime's `Capture`).
@@ -25,7 +25,7 @@ pub(crate) enum Capture {
 /// A route that passed every check.
 pub(crate) struct Valid {
     /// What `to_url` is generated from: the template as `url!` sees it.
-    pub(crate) checked: Checked,
+    pub(crate) checked: BoundTemplate,
     /// How `to_url` builds the URL (`urlkit_syntax::plan`).
     pub(crate) steps: Vec<Step>,
     pub(crate) pattern: OwnedPattern,
@@ -155,18 +155,18 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
 
 /// The template as the generator of `url!` takes it: the variables in order of first use,
 /// each filled from a field.
-fn for_generator(value: String, parsed: urlkit_syntax::check::Checked) -> Checked {
-    let mut vars: Vec<CheckedVar> = Vec::new();
+fn for_generator(value: String, parsed: urlkit_syntax::check::Checked) -> BoundTemplate {
+    let mut vars: Vec<BoundVar> = Vec::new();
     for spec in parsed.expressions.iter().flat_map(|e| &e.vars) {
         let name = &value[spec.name.clone()];
         if !vars.iter().any(|v| v.name == name) {
-            vars.push(CheckedVar {
+            vars.push(BoundVar {
                 name: name.to_string(),
                 source: Source::Field,
             });
         }
     }
-    Checked {
+    BoundTemplate {
         // Route templates start with `/`, which joins them to a base (`to_url_on`).
         trim_slash: true,
         template: value,

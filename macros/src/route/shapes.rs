@@ -11,11 +11,11 @@ use syn::ext::IdentExt;
 use urlkit_syntax::route::lower::{PathSegment, Var};
 use urlkit_syntax::route::owned::Arity;
 
-use super::ast::{Input, Route};
+use super::ast::{Route, RouteType};
 use super::check::Valid;
 
 /// The value of `SHAPES`: one `RouteShape` per route, in declaration order.
-pub(crate) fn shapes(input: &Input<'_>, valid: &[Valid]) -> TokenStream {
+pub(crate) fn shapes(input: &RouteType<'_>, valid: &[Valid]) -> TokenStream {
     let shapes = input
         .routes
         .iter()
