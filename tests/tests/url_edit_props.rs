@@ -149,10 +149,10 @@ fn check_one(url: &Url, op: &Op) -> Result<Option<Url>, TestCaseError> {
     // as it is written, before the `#` the whole value is checked for).
     match op {
         Op::PushSegment(s) if s.is_empty() => {
-            prop_assert_eq!(kind, value(ExpandErrorKind::EmptySegment))
+            prop_assert_eq!(kind, value(ExpandErrorKind::EmptySegment));
         }
         Op::PushSegment(s) if is_dot(s) => {
-            prop_assert_eq!(kind, value(ExpandErrorKind::DotSegment))
+            prop_assert_eq!(kind, value(ExpandErrorKind::DotSegment));
         }
         Op::PushSegments(list) | Op::PathSegments(list) if list.iter().any(|s| is_dot(s)) => {
             prop_assert!(kind.is_some(), "{op:?} accepted");
