@@ -399,7 +399,7 @@ fn decoded(text: &str, shape: &RouteShape) -> Result<String, Error> {
 }
 
 /// Narrows the schema of a text value that is a whole path segment to what `to_url` writes
-/// there: never `.` or `..` (`ErrorKind::DotSegment`: RFC 3986 §5.2.4 removes such
+/// there: never `.` or `..` (`ExpandErrorKind::DotSegment`: RFC 3986 §5.2.4 removes such
 /// segments), and, but for a `{/x}` (whose `/` the template writes), never empty
 /// (`EmptySegment`).
 fn whole_segment(schema: &mut Value, may_be_empty: bool) {

@@ -271,7 +271,7 @@ fn refusals() {
         fn template(&self) -> &'static str {
             "/manual"
         }
-        fn to_url(&self) -> Result<urlkit::Url, urlkit::Error> {
+        fn to_url(&self) -> Result<urlkit::Url, urlkit::ExpandError> {
             Ok(urlkit::url!("/manual"))
         }
         fn from_url(_: &str) -> Result<Self, urlkit::RouteError> {
