@@ -364,21 +364,20 @@ fn query_parameters(shape: &RouteShape) -> Result<Vec<Parameter>, Error> {
                 let found = shape.field(field);
                 let value = found.map_or(ValueType::Text, |f| f.value);
                 let description = found.map_or("", |f| f.doc).to_owned();
-                let (required, explode, schema) = match arity {
-                    Arity::One => (true, true, schema(value)),
-                    Arity::Optional => (false, true, schema(value)),
-                    // `{?tag*}`: `tag=a&tag=b`, RFC 6570's explode modifier.
-                    Arity::List => (
-                        false,
-                        true,
-                        json!({ "type": "array", "items": schema(value) }),
-                    ),
+                let list = || json!({ "type": "array", "items": schema(value) });
+                // OpenAPI 3.1.1 Appendix C: RFC 6570's `{?x}` is `style: form`, its `*`
+                // modifier `explode: true` (which a single value ignores).
+                let (required, style, explode, schema) = match arity {
+                    Arity::One => (true, "form", true, schema(value)),
+                    Arity::Optional => (false, "form", true, schema(value)),
+                    // `{?tag*}`: `tag=a&tag=b`.
+                    Arity::List => (false, "form", true, list()),
                 };
                 parameters.push(Parameter {
                     name: decoded(key, shape)?,
                     location: "query",
                     required,
-                    style: "form",
+                    style,
                     explode,
                     allow_reserved: Some(false),
                     schema,

@@ -387,6 +387,26 @@ fn serialize(
                     ));
                 }
             }
+            // One pair, the items joined: `,` unencoded between them for `form`, the
+            // delimiters of the two other styles as the table writes them.
+            ("query", "form" | "spaceDelimited" | "pipeDelimited", false) if is_array => {
+                let delimiter = match style {
+                    "form" => ",",
+                    "spaceDelimited" => "%20",
+                    _ => "%7C",
+                };
+                if !items.is_empty() {
+                    let joined: Vec<String> = items
+                        .iter()
+                        .map(|v| pct_encode(v, allow_reserved))
+                        .collect();
+                    query.push(format!(
+                        "{}={}",
+                        pct_encode(name, false),
+                        joined.join(delimiter)
+                    ));
+                }
+            }
             other => panic!("no serializer for {other:?}"),
         }
     }
