@@ -135,7 +135,7 @@ fn run(name: &str) -> (Tally, Tally, usize) {
         };
         // An `xn--` label that is not valid punycode (`xn--a`): this file keeps it, the `url`
         // crate refuses it, and so does urlkit (a literal or a value with such a label is
-        // refused: issue 10, class 7).
+        // refused: an A-label is the Punycode of a U-label, RFC 5890 §2.3.2.1).
         if url::Url::parse(&format!("https://{expected}/x")).is_err()
             && parsed.is_err()
             && built.as_ref().map_err(urlkit::Error::kind) == Err(&ErrorKind::InvalidHost)

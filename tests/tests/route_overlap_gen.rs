@@ -1,7 +1,7 @@
 //! Writes `route_props/overlapping.rs`: route enums whose variants partly overlap (a URL one
 //! variant builds can be another's, tried first), each with a property test that
 //! `from_url(to_url(v)?) == v` for every value, or that `to_url` refuses with
-//! `ErrorKind::ParsesAs` naming the variant the URL parses as (issue 10, class 3). The test
+//! `ErrorKind::ParsesAs` naming the variant the URL parses as. The test
 //! fails when the committed file is not what this generator gives;
 //! `URLKIT_BLESS=1 cargo test -p urlkit-tests --test route_overlap_gen` rewrites it.
 //!

@@ -181,7 +181,8 @@ const TABLE: &[(&str, usize, &str)] = &[
         3,
         "`{#...}` would start a second fragment; a URL has one `#`",
     ),
-    // Kinds added with the literal checks (issue 3) and the WHATWG comparison (issue 2).
+    // Text URL parsers read otherwise than it looks: invisible characters, a missing host,
+    // scheme or `:`, an unbracketed IPv6 address, an `xn--` label that is not Punycode.
     (
         "/a\u{a0}b/{x}",
         2,
@@ -228,7 +229,8 @@ const TABLE: &[(&str, usize, &str)] = &[
         7,
         "`xn--a` is not a valid punycode label, so URL parsers refuse the host; write the `xn--` form of the Unicode label, or the label without `xn--`",
     ),
-    // The template in every state of its optional expressions (issue 10).
+    // The template in every state of its optional expressions: one whose shape some state
+    // changes is refused.
     (
         "https://example.com{/x}@evil.com/",
         23,
