@@ -14,8 +14,7 @@
 //! bugs, put back by hand, pass here). Those are measured on the same cases by the criterion
 //! bench `bench/benches/complexity.rs`, at n and 10 n units (`python3 bench/ratios.py`
 //! prints time(10 n) / time(n)), and counted in instructions, deterministically, by
-//! `bench/examples/complexity_count.rs` under valgrind (which put back, the three give 5 to
-//! 10 times the instructions per unit at 10 n; linear code, 1 to 1.4 times).
+//! `bench/examples/complexity_count.rs` under valgrind (docs/benchmarks.md).
 
 mod counting;
 
