@@ -1,7 +1,7 @@
 //! Fast lanes of list and map items, beside the shaped code of `items.rs`: an item of
 //! `{/list*}` written with its `/` at once, and a pair of `{?keys*}` written at once. Each
 //! falls back to the shaped code when it does not apply (tests:
-//! `tests/tests/template_fast_paths.rs`).
+//! `tests/tests/template/template_fast_paths.rs`).
 
 use super::expansion::Expansion;
 use crate::encode::{self, Set};
