@@ -4,7 +4,6 @@
 //! `fuzz/README.md`.
 
 use crate::common;
-use crate::generate;
 use crate::oracle;
 
 use std::path::PathBuf;
@@ -211,72 +210,4 @@ fn findings() {
     // parsers rewrite (the host dropped, `a|` read as `a:`): a documented limit of `Url`
     // that the conversion's oracle did not know.
     oracle::fuzz::uri_from_http(b"file://,Xe.e/a|");
-}
-
-/// Writes seed inputs for the fuzz targets (run once before fuzzing; `cargo fuzz cmin` keeps
-/// what adds coverage): the WPT URL inputs, the uritemplate-test templates and generated
-/// template cases, paths for the routes. `cargo test -p urlkit-tests --test oracle fuzz_corpora --
-/// --ignored write_seeds`.
-#[test]
-#[ignore = "writes files; run by hand before fuzzing"]
-fn write_seeds() {
-    use proptest::strategy::{Strategy, ValueTree};
-    use proptest::test_runner::TestRunner;
-
-    let dir =
-        |target: &str| -> PathBuf { common::manifest_dir().join("../fuzz/corpus").join(target) };
-    let write = |target: &str, name: &str, data: &[u8]| {
-        std::fs::create_dir_all(dir(target)).unwrap();
-        std::fs::write(dir(target).join(name), data).unwrap();
-    };
-    let wpt = common::testdata("wpt-url__urltestdata.json");
-    for (i, case) in wpt.as_array().unwrap().iter().enumerate() {
-        if let Some(input) = case.get("input").and_then(|v| v.as_str()) {
-            write("url_parse", &format!("wpt-{i}"), input.as_bytes());
-            write("url_parse_iri", &format!("wpt-{i}"), input.as_bytes());
-            write("url_lenient", &format!("wpt-{i}"), input.as_bytes());
-            write("decode", &format!("wpt-{i}"), input.as_bytes());
-            write("route_from_url", &format!("wpt-{i}"), input.as_bytes());
-        }
-    }
-    let mut runner = TestRunner::deterministic();
-    for i in 0..500 {
-        let template = generate::template()
-            .new_tree(&mut runner)
-            .unwrap()
-            .current();
-        let values = generate::values().new_tree(&mut runner).unwrap().current();
-        write(
-            "template_expand",
-            &format!("gen-{i}"),
-            &oracle::fuzz::encode_case(&template, &values),
-        );
-    }
-    for (i, target) in [
-        "/users/7?tab=repos",
-        "http://a.example/public/..\\admin",
-        "/a\\b/%5C/..%2F?q=\\",
-        "https://a.example:8443/x|y/{z}",
-        "*",
-        "a.example:443",
-    ]
-    .iter()
-    .enumerate()
-    {
-        write("http_uri", &format!("target-{i}"), target.as_bytes());
-    }
-    for (i, path) in [
-        "/users/7",
-        "/users/7/posts/hello%20world?page=2&tag=a&tag=b",
-        "/files/a/b/c",
-        "/search?q=rust&page=2&sort=new",
-        "/search?q=&page",
-        "/search?q=a&%71=b",
-        "https://a.example/v1?x=1/users/7",
-    ]
-    .iter()
-    .enumerate()
-    {
-        write("route_from_url", &format!("path-{i}"), path.as_bytes());
-    }
 }
