@@ -10,14 +10,18 @@ const _: () = {
     struct id {}
     #[allow(non_camel_case_types, dead_code)]
     struct tab {}
-    /// The route `from_url` gives `url` to (its place in the order routes are tried).
-    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
-    fn __which(
-        __url: &::urlkit::__private::core::primitive::str,
-    ) -> ::urlkit::__private::core::option::Option<
-        ::urlkit::__private::core::primitive::usize,
+    #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+    fn __walk<'i>(
+        __w: &::urlkit::__private::route::Walk<'i>,
+        __at: &mut [::urlkit::__private::route::Seg; 3usize],
+    ) -> ::urlkit::__private::core::result::Result<
+        (
+            ::urlkit::__private::core::primitive::usize,
+            ::urlkit::__private::route::Target<'i>,
+        ),
+        ::urlkit::RouteError,
     > {
-        let __w = ::urlkit::__private::route::Walk::new(__url, "").ok()?;
+        let mut __miss: ::urlkit::__private::route::Miss<'i> = ::urlkit::__private::core::default::Default::default();
         let __root = __w.root();
         if let ::urlkit::__private::core::option::Option::Some(__p0) = __w.after(__root)
         {
@@ -36,10 +40,7 @@ const _: () = {
                                     ) = __w.literal(__p1, b"me")
                                     {
                                         if __w.ends(__s1) {
-                                            let __t = __w.finish(__s1).ok()?;
-                                            return ::urlkit::__private::core::option::Option::Some(
-                                                0usize,
-                                            );
+                                            return __w.found(0usize, __s1);
                                         }
                                     }
                                 }
@@ -49,10 +50,23 @@ const _: () = {
                                 let __s1 = __w.segment(__p1);
                                 if !__s1.is_empty() {
                                     if __w.ends(__s1) {
-                                        let __t = __w.finish(__s1).ok()?;
-                                        return ::urlkit::__private::core::option::Option::Some(
+                                        let __t = match __w.finish(__s1) {
+                                            ::urlkit::__private::core::result::Result::Ok(__t) => __t,
+                                            ::urlkit::__private::core::result::Result::Err(__e) => {
+                                                return ::urlkit::__private::core::result::Result::Err(__e);
+                                            }
+                                        };
+                                        if let ::urlkit::__private::core::result::Result::Err(
+                                            __e,
+                                        ) = __t.check_keys()
+                                        {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                        __at[1usize] = __s1;
+                                        return ::urlkit::__private::core::result::Result::Ok((
                                             1usize,
-                                        );
+                                            __t,
+                                        ));
                                     }
                                 }
                             }
@@ -62,7 +76,26 @@ const _: () = {
                 _ => {}
             }
         }
-        ::urlkit::__private::core::option::Option::None
+        ::urlkit::__private::core::result::Result::Err(
+            __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
+        )
+    }
+    /// The route `from_url` gives `url` to (its place in the order routes are tried).
+    fn __which(
+        __url: &::urlkit::__private::core::primitive::str,
+    ) -> ::urlkit::__private::core::option::Option<
+        ::urlkit::__private::core::primitive::usize,
+    > {
+        let __w = ::urlkit::__private::route::Walk::new(__url, "").ok()?;
+        let mut __at = [__w.root(); 3usize];
+        match __walk(&__w, &mut __at) {
+            ::urlkit::__private::core::result::Result::Ok((__n, _)) => {
+                ::urlkit::__private::core::option::Option::Some(__n)
+            }
+            ::urlkit::__private::core::result::Result::Err(_) => {
+                ::urlkit::__private::core::option::Option::None
+            }
+        }
     }
     impl ::urlkit::Route for Api {
         const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
@@ -173,85 +206,54 @@ const _: () = {
             __url: &::urlkit::__private::core::primitive::str,
         ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
             let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;
-            let mut __miss: ::urlkit::__private::route::Miss = ::urlkit::__private::core::default::Default::default();
-            let __root = __w.root();
-            if let ::urlkit::__private::core::option::Option::Some(__p0) = __w
-                .after(__root)
-            {
-                match __w.byte(__p0) {
-                    b'u' => {
-                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
-                            .literal(__p0, b"users")
-                        {
-                            if let ::urlkit::__private::core::option::Option::Some(
-                                __p1,
-                            ) = __w.after(__s0)
-                            {
-                                match __w.byte(__p1) {
-                                    b'm' => {
-                                        if let ::urlkit::__private::core::option::Option::Some(
-                                            __s1,
-                                        ) = __w.literal(__p1, b"me")
-                                        {
-                                            if __w.ends(__s1) {
-                                                let __t = __w.finish(__s1)?;
-                                                return ::urlkit::__private::core::result::Result::Ok(Self::Me {});
-                                            }
-                                        }
-                                    }
-                                    _ => {}
+            let mut __at = [__w.root(); 3usize];
+            match __walk(&__w, &mut __at) {
+                ::urlkit::__private::core::result::Result::Ok((__n, __t)) => {
+                    match __n {
+                        0usize => {
+                            ::urlkit::__private::core::result::Result::Ok(Self::Me {})
+                        }
+                        _ => {
+                            ::urlkit::__private::core::result::Result::Ok({
+                                let __keys = __t.keys(&["tab"], false);
+                                Self::User {
+                                    id: <u64 as ::urlkit::route::RouteField<
+                                        id,
+                                    >>::segment(
+                                        &__t,
+                                        __at[1usize],
+                                        &::urlkit::__private::route::Field {
+                                            route: "Api::User",
+                                            name: "id",
+                                            prefix: 0usize,
+                                            suffix: 0usize,
+                                            key: "",
+                                        },
+                                    )?,
+                                    tab: <Option<
+                                        String,
+                                    > as ::urlkit::route::RouteField<
+                                        tab,
+                                    >>::key(
+                                        &__t,
+                                        __keys[0usize],
+                                        &::urlkit::__private::route::Field {
+                                            route: "Api::User",
+                                            name: "tab",
+                                            prefix: 0usize,
+                                            suffix: 0usize,
+                                            key: "tab",
+                                        },
+                                    )?,
                                 }
-                                {
-                                    let __s1 = __w.segment(__p1);
-                                    if !__s1.is_empty() {
-                                        if __w.ends(__s1) {
-                                            let __t = __w.finish(__s1)?;
-                                            __t.check_keys()?;
-                                            return ::urlkit::__private::core::result::Result::Ok({
-                                                let __keys = __t.keys(&["tab"], false);
-                                                Self::User {
-                                                    id: <u64 as ::urlkit::route::RouteField<
-                                                        id,
-                                                    >>::segment(
-                                                        &__t,
-                                                        __s1,
-                                                        &::urlkit::__private::route::Field {
-                                                            route: "Api::User",
-                                                            name: "id",
-                                                            prefix: 0usize,
-                                                            suffix: 0usize,
-                                                            key: "",
-                                                        },
-                                                    )?,
-                                                    tab: <Option<
-                                                        String,
-                                                    > as ::urlkit::route::RouteField<
-                                                        tab,
-                                                    >>::key(
-                                                        &__t,
-                                                        __keys[0usize],
-                                                        &::urlkit::__private::route::Field {
-                                                            route: "Api::User",
-                                                            name: "tab",
-                                                            prefix: 0usize,
-                                                            suffix: 0usize,
-                                                            key: "tab",
-                                                        },
-                                                    )?,
-                                                }
-                                            });
-                                        }
-                                    }
-                                }
-                            }
+                            })
                         }
                     }
-                    _ => {}
+                }
+                ::urlkit::__private::core::result::Result::Err(e) => {
+                    ::urlkit::__private::core::result::Result::Err(e)
                 }
             }
-            ::urlkit::__private::core::result::Result::Err(
-                __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
-            )
         }
     }
 };

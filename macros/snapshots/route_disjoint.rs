@@ -12,6 +12,98 @@ const _: () = {
     struct name {}
     #[allow(non_camel_case_types, dead_code)]
     struct token {}
+    #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+    fn __walk<'i>(
+        __w: &::urlkit::__private::route::Walk<'i>,
+        __at: &mut [::urlkit::__private::route::Seg; 3usize],
+    ) -> ::urlkit::__private::core::result::Result<
+        (
+            ::urlkit::__private::core::primitive::usize,
+            ::urlkit::__private::route::Target<'i>,
+        ),
+        ::urlkit::RouteError,
+    > {
+        let mut __miss: ::urlkit::__private::route::Miss<'i> = ::urlkit::__private::core::default::Default::default();
+        let __root = __w.root();
+        if let ::urlkit::__private::core::option::Option::Some(__p0) = __w.after(__root)
+        {
+            match __w.byte(__p0) {
+                b'f' => {
+                    if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
+                        .literal(__p0, b"files")
+                    {
+                        {
+                            __at[2usize] = __s0;
+                            return __w.found_rest(0usize, __s0);
+                        }
+                    }
+                }
+                b'r' => {
+                    if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
+                        .literal(__p0, b"raw")
+                    {
+                        if let ::urlkit::__private::core::option::Option::Some(__p1) = __w
+                            .after(__s0)
+                        {
+                            {
+                                let __s1 = __w.segment(__p1);
+                                if __w.affixed(__s1, "", ".txt") {
+                                    if __w.ends(__s1) {
+                                        let __t = match __w.finish(__s1) {
+                                            ::urlkit::__private::core::result::Result::Ok(__t) => __t,
+                                            ::urlkit::__private::core::result::Result::Err(__e) => {
+                                                return ::urlkit::__private::core::result::Result::Err(__e);
+                                            }
+                                        };
+                                        if let ::urlkit::__private::core::result::Result::Err(
+                                            __e,
+                                        ) = __t.check_keys()
+                                        {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                        {
+                                            const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
+                                                route: "Files::Raw",
+                                                query: ::urlkit::__private::route::Pattern {
+                                                    segments: &[],
+                                                    tail: ::urlkit::__private::route::Tail::None,
+                                                    pairs: &[],
+                                                    keys: &[
+                                                        ::urlkit::__private::route::Key {
+                                                            name: "token",
+                                                            required: true,
+                                                        },
+                                                    ],
+                                                    deny_unknown: false,
+                                                },
+                                                key_fields: &["token"],
+                                            };
+                                            match __t.check(&RULE) {
+                                                ::urlkit::__private::core::result::Result::Ok(()) => {
+                                                    __at[1usize] = __s1;
+                                                    return ::urlkit::__private::core::result::Result::Ok((
+                                                        1usize,
+                                                        __t,
+                                                    ));
+                                                }
+                                                ::urlkit::__private::core::result::Result::Err(__m) => {
+                                                    __miss.note(&RULE, __m)
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        ::urlkit::__private::core::result::Result::Err(
+            __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
+        )
+    }
     impl ::urlkit::Route for Files {
         const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
             "/files{/path*}",
@@ -133,120 +225,68 @@ const _: () = {
             __url: &::urlkit::__private::core::primitive::str,
         ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;
-            let mut __miss: ::urlkit::__private::route::Miss = ::urlkit::__private::core::default::Default::default();
-            let __root = __w.root();
-            if let ::urlkit::__private::core::option::Option::Some(__p0) = __w
-                .after(__root)
-            {
-                match __w.byte(__p0) {
-                    b'f' => {
-                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
-                            .literal(__p0, b"files")
-                        {
-                            {
-                                let __t = __w.finish_rest(__s0)?;
-                                return ::urlkit::__private::core::result::Result::Ok(Self::Tree {
-                                    path: <Vec<
-                                        String,
-                                    > as ::urlkit::route::RouteField<
-                                        path,
-                                    >>::tail(
+            let mut __at = [__w.root(); 3usize];
+            match __walk(&__w, &mut __at) {
+                ::urlkit::__private::core::result::Result::Ok((__n, __t)) => {
+                    match __n {
+                        0usize => {
+                            ::urlkit::__private::core::result::Result::Ok(Self::Tree {
+                                path: <Vec<
+                                    String,
+                                > as ::urlkit::route::RouteField<
+                                    path,
+                                >>::tail(
+                                    &__t,
+                                    __at[2usize],
+                                    &::urlkit::__private::route::Field {
+                                        route: "Files::Tree",
+                                        name: "path",
+                                        prefix: 0usize,
+                                        suffix: 0usize,
+                                        key: "",
+                                    },
+                                )?,
+                            })
+                        }
+                        _ => {
+                            ::urlkit::__private::core::result::Result::Ok({
+                                let __keys = __t.keys(&["token"], false);
+                                Self::Raw {
+                                    name: <String as ::urlkit::route::RouteField<
+                                        name,
+                                    >>::segment(
                                         &__t,
-                                        __s0,
+                                        __at[1usize],
                                         &::urlkit::__private::route::Field {
-                                            route: "Files::Tree",
-                                            name: "path",
+                                            route: "Files::Raw",
+                                            name: "name",
                                             prefix: 0usize,
-                                            suffix: 0usize,
+                                            suffix: 4usize,
                                             key: "",
                                         },
                                     )?,
-                                });
-                            }
-                        }
-                    }
-                    b'r' => {
-                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
-                            .literal(__p0, b"raw")
-                        {
-                            if let ::urlkit::__private::core::option::Option::Some(
-                                __p1,
-                            ) = __w.after(__s0)
-                            {
-                                {
-                                    let __s1 = __w.segment(__p1);
-                                    if __w.affixed(__s1, "", ".txt") {
-                                        if __w.ends(__s1) {
-                                            let __t = __w.finish(__s1)?;
-                                            __t.check_keys()?;
-                                            {
-                                                const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
-                                                    route: "Files::Raw",
-                                                    query: ::urlkit::__private::route::Pattern {
-                                                        segments: &[],
-                                                        tail: ::urlkit::__private::route::Tail::None,
-                                                        pairs: &[],
-                                                        keys: &[
-                                                            ::urlkit::__private::route::Key {
-                                                                name: "token",
-                                                                required: true,
-                                                            },
-                                                        ],
-                                                        deny_unknown: false,
-                                                    },
-                                                    key_fields: &["token"],
-                                                };
-                                                match __t.check(&RULE) {
-                                                    ::urlkit::__private::core::result::Result::Ok(()) => {
-                                                        return ::urlkit::__private::core::result::Result::Ok({
-                                                            let __keys = __t.keys(&["token"], false);
-                                                            Self::Raw {
-                                                                name: <String as ::urlkit::route::RouteField<
-                                                                    name,
-                                                                >>::segment(
-                                                                    &__t,
-                                                                    __s1,
-                                                                    &::urlkit::__private::route::Field {
-                                                                        route: "Files::Raw",
-                                                                        name: "name",
-                                                                        prefix: 0usize,
-                                                                        suffix: 4usize,
-                                                                        key: "",
-                                                                    },
-                                                                )?,
-                                                                token: <String as ::urlkit::route::RouteField<
-                                                                    token,
-                                                                >>::key(
-                                                                    &__t,
-                                                                    __keys[0usize],
-                                                                    &::urlkit::__private::route::Field {
-                                                                        route: "Files::Raw",
-                                                                        name: "token",
-                                                                        prefix: 0usize,
-                                                                        suffix: 0usize,
-                                                                        key: "token",
-                                                                    },
-                                                                )?,
-                                                            }
-                                                        });
-                                                    }
-                                                    ::urlkit::__private::core::result::Result::Err(__m) => {
-                                                        __miss.note(&RULE, __m)
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
+                                    token: <String as ::urlkit::route::RouteField<
+                                        token,
+                                    >>::key(
+                                        &__t,
+                                        __keys[0usize],
+                                        &::urlkit::__private::route::Field {
+                                            route: "Files::Raw",
+                                            name: "token",
+                                            prefix: 0usize,
+                                            suffix: 0usize,
+                                            key: "token",
+                                        },
+                                    )?,
                                 }
-                            }
+                            })
                         }
                     }
-                    _ => {}
+                }
+                ::urlkit::__private::core::result::Result::Err(e) => {
+                    ::urlkit::__private::core::result::Result::Err(e)
                 }
             }
-            ::urlkit::__private::core::result::Result::Err(
-                __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
-            )
         }
     }
 };

@@ -6,10 +6,11 @@
 //!   bound to its field: one `Writer` call per plan step, so a route builds exactly what
 //!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
 //!   method, which joins that URL to a base as `url!(base, ...)` does);
-//! - `from_url` is the routes' decision tree, written by `tree`, each leaf reading its route's
-//!   fields from where their placeholders stand (`runtime/src/route/matcher.rs`);
+//! - `from_url` walks the routes' decision tree, written by `tree` as `__walk` beside the
+//!   impl, then reads the fields of the route it found from where their placeholders stand
+//!   (`runtime/src/route/matcher.rs`);
 //! - in an enum whose routes overlap, `to_url` of a route others can capture checks the URL
-//!   it built against the same tree (`round_trip`).
+//!   it built against the same walk (`round_trip`).
 //!
 //! Locals (`__url`, `__t`, `__s0`, `__f0`) are `Span::mixed_site()`; paths are absolute; the
 //! calls that type-check a field are spanned on the field's type, so a type that cannot be
@@ -112,8 +113,9 @@ pub(crate) fn impl_route(
         url_arms.push(quote!(#pattern => #to_url,));
     }
     let needs_which = captors.iter().any(|c| !c.is_empty());
-    let from_url = tree::from_url(input, valid, tried, &templates);
-    let which = needs_which.then(|| tree::which(input, valid, tried));
+    let walk = tree::walk(input, valid, tried, &templates);
+    let from_url = tree::from_url(input, valid, tried);
+    let which = needs_which.then(|| tree::which(valid));
     let matched = if input.routes.is_empty() {
         quote!(*self)
     } else {
@@ -135,6 +137,7 @@ pub(crate) fn impl_route(
     quote! {
         const _: () = {
             #(#[allow(non_camel_case_types, dead_code)] struct #markers {})*
+            #walk
             #which
 
             impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {

@@ -1,7 +1,8 @@
 //! Phase 3 for routes, `from_url`: the routes' decision tree (`urlkit_syntax::route::tree`)
-//! written out as code that walks the path segment by segment and, at the route that matched,
-//! reads its fields and returns the value; no route list is searched at run time, and nothing
-//! is collected on the way.
+//! written out as code that walks the path segment by segment (`__walk`) and gives the route
+//! that matched, with the segments its fields stand in; `from_url` then reads that route's
+//! fields and returns the value. No route list is searched at run time, and nothing is
+//! collected on the way.
 //!
 //! At each position, static texts are a `match` on the segment's first byte, then each text
 //! of that byte compared where the segment starts, with a `/` or the path's end after it
@@ -10,8 +11,11 @@
 //! end; a group that fails falls through to the next, so the walk tries the routes exactly in
 //! order (`runtime/src/route/matcher.rs` shows the shape). Each route
 //! appears once in the tree, so the code grows with the number of routes, not with their
-//! product. `to_url`'s round-trip check (`impls::round_trip`) walks the same tree with leaves
-//! that only say which route matched, written only for enums whose routes overlap.
+//! product. The walk is written once: `to_url`'s round-trip check (`impls::round_trip`, in
+//! enums whose routes overlap) calls it too, through `__which`, and only keeps the route.
+//! Its leaves are plain `match`es and calls rather than `?`, and the fields are read outside
+//! it, so that the tree, the largest part of the expansion, is cheap to type-check and is
+//! not generic even when the route type is.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -23,15 +27,6 @@ use urlkit_syntax::route::{Pattern, has_form_escape};
 
 use super::ast::{Input, Route};
 use super::check::{Capture, Valid};
-
-/// What a leaf does with the route that matched.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Leaf {
-    /// Reads its fields and returns the value (`from_url`).
-    Value,
-    /// Returns its place in the order routes are tried (`__which`).
-    Index,
-}
 
 /// Where a leaf's path ends: with its last fixed segment, or after a tail.
 #[derive(Clone, Copy)]
@@ -48,7 +43,9 @@ struct Writer<'a> {
     tried: &'a [usize],
     input: &'a Input<'a>,
     valid: &'a [Valid],
-    leaf: Leaf,
+    /// The slot of `__at` that holds the last fixed segment of a route with a tail; the
+    /// slots before it hold the segments placeholders read, by their place in the path.
+    tail_slot: usize,
 }
 
 fn private() -> TokenStream {
@@ -156,56 +153,85 @@ impl Writer<'_> {
     }
 
     /// Routes whose path matched (`prev` its last fixed segment), tried by their query, once
-    /// the rest of the URL is checked (`finish`).
+    /// the rest of the URL is checked (`finish`). The first that takes the URL is returned
+    /// with the target, after the segments its fields read are put in their slots.
     fn leaf(&self, routes: &[usize], prev: &Ident, finish: Finish) -> TokenStream {
         let (t, w, miss) = (local("__t"), local("__w"), local("__miss"));
         let private = private();
-        let finish = match finish {
-            Finish::AtEnd => quote!(#w.finish(#prev)),
-            Finish::Rest => quote!(#w.finish_rest(#prev)),
-        };
-        let mut out = match self.leaf {
-            Leaf::Value => quote!(let #t = #finish?;),
-            Leaf::Index => quote!(let #t = #finish.ok()?;),
-        };
-        let mut keys_checked = false;
+        let ok = quote!(::core::result::Result::Ok);
+        let err = quote!(::core::result::Result::Err);
+        let error = local("__e");
+        let mut out = TokenStream::new();
+        let (mut bound, mut keys_checked) = (false, false);
         for &n in routes {
             let r = self.tried[n];
             let p = &self.valid[r].pattern;
+            let stores = self.stores(r, prev);
             // Keys are compared decoded: before the first route that compares any, a key
-            // that does not decode is an error (`Target::check_keys`). `__which` only sees
-            // URLs `to_url` built, whose keys are the template's.
+            // that does not decode is an error (`Target::check_keys`).
             let reads_query = !p.pairs.is_empty() || !p.keys.is_empty() || p.deny_unknown;
-            if reads_query && !keys_checked && self.leaf == Leaf::Value {
-                out.extend(quote!(#t.check_keys()?;));
+            let has_rule = !p.pairs.is_empty() || p.deny_unknown || p.keys.iter().any(|k| k.1);
+            if !bound && !reads_query {
+                let found = match finish {
+                    Finish::AtEnd => quote!(#w.found(#n, #prev)),
+                    Finish::Rest => quote!(#w.found_rest(#n, #prev)),
+                };
+                out.extend(quote!(#stores return #found;));
+                // Nothing after an unconditional return is reached.
+                return out;
+            }
+            if !bound {
+                let finish = match finish {
+                    Finish::AtEnd => quote!(#w.finish(#prev)),
+                    Finish::Rest => quote!(#w.finish_rest(#prev)),
+                };
+                out.extend(quote! {
+                    let #t = match #finish { #ok(#t) => #t, #err(#error) => return #err(#error) };
+                });
+                bound = true;
+            }
+            if reads_query && !keys_checked {
+                out.extend(quote! {
+                    if let #err(#error) = #t.check_keys() { return #err(#error); }
+                });
                 keys_checked = true;
             }
-            let found = match self.leaf {
-                Leaf::Value => {
-                    let value = build(&self.input.routes[r], &self.valid[r], prev);
-                    quote!(::core::result::Result::Ok(#value))
-                }
-                Leaf::Index => quote!(::core::option::Option::Some(#n)),
-            };
-            if p.pairs.is_empty() && !p.deny_unknown && p.keys.iter().all(|(_, req)| !req) {
-                out.extend(quote!(return #found;));
-                continue;
+            if !has_rule {
+                out.extend(quote!(#stores return #ok((#n, #t));));
+                return out;
             }
             let rule = self.rule(r);
             let mismatch = local("__m");
-            let otherwise = match self.leaf {
-                Leaf::Value => quote!(#miss.note(&RULE, #mismatch)),
-                Leaf::Index => quote!({}),
-            };
             out.extend(quote! {
                 {
                     const RULE: #private::Rule = #rule;
                     match #t.check(&RULE) {
-                        ::core::result::Result::Ok(()) => return #found,
-                        ::core::result::Result::Err(#mismatch) => #otherwise,
+                        #ok(()) => { #stores return #ok((#n, #t)); }
+                        #err(#mismatch) => #miss.note(&RULE, #mismatch),
                     }
                 }
             });
+        }
+        out
+    }
+
+    /// Puts the segments route `r`'s fields read in their slots of `__at` (`prev`, the last
+    /// fixed segment, where its tail starts).
+    fn stores(&self, r: usize, prev: &Ident) -> TokenStream {
+        let at = local("__at");
+        let mut out = TokenStream::new();
+        for capture in self.valid[r].captures.iter().flatten() {
+            match *capture {
+                Capture::Segment(k) => {
+                    let s = segment(k);
+                    out.extend(quote!(#at[#k] = #s;));
+                }
+                Capture::Tail => {
+                    let slot = self.tail_slot;
+                    out.extend(quote!(#at[#slot] = #prev;));
+                }
+                Capture::Key(_) => {}
+            }
         }
         out
     }
@@ -238,74 +264,126 @@ impl Writer<'_> {
     }
 }
 
-/// `from_url`: the walk, whose leaves read the fields of the route that matched.
-pub(crate) fn from_url(
+/// The slots of `__at`: one per place in the path a placeholder may read, then one for the
+/// last fixed segment of a route with a tail.
+fn slots(valid: &[Valid]) -> usize {
+    valid
+        .iter()
+        .map(|v| v.pattern.segments.len())
+        .max()
+        .unwrap_or(0)
+        + 1
+}
+
+/// `__walk`: the decision tree, giving the route that takes the URL (its place in the order
+/// routes are tried) and the target its fields are read from, with the segments they read in
+/// `__at`; or the error `from_url` gives. Written once for `from_url` and `__which`.
+pub(crate) fn walk(
     input: &Input<'_>,
     valid: &[Valid],
     tried: &[usize],
     templates: &[String],
 ) -> TokenStream {
     let private = private();
-    let (w, miss, url) = (local("__w"), local("__miss"), local("__url"));
-    let walk = walk(input, valid, tried, Leaf::Value);
+    let (w, miss, at, root) = (
+        local("__w"),
+        local("__miss"),
+        local("__at"),
+        local("__root"),
+    );
+    let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
+    let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
+    let tree = Node::build(&in_order);
+    let slots = slots(valid);
+    let writer = Writer {
+        tried,
+        input,
+        valid,
+        tail_slot: slots - 1,
+    };
+    let body = writer.node(&tree, 0, &root);
     let template = if input.is_enum {
         quote!(::core::option::Option::None)
     } else {
         let template = &templates[0];
         quote!(::core::option::Option::Some(#template))
     };
+    let walk = local("__walk");
+    quote! {
+        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+        fn #walk<'i>(
+            #w: &#private::Walk<'i>,
+            #at: &mut [#private::Seg; #slots],
+        ) -> ::core::result::Result<(::core::primitive::usize, #private::Target<'i>), ::urlkit::RouteError> {
+            let mut #miss: #private::Miss<'i> = ::core::default::Default::default();
+            let #root = #w.root();
+            #body
+            ::core::result::Result::Err(#w.miss(&#miss, #template))
+        }
+    }
+}
+
+/// `from_url`: the walk, then the fields of the route it found.
+pub(crate) fn from_url(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+    let private = private();
+    let (w, url, at, t, n) = (
+        local("__w"),
+        local("__url"),
+        local("__at"),
+        local("__t"),
+        local("__n"),
+    );
+    let walk = local("__walk");
+    let slots = slots(valid);
+    let tail_slot = slots - 1;
+    // The last arm takes every other index too, which the walk never gives: no panic is
+    // written.
+    let last = tried.len().saturating_sub(1);
+    let arms = tried.iter().enumerate().map(|(n, &r)| {
+        let value = build(&input.routes[r], &valid[r], tail_slot);
+        let index = if n == last { quote!(_) } else { quote!(#n) };
+        quote!(#index => ::core::result::Result::Ok(#value),)
+    });
     let name = input.original.ident.to_string();
     quote! {
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
             let #w = #private::Walk::new(#url, #name)?;
-            let mut #miss: #private::Miss = ::core::default::Default::default();
-            #walk
-            ::core::result::Result::Err(#w.miss(&#miss, #template))
+            let mut #at = [#w.root(); #slots];
+            match #walk(&#w, &mut #at) {
+                ::core::result::Result::Ok((#n, #t)) => match #n { #(#arms)* },
+                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            }
         }
     }
 }
 
 /// `__which`: the route `from_url` gives a URL to (its place in the order routes are tried),
 /// for `to_url`'s round-trip check.
-pub(crate) fn which(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+pub(crate) fn which(valid: &[Valid]) -> TokenStream {
     let private = private();
-    let (w, url) = (local("__w"), local("__url"));
-    let walk = walk(input, valid, tried, Leaf::Index);
+    let (w, url, at, n) = (local("__w"), local("__url"), local("__at"), local("__n"));
+    let walk = local("__walk");
+    let slots = slots(valid);
     quote! {
         /// The route `from_url` gives `url` to (its place in the order routes are tried).
-        #[allow(unreachable_code, unused_variables, clippy::needless_return)]
         fn __which(#url: &::core::primitive::str) -> ::core::option::Option<::core::primitive::usize> {
             let #w = #private::Walk::new(#url, "").ok()?;
-            #walk
-            ::core::option::Option::None
+            let mut #at = [#w.root(); #slots];
+            match #walk(&#w, &mut #at) {
+                ::core::result::Result::Ok((#n, _)) => ::core::option::Option::Some(#n),
+                ::core::result::Result::Err(_) => ::core::option::Option::None,
+            }
         }
     }
 }
 
-fn walk(input: &Input<'_>, valid: &[Valid], tried: &[usize], leaf: Leaf) -> TokenStream {
-    let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
-    let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
-    let tree = Node::build(&in_order);
-    let writer = Writer {
-        tried,
-        input,
-        valid,
-        leaf,
-    };
-    let (w, root) = (local("__w"), local("__root"));
-    let body = writer.node(&tree, 0, &root);
-    quote! {
-        let #root = #w.root();
-        #body
-    }
-}
-
-/// The value of route `route`, each field read from where its placeholder stands; `last` is
-/// the last of its fixed segments (where a tail starts).
-fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
+/// The value of route `route`, each field read from where its placeholder stands: the
+/// segments in their slots of `__at`, the last of its fixed segments (where a tail starts) in
+/// `tail_slot`.
+fn build(route: &Route<'_>, valid: &Valid, tail_slot: usize) -> TokenStream {
     let private = private();
-    let t = local("__t");
+    let (t, at) = (local("__t"), local("__at"));
     let path = super::ast::route_path(route);
     let label = &route.label;
     let keys = local("__keys");
@@ -347,10 +425,9 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
             let trait_ = quote_spanned!(span=> <#ty as ::urlkit::route::RouteField<#marker>>);
             let read = match *capture {
                 Capture::Segment(k) => {
-                    let s = segment(k);
-                    quote_spanned!(span=> #trait_::segment(&#t, #s, #info)?)
+                    quote_spanned!(span=> #trait_::segment(&#t, #at[#k], #info)?)
                 }
-                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #last, #info)?),
+                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#tail_slot], #info)?),
                 Capture::Key(j) => {
                     quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info)?)
                 }

@@ -6,7 +6,10 @@
 //! over the path's static text (`macros/src/route/tree.rs`): segment by segment, a `match` on
 //! the segment's first byte, then its static text compared where the segment starts (so a
 //! segment of static text is never searched for its end), the routes tried most specific
-//! first as `urlkit_syntax::route::order` ranks them, each leaf reading its route's fields.
+//! first as `urlkit_syntax::route::order` ranks them. The walk is a function of its own,
+//! written once: it gives the route that matched (its place in that order) and the
+//! [`Target`], with the segments the route's fields read put in slots; `from_url` then reads
+//! those fields, and `to_url`'s round-trip check keeps only the route.
 //! Only a segment that a placeholder reads is searched for its end, and its characters
 //! checked on the way ([`Walk`](super::walk::Walk)); at a leaf, `finish` checks the query and
 //! gives the [`Target`] the fields are read from, and before the first route there that
@@ -14,8 +17,7 @@
 //! decode. Generated code has this shape:
 //!
 //! ```text
-//! fn from_url(url: &str) -> Result<Api, RouteError> {
-//!     let w = Walk::new(url, "Api")?;
+//! fn walk<'i>(w: &Walk<'i>, at: &mut [Seg; 3]) -> Result<(usize, Target<'i>), RouteError> {
 //!     let mut miss = Miss::default();
 //!     let root = w.root();
 //!     if let Some(p0) = w.after(root) {
@@ -24,21 +26,30 @@
 //!                 if let Some(p1) = w.after(s0) {
 //!                     match w.byte(p1) {
 //!                         b'm' => if let Some(s1) = w.literal(p1, b"me") {
-//!                             if w.ends(s1) { let t = w.finish(s1)?; return Ok(Api::Me) }
+//!                             if w.ends(s1) { return w.found(0, s1) }
 //!                         },
 //!                         _ => {}
 //!                     }
 //!                     let s1 = w.segment(p1);
-//!                     if !s1.is_empty() && w.ends(s1) {
-//!                         let t = w.finish(s1)?;
-//!                         return Ok(Api::User { id: RouteField::segment(&t, s1, &Field { … })? });
-//!                     }
+//!                     if !s1.is_empty() && w.ends(s1) { at[1] = s1; return w.found(1, s1) }
 //!                 }
 //!             },
 //!             _ => {}
 //!         }
 //!     }
 //!     Err(w.miss(&miss, None))
+//! }
+//!
+//! fn from_url(url: &str) -> Result<Api, RouteError> {
+//!     let w = Walk::new(url, "Api")?;
+//!     let mut at = [w.root(); 3];
+//!     match walk(&w, &mut at) {
+//!         Ok((n, t)) => match n {
+//!             0 => Ok(Api::Me),
+//!             _ => Ok(Api::User { id: RouteField::segment(&t, at[1], &Field { … })? }),
+//!         },
+//!         Err(e) => Err(e),
+//!     }
 //! }
 //! ```
 //!
