@@ -6,10 +6,27 @@
 //     Me,
 // }
 const _: () = {
-    #[allow(non_camel_case_types, dead_code)]
-    struct id {}
-    #[allow(non_camel_case_types, dead_code)]
-    struct tab {}
+    struct __Fields;
+    #[allow(non_camel_case_types)]
+    trait __FieldNames {
+        type id;
+        type tab;
+    }
+    #[allow(non_snake_case, dead_code, non_local_definitions)]
+    fn Api() {
+        #[allow(non_camel_case_types, dead_code)]
+        struct id {}
+        #[allow(non_camel_case_types, dead_code)]
+        struct tab {}
+        impl __FieldNames for __Fields {
+            type id = id;
+            type tab = tab;
+        }
+    }
+    #[allow(non_camel_case_types)]
+    type id = <__Fields as __FieldNames>::id;
+    #[allow(non_camel_case_types)]
+    type tab = <__Fields as __FieldNames>::tab;
     #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
     fn __walk<'i>(
         __w: &::urlkit::__private::route::Walk<'i>,
@@ -97,7 +114,11 @@ const _: () = {
             }
         }
     }
-    impl ::urlkit::Route for Api {
+    impl ::urlkit::Route for Api
+    where
+        u64: ::urlkit::route::RouteField<id>,
+        Option<String>: ::urlkit::route::RouteField<tab>,
+    {
         const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
             "/users/{id}{?tab}",
             "/users/me",
@@ -147,12 +168,12 @@ const _: () = {
                         (__v0, __v1) => {
                             use ::urlkit as __urlkit;
                             let mut __w = __urlkit::__private::Writer::with_capacity(
-                                7usize + __urlkit::value::Placeholder::<id>::hint(__v0)
-                                    + __urlkit::value::Placeholder::<tab>::hint(__v1),
+                                7usize + __urlkit::route::RouteField::<id>::hint(__v0)
+                                    + __urlkit::route::RouteField::<tab>::hint(__v1),
                             );
                             __w.path_start(false);
                             __w.text("/users/");
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 id,
                             >::fill_alone(
                                 __v0,
@@ -161,7 +182,7 @@ const _: () = {
                                 "id",
                             );
                             __w.query_start();
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 tab,
                             >::fill_alone(
                                 __v1,

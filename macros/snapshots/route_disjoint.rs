@@ -6,12 +6,33 @@
 //     Raw { name: String, token: String },
 // }
 const _: () = {
-    #[allow(non_camel_case_types, dead_code)]
-    struct path {}
-    #[allow(non_camel_case_types, dead_code)]
-    struct name {}
-    #[allow(non_camel_case_types, dead_code)]
-    struct token {}
+    struct __Fields;
+    #[allow(non_camel_case_types)]
+    trait __FieldNames {
+        type path;
+        type name;
+        type token;
+    }
+    #[allow(non_snake_case, dead_code, non_local_definitions)]
+    fn Files() {
+        #[allow(non_camel_case_types, dead_code)]
+        struct path {}
+        #[allow(non_camel_case_types, dead_code)]
+        struct name {}
+        #[allow(non_camel_case_types, dead_code)]
+        struct token {}
+        impl __FieldNames for __Fields {
+            type path = path;
+            type name = name;
+            type token = token;
+        }
+    }
+    #[allow(non_camel_case_types)]
+    type path = <__Fields as __FieldNames>::path;
+    #[allow(non_camel_case_types)]
+    type name = <__Fields as __FieldNames>::name;
+    #[allow(non_camel_case_types)]
+    type token = <__Fields as __FieldNames>::token;
     #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
     fn __walk<'i>(
         __w: &::urlkit::__private::route::Walk<'i>,
@@ -104,7 +125,12 @@ const _: () = {
             __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
         )
     }
-    impl ::urlkit::Route for Files {
+    impl ::urlkit::Route for Files
+    where
+        Vec<String>: ::urlkit::route::RouteField<path>,
+        String: ::urlkit::route::RouteField<name>,
+        String: ::urlkit::route::RouteField<token>,
+    {
         const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
             "/files{/path*}",
             "/raw/{name}.txt?token={token}",
@@ -156,13 +182,13 @@ const _: () = {
                         (__v0,) => {
                             use ::urlkit as __urlkit;
                             let mut __w = __urlkit::__private::Writer::with_capacity(
-                                6usize + __urlkit::value::Placeholder::<path>::hint(__v0),
+                                6usize + __urlkit::route::RouteField::<path>::hint(__v0),
                             );
                             __w.path_start(false);
                             __w.text("/");
                             __w.segment_start();
                             __w.text("files");
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 path,
                             >::fill_alone_modified(
                                 __v0,
@@ -184,13 +210,13 @@ const _: () = {
                         (__v0, __v1) => {
                             use ::urlkit as __urlkit;
                             let mut __w = __urlkit::__private::Writer::with_capacity(
-                                16usize + __urlkit::value::Placeholder::<name>::hint(__v0)
-                                    + __urlkit::value::Placeholder::<token>::hint(__v1),
+                                16usize + __urlkit::route::RouteField::<name>::hint(__v0)
+                                    + __urlkit::route::RouteField::<token>::hint(__v1),
                             );
                             __w.path_start(false);
                             __w.text("/raw/");
                             __w.segment_start();
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 name,
                             >::fill_alone(
                                 __v0,
@@ -204,7 +230,7 @@ const _: () = {
                             __w.text(".txt");
                             __w.segment_end(false);
                             __w.query_start();
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 token,
                             >::fill_pair(
                                 __v1,

@@ -64,6 +64,8 @@ use super::split;
 use super::target::{Seg, Target};
 use crate::decode;
 use crate::error::Error;
+use crate::value::{Expansion, Value, capped_hint};
+use crate::writer::{Modifier, Spot, Writer};
 
 /// What a route needs of the query (its static pieces, required parameters, and whether
 /// unknown ones are denied), with what its errors name.
@@ -455,17 +457,18 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
     Error::parses_as(placeholder, route, template)
 }
 
-/// What `from_url` requires of the type of a field named `N`: [`FromParam`]. The derive
-/// checks each field through this trait, with a marker type named after the field, so that
-/// a type error names the field rather than listing every type that implements
-/// [`FromParam`]:
+/// What the derive requires of the type of a field named `N`: [`Value`], so that `to_url`
+/// writes it into the URL, and [`FromParam`], so that `from_url` reads it back. The derive
+/// checks each field through this one trait, with a marker type named after the field, so
+/// that a type error is one error that names the field, rather than one for each direction
+/// or a list of every type that implements either:
 ///
 /// ```text
-/// error[E0277]: `UserId` cannot be parsed from a URL into the field `id`
+/// error[E0277]: `UserId` cannot be the route field `id`
 /// ```
 ///
-/// You never implement it: implement [`FromParam`] (or wrap a `FromStr` type in
-/// [`Fmt`](crate::Fmt)).
+/// You never implement it: implement [`FromParam`] and [`Value`] (or declare the field as
+/// [`Fmt<T>`](crate::Fmt) for a type that implements `FromStr` and `Display`).
 ///
 /// # Examples
 /// ```compile_fail
@@ -476,12 +479,14 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
 /// struct User { id: UserId }
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be parsed from a URL into the field `{N}`",
-    label = "`from_url` reads this field from the URL",
-    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, `Option` and `Vec` of those, or your own type implementing `urlkit::route::FromParam`",
-    note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
+    message = "`{Self}` cannot be the route field `{N}`",
+    label = "`to_url` writes this field into the URL and `from_url` reads it back",
+    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, and `Option` and `Vec` of those",
+    note = "for a type of your own, implement `urlkit::route::FromParam` and `urlkit::value::Value`; for one that implements `FromStr` and `Display`, declare the field as `urlkit::Fmt<T>`"
 )]
 pub trait RouteField<N>: Sized {
+    crate::value::methods!();
+
     /// Reads the field from the path segment `seg`.
     #[doc(hidden)]
     fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError>;
@@ -496,7 +501,9 @@ pub trait RouteField<N>: Sized {
 }
 
 #[diagnostic::do_not_recommend]
-impl<N, T: FromParam> RouteField<N> for T {
+impl<N, T: FromParam + Value> RouteField<N> for T {
+    crate::value::by_value!();
+
     #[inline]
     fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError> {
         target.segment_field(seg, field)
