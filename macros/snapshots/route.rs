@@ -226,6 +226,22 @@ const _: () = {
         fn from_url(
             __url: &::urlkit::__private::core::primitive::str,
         ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
+            static __FIELDS: [::urlkit::__private::route::Field; 2usize] = [
+                ::urlkit::__private::route::Field {
+                    route: "Api::User",
+                    name: "id",
+                    prefix: 0usize,
+                    suffix: 0usize,
+                    key: "",
+                },
+                ::urlkit::__private::route::Field {
+                    route: "Api::User",
+                    name: "tab",
+                    prefix: 0usize,
+                    suffix: 0usize,
+                    key: "tab",
+                },
+            ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;
             let mut __at = [__w.root(); 3usize];
             match __walk(&__w, &mut __at) {
@@ -238,34 +254,24 @@ const _: () = {
                             ::urlkit::__private::core::result::Result::Ok({
                                 let __keys = __t.keys(&["tab"], false);
                                 Self::User {
-                                    id: <u64 as ::urlkit::route::RouteField<
+                                    id: match <u64 as ::urlkit::route::RouteField<
                                         id,
-                                    >>::segment(
-                                        &__t,
-                                        __at[1usize],
-                                        &::urlkit::__private::route::Field {
-                                            route: "Api::User",
-                                            name: "id",
-                                            prefix: 0usize,
-                                            suffix: 0usize,
-                                            key: "",
-                                        },
-                                    )?,
-                                    tab: <Option<
+                                    >>::segment(&__t, __at[1usize], &__FIELDS[0usize]) {
+                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                        ::urlkit::__private::core::result::Result::Err(__e) => {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                    },
+                                    tab: match <Option<
                                         String,
                                     > as ::urlkit::route::RouteField<
                                         tab,
-                                    >>::key(
-                                        &__t,
-                                        __keys[0usize],
-                                        &::urlkit::__private::route::Field {
-                                            route: "Api::User",
-                                            name: "tab",
-                                            prefix: 0usize,
-                                            suffix: 0usize,
-                                            key: "tab",
-                                        },
-                                    )?,
+                                    >>::key(&__t, __keys[0usize], &__FIELDS[1usize]) {
+                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                        ::urlkit::__private::core::result::Result::Err(__e) => {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                    },
                                 }
                             })
                         }

@@ -250,6 +250,29 @@ const _: () = {
         fn from_url(
             __url: &::urlkit::__private::core::primitive::str,
         ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
+            static __FIELDS: [::urlkit::__private::route::Field; 3usize] = [
+                ::urlkit::__private::route::Field {
+                    route: "Files::Tree",
+                    name: "path",
+                    prefix: 0usize,
+                    suffix: 0usize,
+                    key: "",
+                },
+                ::urlkit::__private::route::Field {
+                    route: "Files::Raw",
+                    name: "name",
+                    prefix: 0usize,
+                    suffix: 4usize,
+                    key: "",
+                },
+                ::urlkit::__private::route::Field {
+                    route: "Files::Raw",
+                    name: "token",
+                    prefix: 0usize,
+                    suffix: 0usize,
+                    key: "token",
+                },
+            ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;
             let mut __at = [__w.root(); 3usize];
             match __walk(&__w, &mut __at) {
@@ -257,53 +280,38 @@ const _: () = {
                     match __n {
                         0usize => {
                             ::urlkit::__private::core::result::Result::Ok(Self::Tree {
-                                path: <Vec<
+                                path: match <Vec<
                                     String,
                                 > as ::urlkit::route::RouteField<
                                     path,
-                                >>::tail(
-                                    &__t,
-                                    __at[2usize],
-                                    &::urlkit::__private::route::Field {
-                                        route: "Files::Tree",
-                                        name: "path",
-                                        prefix: 0usize,
-                                        suffix: 0usize,
-                                        key: "",
-                                    },
-                                )?,
+                                >>::tail(&__t, __at[2usize], &__FIELDS[0usize]) {
+                                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                                        return ::urlkit::__private::core::result::Result::Err(__e);
+                                    }
+                                },
                             })
                         }
                         _ => {
                             ::urlkit::__private::core::result::Result::Ok({
                                 let __keys = __t.keys(&["token"], false);
                                 Self::Raw {
-                                    name: <String as ::urlkit::route::RouteField<
+                                    name: match <String as ::urlkit::route::RouteField<
                                         name,
-                                    >>::segment(
-                                        &__t,
-                                        __at[1usize],
-                                        &::urlkit::__private::route::Field {
-                                            route: "Files::Raw",
-                                            name: "name",
-                                            prefix: 0usize,
-                                            suffix: 4usize,
-                                            key: "",
-                                        },
-                                    )?,
-                                    token: <String as ::urlkit::route::RouteField<
+                                    >>::segment(&__t, __at[1usize], &__FIELDS[1usize]) {
+                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                        ::urlkit::__private::core::result::Result::Err(__e) => {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                    },
+                                    token: match <String as ::urlkit::route::RouteField<
                                         token,
-                                    >>::key(
-                                        &__t,
-                                        __keys[0usize],
-                                        &::urlkit::__private::route::Field {
-                                            route: "Files::Raw",
-                                            name: "token",
-                                            prefix: 0usize,
-                                            suffix: 0usize,
-                                            key: "token",
-                                        },
-                                    )?,
+                                    >>::key(&__t, __keys[0usize], &__FIELDS[2usize]) {
+                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                        ::urlkit::__private::core::result::Result::Err(__e) => {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                    },
                                 }
                             })
                         }

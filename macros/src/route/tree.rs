@@ -339,15 +339,20 @@ pub(crate) fn from_url(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> T
     // The last arm takes every other index too, which the walk never gives: no panic is
     // written.
     let last = tried.len().saturating_sub(1);
-    let arms = tried.iter().enumerate().map(|(n, &r)| {
-        let value = build(&input.routes[r], &valid[r], tail_slot);
-        let index = if n == last { quote!(_) } else { quote!(#n) };
-        quote!(#index => ::core::result::Result::Ok(#value),)
-    });
+    let mut table = Vec::new();
+    let arms: Vec<TokenStream> = (tried.iter().enumerate())
+        .map(|(n, &r)| {
+            let value = build(&input.routes[r], &valid[r], tail_slot, &mut table);
+            let index = if n == last { quote!(_) } else { quote!(#n) };
+            quote!(#index => ::core::result::Result::Ok(#value),)
+        })
+        .collect();
+    let (fields, count) = (local("__FIELDS"), table.len());
     let name = input.original.ident.to_string();
     quote! {
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            static #fields: [#private::Field; #count] = [#(#table),*];
             let #w = #private::Walk::new(#url, #name)?;
             let mut #at = [#w.root(); #slots];
             match #walk(&#w, &mut #at) {
@@ -381,9 +386,14 @@ pub(crate) fn which(valid: &[Valid]) -> TokenStream {
 /// The value of route `route`, each field read from where its placeholder stands: the
 /// segments in their slots of `__at`, the last of its fixed segments (where a tail starts) in
 /// `tail_slot`.
-fn build(route: &Route<'_>, valid: &Valid, tail_slot: usize) -> TokenStream {
+fn build(
+    route: &Route<'_>,
+    valid: &Valid,
+    tail_slot: usize,
+    table: &mut Vec<TokenStream>,
+) -> TokenStream {
     let private = private();
-    let (t, at) = (local("__t"), local("__at"));
+    let (t, at, table_name) = (local("__t"), local("__at"), local("__FIELDS"));
     let path = super::ast::route_path(route);
     let label = &route.label;
     let keys = local("__keys");
@@ -413,26 +423,37 @@ fn build(route: &Route<'_>, valid: &Valid, tail_slot: usize) -> TokenStream {
                     valid.pattern.keys.get(j).map_or("", |(k, _)| k.as_str()),
                 ),
             };
-            let info = quote! {
-                &#private::Field {
+            // Every field's description is one entry of one `static`, rather than a
+            // constant of its own that rustc would promote and check apart.
+            let entry = table.len();
+            table.push(quote! {
+                #private::Field {
                     route: #label,
                     name: #name,
                     prefix: #prefix,
                     suffix: #suffix,
                     key: #key,
                 }
-            };
+            });
+            let info = quote!(&#table_name[#entry]);
             let trait_ = quote_spanned!(span=> <#ty as ::urlkit::route::RouteField<#marker>>);
             let read = match *capture {
                 Capture::Segment(k) => {
-                    quote_spanned!(span=> #trait_::segment(&#t, #at[#k], #info)?)
+                    quote_spanned!(span=> #trait_::segment(&#t, #at[#k], #info))
                 }
-                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#tail_slot], #info)?),
+                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#tail_slot], #info)),
                 Capture::Key(j) => {
-                    quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info)?)
+                    quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info))
                 }
             };
-            quote!(#member: #read,)
+            // A `match` rather than `?`: no `Try` impl to find for each field.
+            let (value, error) = (local("__v"), local("__e"));
+            quote! {
+                #member: match #read {
+                    ::core::result::Result::Ok(#value) => #value,
+                    ::core::result::Result::Err(#error) => return ::core::result::Result::Err(#error),
+                },
+            }
         });
     let fields: Vec<TokenStream> = fields.collect();
     if valid.pattern.keys.is_empty() {
