@@ -28,6 +28,7 @@ const _: () = {
     #[allow(non_camel_case_types)]
     type tab = <__Fields as __FieldNames>::tab;
     #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __walk<'i>(
         __w: &::urlkit::__private::route::Walk<'i>,
         __at: &mut [::urlkit::__private::route::Seg; 3usize],

@@ -309,8 +309,12 @@ pub(crate) fn walk(
         quote!(::core::option::Option::Some(#template))
     };
     let walk = local("__walk");
+    // In line where the user's crate is built without debug assertions (release): `from_url`
+    // then keeps the segments in registers and jumps from each leaf straight to the reading
+    // of its route's fields. A debug build compiles the walk once and calls it.
     quote! {
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn #walk<'i>(
             #w: &#private::Walk<'i>,
             #at: &mut [#private::Seg; #slots],
