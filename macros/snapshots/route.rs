@@ -31,11 +31,11 @@ const _: () = {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn __walk<'i>(
         __w: &::urlkit::__private::route::Walk<'i>,
-        __at: &mut [::urlkit::__private::route::Seg; 3usize],
     ) -> ::urlkit::__private::core::result::Result<
         (
             ::urlkit::__private::core::primitive::usize,
             ::urlkit::__private::route::Target<'i>,
+            [::urlkit::__private::route::Seg; 1usize],
         ),
         ::urlkit::RouteError,
     > {
@@ -58,7 +58,7 @@ const _: () = {
                                     ) = __w.literal(__p1, b"me")
                                     {
                                         if __w.ends(__s1) {
-                                            return __w.found(0usize, __s1);
+                                            return __w.found(0usize, __s1, [__root]);
                                         }
                                     }
                                 }
@@ -80,10 +80,10 @@ const _: () = {
                                         {
                                             return ::urlkit::__private::core::result::Result::Err(__e);
                                         }
-                                        __at[1usize] = __s1;
                                         return ::urlkit::__private::core::result::Result::Ok((
                                             1usize,
                                             __t,
+                                            [__s1],
                                         ));
                                     }
                                 }
@@ -105,9 +105,8 @@ const _: () = {
         ::urlkit::__private::core::primitive::usize,
     > {
         let __w = ::urlkit::__private::route::Walk::new(__url, "").ok()?;
-        let mut __at = [__w.root(); 3usize];
-        match __walk(&__w, &mut __at) {
-            ::urlkit::__private::core::result::Result::Ok((__n, _)) => {
+        match __walk(&__w) {
+            ::urlkit::__private::core::result::Result::Ok((__n, _, _)) => {
                 ::urlkit::__private::core::option::Option::Some(__n)
             }
             ::urlkit::__private::core::result::Result::Err(_) => {
@@ -244,9 +243,8 @@ const _: () = {
                 },
             ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;
-            let mut __at = [__w.root(); 3usize];
-            match __walk(&__w, &mut __at) {
-                ::urlkit::__private::core::result::Result::Ok((__n, __t)) => {
+            match __walk(&__w) {
+                ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
                     match __n {
                         0usize => {
                             ::urlkit::__private::core::result::Result::Ok(Self::Me {})
@@ -257,7 +255,7 @@ const _: () = {
                                 Self::User {
                                     id: match <u64 as ::urlkit::route::RouteField<
                                         id,
-                                    >>::segment(&__t, __at[1usize], &__FIELDS[0usize]) {
+                                    >>::segment(&__t, __at[0usize], &__FIELDS[0usize]) {
                                         ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                                         ::urlkit::__private::core::result::Result::Err(__e) => {
                                             return ::urlkit::__private::core::result::Result::Err(__e);

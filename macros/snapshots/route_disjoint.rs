@@ -37,11 +37,11 @@ const _: () = {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn __walk<'i>(
         __w: &::urlkit::__private::route::Walk<'i>,
-        __at: &mut [::urlkit::__private::route::Seg; 3usize],
     ) -> ::urlkit::__private::core::result::Result<
         (
             ::urlkit::__private::core::primitive::usize,
             ::urlkit::__private::route::Target<'i>,
+            [::urlkit::__private::route::Seg; 1usize],
         ),
         ::urlkit::RouteError,
     > {
@@ -55,8 +55,7 @@ const _: () = {
                         .literal(__p0, b"files")
                     {
                         {
-                            __at[2usize] = __s0;
-                            return __w.found_rest(0usize, __s0);
+                            return __w.found_rest(0usize, __s0, [__s0]);
                         }
                     }
                 }
@@ -102,10 +101,10 @@ const _: () = {
                                             };
                                             match __t.check(&RULE) {
                                                 ::urlkit::__private::core::result::Result::Ok(()) => {
-                                                    __at[1usize] = __s1;
                                                     return ::urlkit::__private::core::result::Result::Ok((
                                                         1usize,
                                                         __t,
+                                                        [__s1],
                                                     ));
                                                 }
                                                 ::urlkit::__private::core::result::Result::Err(__m) => {
@@ -275,9 +274,8 @@ const _: () = {
                 },
             ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;
-            let mut __at = [__w.root(); 3usize];
-            match __walk(&__w, &mut __at) {
-                ::urlkit::__private::core::result::Result::Ok((__n, __t)) => {
+            match __walk(&__w) {
+                ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
                     match __n {
                         0usize => {
                             ::urlkit::__private::core::result::Result::Ok(Self::Tree {
@@ -285,7 +283,7 @@ const _: () = {
                                     String,
                                 > as ::urlkit::route::RouteField<
                                     path,
-                                >>::tail(&__t, __at[2usize], &__FIELDS[0usize]) {
+                                >>::tail(&__t, __at[0usize], &__FIELDS[0usize]) {
                                     ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                                     ::urlkit::__private::core::result::Result::Err(__e) => {
                                         return ::urlkit::__private::core::result::Result::Err(__e);
@@ -299,7 +297,7 @@ const _: () = {
                                 Self::Raw {
                                     name: match <String as ::urlkit::route::RouteField<
                                         name,
-                                    >>::segment(&__t, __at[1usize], &__FIELDS[1usize]) {
+                                    >>::segment(&__t, __at[0usize], &__FIELDS[1usize]) {
                                         ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                                         ::urlkit::__private::core::result::Result::Err(__e) => {
                                             return ::urlkit::__private::core::result::Result::Err(__e);

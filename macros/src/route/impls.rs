@@ -115,7 +115,7 @@ pub(crate) fn impl_route(
     let needs_which = captors.iter().any(|c| !c.is_empty());
     let walk = tree::walk(input, valid, tried, &templates);
     let from_url = tree::from_url(input, valid, tried);
-    let which = needs_which.then(|| tree::which(valid));
+    let which = needs_which.then(tree::which);
     let matched = if input.routes.is_empty() {
         quote!(*self)
     } else {

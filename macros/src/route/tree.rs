@@ -43,9 +43,8 @@ struct Writer<'a> {
     tried: &'a [usize],
     input: &'a Input<'a>,
     valid: &'a [Valid],
-    /// The slot of `__at` that holds the last fixed segment of a route with a tail; the
-    /// slots before it hold the segments placeholders read, by their place in the path.
-    tail_slot: usize,
+    /// How many segments the walk gives with a route: the most any route's fields read.
+    slots: usize,
 }
 
 fn private() -> TokenStream {
@@ -154,7 +153,7 @@ impl Writer<'_> {
 
     /// Routes whose path matched (`prev` its last fixed segment), tried by their query, once
     /// the rest of the URL is checked (`finish`). The first that takes the URL is returned
-    /// with the target, after the segments its fields read are put in their slots.
+    /// with the target and the segments its fields read.
     fn leaf(&self, routes: &[usize], prev: &Ident, finish: Finish) -> TokenStream {
         let (t, w, miss) = (local("__t"), local("__w"), local("__miss"));
         let private = private();
@@ -166,17 +165,17 @@ impl Writer<'_> {
         for &n in routes {
             let r = self.tried[n];
             let p = &self.valid[r].pattern;
-            let stores = self.stores(r, prev);
+            let segments = self.segments(r, prev);
             // Keys are compared decoded: before the first route that compares any, a key
             // that does not decode is an error (`Target::check_keys`).
             let reads_query = !p.pairs.is_empty() || !p.keys.is_empty() || p.deny_unknown;
             let has_rule = !p.pairs.is_empty() || p.deny_unknown || p.keys.iter().any(|k| k.1);
             if !bound && !reads_query {
                 let found = match finish {
-                    Finish::AtEnd => quote!(#w.found(#n, #prev)),
-                    Finish::Rest => quote!(#w.found_rest(#n, #prev)),
+                    Finish::AtEnd => quote!(#w.found(#n, #prev, #segments)),
+                    Finish::Rest => quote!(#w.found_rest(#n, #prev, #segments)),
                 };
-                out.extend(quote!(#stores return #found;));
+                out.extend(quote!(return #found;));
                 // Nothing after an unconditional return is reached.
                 return out;
             }
@@ -197,7 +196,7 @@ impl Writer<'_> {
                 keys_checked = true;
             }
             if !has_rule {
-                out.extend(quote!(#stores return #ok((#n, #t));));
+                out.extend(quote!(return #ok((#n, #t, #segments));));
                 return out;
             }
             let rule = self.rule(r);
@@ -206,7 +205,7 @@ impl Writer<'_> {
                 {
                     const RULE: #private::Rule = #rule;
                     match #t.check(&RULE) {
-                        #ok(()) => { #stores return #ok((#n, #t)); }
+                        #ok(()) => return #ok((#n, #t, #segments)),
                         #err(#mismatch) => #miss.note(&RULE, #mismatch),
                     }
                 }
@@ -215,25 +214,23 @@ impl Writer<'_> {
         out
     }
 
-    /// Puts the segments route `r`'s fields read in their slots of `__at` (`prev`, the last
-    /// fixed segment, where its tail starts).
-    fn stores(&self, r: usize, prev: &Ident) -> TokenStream {
-        let at = local("__at");
-        let mut out = TokenStream::new();
-        for capture in self.valid[r].captures.iter().flatten() {
-            match *capture {
+    /// The segments route `r`'s fields read, in the order of its fields (for a tail, `prev`,
+    /// its last fixed segment, where the tail starts), the rest of the array filled with the
+    /// root: an array by value, which a release build keeps in registers.
+    fn segments(&self, r: usize, prev: &Ident) -> TokenStream {
+        let root = local("__root");
+        let mut read: Vec<TokenStream> = (self.valid[r].captures.iter().flatten())
+            .filter_map(|capture| match *capture {
                 Capture::Segment(k) => {
                     let s = segment(k);
-                    out.extend(quote!(#at[#k] = #s;));
+                    Some(quote!(#s))
                 }
-                Capture::Tail => {
-                    let slot = self.tail_slot;
-                    out.extend(quote!(#at[#slot] = #prev;));
-                }
-                Capture::Key(_) => {}
-            }
-        }
-        out
+                Capture::Tail => Some(quote!(#prev)),
+                Capture::Key(_) => None,
+            })
+            .collect();
+        read.resize(self.slots, quote!(#root));
+        quote!([#(#read),*])
     }
 
     /// A route's query rule, as a constant.
@@ -264,20 +261,23 @@ impl Writer<'_> {
     }
 }
 
-/// The slots of `__at`: one per place in the path a placeholder may read, then one for the
-/// last fixed segment of a route with a tail.
+/// How many segments the walk gives with a route: the most any route's fields read (a tail
+/// counts as one, the segment it starts after).
 fn slots(valid: &[Valid]) -> usize {
     valid
         .iter()
-        .map(|v| v.pattern.segments.len())
+        .map(|v| {
+            (v.captures.iter().flatten())
+                .filter(|c| !matches!(c, Capture::Key(_)))
+                .count()
+        })
         .max()
         .unwrap_or(0)
-        + 1
 }
 
 /// `__walk`: the decision tree, giving the route that takes the URL (its place in the order
-/// routes are tried) and the target its fields are read from, with the segments they read in
-/// `__at`; or the error `from_url` gives. Written once for `from_url` and `__which`.
+/// routes are tried), the target its fields are read from, and the segments they read; or the
+/// error `from_url` gives. Written once for `from_url` and `__which`.
 pub(crate) fn walk(
     input: &Input<'_>,
     valid: &[Valid],
@@ -285,12 +285,7 @@ pub(crate) fn walk(
     templates: &[String],
 ) -> TokenStream {
     let private = private();
-    let (w, miss, at, root) = (
-        local("__w"),
-        local("__miss"),
-        local("__at"),
-        local("__root"),
-    );
+    let (w, miss, root) = (local("__w"), local("__miss"), local("__root"));
     let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
     let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
     let tree = Node::build(&in_order);
@@ -299,7 +294,7 @@ pub(crate) fn walk(
         tried,
         input,
         valid,
-        tail_slot: slots - 1,
+        slots,
     };
     let body = writer.node(&tree, 0, &root);
     let template = if input.is_enum {
@@ -317,8 +312,10 @@ pub(crate) fn walk(
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn #walk<'i>(
             #w: &#private::Walk<'i>,
-            #at: &mut [#private::Seg; #slots],
-        ) -> ::core::result::Result<(::core::primitive::usize, #private::Target<'i>), ::urlkit::RouteError> {
+        ) -> ::core::result::Result<
+            (::core::primitive::usize, #private::Target<'i>, [#private::Seg; #slots]),
+            ::urlkit::RouteError,
+        > {
             let mut #miss: #private::Miss<'i> = ::core::default::Default::default();
             let #root = #w.root();
             #body
@@ -338,15 +335,13 @@ pub(crate) fn from_url(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> T
         local("__n"),
     );
     let walk = local("__walk");
-    let slots = slots(valid);
-    let tail_slot = slots - 1;
     // The last arm takes every other index too, which the walk never gives: no panic is
     // written.
     let last = tried.len().saturating_sub(1);
     let mut table = Vec::new();
     let arms: Vec<TokenStream> = (tried.iter().enumerate())
         .map(|(n, &r)| {
-            let value = build(&input.routes[r], &valid[r], tail_slot, &mut table);
+            let value = build(&input.routes[r], &valid[r], &mut table);
             let index = if n == last { quote!(_) } else { quote!(#n) };
             quote!(#index => ::core::result::Result::Ok(#value),)
         })
@@ -358,9 +353,8 @@ pub(crate) fn from_url(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> T
         fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
             static #fields: [#private::Field; #count] = [#(#table),*];
             let #w = #private::Walk::new(#url, #name)?;
-            let mut #at = [#w.root(); #slots];
-            match #walk(&#w, &mut #at) {
-                ::core::result::Result::Ok((#n, #t)) => match #n { #(#arms)* },
+            match #walk(&#w) {
+                ::core::result::Result::Ok((#n, #t, #at)) => match #n { #(#arms)* },
                 ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
             }
         }
@@ -369,18 +363,16 @@ pub(crate) fn from_url(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> T
 
 /// `__which`: the route `from_url` gives a URL to (its place in the order routes are tried),
 /// for `to_url`'s round-trip check.
-pub(crate) fn which(valid: &[Valid]) -> TokenStream {
+pub(crate) fn which() -> TokenStream {
     let private = private();
-    let (w, url, at, n) = (local("__w"), local("__url"), local("__at"), local("__n"));
+    let (w, url, n) = (local("__w"), local("__url"), local("__n"));
     let walk = local("__walk");
-    let slots = slots(valid);
     quote! {
         /// The route `from_url` gives `url` to (its place in the order routes are tried).
         fn __which(#url: &::core::primitive::str) -> ::core::option::Option<::core::primitive::usize> {
             let #w = #private::Walk::new(#url, "").ok()?;
-            let mut #at = [#w.root(); #slots];
-            match #walk(&#w, &mut #at) {
-                ::core::result::Result::Ok((#n, _)) => ::core::option::Option::Some(#n),
+            match #walk(&#w) {
+                ::core::result::Result::Ok((#n, _, _)) => ::core::option::Option::Some(#n),
                 ::core::result::Result::Err(_) => ::core::option::Option::None,
             }
         }
@@ -388,19 +380,15 @@ pub(crate) fn which(valid: &[Valid]) -> TokenStream {
 }
 
 /// The value of route `route`, each field read from where its placeholder stands: the
-/// segments in their slots of `__at`, the last of its fixed segments (where a tail starts) in
-/// `tail_slot`.
-fn build(
-    route: &Route<'_>,
-    valid: &Valid,
-    tail_slot: usize,
-    table: &mut Vec<TokenStream>,
-) -> TokenStream {
+/// segments the walk gave (`__at`, in the order of the fields that read them, a tail's the
+/// last fixed segment, where it starts).
+fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> TokenStream {
     let private = private();
     let (t, at, table_name) = (local("__t"), local("__at"), local("__FIELDS"));
     let path = super::ast::route_path(route);
     let label = &route.label;
     let keys = local("__keys");
+    let mut slot = 0usize;
     let fields = route
         .fields
         .iter()
@@ -441,11 +429,15 @@ fn build(
             });
             let info = quote!(&#table_name[#entry]);
             let trait_ = quote_spanned!(span=> <#ty as ::urlkit::route::RouteField<#marker>>);
+            let here = slot;
+            if !matches!(capture, Capture::Key(_)) {
+                slot += 1;
+            }
             let read = match *capture {
-                Capture::Segment(k) => {
-                    quote_spanned!(span=> #trait_::segment(&#t, #at[#k], #info))
+                Capture::Segment(_) => {
+                    quote_spanned!(span=> #trait_::segment(&#t, #at[#here], #info))
                 }
-                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#tail_slot], #info)),
+                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#here], #info)),
                 Capture::Key(j) => {
                     quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info))
                 }

@@ -7,9 +7,9 @@
 //! the segment's first byte, then its static text compared where the segment starts (so a
 //! segment of static text is never searched for its end), the routes tried most specific
 //! first as `urlkit_syntax::route::order` ranks them. The walk is a function of its own,
-//! written once: it gives the route that matched (its place in that order) and the
-//! [`Target`], with the segments the route's fields read put in slots; `from_url` then reads
-//! those fields, and `to_url`'s round-trip check keeps only the route.
+//! written once: it gives the route that matched (its place in that order), the [`Target`],
+//! and the segments the route's fields read, by value; `from_url` then reads those fields,
+//! and `to_url`'s round-trip check keeps only the route.
 //! Only a segment that a placeholder reads is searched for its end, and its characters
 //! checked on the way ([`Walk`](super::walk::Walk)); at a leaf, `finish` checks the query and
 //! gives the [`Target`] the fields are read from, and before the first route there that
@@ -17,7 +17,7 @@
 //! decode. Generated code has this shape:
 //!
 //! ```text
-//! fn walk<'i>(w: &Walk<'i>, at: &mut [Seg; 3]) -> Result<(usize, Target<'i>), RouteError> {
+//! fn walk<'i>(w: &Walk<'i>) -> Result<(usize, Target<'i>, [Seg; 1]), RouteError> {
 //!     let mut miss = Miss::default();
 //!     let root = w.root();
 //!     if let Some(p0) = w.after(root) {
@@ -26,12 +26,12 @@
 //!                 if let Some(p1) = w.after(s0) {
 //!                     match w.byte(p1) {
 //!                         b'm' => if let Some(s1) = w.literal(p1, b"me") {
-//!                             if w.ends(s1) { return w.found(0, s1) }
+//!                             if w.ends(s1) { return w.found(0, s1, [root]) }
 //!                         },
 //!                         _ => {}
 //!                     }
 //!                     let s1 = w.segment(p1);
-//!                     if !s1.is_empty() && w.ends(s1) { at[1] = s1; return w.found(1, s1) }
+//!                     if !s1.is_empty() && w.ends(s1) { return w.found(1, s1, [s1]) }
 //!                 }
 //!             },
 //!             _ => {}
@@ -42,11 +42,10 @@
 //!
 //! fn from_url(url: &str) -> Result<Api, RouteError> {
 //!     let w = Walk::new(url, "Api")?;
-//!     let mut at = [w.root(); 3];
-//!     match walk(&w, &mut at) {
-//!         Ok((n, t)) => match n {
+//!     match walk(&w) {
+//!         Ok((n, t, at)) => match n {
 //!             0 => Ok(Api::Me),
-//!             _ => Ok(Api::User { id: RouteField::segment(&t, at[1], &Field { … })? }),
+//!             _ => Ok(Api::User { id: match RouteField::segment(&t, at[0], &FIELDS[0]) { … } }),
 //!         },
 //!         Err(e) => Err(e),
 //!     }

@@ -169,15 +169,21 @@ impl<'i> Walk<'i> {
     }
 
     /// [`finish`](Self::finish) at the leaf of a route that reads nothing of the query: its
-    /// place in the order routes are tried, with the target, as the generated walk gives them.
+    /// place in the order routes are tried, the target, and `segments` (those its fields
+    /// read), as the generated walk gives them.
     ///
     /// # Errors
     /// As [`finish`](Self::finish).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn found(&self, route: usize, last: Seg) -> Result<(usize, Target<'i>), RouteError> {
+    pub fn found<S>(
+        &self,
+        route: usize,
+        last: Seg,
+        segments: S,
+    ) -> Result<(usize, Target<'i>, S), RouteError> {
         match self.finish(last) {
-            Ok(target) => Ok((route, target)),
+            Ok(target) => Ok((route, target, segments)),
             Err(e) => Err(e),
         }
     }
@@ -188,9 +194,14 @@ impl<'i> Walk<'i> {
     /// # Errors
     /// As [`finish`](Self::finish).
     #[inline]
-    pub fn found_rest(&self, route: usize, last: Seg) -> Result<(usize, Target<'i>), RouteError> {
+    pub fn found_rest<S>(
+        &self,
+        route: usize,
+        last: Seg,
+        segments: S,
+    ) -> Result<(usize, Target<'i>, S), RouteError> {
         match self.finish_rest(last) {
-            Ok(target) => Ok((route, target)),
+            Ok(target) => Ok((route, target, segments)),
             Err(e) => Err(e),
         }
     }
