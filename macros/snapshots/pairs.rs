@@ -12,13 +12,13 @@ fn expansion() {
                 F: __urlkit::__private::core::ops::FnOnce(
                     ) -> __urlkit::__private::core::result::Result<
                             __urlkit::Url,
-                            __urlkit::Error,
+                            __urlkit::ExpandError,
                         >,
             >(
                 build: F,
             ) -> __urlkit::__private::core::result::Result<
                 __urlkit::Url,
-                __urlkit::Error,
+                __urlkit::ExpandError,
             > {
                 build()
             }

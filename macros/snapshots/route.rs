@@ -35,7 +35,7 @@ const _: () = {
         (
             ::urlkit::__private::core::primitive::usize,
             ::urlkit::__private::route::Target<'i>,
-            [::urlkit::__private::route::Seg; 1usize],
+            [::urlkit::__private::route::SegmentSpan; 1usize],
         ),
         ::urlkit::RouteError,
     > {
@@ -161,7 +161,10 @@ const _: () = {
         }
         fn to_url(
             &self,
-        ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+        ) -> ::urlkit::__private::core::result::Result<
+            ::urlkit::Url,
+            ::urlkit::ExpandError,
+        > {
             match self {
                 Self::User { id: __f0, tab: __f1, .. } => {
                     match match (&(*__f0), &(*__f1)) {

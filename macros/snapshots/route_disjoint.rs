@@ -41,7 +41,7 @@ const _: () = {
         (
             ::urlkit::__private::core::primitive::usize,
             ::urlkit::__private::route::Target<'i>,
-            [::urlkit::__private::route::Seg; 1usize],
+            [::urlkit::__private::route::SegmentSpan; 1usize],
         ),
         ::urlkit::RouteError,
     > {
@@ -175,7 +175,10 @@ const _: () = {
         }
         fn to_url(
             &self,
-        ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+        ) -> ::urlkit::__private::core::result::Result<
+            ::urlkit::Url,
+            ::urlkit::ExpandError,
+        > {
             match self {
                 Self::Tree { path: __f0, .. } => {
                     match (&(*__f0),) {

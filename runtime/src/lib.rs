@@ -102,7 +102,7 @@ mod url;
 pub mod value;
 mod writer;
 
-pub use crate::error::{Error, ErrorKind};
+pub use crate::error::{ExpandError, ExpandErrorKind};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use crate::interop::serde::Serde;
@@ -149,9 +149,9 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::matcher::{Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::leaf::{Field, Hits, Miss, Rule, parses_as};
         pub use crate::route::shape::shape;
-        pub use crate::route::target::{Seg, Target};
+        pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;
         pub use urlkit_syntax::route::{Key, Pattern, Tail};
     }

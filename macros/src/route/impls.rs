@@ -8,7 +8,7 @@
 //!   method, which joins that URL to a base as `url!(base, ...)` does);
 //! - `from_url` walks the routes' decision tree, written by `tree` as `__walk` beside the
 //!   impl, then reads the fields of the route it found from where their placeholders stand
-//!   (`runtime/src/route/matcher.rs`);
+//!   (`runtime/src/route/leaf.rs`);
 //! - in an enum whose routes overlap, `to_url` of a route others can capture checks the URL
 //!   it built against the same walk (`round_trip`).
 //!
@@ -22,7 +22,7 @@ use syn::spanned::Spanned;
 use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::Modifier;
 
-use super::ast::{Input, Route, marker, route_path};
+use super::ast::{Route, RouteType, marker, route_path};
 use super::check::Valid;
 use super::overlap::{self, Captor};
 use super::{shapes, tree};
@@ -30,7 +30,7 @@ use crate::root::Root;
 use crate::{generate, url};
 
 pub(crate) fn impl_route(
-    input: &Input<'_>,
+    input: &RouteType<'_>,
     valid: &[Valid],
     tried: &[usize],
     root: &Root,
@@ -149,7 +149,7 @@ pub(crate) fn impl_route(
                     match #matched { #(#template_arms)* }
                 }
 
-                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError> {
                     match #matched { #(#url_arms)* }
                 }
 
@@ -169,7 +169,7 @@ pub(crate) fn impl_route(
 /// `from_url` both check the field through: a type that is not a route field is then one
 /// error, at this bound (spanned on the field's type), and the bodies, which assume it, add
 /// none.
-fn bounds(input: &Input<'_>, valid: &[Valid]) -> Vec<TokenStream> {
+fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
     let params: Vec<String> = (input.original.generics.type_params())
         .map(|p| p.ident.to_string())
         .collect();
@@ -253,7 +253,7 @@ fn declare_markers(route: &Ident, markers: &[Ident]) -> TokenStream {
 
 /// The marker types named after the fields that placeholders read: `url!`'s generator names
 /// them in errors about values (`Placeholder<id>`), `from_url` in errors about parsing.
-fn markers(input: &Input<'_>, valid: &[Valid]) -> Vec<Ident> {
+fn markers(input: &RouteType<'_>, valid: &[Valid]) -> Vec<Ident> {
     let mut names: Vec<String> = Vec::new();
     for (route, valid) in input.routes.iter().zip(valid) {
         for (field, capture) in route.fields.iter().zip(&valid.captures) {

@@ -9,7 +9,7 @@
 //! (`Walk::literal`: one or two word compares), so no segment of static text is searched
 //! for its end; then the other groups in the order routes are tried, which need the segment's
 //! end; a group that fails falls through to the next, so the walk tries the routes exactly in
-//! order (`runtime/src/route/matcher.rs` shows the shape). Each route
+//! order (`runtime/src/route/leaf.rs` shows the shape). Each route
 //! appears once in the tree, so the code grows with the number of routes, not with their
 //! product. The walk is written once: `to_url`'s round-trip check (`impls::round_trip`, in
 //! enums whose routes overlap) calls it too, through `__which`, and only keeps the route.
@@ -25,7 +25,7 @@ use urlkit_syntax::route::owned::OwnedSegment;
 use urlkit_syntax::route::tree::Node;
 use urlkit_syntax::route::{Pattern, has_form_escape};
 
-use super::ast::{Input, Route};
+use super::ast::{Route, RouteType};
 use super::check::{Capture, Valid};
 
 /// Where a leaf's path ends: with its last fixed segment, or after a tail.
@@ -41,7 +41,7 @@ enum Finish {
 struct Writer<'a> {
     /// For each route in the order they are tried: its index in `input.routes`.
     tried: &'a [usize],
-    input: &'a Input<'a>,
+    input: &'a RouteType<'a>,
     valid: &'a [Valid],
     /// How many segments the walk gives with a route: the most any route's fields read.
     slots: usize,
@@ -279,7 +279,7 @@ fn slots(valid: &[Valid]) -> usize {
 /// routes are tried), the target its fields are read from, and the segments they read; or the
 /// error `from_url` gives. Written once for `from_url` and `__which`.
 pub(crate) fn walk(
-    input: &Input<'_>,
+    input: &RouteType<'_>,
     valid: &[Valid],
     tried: &[usize],
     templates: &[String],
@@ -313,7 +313,7 @@ pub(crate) fn walk(
         fn #walk<'i>(
             #w: &#private::Walk<'i>,
         ) -> ::core::result::Result<
-            (::core::primitive::usize, #private::Target<'i>, [#private::Seg; #slots]),
+            (::core::primitive::usize, #private::Target<'i>, [#private::SegmentSpan; #slots]),
             ::urlkit::RouteError,
         > {
             let mut #miss: #private::Miss<'i> = ::core::default::Default::default();
@@ -325,7 +325,7 @@ pub(crate) fn walk(
 }
 
 /// `from_url`: the walk, then the fields of the route it found.
-pub(crate) fn from_url(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+pub(crate) fn from_url(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
     let private = private();
     let (w, url, at, t, n) = (
         local("__w"),

@@ -1,6 +1,6 @@
-//! What the matcher `#[derive(Route)]` generates calls: the query rules of its routes, the
-//! error when no route takes a URL, and the reading of each field from where its
-//! placeholder stands.
+//! What a leaf of the `from_url` that `#[derive(Route)]` generates calls, once a route's path
+//! matched: the query rules of its routes, the error when no route takes a URL, and the
+//! reading of each field from where its placeholder stands.
 //!
 //! The derive knows every route at compile time, so it writes `from_url` as a decision tree
 //! over the path's static text (`macros/src/route/tree.rs`): segment by segment, a `match` on
@@ -17,7 +17,7 @@
 //! decode. Generated code has this shape:
 //!
 //! ```text
-//! fn walk<'i>(w: &Walk<'i>) -> Result<(usize, Target<'i>, [Seg; 1]), RouteError> {
+//! fn walk<'i>(w: &Walk<'i>) -> Result<(usize, Target<'i>, [SegmentSpan; 1]), RouteError> {
 //!     let mut miss = Miss::default();
 //!     let root = w.root();
 //!     if let Some(p0) = w.after(root) {
@@ -57,12 +57,12 @@
 use urlkit_syntax::route::{Pattern, QueryMismatch, has_form_escape, key_eq_in, piece_key, pieces};
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
-use super::param::FromParam;
+use super::from_param::FromParam;
 use super::params::{Failure, Params};
 use super::split;
-use super::target::{Seg, Target};
+use super::target::{SegmentSpan, Target};
 use crate::decode;
-use crate::error::Error;
+use crate::error::ExpandError;
 use crate::value::{Expansion, Value, capped_hint};
 use crate::writer::{Modifier, Spot, Writer};
 
@@ -264,7 +264,7 @@ impl<'i> Target<'i> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn segment_field<T: FromParam>(
         &self,
-        seg: Seg,
+        seg: SegmentSpan,
         field: &'static Field,
     ) -> Result<T, RouteError> {
         if let Some(raw) = self.plain_value(seg, field)
@@ -292,7 +292,7 @@ impl<'i> Target<'i> {
     )]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn plain_value(&self, seg: Seg, field: &Field) -> Option<&'i str> {
+    fn plain_value(&self, seg: SegmentSpan, field: &Field) -> Option<&'i str> {
         let bytes = self.input.as_bytes();
         if !seg.plain || seg.start >= seg.end || bytes.get(seg.start) == Some(&b'.') {
             return None;
@@ -306,7 +306,7 @@ impl<'i> Target<'i> {
 
     /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,
     /// and the error. The segment is `seg_start..seg_end` of `input`, `plain` as
-    /// [`Seg::plain`], `last` if it ends the path.
+    /// [`SegmentSpan::plain`], `last` if it ends the path.
     ///
     /// # Errors
     /// As [`segment_field`](Self::segment_field).
@@ -336,7 +336,7 @@ impl<'i> Target<'i> {
     #[inline(never)]
     pub fn tail_field<T: FromParam>(
         &self,
-        last: Seg,
+        last: SegmentSpan,
         field: &'static Field,
     ) -> Result<T, RouteError> {
         let rest = self.next(last).map(|first| first.start..self.path_end);
@@ -452,8 +452,8 @@ fn count<const M: usize>(
 /// The error of `to_url` when the URL built from `placeholder`'s value would parse as
 /// `route`, tried before the value's own.
 #[cold]
-pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> Error {
-    Error::parses_as(placeholder, route, template)
+pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> ExpandError {
+    ExpandError::parses_as(placeholder, route, template)
 }
 
 /// What the derive requires of the type of a field named `N`: [`Value`], so that `to_url`
@@ -488,11 +488,19 @@ pub trait RouteField<N>: Sized {
 
     /// Reads the field from the path segment `seg`.
     #[doc(hidden)]
-    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError>;
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError>;
 
     /// Reads the field from the segments after `last`.
     #[doc(hidden)]
-    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError>;
+    fn tail(
+        target: &Target<'_>,
+        last: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError>;
 
     /// Reads the field from the query, where `Target::keys` found its pieces.
     #[doc(hidden)]
@@ -504,12 +512,20 @@ impl<N, T: FromParam + Value> RouteField<N> for T {
     crate::value::by_value!();
 
     #[inline]
-    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError> {
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError> {
         target.segment_field(seg, field)
     }
 
     #[inline]
-    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError> {
+    fn tail(
+        target: &Target<'_>,
+        last: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError> {
         target.tail_field(last, field)
     }
 
