@@ -13,7 +13,8 @@
 //!         struct id {} struct page {}          // markers: type errors name the placeholder
 //!         // One call taking the rest as a closure: in a `const`, that call is the one error,
 //!         // and its name says what to write instead.
-//!         ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
+//!         fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template<F: FnOnce() -> ...>(build: F) -> ... { build() }
+//!         url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
 //!             let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
 //!             __w.path_start(false);           // where the path starts, for the guards
 //!             __w.text("/users/");
@@ -180,10 +181,40 @@ fn emit(
         }
         // The URL is built in a closure handed to one function, so that in a `const` the
         // compiler reports that one call, whose name says what to do, rather than every
-        // call inside.
-        t.path(&format!(
-            "{PRIVATE}::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template"
-        ));
+        // call inside. The function is declared here, at the call's spans: rustc's error
+        // shows where the function it cannot call is defined, which is then the user's
+        // `url!` rather than urlkit's source. (It is generic over the closure, so a
+        // function in the runtime would be one copy per call all the same.)
+        let name = "url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template";
+        // In line, as a call into urlkit's was: nothing of it stays in a debug build.
+        t.op("#").group(Delimiter::Bracket, |t| {
+            t.word("inline").parens(|t| {
+                t.word("always");
+            });
+        });
+        t.word("fn").word(name).op("<").word("F").op(":");
+        t.path(&format!("{PRIVATE}::core::ops::FnOnce"))
+            .parens(|_| {})
+            .op("->");
+        t.path(&format!("{PRIVATE}::core::result::Result")).op("<");
+        t.path("::urlkit::Url")
+            .op(",")
+            .path("::urlkit::ExpandError")
+            .op(">");
+        t.op(">").parens(|t| {
+            t.word("build").op(":").word("F");
+        });
+        t.op("->")
+            .path(&format!("{PRIVATE}::core::result::Result"))
+            .op("<");
+        t.path("::urlkit::Url")
+            .op(",")
+            .path("::urlkit::ExpandError")
+            .op(">");
+        t.braces(|t| {
+            t.word("build").parens(|_| {});
+        });
+        t.word(name);
         t.parens(|t| {
             t.with_span(site.located_at(literal), |t| {
                 t.op("||");
