@@ -102,7 +102,7 @@ mod url;
 pub mod value;
 mod writer;
 
-pub use crate::error::{Error, ErrorKind};
+pub use crate::error::{ExpandError, ExpandErrorKind};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use crate::interop::serde::Serde;
@@ -141,18 +141,6 @@ pub mod __private {
     pub use urlkit_macros::{template, url};
     pub use urlkit_syntax::template::VarSpec;
 
-    /// Every `url!` template (and the `to_url` of `#[derive(Route)]`) is this one call, so
-    /// that in a `const` or a `static`, where nothing that allocates can run, the compiler
-    /// reports one error, and its name is the explanation: the body is a closure, which the
-    /// compiler does not check for `const`-ness.
-    #[allow(clippy::inline_always, reason = "one call, in line in every build")]
-    #[inline(always)]
-    pub fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(
-        build: impl FnOnce() -> Result<crate::Url, crate::Error>,
-    ) -> Result<crate::Url, crate::Error> {
-        build()
-    }
-
     /// The parsed form of `template`, for tests that compare what `template!` and
     /// `Template::parse` make of the same text.
     pub fn compiled(template: &crate::Template) -> &Compiled {
@@ -161,9 +149,9 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::matcher::{Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::leaf::{Field, Hits, Miss, Rule, parses_as};
         pub use crate::route::shape::shape;
-        pub use crate::route::target::{Seg, Target};
+        pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;
         pub use urlkit_syntax::route::{Key, Pattern, Tail};
     }

@@ -8,8 +8,8 @@ use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::{Modifier, VarSpec};
 
 use super::{capture, marker};
-use crate::check::{Checked, Source};
-use crate::input::Input;
+use crate::check::{BoundTemplate, Source};
+use crate::input::Invocation;
 use crate::tokens::Tokens;
 
 /// The values of the template's variables and the locals that hold them.
@@ -25,10 +25,13 @@ pub(super) struct Bindings {
     pub(super) vars: Vec<(Ident, Span, Option<Ident>)>,
     /// Marker types to declare, one per variable whose name is a Rust identifier.
     pub(super) markers: Vec<Ident>,
+    /// Whether the values are a route's fields, which are checked through
+    /// `urlkit::route::RouteField` (written and read back) rather than `Placeholder`.
+    route: bool,
 }
 
 impl Bindings {
-    pub(super) fn new(input: &Input, checked: &Checked) -> Self {
+    pub(super) fn new(input: &Invocation, checked: &BoundTemplate) -> Self {
         let site = Span::mixed_site();
         let mut values = Vec::new();
         let mut locals = Vec::new();
@@ -69,12 +72,13 @@ impl Bindings {
             locals,
             vars,
             markers,
+            route: false,
         }
     }
 
-    /// Bindings for values given in the order of `checked.vars`; no markers are declared
-    /// (the derive declares them, see [`marker`]).
-    pub(super) fn of_values(checked: &Checked, given: Vec<(TokenStream, Span)>) -> Self {
+    /// Bindings for a route's fields, given in the order of `checked.vars`; no markers are
+    /// declared (the derive declares them, see [`marker`]).
+    pub(super) fn of_values(checked: &BoundTemplate, given: Vec<(TokenStream, Span)>) -> Self {
         let site = Span::mixed_site();
         let mut values = Vec::new();
         let mut locals = Vec::new();
@@ -91,10 +95,11 @@ impl Bindings {
             locals,
             vars,
             markers: Vec::new(),
+            route: true,
         }
     }
 
-    pub(super) fn index(checked: &Checked, spec: &VarSpec) -> usize {
+    pub(super) fn index(checked: &BoundTemplate, spec: &VarSpec) -> usize {
         let name = &checked.template[spec.name.clone()];
         checked
             .vars
@@ -104,8 +109,14 @@ impl Bindings {
     }
 
     /// The trait that checks the variable's type where it stands: a port, a prefix
-    /// modifier, any placeholder, or (for a name that cannot be a marker) any value.
-    pub(super) fn trait_of(&self, checked: &Checked, expr: usize, spec: &VarSpec) -> &'static str {
+    /// modifier, any placeholder (a route's field, which `from_url` also reads, through the
+    /// one trait that says both), or (for a name that cannot be a marker) any value.
+    pub(super) fn trait_of(
+        &self,
+        checked: &BoundTemplate,
+        expr: usize,
+        spec: &VarSpec,
+    ) -> &'static str {
         if self.vars[Self::index(checked, spec)].2.is_none() {
             "NamedArgument"
         } else if checked.reference.placements[expr] == Placement::Port {
@@ -113,6 +124,8 @@ impl Bindings {
             "Port"
         } else if matches!(spec.modifier, Modifier::Prefix(_)) {
             "Prefixed"
+        } else if self.route {
+            "RouteField"
         } else {
             "Placeholder"
         }
@@ -125,7 +138,7 @@ impl Bindings {
     pub(super) fn call(
         &self,
         t: &mut Tokens,
-        checked: &Checked,
+        checked: &BoundTemplate,
         expr: usize,
         spec: &VarSpec,
         method: &str,
@@ -135,7 +148,12 @@ impl Bindings {
         let span = Span::mixed_site().located_at(*span);
         let check = self.trait_of(checked, expr, spec);
         t.with_span(span, |t| {
-            t.path("::urlkit::value").op("::").word(check);
+            let module = if check == "RouteField" {
+                "::urlkit::route"
+            } else {
+                "::urlkit::value"
+            };
+            t.path(module).op("::").word(check);
             if let Some(marker) = marker {
                 let mut marker = marker.clone();
                 marker.set_span(span);

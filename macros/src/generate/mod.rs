@@ -13,7 +13,8 @@
 //!         struct id {} struct page {}          // markers: type errors name the placeholder
 //!         // One call taking the rest as a closure: in a `const`, that call is the one error,
 //!         // and its name says what to write instead.
-//!         ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
+//!         fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template<F: FnOnce() -> ...>(build: F) -> ... { build() }
+//!         url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
 //!             let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
 //!             __w.path_start(false);           // where the path starts, for the guards
 //!             __w.text("/users/");
@@ -60,8 +61,8 @@ use quote::ToTokens;
 use urlkit_syntax::plan::{Context, Step};
 use urlkit_syntax::template::{Modifier, Operator};
 
-use crate::check::{Checked, Source, Var};
-use crate::input::Input;
+use crate::check::{BoundTemplate, BoundVar, Source};
+use crate::input::Invocation;
 use crate::root::Root;
 use crate::tokens::Tokens;
 use bindings::Bindings;
@@ -70,7 +71,7 @@ use steps::{context_into, generate_step, modifier_into, operator_into};
 /// The expressions a rejected template would have read, for its stand-in
 /// ([`crate::fallback::expand`]): the base, every named argument, each captured variable
 /// (spanned as [`Bindings::new`] spans it, so a misspelt name is reported at the literal).
-pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
+pub(crate) fn values(input: &Invocation, vars: &[BoundVar]) -> Vec<TokenStream> {
     let base = input.base.iter().map(ToTokens::to_token_stream);
     let args = input.args.iter().map(|arg| arg.value.to_token_stream());
     let captures = vars
@@ -88,15 +89,15 @@ pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
 /// stable Rust gives a proc macro. rustc marks that edit `MaybeIncorrect`, so `cargo fix`
 /// does not apply it; no span or shape on stable narrows it to the braces (rustc's own
 /// `format!` can, because it reads the source text of its literal).
-fn capture(name: &str, input: &Input) -> Ident {
+fn capture(name: &str, input: &Invocation) -> Ident {
     crate::ident::ident(name, input.lit.span())
         .unwrap_or_else(|| Ident::new(name, input.lit.span()))
 }
 
-/// The expression a checked template expands to: `Result<Url, urlkit::Error>`.
+/// The expression a checked template expands to: `Result<Url, urlkit::ExpandError>`.
 pub(crate) fn template(
-    input: &Input,
-    checked: &Checked,
+    input: &Invocation,
+    checked: &BoundTemplate,
     steps: &[Step],
     root: &Root,
 ) -> TokenStream {
@@ -115,7 +116,7 @@ pub(crate) fn template(
 /// value, in order, with the span its type errors point at (the field). The derive declares
 /// the marker types itself (see [`marker`]), once for the whole impl.
 pub(crate) fn route(
-    checked: &Checked,
+    checked: &BoundTemplate,
     steps: &[Step],
     values: Vec<(TokenStream, Span)>,
     root: &Root,
@@ -137,7 +138,7 @@ enum Within {
 /// The expression; `literal` is where the template is written, which the closure that
 /// builds the URL is named after in messages (`{closure@src/main.rs:7:34}`).
 fn emit(
-    checked: &Checked,
+    checked: &BoundTemplate,
     steps: &[Step],
     bindings: &Bindings,
     root: &Root,
@@ -179,10 +180,40 @@ fn emit(
         }
         // The URL is built in a closure handed to one function, so that in a `const` the
         // compiler reports that one call, whose name says what to do, rather than every
-        // call inside.
-        t.path(&format!(
-            "{PRIVATE}::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template"
-        ));
+        // call inside. The function is declared here, at the call's spans: rustc's error
+        // shows where the function it cannot call is defined, which is then the user's
+        // `url!` rather than urlkit's source. (It is generic over the closure, so a
+        // function in the runtime would be one copy per call all the same.)
+        let name = "url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template";
+        // In line, as a call into urlkit's was: nothing of it stays in a debug build.
+        t.op("#").group(Delimiter::Bracket, |t| {
+            t.word("inline").parens(|t| {
+                t.word("always");
+            });
+        });
+        t.word("fn").word(name).op("<").word("F").op(":");
+        t.path(&format!("{PRIVATE}::core::ops::FnOnce"))
+            .parens(|_| {})
+            .op("->");
+        t.path(&format!("{PRIVATE}::core::result::Result")).op("<");
+        t.path("::urlkit::Url")
+            .op(",")
+            .path("::urlkit::ExpandError")
+            .op(">");
+        t.op(">").parens(|t| {
+            t.word("build").op(":").word("F");
+        });
+        t.op("->")
+            .path(&format!("{PRIVATE}::core::result::Result"))
+            .op("<");
+        t.path("::urlkit::Url")
+            .op(",")
+            .path("::urlkit::ExpandError")
+            .op(">");
+        t.braces(|t| {
+            t.word("build").parens(|_| {});
+        });
+        t.word(name);
         t.parens(|t| {
             t.with_span(site.located_at(literal), |t| {
                 t.op("||");
@@ -215,7 +246,7 @@ pub(super) const PRIVATE: &str = "::urlkit::__private";
 
 /// The `Writer` sized for the text every expansion writes (as `Template` and `template!`
 /// count it) and each value's hint: empty, or holding the base of a join.
-fn start(t: &mut Tokens, checked: &Checked, steps: &[Step], bindings: &Bindings) {
+fn start(t: &mut Tokens, checked: &BoundTemplate, steps: &[Step], bindings: &Bindings) {
     let static_len = Literal::usize_suffixed(urlkit_syntax::plan::static_len(steps));
     let capacity = |t: &mut Tokens| {
         t.literal(static_len);

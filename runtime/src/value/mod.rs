@@ -32,7 +32,7 @@
 //!     url!("/users/{id}/{ip}{/tags*}{/empty*}{?page,filter*}&raw={octets}")?,
 //!     "/users/7/127.0.0.1/a/b%20c?sort=new&state=open&raw=%FF"
 //! );
-//! # Ok::<(), urlkit::Error>(())
+//! # Ok::<(), urlkit::ExpandError>(())
 //! ```
 //!
 //! [`Value`] is what a placeholder accepts; [`Scalar`] and [`ListItem`] are its single
@@ -53,5 +53,6 @@ mod traits;
 pub use self::placeholder::{
     Base, NamedArgument, Placeholder, Port, PortText, Prefixed, SingleValue,
 };
+pub(crate) use self::placeholder::{by_value, capped_hint, methods};
 pub use self::traits::{Fmt, List, ListItem, Scalar, Value};
 pub use crate::writer::Expansion;

@@ -350,9 +350,9 @@ enum Profiles {
 fn a_route_never_builds_an_empty_segment_of_its_placeholders() {
     // Whatever `tab`: `/users/` with nothing after it, or `//` before the tab.
     for (tab, kind) in [
-        (None, urlkit::ErrorKind::EmptySegment),
-        (Some(s("repos")), urlkit::ErrorKind::DoubleSlash),
-        (Some(String::new()), urlkit::ErrorKind::DoubleSlash),
+        (None, urlkit::ExpandErrorKind::EmptySegment),
+        (Some(s("repos")), urlkit::ExpandErrorKind::DoubleSlash),
+        (Some(String::new()), urlkit::ExpandErrorKind::DoubleSlash),
     ] {
         let empty = Profiles::Profile {
             id: String::new(),
@@ -370,4 +370,99 @@ fn a_route_never_builds_an_empty_segment_of_its_placeholders() {
     assert_eq!(Profiles::from_url("/users/ada/repos").unwrap(), ada);
     assert_eq!(Profiles::List.to_url().unwrap(), "/users/");
     assert_eq!(Profiles::from_url("/users/").unwrap(), Profiles::List);
+}
+
+/// The fixes the overlap errors suggest (`ui-tests/tests/ui/route/overlap.rs`), applied: each
+/// enum compiles, and every variant's URL parses back into that variant, values absent or
+/// present, so the fix resolved the overlap rather than moving it to `to_url`'s refusal.
+mod overlap_fixes {
+    use urlkit::Route;
+
+    /// "make their static text differ": `Users::ByLogin` under its own text.
+    #[derive(Route, Debug, PartialEq)]
+    enum Users {
+        #[route("/users/{id}")]
+        ById { id: u64 },
+        #[route("/users/by-login/{login}")]
+        ByLogin { login: String },
+    }
+
+    /// "make `q` required in `Search::Results` (a pair, `q={q}`, whose field is not an
+    /// `Option`)".
+    #[derive(Route, Debug, PartialEq)]
+    enum Search {
+        #[route("/search")]
+        Form,
+        #[route("/search?q={q}")]
+        Results { q: String },
+    }
+
+    /// The same hint for two optional parameters: `page` required in `Listing::Paged`.
+    #[derive(Route, Debug, PartialEq)]
+    enum Listing {
+        #[route("/list{?q}")]
+        Plain { q: Option<String> },
+        #[route("/list?page={page}{&q}")]
+        Paged { q: Option<String>, page: u32 },
+    }
+
+    /// "remove it": `Files::Maybe` removed.
+    #[derive(Route, Debug, PartialEq)]
+    enum Files {
+        #[route("/files")]
+        List,
+        #[route("/files/{name}")]
+        One { name: String },
+        #[route("/files/")]
+        Index,
+    }
+
+    /// "remove one": `Export::AlsoJson` removed, the other given its own text.
+    #[derive(Route, Debug, PartialEq)]
+    enum Export {
+        #[route("/export?format=json")]
+        Json,
+        #[route("/export?format=csv")]
+        Csv,
+    }
+
+    fn round_trips<R: Route + PartialEq + core::fmt::Debug>(values: Vec<R>) {
+        for value in values {
+            let url = value
+                .to_url()
+                .expect("the fix leaves nothing for to_url to refuse");
+            assert_eq!(
+                R::from_url(url.as_str()).expect("parses back"),
+                value,
+                "{url}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_suggested_fix_resolves_its_overlap() {
+        round_trips(vec![
+            Users::ById { id: 7 },
+            Users::ByLogin { login: "7".into() },
+        ]);
+        round_trips(vec![Search::Form, Search::Results { q: String::new() }]);
+        round_trips(vec![Search::Results { q: "rust".into() }]);
+        round_trips(vec![
+            Listing::Plain { q: None },
+            Listing::Plain {
+                q: Some("a".into()),
+            },
+            Listing::Paged { q: None, page: 2 },
+            Listing::Paged {
+                q: Some("a".into()),
+                page: 2,
+            },
+        ]);
+        round_trips(vec![
+            Files::List,
+            Files::One { name: "a".into() },
+            Files::Index,
+        ]);
+        round_trips(vec![Export::Json, Export::Csv]);
+    }
 }

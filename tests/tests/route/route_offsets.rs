@@ -1,7 +1,8 @@
 //! `RouteError::offset()` always lies within the text that was parsed, so that a caller can
-//! slice the URL there: every error `from_url` and `from_url_on` give, on
-//! arbitrary text against a realistic route enum, is checked, along with the offsets nested in
-//! it (a `Url` error's span, a decoding error's offset).
+//! slice the URL there (an offset is a byte index into the given text): every error
+//! `from_url` and `from_url_on` give, on arbitrary text against a realistic route enum, is
+//! checked, along with the offsets nested in it (a `Url` error's span, a decoding error's
+//! offset).
 
 use proptest::prelude::*;
 use urlkit::route::{ParamError, RouteErrorKind};
@@ -181,7 +182,7 @@ proptest! {
 
 #[test]
 fn a_key_without_a_value_is_at_its_end() {
-    // A key without `=`: `page`'s value is empty, at the end of the piece.
+    // A bare key: `page` has no `=`, so its value is empty, at the end of the piece.
     let url = "/s?q=x&page";
     let err = Api::from_url(url).unwrap_err();
     assert_eq!(err.field(), Some("page"));

@@ -13,7 +13,7 @@ use serde::ser::{self, Impossible, Serialize};
 
 use super::item::key_text;
 pub(super) use super::item::{Failure, Item};
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 
 /// A `Serialize` value, as RFC 6570 sees it.
 pub(super) enum Rfc6570Value {
@@ -30,11 +30,11 @@ pub(super) fn collect<T: Serialize + ?Sized>(value: &T) -> Result<Rfc6570Value, 
 }
 
 fn nested<T>() -> Result<T, Failure> {
-    Err(Failure::new(ErrorKind::NestedValue))
+    Err(Failure::new(ExpandErrorKind::NestedValue))
 }
 
 fn unsupported<T>() -> Result<T, Failure> {
-    Err(Failure::new(ErrorKind::UnsupportedValue))
+    Err(Failure::new(ExpandErrorKind::UnsupportedValue))
 }
 
 /// The value itself: undefined, a string, a list or a map.

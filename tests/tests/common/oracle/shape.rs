@@ -241,7 +241,7 @@ pub enum Violation {
 }
 
 impl Violation {
-    /// The `urlkit::ErrorKind`s that refuse it (by their `Debug` names).
+    /// The `urlkit::ExpandErrorKind`s that refuse it (by their `Debug` names).
     pub fn kinds(&self) -> &'static [&'static str] {
         match self {
             Violation::TextMoved { .. } => &["Required", "LeavesComponent", "InvalidBase"],

@@ -1,12 +1,15 @@
-//! What the matcher `#[derive(Route)]` generates calls: the query rules of its routes, the
-//! error when no route takes a URL, and the reading of each field from where its
-//! placeholder stands.
+//! What a leaf of the `from_url` that `#[derive(Route)]` generates calls, once a route's path
+//! matched: the query rules of its routes, the error when no route takes a URL, and the
+//! reading of each field from where its placeholder stands.
 //!
 //! The derive knows every route at compile time, so it writes `from_url` as a decision tree
 //! over the path's static text (`macros/src/route/tree.rs`): segment by segment, a `match` on
 //! the segment's first byte, then its static text compared where the segment starts (so a
 //! segment of static text is never searched for its end), the routes tried most specific
-//! first as `urlkit_syntax::route::order` ranks them, each leaf reading its route's fields.
+//! first as `urlkit_syntax::route::order` ranks them. The walk is a function of its own,
+//! written once: it gives the route that matched (its place in that order), the [`Target`],
+//! and the segments the route's fields read, by value; `from_url` then reads those fields,
+//! and `to_url`'s round-trip check keeps only the route.
 //! Only a segment that a placeholder reads is searched for its end, and its characters
 //! checked on the way ([`Walk`](super::walk::Walk)); at a leaf, `finish` checks the query and
 //! gives the [`Target`] the fields are read from, and before the first route there that
@@ -14,8 +17,7 @@
 //! decode. Generated code has this shape:
 //!
 //! ```text
-//! fn from_url(url: &str) -> Result<Api, RouteError> {
-//!     let w = Walk::new(url, "Api")?;
+//! fn walk<'i>(w: &Walk<'i>) -> Result<(usize, Target<'i>, [SegmentSpan; 1]), RouteError> {
 //!     let mut miss = Miss::default();
 //!     let root = w.root();
 //!     if let Some(p0) = w.after(root) {
@@ -24,21 +26,29 @@
 //!                 if let Some(p1) = w.after(s0) {
 //!                     match w.byte(p1) {
 //!                         b'm' => if let Some(s1) = w.literal(p1, b"me") {
-//!                             if w.ends(s1) { let t = w.finish(s1)?; return Ok(Api::Me) }
+//!                             if w.ends(s1) { return w.found(0, s1, [root]) }
 //!                         },
 //!                         _ => {}
 //!                     }
 //!                     let s1 = w.segment(p1);
-//!                     if !s1.is_empty() && w.ends(s1) {
-//!                         let t = w.finish(s1)?;
-//!                         return Ok(Api::User { id: RouteField::segment(&t, s1, &Field { … })? });
-//!                     }
+//!                     if !s1.is_empty() && w.ends(s1) { return w.found(1, s1, [s1]) }
 //!                 }
 //!             },
 //!             _ => {}
 //!         }
 //!     }
 //!     Err(w.miss(&miss, None))
+//! }
+//!
+//! fn from_url(url: &str) -> Result<Api, RouteError> {
+//!     let w = Walk::new(url, "Api")?;
+//!     match walk(&w) {
+//!         Ok((n, t, at)) => match n {
+//!             0 => Ok(Api::Me),
+//!             _ => Ok(Api::User { id: match RouteField::segment(&t, at[0], &FIELDS[0]) { … } }),
+//!         },
+//!         Err(e) => Err(e),
+//!     }
 //! }
 //! ```
 //!
@@ -47,12 +57,14 @@
 use urlkit_syntax::route::{Pattern, QueryMismatch, has_form_escape, key_eq_in, piece_key, pieces};
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
-use super::param::FromParam;
+use super::from_param::FromParam;
 use super::params::{Failure, Params};
 use super::split;
-use super::target::{Seg, Target};
+use super::target::{SegmentSpan, Target};
 use crate::decode;
-use crate::error::Error;
+use crate::error::ExpandError;
+use crate::value::{Expansion, Value, capped_hint};
+use crate::writer::{Modifier, Spot, Writer};
 
 /// What a route needs of the query (its static pieces, required parameters, and whether
 /// unknown ones are denied), with what its errors name.
@@ -252,7 +264,7 @@ impl<'i> Target<'i> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn segment_field<T: FromParam>(
         &self,
-        seg: Seg,
+        seg: SegmentSpan,
         field: &'static Field,
     ) -> Result<T, RouteError> {
         if let Some(raw) = self.plain_value(seg, field)
@@ -280,7 +292,7 @@ impl<'i> Target<'i> {
     )]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn plain_value(&self, seg: Seg, field: &Field) -> Option<&'i str> {
+    fn plain_value(&self, seg: SegmentSpan, field: &Field) -> Option<&'i str> {
         let bytes = self.input.as_bytes();
         if !seg.plain || seg.start >= seg.end || bytes.get(seg.start) == Some(&b'.') {
             return None;
@@ -294,7 +306,7 @@ impl<'i> Target<'i> {
 
     /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,
     /// and the error. The segment is `seg_start..seg_end` of `input`, `plain` as
-    /// [`Seg::plain`], `last` if it ends the path.
+    /// [`SegmentSpan::plain`], `last` if it ends the path.
     ///
     /// # Errors
     /// As [`segment_field`](Self::segment_field).
@@ -324,7 +336,7 @@ impl<'i> Target<'i> {
     #[inline(never)]
     pub fn tail_field<T: FromParam>(
         &self,
-        last: Seg,
+        last: SegmentSpan,
         field: &'static Field,
     ) -> Result<T, RouteError> {
         let rest = self.next(last).map(|first| first.start..self.path_end);
@@ -440,21 +452,22 @@ fn count<const M: usize>(
 /// The error of `to_url` when the URL built from `placeholder`'s value would parse as
 /// `route`, tried before the value's own.
 #[cold]
-pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> Error {
-    Error::parses_as(placeholder, route, template)
+pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> ExpandError {
+    ExpandError::parses_as(placeholder, route, template)
 }
 
-/// What `from_url` requires of the type of a field named `N`: [`FromParam`]. The derive
-/// checks each field through this trait, with a marker type named after the field, so that
-/// a type error names the field rather than listing every type that implements
-/// [`FromParam`]:
+/// What the derive requires of the type of a field named `N`: [`Value`], so that `to_url`
+/// writes it into the URL, and [`FromParam`], so that `from_url` reads it back. The derive
+/// checks each field through this one trait, with a marker type named after the field, so
+/// that a type error is one error that names the field, rather than one for each direction
+/// or a list of every type that implements either:
 ///
 /// ```text
-/// error[E0277]: `UserId` cannot be parsed from a URL into the field `id`
+/// error[E0277]: `UserId` cannot be the route field `id`
 /// ```
 ///
-/// You never implement it: implement [`FromParam`] (or wrap a `FromStr` type in
-/// [`Fmt`](crate::Fmt)).
+/// You never implement it: implement [`FromParam`] and [`Value`] (or declare the field as
+/// [`Fmt<T>`](crate::Fmt) for a type that implements `FromStr` and `Display`).
 ///
 /// # Examples
 /// ```compile_fail
@@ -465,19 +478,29 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
 /// struct User { id: UserId }
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be parsed from a URL into the field `{N}`",
-    label = "`from_url` reads this field from the URL",
-    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, `Option` and `Vec` of those, or your own type implementing `urlkit::route::FromParam`",
-    note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
+    message = "`{Self}` cannot be the route field `{N}`",
+    label = "`to_url` writes this field into the URL and `from_url` reads it back",
+    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, and `Option` and `Vec` of those",
+    note = "for a type of your own, implement `urlkit::route::FromParam` and `urlkit::value::Value`; for one that implements `FromStr` and `Display`, declare the field as `urlkit::Fmt<T>`"
 )]
 pub trait RouteField<N>: Sized {
+    crate::value::methods!();
+
     /// Reads the field from the path segment `seg`.
     #[doc(hidden)]
-    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError>;
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError>;
 
     /// Reads the field from the segments after `last`.
     #[doc(hidden)]
-    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError>;
+    fn tail(
+        target: &Target<'_>,
+        last: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError>;
 
     /// Reads the field from the query, where `Target::keys` found its pieces.
     #[doc(hidden)]
@@ -485,14 +508,24 @@ pub trait RouteField<N>: Sized {
 }
 
 #[diagnostic::do_not_recommend]
-impl<N, T: FromParam> RouteField<N> for T {
+impl<N, T: FromParam + Value> RouteField<N> for T {
+    crate::value::by_value!();
+
     #[inline]
-    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError> {
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError> {
         target.segment_field(seg, field)
     }
 
     #[inline]
-    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError> {
+    fn tail(
+        target: &Target<'_>,
+        last: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError> {
         target.tail_field(last, field)
     }
 
