@@ -1,6 +1,6 @@
 //! Time of every parse, decode, encode and expand entry point on adversarial inputs at two
-//! sizes, `n` and `10 n` units: the cases of `tests/tests/complexity/cases.rs`, the ones the
-//! deterministic test counts allocations of. That test cannot see quadratic work that
+//! sizes, `n` and `10 n` units: the cases of `tests/tests/allocations/complexity/cases.rs`,
+//! the ones the deterministic test counts allocations of. That test cannot see quadratic work that
 //! allocates nothing (a search of every expression per segment, a comparison of every error
 //! or variable name with all the others); times can, and belong here, not in a test.
 //!
@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
-#[path = "../../tests/tests/complexity/cases.rs"]
+#[path = "../../tests/tests/allocations/complexity/cases.rs"]
 mod cases;
 
 /// The smaller size, in units; the larger is ten times it.

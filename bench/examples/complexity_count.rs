@@ -17,11 +17,11 @@
 //! done
 //! ```
 //!
-//! The cases are those of `tests/tests/complexity/cases.rs`.
+//! The cases are those of `tests/tests/allocations/complexity/cases.rs`.
 
 use std::process::ExitCode;
 
-#[path = "../../tests/tests/complexity/cases.rs"]
+#[path = "../../tests/tests/allocations/complexity/cases.rs"]
 mod cases;
 
 fn main() -> ExitCode {

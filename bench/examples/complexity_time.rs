@@ -7,11 +7,11 @@
 //! "${CARGO_TARGET_DIR:-target}"/release/examples/complexity_time [case name filter]
 //! ```
 //!
-//! The cases are those of `tests/tests/complexity/cases.rs`.
+//! The cases are those of `tests/tests/allocations/complexity/cases.rs`.
 
 use std::time::Instant;
 
-#[path = "../../tests/tests/complexity/cases.rs"]
+#[path = "../../tests/tests/allocations/complexity/cases.rs"]
 mod cases;
 
 fn main() {

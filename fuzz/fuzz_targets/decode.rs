@@ -1,7 +1,7 @@
-//! Fuzzes every `decode` function; the checks are `tests/tests/oracle/fuzz.rs`.
+//! Fuzzes every `decode` function; the checks are `tests/tests/common/oracle/fuzz.rs`.
 #![no_main]
 
-#[path = "../../tests/tests/oracle/mod.rs"]
+#[path = "../../tests/tests/common/oracle/mod.rs"]
 mod oracle;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

@@ -1,8 +1,8 @@
 //! Fuzzes `Url::parse_lenient` and `Url::resolve_lenient`; the checks are
-//! `tests/tests/oracle/fuzz.rs`.
+//! `tests/tests/common/oracle/fuzz.rs`.
 #![no_main]
 
-#[path = "../../tests/tests/oracle/mod.rs"]
+#[path = "../../tests/tests/common/oracle/mod.rs"]
 mod oracle;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

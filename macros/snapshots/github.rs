@@ -8,8 +8,22 @@ fn expansion() {
             struct state {}
             struct labels {}
             struct page {}
-            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-            {
+            #[inline(always)]
+            fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template<
+                F: __urlkit::__private::core::ops::FnOnce(
+                    ) -> __urlkit::__private::core::result::Result<
+                            __urlkit::Url,
+                            __urlkit::ExpandError,
+                        >,
+            >(
+                build: F,
+            ) -> __urlkit::__private::core::result::Result<
+                __urlkit::Url,
+                __urlkit::ExpandError,
+            > {
+                build()
+            }
+            url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
                 let mut __w = __urlkit::__private::Writer::with_capacity(
                     37usize + __urlkit::value::Placeholder::<owner>::hint(__v3)
                         + __urlkit::value::Placeholder::<repo>::hint(__v4)

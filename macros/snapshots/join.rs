@@ -4,8 +4,22 @@ fn expansion() {
         (__base, __v1) => {
             use ::urlkit as __urlkit;
             struct id {}
-            __urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(||
-            {
+            #[inline(always)]
+            fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template<
+                F: __urlkit::__private::core::ops::FnOnce(
+                    ) -> __urlkit::__private::core::result::Result<
+                            __urlkit::Url,
+                            __urlkit::ExpandError,
+                        >,
+            >(
+                build: F,
+            ) -> __urlkit::__private::core::result::Result<
+                __urlkit::Url,
+                __urlkit::ExpandError,
+            > {
+                build()
+            }
+            url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
                 let mut __w = __urlkit::__private::Writer::with_base(
                     __urlkit::value::Base::base_url(__base),
                     true,

@@ -6,18 +6,40 @@
 //     Me,
 // }
 const _: () = {
-    #[allow(non_camel_case_types, dead_code)]
-    struct id {}
-    #[allow(non_camel_case_types, dead_code)]
-    struct tab {}
-    /// The route `from_url` gives `url` to (its place in the order routes are tried).
-    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
-    fn __which(
-        __url: &::urlkit::__private::core::primitive::str,
-    ) -> ::urlkit::__private::core::option::Option<
-        ::urlkit::__private::core::primitive::usize,
+    struct __Fields;
+    #[allow(non_camel_case_types)]
+    trait __FieldNames {
+        type id;
+        type tab;
+    }
+    #[allow(non_snake_case, dead_code, non_local_definitions)]
+    fn Api() {
+        #[allow(non_camel_case_types, dead_code)]
+        struct id {}
+        #[allow(non_camel_case_types, dead_code)]
+        struct tab {}
+        impl __FieldNames for __Fields {
+            type id = id;
+            type tab = tab;
+        }
+    }
+    #[allow(non_camel_case_types)]
+    type id = <__Fields as __FieldNames>::id;
+    #[allow(non_camel_case_types)]
+    type tab = <__Fields as __FieldNames>::tab;
+    #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __walk<'i>(
+        __w: &::urlkit::__private::route::Walk<'i>,
+    ) -> ::urlkit::__private::core::result::Result<
+        (
+            ::urlkit::__private::core::primitive::usize,
+            ::urlkit::__private::route::Target<'i>,
+            [::urlkit::__private::route::SegmentSpan; 1usize],
+        ),
+        ::urlkit::RouteError,
     > {
-        let __w = ::urlkit::__private::route::Walk::new(__url, "").ok()?;
+        let mut __miss: ::urlkit::__private::route::Miss<'i> = ::urlkit::__private::core::default::Default::default();
         let __root = __w.root();
         if let ::urlkit::__private::core::option::Option::Some(__p0) = __w.after(__root)
         {
@@ -36,10 +58,7 @@ const _: () = {
                                     ) = __w.literal(__p1, b"me")
                                     {
                                         if __w.ends(__s1) {
-                                            let __t = __w.finish(__s1).ok()?;
-                                            return ::urlkit::__private::core::option::Option::Some(
-                                                0usize,
-                                            );
+                                            return __w.found(0usize, __s1, [__root]);
                                         }
                                     }
                                 }
@@ -49,10 +68,23 @@ const _: () = {
                                 let __s1 = __w.segment(__p1);
                                 if !__s1.is_empty() {
                                     if __w.ends(__s1) {
-                                        let __t = __w.finish(__s1).ok()?;
-                                        return ::urlkit::__private::core::option::Option::Some(
+                                        let __t = match __w.finish(__s1) {
+                                            ::urlkit::__private::core::result::Result::Ok(__t) => __t,
+                                            ::urlkit::__private::core::result::Result::Err(__e) => {
+                                                return ::urlkit::__private::core::result::Result::Err(__e);
+                                            }
+                                        };
+                                        if let ::urlkit::__private::core::result::Result::Err(
+                                            __e,
+                                        ) = __t.check_keys()
+                                        {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                        return ::urlkit::__private::core::result::Result::Ok((
                                             1usize,
-                                        );
+                                            __t,
+                                            [__s1],
+                                        ));
                                     }
                                 }
                             }
@@ -62,9 +94,31 @@ const _: () = {
                 _ => {}
             }
         }
-        ::urlkit::__private::core::option::Option::None
+        ::urlkit::__private::core::result::Result::Err(
+            __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
+        )
     }
-    impl ::urlkit::Route for Api {
+    /// The route `from_url` gives `url` to (its place in the order routes are tried).
+    fn __which(
+        __url: &::urlkit::__private::core::primitive::str,
+    ) -> ::urlkit::__private::core::option::Option<
+        ::urlkit::__private::core::primitive::usize,
+    > {
+        let __w = ::urlkit::__private::route::Walk::new(__url, "").ok()?;
+        match __walk(&__w) {
+            ::urlkit::__private::core::result::Result::Ok((__n, _, _)) => {
+                ::urlkit::__private::core::option::Option::Some(__n)
+            }
+            ::urlkit::__private::core::result::Result::Err(_) => {
+                ::urlkit::__private::core::option::Option::None
+            }
+        }
+    }
+    impl ::urlkit::Route for Api
+    where
+        u64: ::urlkit::route::RouteField<id>,
+        Option<String>: ::urlkit::route::RouteField<tab>,
+    {
         const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
             "/users/{id}{?tab}",
             "/users/me",
@@ -136,12 +190,12 @@ const _: () = {
                         (__v0, __v1) => {
                             use ::urlkit as __urlkit;
                             let mut __w = __urlkit::__private::Writer::with_capacity(
-                                7usize + __urlkit::value::Placeholder::<id>::hint(__v0)
-                                    + __urlkit::value::Placeholder::<tab>::hint(__v1),
+                                7usize + __urlkit::route::RouteField::<id>::hint(__v0)
+                                    + __urlkit::route::RouteField::<tab>::hint(__v1),
                             );
                             __w.path_start(false);
                             __w.text("/users/");
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 id,
                             >::fill_alone(
                                 __v0,
@@ -150,7 +204,7 @@ const _: () = {
                                 "id",
                             );
                             __w.query_start();
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 tab,
                             >::fill_alone(
                                 __v1,
@@ -194,86 +248,60 @@ const _: () = {
         fn from_url(
             __url: &::urlkit::__private::core::primitive::str,
         ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
+            static __FIELDS: [::urlkit::__private::route::Field; 2usize] = [
+                ::urlkit::__private::route::Field {
+                    route: "Api::User",
+                    name: "id",
+                    prefix: 0usize,
+                    suffix: 0usize,
+                    key: "",
+                },
+                ::urlkit::__private::route::Field {
+                    route: "Api::User",
+                    name: "tab",
+                    prefix: 0usize,
+                    suffix: 0usize,
+                    key: "tab",
+                },
+            ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;
-            let mut __miss: ::urlkit::__private::route::Miss = ::urlkit::__private::core::default::Default::default();
-            let __root = __w.root();
-            if let ::urlkit::__private::core::option::Option::Some(__p0) = __w
-                .after(__root)
-            {
-                match __w.byte(__p0) {
-                    b'u' => {
-                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
-                            .literal(__p0, b"users")
-                        {
-                            if let ::urlkit::__private::core::option::Option::Some(
-                                __p1,
-                            ) = __w.after(__s0)
-                            {
-                                match __w.byte(__p1) {
-                                    b'm' => {
-                                        if let ::urlkit::__private::core::option::Option::Some(
-                                            __s1,
-                                        ) = __w.literal(__p1, b"me")
-                                        {
-                                            if __w.ends(__s1) {
-                                                let __t = __w.finish(__s1)?;
-                                                return ::urlkit::__private::core::result::Result::Ok(Self::Me {});
-                                            }
+            match __walk(&__w) {
+                ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
+                    match __n {
+                        0usize => {
+                            ::urlkit::__private::core::result::Result::Ok(Self::Me {})
+                        }
+                        _ => {
+                            ::urlkit::__private::core::result::Result::Ok({
+                                let __keys = __t.keys(&["tab"], false);
+                                Self::User {
+                                    id: match <u64 as ::urlkit::route::RouteField<
+                                        id,
+                                    >>::segment(&__t, __at[0usize], &__FIELDS[0usize]) {
+                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                        ::urlkit::__private::core::result::Result::Err(__e) => {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
                                         }
-                                    }
-                                    _ => {}
-                                }
-                                {
-                                    let __s1 = __w.segment(__p1);
-                                    if !__s1.is_empty() {
-                                        if __w.ends(__s1) {
-                                            let __t = __w.finish(__s1)?;
-                                            __t.check_keys()?;
-                                            return ::urlkit::__private::core::result::Result::Ok({
-                                                let __keys = __t.keys(&["tab"], false);
-                                                Self::User {
-                                                    id: <u64 as ::urlkit::route::RouteField<
-                                                        id,
-                                                    >>::segment(
-                                                        &__t,
-                                                        __s1,
-                                                        &::urlkit::__private::route::Field {
-                                                            route: "Api::User",
-                                                            name: "id",
-                                                            prefix: 0usize,
-                                                            suffix: 0usize,
-                                                            key: "",
-                                                        },
-                                                    )?,
-                                                    tab: <Option<
-                                                        String,
-                                                    > as ::urlkit::route::RouteField<
-                                                        tab,
-                                                    >>::key(
-                                                        &__t,
-                                                        __keys[0usize],
-                                                        &::urlkit::__private::route::Field {
-                                                            route: "Api::User",
-                                                            name: "tab",
-                                                            prefix: 0usize,
-                                                            suffix: 0usize,
-                                                            key: "tab",
-                                                        },
-                                                    )?,
-                                                }
-                                            });
+                                    },
+                                    tab: match <Option<
+                                        String,
+                                    > as ::urlkit::route::RouteField<
+                                        tab,
+                                    >>::key(&__t, __keys[0usize], &__FIELDS[1usize]) {
+                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                        ::urlkit::__private::core::result::Result::Err(__e) => {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
                                         }
-                                    }
+                                    },
                                 }
-                            }
+                            })
                         }
                     }
-                    _ => {}
+                }
+                ::urlkit::__private::core::result::Result::Err(e) => {
+                    ::urlkit::__private::core::result::Result::Err(e)
                 }
             }
-            ::urlkit::__private::core::result::Result::Err(
-                __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
-            )
         }
     }
 };

@@ -6,13 +6,131 @@
 //     Raw { name: String, token: String },
 // }
 const _: () = {
-    #[allow(non_camel_case_types, dead_code)]
-    struct path {}
-    #[allow(non_camel_case_types, dead_code)]
-    struct name {}
-    #[allow(non_camel_case_types, dead_code)]
-    struct token {}
-    impl ::urlkit::Route for Files {
+    struct __Fields;
+    #[allow(non_camel_case_types)]
+    trait __FieldNames {
+        type path;
+        type name;
+        type token;
+    }
+    #[allow(non_snake_case, dead_code, non_local_definitions)]
+    fn Files() {
+        #[allow(non_camel_case_types, dead_code)]
+        struct path {}
+        #[allow(non_camel_case_types, dead_code)]
+        struct name {}
+        #[allow(non_camel_case_types, dead_code)]
+        struct token {}
+        impl __FieldNames for __Fields {
+            type path = path;
+            type name = name;
+            type token = token;
+        }
+    }
+    #[allow(non_camel_case_types)]
+    type path = <__Fields as __FieldNames>::path;
+    #[allow(non_camel_case_types)]
+    type name = <__Fields as __FieldNames>::name;
+    #[allow(non_camel_case_types)]
+    type token = <__Fields as __FieldNames>::token;
+    #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __walk<'i>(
+        __w: &::urlkit::__private::route::Walk<'i>,
+    ) -> ::urlkit::__private::core::result::Result<
+        (
+            ::urlkit::__private::core::primitive::usize,
+            ::urlkit::__private::route::Target<'i>,
+            [::urlkit::__private::route::SegmentSpan; 1usize],
+        ),
+        ::urlkit::RouteError,
+    > {
+        let mut __miss: ::urlkit::__private::route::Miss<'i> = ::urlkit::__private::core::default::Default::default();
+        let __root = __w.root();
+        if let ::urlkit::__private::core::option::Option::Some(__p0) = __w.after(__root)
+        {
+            match __w.byte(__p0) {
+                b'f' => {
+                    if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
+                        .literal(__p0, b"files")
+                    {
+                        {
+                            return __w.found_rest(0usize, __s0, [__s0]);
+                        }
+                    }
+                }
+                b'r' => {
+                    if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
+                        .literal(__p0, b"raw")
+                    {
+                        if let ::urlkit::__private::core::option::Option::Some(__p1) = __w
+                            .after(__s0)
+                        {
+                            {
+                                let __s1 = __w.segment(__p1);
+                                if __w.affixed(__s1, "", ".txt") {
+                                    if __w.ends(__s1) {
+                                        let __t = match __w.finish(__s1) {
+                                            ::urlkit::__private::core::result::Result::Ok(__t) => __t,
+                                            ::urlkit::__private::core::result::Result::Err(__e) => {
+                                                return ::urlkit::__private::core::result::Result::Err(__e);
+                                            }
+                                        };
+                                        if let ::urlkit::__private::core::result::Result::Err(
+                                            __e,
+                                        ) = __t.check_keys()
+                                        {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                        {
+                                            const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
+                                                route: "Files::Raw",
+                                                query: ::urlkit::__private::route::Pattern {
+                                                    segments: &[],
+                                                    tail: ::urlkit::__private::route::Tail::None,
+                                                    pairs: &[],
+                                                    keys: &[
+                                                        ::urlkit::__private::route::Key {
+                                                            name: "token",
+                                                            required: true,
+                                                        },
+                                                    ],
+                                                    deny_unknown: false,
+                                                },
+                                                key_fields: &["token"],
+                                            };
+                                            match __t.check(&RULE) {
+                                                ::urlkit::__private::core::result::Result::Ok(()) => {
+                                                    return ::urlkit::__private::core::result::Result::Ok((
+                                                        1usize,
+                                                        __t,
+                                                        [__s1],
+                                                    ));
+                                                }
+                                                ::urlkit::__private::core::result::Result::Err(__m) => {
+                                                    __miss.note(&RULE, __m)
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        ::urlkit::__private::core::result::Result::Err(
+            __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
+        )
+    }
+    impl ::urlkit::Route for Files
+    where
+        Vec<String>: ::urlkit::route::RouteField<path>,
+        String: ::urlkit::route::RouteField<name>,
+        String: ::urlkit::route::RouteField<token>,
+    {
         const TEMPLATES: &'static [&'static ::urlkit::__private::core::primitive::str] = &[
             "/files{/path*}",
             "/raw/{name}.txt?token={token}",
@@ -92,13 +210,13 @@ const _: () = {
                         (__v0,) => {
                             use ::urlkit as __urlkit;
                             let mut __w = __urlkit::__private::Writer::with_capacity(
-                                6usize + __urlkit::value::Placeholder::<path>::hint(__v0),
+                                6usize + __urlkit::route::RouteField::<path>::hint(__v0),
                             );
                             __w.path_start(false);
                             __w.text("/");
                             __w.segment_start();
                             __w.text("files");
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 path,
                             >::fill_alone_modified(
                                 __v0,
@@ -120,13 +238,13 @@ const _: () = {
                         (__v0, __v1) => {
                             use ::urlkit as __urlkit;
                             let mut __w = __urlkit::__private::Writer::with_capacity(
-                                16usize + __urlkit::value::Placeholder::<name>::hint(__v0)
-                                    + __urlkit::value::Placeholder::<token>::hint(__v1),
+                                16usize + __urlkit::route::RouteField::<name>::hint(__v0)
+                                    + __urlkit::route::RouteField::<token>::hint(__v1),
                             );
                             __w.path_start(false);
                             __w.text("/raw/");
                             __w.segment_start();
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 name,
                             >::fill_alone(
                                 __v0,
@@ -140,7 +258,7 @@ const _: () = {
                             __w.text(".txt");
                             __w.segment_end(false);
                             __w.query_start();
-                            __urlkit::value::Placeholder::<
+                            __urlkit::route::RouteField::<
                                 token,
                             >::fill_pair(
                                 __v1,
@@ -160,121 +278,76 @@ const _: () = {
         fn from_url(
             __url: &::urlkit::__private::core::primitive::str,
         ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
+            static __FIELDS: [::urlkit::__private::route::Field; 3usize] = [
+                ::urlkit::__private::route::Field {
+                    route: "Files::Tree",
+                    name: "path",
+                    prefix: 0usize,
+                    suffix: 0usize,
+                    key: "",
+                },
+                ::urlkit::__private::route::Field {
+                    route: "Files::Raw",
+                    name: "name",
+                    prefix: 0usize,
+                    suffix: 4usize,
+                    key: "",
+                },
+                ::urlkit::__private::route::Field {
+                    route: "Files::Raw",
+                    name: "token",
+                    prefix: 0usize,
+                    suffix: 0usize,
+                    key: "token",
+                },
+            ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;
-            let mut __miss: ::urlkit::__private::route::Miss = ::urlkit::__private::core::default::Default::default();
-            let __root = __w.root();
-            if let ::urlkit::__private::core::option::Option::Some(__p0) = __w
-                .after(__root)
-            {
-                match __w.byte(__p0) {
-                    b'f' => {
-                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
-                            .literal(__p0, b"files")
-                        {
-                            {
-                                let __t = __w.finish_rest(__s0)?;
-                                return ::urlkit::__private::core::result::Result::Ok(Self::Tree {
-                                    path: <Vec<
-                                        String,
-                                    > as ::urlkit::route::RouteField<
-                                        path,
-                                    >>::tail(
-                                        &__t,
-                                        __s0,
-                                        &::urlkit::__private::route::Field {
-                                            route: "Files::Tree",
-                                            name: "path",
-                                            prefix: 0usize,
-                                            suffix: 0usize,
-                                            key: "",
-                                        },
-                                    )?,
-                                });
-                            }
-                        }
-                    }
-                    b'r' => {
-                        if let ::urlkit::__private::core::option::Option::Some(__s0) = __w
-                            .literal(__p0, b"raw")
-                        {
-                            if let ::urlkit::__private::core::option::Option::Some(
-                                __p1,
-                            ) = __w.after(__s0)
-                            {
-                                {
-                                    let __s1 = __w.segment(__p1);
-                                    if __w.affixed(__s1, "", ".txt") {
-                                        if __w.ends(__s1) {
-                                            let __t = __w.finish(__s1)?;
-                                            __t.check_keys()?;
-                                            {
-                                                const RULE: ::urlkit::__private::route::Rule = ::urlkit::__private::route::Rule {
-                                                    route: "Files::Raw",
-                                                    query: ::urlkit::__private::route::Pattern {
-                                                        segments: &[],
-                                                        tail: ::urlkit::__private::route::Tail::None,
-                                                        pairs: &[],
-                                                        keys: &[
-                                                            ::urlkit::__private::route::Key {
-                                                                name: "token",
-                                                                required: true,
-                                                            },
-                                                        ],
-                                                        deny_unknown: false,
-                                                    },
-                                                    key_fields: &["token"],
-                                                };
-                                                match __t.check(&RULE) {
-                                                    ::urlkit::__private::core::result::Result::Ok(()) => {
-                                                        return ::urlkit::__private::core::result::Result::Ok({
-                                                            let __keys = __t.keys(&["token"], false);
-                                                            Self::Raw {
-                                                                name: <String as ::urlkit::route::RouteField<
-                                                                    name,
-                                                                >>::segment(
-                                                                    &__t,
-                                                                    __s1,
-                                                                    &::urlkit::__private::route::Field {
-                                                                        route: "Files::Raw",
-                                                                        name: "name",
-                                                                        prefix: 0usize,
-                                                                        suffix: 4usize,
-                                                                        key: "",
-                                                                    },
-                                                                )?,
-                                                                token: <String as ::urlkit::route::RouteField<
-                                                                    token,
-                                                                >>::key(
-                                                                    &__t,
-                                                                    __keys[0usize],
-                                                                    &::urlkit::__private::route::Field {
-                                                                        route: "Files::Raw",
-                                                                        name: "token",
-                                                                        prefix: 0usize,
-                                                                        suffix: 0usize,
-                                                                        key: "token",
-                                                                    },
-                                                                )?,
-                                                            }
-                                                        });
-                                                    }
-                                                    ::urlkit::__private::core::result::Result::Err(__m) => {
-                                                        __miss.note(&RULE, __m)
-                                                    }
-                                                }
-                                            }
-                                        }
+            match __walk(&__w) {
+                ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
+                    match __n {
+                        0usize => {
+                            ::urlkit::__private::core::result::Result::Ok(Self::Tree {
+                                path: match <Vec<
+                                    String,
+                                > as ::urlkit::route::RouteField<
+                                    path,
+                                >>::tail(&__t, __at[0usize], &__FIELDS[0usize]) {
+                                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                                        return ::urlkit::__private::core::result::Result::Err(__e);
                                     }
+                                },
+                            })
+                        }
+                        _ => {
+                            ::urlkit::__private::core::result::Result::Ok({
+                                let __keys = __t.keys(&["token"], false);
+                                Self::Raw {
+                                    name: match <String as ::urlkit::route::RouteField<
+                                        name,
+                                    >>::segment(&__t, __at[0usize], &__FIELDS[1usize]) {
+                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                        ::urlkit::__private::core::result::Result::Err(__e) => {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                    },
+                                    token: match <String as ::urlkit::route::RouteField<
+                                        token,
+                                    >>::key(&__t, __keys[0usize], &__FIELDS[2usize]) {
+                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                                        ::urlkit::__private::core::result::Result::Err(__e) => {
+                                            return ::urlkit::__private::core::result::Result::Err(__e);
+                                        }
+                                    },
                                 }
-                            }
+                            })
                         }
                     }
-                    _ => {}
+                }
+                ::urlkit::__private::core::result::Result::Err(e) => {
+                    ::urlkit::__private::core::result::Result::Err(e)
                 }
             }
-            ::urlkit::__private::core::result::Result::Err(
-                __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
-            )
         }
     }
 };

@@ -141,18 +141,6 @@ pub mod __private {
     pub use urlkit_macros::{template, url};
     pub use urlkit_syntax::template::VarSpec;
 
-    /// Every `url!` template (and the `to_url` of `#[derive(Route)]`) is this one call, so
-    /// that in a `const` or a `static`, where nothing that allocates can run, the compiler
-    /// reports one error, and its name is the explanation: the body is a closure, which the
-    /// compiler does not check for `const`-ness.
-    #[allow(clippy::inline_always, reason = "one call, in line in every build")]
-    #[inline(always)]
-    pub fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(
-        build: impl FnOnce() -> Result<crate::Url, crate::ExpandError>,
-    ) -> Result<crate::Url, crate::ExpandError> {
-        build()
-    }
-
     /// The parsed form of `template`, for tests that compare what `template!` and
     /// `Template::parse` make of the same text.
     pub fn compiled(template: &crate::Template) -> &Compiled {

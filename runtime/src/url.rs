@@ -47,8 +47,8 @@ pub use self::resolve::{ResolveError, ResolveErrorKind};
 /// with an empty host (`///a`), whose meaning depends on the base.
 ///
 /// The tests check this on every WPT `urltestdata.json` case without a base
-/// (`tests/tests/wpt_urltestdata.rs`), on generated URLs (a property test), and on each
-/// `url!` literal of `tests/tests/url_literal.rs`, component by component.
+/// (`tests/tests/whatwg/wpt_urltestdata.rs`), on generated URLs (a property test), and on each
+/// `url!` literal of `tests/tests/url/url_literal.rs`, component by component.
 ///
 /// # Examples
 /// ```

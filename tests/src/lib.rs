@@ -1,5 +1,6 @@
-//! Run-pass integration tests of urlkit live in `tests/`, one file per feature; they read the
-//! public test suites vendored in `tests/data`.
+//! Run-pass integration tests of urlkit live in `tests/`, one test binary per area (see
+//! CONTRIBUTING.md, "Where a test goes"); they read the public test suites vendored in
+//! `tests/data`.
 //!
 //! The code blocks of the README and of the guides in `docs/` run here as doc tests, so that
 //! they stay true. The reference documentation (`runtime/src/**/*.md`, included into the

@@ -25,6 +25,9 @@ pub(super) struct Bindings {
     pub(super) vars: Vec<(Ident, Span, Option<Ident>)>,
     /// Marker types to declare, one per variable whose name is a Rust identifier.
     pub(super) markers: Vec<Ident>,
+    /// Whether the values are a route's fields, which are checked through
+    /// `urlkit::route::RouteField` (written and read back) rather than `Placeholder`.
+    route: bool,
 }
 
 impl Bindings {
@@ -69,11 +72,12 @@ impl Bindings {
             locals,
             vars,
             markers,
+            route: false,
         }
     }
 
-    /// Bindings for values given in the order of `checked.vars`; no markers are declared
-    /// (the derive declares them, see [`marker`]).
+    /// Bindings for a route's fields, given in the order of `checked.vars`; no markers are
+    /// declared (the derive declares them, see [`marker`]).
     pub(super) fn of_values(checked: &BoundTemplate, given: Vec<(TokenStream, Span)>) -> Self {
         let site = Span::mixed_site();
         let mut values = Vec::new();
@@ -91,6 +95,7 @@ impl Bindings {
             locals,
             vars,
             markers: Vec::new(),
+            route: true,
         }
     }
 
@@ -104,7 +109,8 @@ impl Bindings {
     }
 
     /// The trait that checks the variable's type where it stands: a port, a prefix
-    /// modifier, any placeholder, or (for a name that cannot be a marker) any value.
+    /// modifier, any placeholder (a route's field, which `from_url` also reads, through the
+    /// one trait that says both), or (for a name that cannot be a marker) any value.
     pub(super) fn trait_of(
         &self,
         checked: &BoundTemplate,
@@ -118,6 +124,8 @@ impl Bindings {
             "Port"
         } else if matches!(spec.modifier, Modifier::Prefix(_)) {
             "Prefixed"
+        } else if self.route {
+            "RouteField"
         } else {
             "Placeholder"
         }
@@ -140,7 +148,12 @@ impl Bindings {
         let span = Span::mixed_site().located_at(*span);
         let check = self.trait_of(checked, expr, spec);
         t.with_span(span, |t| {
-            t.path("::urlkit::value").op("::").word(check);
+            let module = if check == "RouteField" {
+                "::urlkit::route"
+            } else {
+                "::urlkit::value"
+            };
+            t.path(module).op("::").word(check);
             if let Some(marker) = marker {
                 let mut marker = marker.clone();
                 marker.set_span(span);

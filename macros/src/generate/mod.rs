@@ -13,7 +13,8 @@
 //!         struct id {} struct page {}          // markers: type errors name the placeholder
 //!         // One call taking the rest as a closure: in a `const`, that call is the one error,
 //!         // and its name says what to write instead.
-//!         ::urlkit::__private::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
+//!         fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template<F: FnOnce() -> ...>(build: F) -> ... { build() }
+//!         url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(|| {
 //!             let mut __w = Writer::with_capacity(7 + Placeholder::<id>::hint(__v1) + ...);
 //!             __w.path_start(false);           // where the path starts, for the guards
 //!             __w.text("/users/");
@@ -38,13 +39,12 @@
 //! `use` item costs rustc more than the tokens it saves), and whether a name is an
 //! identifier is decided on its text ([`crate::ident`]), once per variable. The tokens are
 //! written one by one into a list per group ([`crate::tokens`]), not through `quote!`, whose
-//! merging of streams was most of the macro's own time.
+//! merging of streams is a round trip to the compiler at each interpolation.
 //!
-//! The hint calls (`Placeholder::<id>::hint(v)`, which size the URL once) are about an
-//! eighth of what rustc spends on a template. Sizing from the template alone (its text and a
-//! fixed allowance per value) compiles faster and is as fast for short values, but a value
-//! longer than the allowance reallocates the URL as it is written (measured: a URL with two
-//! values of 120 and 300 bytes, +30% instructions); the hints stay.
+//! The hint calls (`Placeholder::<id>::hint(v)`, which size the URL once) are part of what
+//! rustc spends on a template. Sizing from the template alone (its text and a fixed
+//! allowance per value) would compile faster, but a value longer than the allowance would
+//! reallocate the URL as it is written; with the hints a built URL is one allocation.
 //!
 //! Hygiene: locals (`__w`, `__e`, `__v0`) are `Span::mixed_site()`, so they never meet the
 //! user's names; paths are absolute (`::urlkit::…`); a captured variable is an identifier
@@ -180,10 +180,40 @@ fn emit(
         }
         // The URL is built in a closure handed to one function, so that in a `const` the
         // compiler reports that one call, whose name says what to do, rather than every
-        // call inside.
-        t.path(&format!(
-            "{PRIVATE}::url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template"
-        ));
+        // call inside. The function is declared here, at the call's spans: rustc's error
+        // shows where the function it cannot call is defined, which is then the user's
+        // `url!` rather than urlkit's source. (It is generic over the closure, so a
+        // function in the runtime would be one copy per call all the same.)
+        let name = "url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template";
+        // In line, as a call into urlkit's was: nothing of it stays in a debug build.
+        t.op("#").group(Delimiter::Bracket, |t| {
+            t.word("inline").parens(|t| {
+                t.word("always");
+            });
+        });
+        t.word("fn").word(name).op("<").word("F").op(":");
+        t.path(&format!("{PRIVATE}::core::ops::FnOnce"))
+            .parens(|_| {})
+            .op("->");
+        t.path(&format!("{PRIVATE}::core::result::Result")).op("<");
+        t.path("::urlkit::Url")
+            .op(",")
+            .path("::urlkit::ExpandError")
+            .op(">");
+        t.op(">").parens(|t| {
+            t.word("build").op(":").word("F");
+        });
+        t.op("->")
+            .path(&format!("{PRIVATE}::core::result::Result"))
+            .op("<");
+        t.path("::urlkit::Url")
+            .op(",")
+            .path("::urlkit::ExpandError")
+            .op(">");
+        t.braces(|t| {
+            t.word("build").parens(|_| {});
+        });
+        t.word(name);
         t.parens(|t| {
             t.with_span(site.located_at(literal), |t| {
                 t.op("||");

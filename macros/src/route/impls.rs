@@ -6,17 +6,18 @@
 //!   bound to its field: one `Writer` call per plan step, so a route builds exactly what
 //!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
 //!   method, which joins that URL to a base as `url!(base, ...)` does);
-//! - `from_url` is the routes' decision tree, written by `tree`, each leaf reading its route's
-//!   fields from where their placeholders stand (`runtime/src/route/leaf.rs`);
+//! - `from_url` walks the routes' decision tree, written by `tree` as `__walk` beside the
+//!   impl, then reads the fields of the route it found from where their placeholders stand
+//!   (`runtime/src/route/leaf.rs`);
 //! - in an enum whose routes overlap, `to_url` of a route others can capture checks the URL
-//!   it built against the same tree (`round_trip`).
+//!   it built against the same walk (`round_trip`).
 //!
 //! Locals (`__url`, `__t`, `__s0`, `__f0`) are `Span::mixed_site()`; paths are absolute; the
 //! calls that type-check a field are spanned on the field's type, so a type that cannot be
 //! parsed from a URL (or written into one) is reported there.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::Modifier;
@@ -112,8 +113,9 @@ pub(crate) fn impl_route(
         url_arms.push(quote!(#pattern => #to_url,));
     }
     let needs_which = captors.iter().any(|c| !c.is_empty());
-    let from_url = tree::from_url(input, valid, tried, &templates);
-    let which = needs_which.then(|| tree::which(input, valid, tried));
+    let walk = tree::walk(input, valid, tried, &templates);
+    let from_url = tree::from_url(input, valid, tried);
+    let which = needs_which.then(tree::which);
     let matched = if input.routes.is_empty() {
         quote!(*self)
     } else {
@@ -128,13 +130,14 @@ pub(crate) fn impl_route(
             }
         }
     });
-    let markers = markers(input, valid);
+    let markers = declare_markers(ident, &markers(input, valid));
     let shapes = shapes::shapes(input, valid);
     // One scope for the markers and the impls that name them, so that a type error says
     // `id`, not `<Post as Route>::to_url::id`.
     quote! {
         const _: () = {
-            #(#[allow(non_camel_case_types, dead_code)] struct #markers {})*
+            #markers
+            #walk
             #which
 
             impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
@@ -157,30 +160,32 @@ pub(crate) fn impl_route(
     }
 }
 
-/// A bound for each field that a placeholder reads and whose type names a type parameter
+/// A bound for each field that a placeholder reads. Where its type names a type parameter
 /// (`id: T`), as serde's derives add them: the field's type must be a `Value` to be written
 /// (`Port` or `Prefixed` where it is a port or has a prefix) and `FromParam` to be read. A
 /// route of a type that lacks them then does not implement `Route`, and rustc says which
 /// bound is missing where the route is used, rather than asking for a bound on the marker
-/// type at the definition.
+/// type at the definition. Where it does not, `RouteField<marker>`, the trait `to_url` and
+/// `from_url` both check the field through: a type that is not a route field is then one
+/// error, at this bound (spanned on the field's type), and the bodies, which assume it, add
+/// none.
 fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
     let params: Vec<String> = (input.original.generics.type_params())
         .map(|p| p.ident.to_string())
         .collect();
     let mut bounds = Vec::new();
-    if params.is_empty() {
-        return bounds;
-    }
+    let mut seen: Vec<String> = Vec::new();
     for (route, valid) in input.routes.iter().zip(valid) {
         for (field, capture) in route.fields.iter().zip(&valid.captures) {
             let ty = field.ty;
-            let mut names = Vec::new();
-            idents(quote!(#ty), &mut names);
-            if capture.is_none() || !names.iter().any(|n| params.contains(n)) {
+            if capture.is_none() {
                 continue;
             }
+            let mut names = Vec::new();
+            idents(quote!(#ty), &mut names);
+            let generic = names.iter().any(|n| params.contains(n));
             // A port or a prefix takes one value, which its own trait checks.
-            let mut write = quote!(::urlkit::value::Value);
+            let mut write = None;
             for (i, e) in valid.checked.expressions.iter().enumerate() {
                 for spec in &e.vars {
                     if valid.checked.template[spec.name.clone()] != field.name {
@@ -188,16 +193,62 @@ fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
                     }
                     let marker = marker(&field.name);
                     if valid.checked.reference.placements[i] == Placement::Port {
-                        write = quote!(::urlkit::value::Port<#marker>);
+                        write = Some(quote!(::urlkit::value::Port<#marker>));
                     } else if matches!(spec.modifier, Modifier::Prefix(_)) {
-                        write = quote!(::urlkit::value::Prefixed<#marker>);
+                        write = Some(quote!(::urlkit::value::Prefixed<#marker>));
                     }
                 }
             }
-            bounds.push(quote!(#ty: #write + ::urlkit::route::FromParam));
+            let bound = match write {
+                Some(write) if generic => quote!(#ty: #write + ::urlkit::route::FromParam),
+                None if generic => {
+                    quote!(#ty: ::urlkit::value::Value + ::urlkit::route::FromParam)
+                }
+                Some(_) => continue,
+                None => {
+                    let marker = marker(&field.name);
+                    let span = ty.span();
+                    let bound = quote_spanned!(span=> ::urlkit::route::RouteField<#marker>);
+                    quote!(#ty: #bound)
+                }
+            };
+            // The same field in several variants is one bound.
+            if !seen.contains(&bound.to_string()) {
+                seen.push(bound.to_string());
+                bounds.push(bound);
+            }
         }
     }
     bounds
+}
+
+/// The marker types, declared in a function named after the route type and reached through
+/// an associated type of a trait it implements: rustc names a marker by its path where
+/// another type in the crate has its name (two routes with a field `id`), and that path is
+/// then `User::id`, the route and the field. (Declared in the impls' block itself it would be
+/// `_::id`; a module named `User` there would shadow the type itself. A function is in the
+/// value namespace, where only a tuple or unit struct's constructor has the type's name.)
+fn declare_markers(route: &Ident, markers: &[Ident]) -> TokenStream {
+    if markers.is_empty() {
+        return TokenStream::new();
+    }
+    let (fields, named) = (
+        Ident::new("__Fields", Span::call_site()),
+        Ident::new("__FieldNames", Span::call_site()),
+    );
+    quote! {
+        struct #fields;
+        #[allow(non_camel_case_types)]
+        trait #named { #(type #markers;)* }
+        // The impl stands in the function so that it can name the markers; it is the
+        // function's only way out (what `non_local_definitions` warns about).
+        #[allow(non_snake_case, dead_code, non_local_definitions)]
+        fn #route() {
+            #(#[allow(non_camel_case_types, dead_code)] struct #markers {})*
+            impl #named for #fields { #(type #markers = #markers;)* }
+        }
+        #(#[allow(non_camel_case_types)] type #markers = <#fields as #named>::#markers;)*
+    }
 }
 
 /// The marker types named after the fields that placeholders read: `url!`'s generator names

@@ -46,8 +46,19 @@ pub(crate) fn check(
             cover::Finding::Identical(u) => {
                 let hint = match (&valid[u], &valid[v]) {
                     (Some(a), Some(b)) if differ_in_optional_keys(&a.pattern, &b.pattern) => {
-                        String::from(
-                            "; unknown query parameters are ignored, so an optional one does not tell routes apart (`#[route(deny_unknown_params)]` on the enum makes it count)",
+                        // A parameter only one of them names, made required there, tells
+                        // them apart both ways: its URLs hold it, the other's need not.
+                        // (Denying unknown parameters would not: a URL without it, which
+                        // `to_url` builds when the value is `None`, is still the other's.)
+                        let (route, key) = optional_only(&b.pattern, &a.pattern)
+                            .map(|key| (route.label.as_str(), key))
+                            .or_else(|| {
+                                optional_only(&a.pattern, &b.pattern)
+                                    .map(|key| (routes[u].label.as_str(), key))
+                            })
+                            .unwrap_or_default();
+                        format!(
+                            "; a URL may leave out an optional query parameter, so it does not tell routes apart: make `{key}` required in `{route}` (a pair, `{key}={{{key}}}`, whose field is not an `Option`)"
                         )
                     }
                     (Some(a), Some(b)) => respelt_key(&a.pattern, &b.pattern)
@@ -118,6 +129,14 @@ fn differ_in_optional_keys(a: &OwnedPattern, b: &OwnedPattern) -> bool {
         && a.tail == b.tail
         && same_pairs
         && same_keys(Some(true))
+}
+
+/// An optional query key of `a` that `b` does not name.
+fn optional_only<'p>(a: &'p OwnedPattern, b: &OwnedPattern) -> Option<&'p str> {
+    a.keys
+        .iter()
+        .find(|(k, required)| !required && !b.keys.iter().any(|(l, _)| key_eq(k, l)))
+        .map(|(k, _)| k.as_str())
 }
 
 /// A query key of `b` that is a key of `a` spelled otherwise (`fo%72mat` and `format`), with

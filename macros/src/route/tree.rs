@@ -1,7 +1,8 @@
 //! Phase 3 for routes, `from_url`: the routes' decision tree (`urlkit_syntax::route::tree`)
-//! written out as code that walks the path segment by segment and, at the route that matched,
-//! reads its fields and returns the value; no route list is searched at run time, and nothing
-//! is collected on the way.
+//! written out as code that walks the path segment by segment (`__walk`) and gives the route
+//! that matched, with the segments its fields stand in; `from_url` then reads that route's
+//! fields and returns the value. No route list is searched at run time, and nothing is
+//! collected on the way.
 //!
 //! At each position, static texts are a `match` on the segment's first byte, then each text
 //! of that byte compared where the segment starts, with a `/` or the path's end after it
@@ -10,8 +11,11 @@
 //! end; a group that fails falls through to the next, so the walk tries the routes exactly in
 //! order (`runtime/src/route/leaf.rs` shows the shape). Each route
 //! appears once in the tree, so the code grows with the number of routes, not with their
-//! product. `to_url`'s round-trip check (`impls::round_trip`) walks the same tree with leaves
-//! that only say which route matched, written only for enums whose routes overlap.
+//! product. The walk is written once: `to_url`'s round-trip check (`impls::round_trip`, in
+//! enums whose routes overlap) calls it too, through `__which`, and only keeps the route.
+//! Its leaves are plain `match`es and calls rather than `?`, and the fields are read outside
+//! it, so that the tree, the largest part of the expansion, is cheap to type-check and is
+//! not generic even when the route type is.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -23,15 +27,6 @@ use urlkit_syntax::route::{Pattern, has_form_escape};
 
 use super::ast::{Route, RouteType};
 use super::check::{Capture, Valid};
-
-/// What a leaf does with the route that matched.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Leaf {
-    /// Reads its fields and returns the value (`from_url`).
-    Value,
-    /// Returns its place in the order routes are tried (`__which`).
-    Index,
-}
 
 /// Where a leaf's path ends: with its last fixed segment, or after a tail.
 #[derive(Clone, Copy)]
@@ -48,7 +43,8 @@ struct Writer<'a> {
     tried: &'a [usize],
     input: &'a RouteType<'a>,
     valid: &'a [Valid],
-    leaf: Leaf,
+    /// How many segments the walk gives with a route: the most any route's fields read.
+    slots: usize,
 }
 
 fn private() -> TokenStream {
@@ -156,58 +152,85 @@ impl Writer<'_> {
     }
 
     /// Routes whose path matched (`prev` its last fixed segment), tried by their query, once
-    /// the rest of the URL is checked (`finish`).
+    /// the rest of the URL is checked (`finish`). The first that takes the URL is returned
+    /// with the target and the segments its fields read.
     fn leaf(&self, routes: &[usize], prev: &Ident, finish: Finish) -> TokenStream {
         let (t, w, miss) = (local("__t"), local("__w"), local("__miss"));
         let private = private();
-        let finish = match finish {
-            Finish::AtEnd => quote!(#w.finish(#prev)),
-            Finish::Rest => quote!(#w.finish_rest(#prev)),
-        };
-        let mut out = match self.leaf {
-            Leaf::Value => quote!(let #t = #finish?;),
-            Leaf::Index => quote!(let #t = #finish.ok()?;),
-        };
-        let mut keys_checked = false;
+        let ok = quote!(::core::result::Result::Ok);
+        let err = quote!(::core::result::Result::Err);
+        let error = local("__e");
+        let mut out = TokenStream::new();
+        let (mut bound, mut keys_checked) = (false, false);
         for &n in routes {
             let r = self.tried[n];
             let p = &self.valid[r].pattern;
+            let segments = self.segments(r, prev);
             // Keys are compared decoded: before the first route that compares any, a key
-            // that does not decode is an error (`Target::check_keys`). `__which` only sees
-            // URLs `to_url` built, whose keys are the template's.
+            // that does not decode is an error (`Target::check_keys`).
             let reads_query = !p.pairs.is_empty() || !p.keys.is_empty() || p.deny_unknown;
-            if reads_query && !keys_checked && self.leaf == Leaf::Value {
-                out.extend(quote!(#t.check_keys()?;));
+            let has_rule = !p.pairs.is_empty() || p.deny_unknown || p.keys.iter().any(|k| k.1);
+            if !bound && !reads_query {
+                let found = match finish {
+                    Finish::AtEnd => quote!(#w.found(#n, #prev, #segments)),
+                    Finish::Rest => quote!(#w.found_rest(#n, #prev, #segments)),
+                };
+                out.extend(quote!(return #found;));
+                // Nothing after an unconditional return is reached.
+                return out;
+            }
+            if !bound {
+                let finish = match finish {
+                    Finish::AtEnd => quote!(#w.finish(#prev)),
+                    Finish::Rest => quote!(#w.finish_rest(#prev)),
+                };
+                out.extend(quote! {
+                    let #t = match #finish { #ok(#t) => #t, #err(#error) => return #err(#error) };
+                });
+                bound = true;
+            }
+            if reads_query && !keys_checked {
+                out.extend(quote! {
+                    if let #err(#error) = #t.check_keys() { return #err(#error); }
+                });
                 keys_checked = true;
             }
-            let found = match self.leaf {
-                Leaf::Value => {
-                    let value = build(&self.input.routes[r], &self.valid[r], prev);
-                    quote!(::core::result::Result::Ok(#value))
-                }
-                Leaf::Index => quote!(::core::option::Option::Some(#n)),
-            };
-            if p.pairs.is_empty() && !p.deny_unknown && p.keys.iter().all(|(_, req)| !req) {
-                out.extend(quote!(return #found;));
-                continue;
+            if !has_rule {
+                out.extend(quote!(return #ok((#n, #t, #segments));));
+                return out;
             }
             let rule = self.rule(r);
             let mismatch = local("__m");
-            let otherwise = match self.leaf {
-                Leaf::Value => quote!(#miss.note(&RULE, #mismatch)),
-                Leaf::Index => quote!({}),
-            };
             out.extend(quote! {
                 {
                     const RULE: #private::Rule = #rule;
                     match #t.check(&RULE) {
-                        ::core::result::Result::Ok(()) => return #found,
-                        ::core::result::Result::Err(#mismatch) => #otherwise,
+                        #ok(()) => return #ok((#n, #t, #segments)),
+                        #err(#mismatch) => #miss.note(&RULE, #mismatch),
                     }
                 }
             });
         }
         out
+    }
+
+    /// The segments route `r`'s fields read, in the order of its fields (for a tail, `prev`,
+    /// its last fixed segment, where the tail starts), the rest of the array filled with the
+    /// root: an array by value, which a release build keeps in registers.
+    fn segments(&self, r: usize, prev: &Ident) -> TokenStream {
+        let root = local("__root");
+        let mut read: Vec<TokenStream> = (self.valid[r].captures.iter().flatten())
+            .filter_map(|capture| match *capture {
+                Capture::Segment(k) => {
+                    let s = segment(k);
+                    Some(quote!(#s))
+                }
+                Capture::Tail => Some(quote!(#prev)),
+                Capture::Key(_) => None,
+            })
+            .collect();
+        read.resize(self.slots, quote!(#root));
+        quote!([#(#read),*])
     }
 
     /// A route's query rule, as a constant.
@@ -238,77 +261,134 @@ impl Writer<'_> {
     }
 }
 
-/// `from_url`: the walk, whose leaves read the fields of the route that matched.
-pub(crate) fn from_url(
+/// How many segments the walk gives with a route: the most any route's fields read (a tail
+/// counts as one, the segment it starts after).
+fn slots(valid: &[Valid]) -> usize {
+    valid
+        .iter()
+        .map(|v| {
+            (v.captures.iter().flatten())
+                .filter(|c| !matches!(c, Capture::Key(_)))
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// `__walk`: the decision tree, giving the route that takes the URL (its place in the order
+/// routes are tried), the target its fields are read from, and the segments they read; or the
+/// error `from_url` gives. Written once for `from_url` and `__which`.
+pub(crate) fn walk(
     input: &RouteType<'_>,
     valid: &[Valid],
     tried: &[usize],
     templates: &[String],
 ) -> TokenStream {
     let private = private();
-    let (w, miss, url) = (local("__w"), local("__miss"), local("__url"));
-    let walk = walk(input, valid, tried, Leaf::Value);
+    let (w, miss, root) = (local("__w"), local("__miss"), local("__root"));
+    let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
+    let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
+    let tree = Node::build(&in_order);
+    let slots = slots(valid);
+    let writer = Writer {
+        tried,
+        input,
+        valid,
+        slots,
+    };
+    let body = writer.node(&tree, 0, &root);
     let template = if input.is_enum {
         quote!(::core::option::Option::None)
     } else {
         let template = &templates[0];
         quote!(::core::option::Option::Some(#template))
     };
+    let walk = local("__walk");
+    // In line where the user's crate is built without debug assertions (release): `from_url`
+    // then keeps the segments in registers and jumps from each leaf straight to the reading
+    // of its route's fields. A debug build compiles the walk once and calls it.
+    quote! {
+        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn #walk<'i>(
+            #w: &#private::Walk<'i>,
+        ) -> ::core::result::Result<
+            (::core::primitive::usize, #private::Target<'i>, [#private::SegmentSpan; #slots]),
+            ::urlkit::RouteError,
+        > {
+            let mut #miss: #private::Miss<'i> = ::core::default::Default::default();
+            let #root = #w.root();
+            #body
+            ::core::result::Result::Err(#w.miss(&#miss, #template))
+        }
+    }
+}
+
+/// `from_url`: the walk, then the fields of the route it found.
+pub(crate) fn from_url(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+    let private = private();
+    let (w, url, at, t, n) = (
+        local("__w"),
+        local("__url"),
+        local("__at"),
+        local("__t"),
+        local("__n"),
+    );
+    let walk = local("__walk");
+    // The last arm takes every other index too, which the walk never gives: no panic is
+    // written.
+    let last = tried.len().saturating_sub(1);
+    let mut table = Vec::new();
+    let arms: Vec<TokenStream> = (tried.iter().enumerate())
+        .map(|(n, &r)| {
+            let value = build(&input.routes[r], &valid[r], &mut table);
+            let index = if n == last { quote!(_) } else { quote!(#n) };
+            quote!(#index => ::core::result::Result::Ok(#value),)
+        })
+        .collect();
+    let (fields, count) = (local("__FIELDS"), table.len());
     let name = input.original.ident.to_string();
     quote! {
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            static #fields: [#private::Field; #count] = [#(#table),*];
             let #w = #private::Walk::new(#url, #name)?;
-            let mut #miss: #private::Miss = ::core::default::Default::default();
-            #walk
-            ::core::result::Result::Err(#w.miss(&#miss, #template))
+            match #walk(&#w) {
+                ::core::result::Result::Ok((#n, #t, #at)) => match #n { #(#arms)* },
+                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            }
         }
     }
 }
 
 /// `__which`: the route `from_url` gives a URL to (its place in the order routes are tried),
 /// for `to_url`'s round-trip check.
-pub(crate) fn which(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+pub(crate) fn which() -> TokenStream {
     let private = private();
-    let (w, url) = (local("__w"), local("__url"));
-    let walk = walk(input, valid, tried, Leaf::Index);
+    let (w, url, n) = (local("__w"), local("__url"), local("__n"));
+    let walk = local("__walk");
     quote! {
         /// The route `from_url` gives `url` to (its place in the order routes are tried).
-        #[allow(unreachable_code, unused_variables, clippy::needless_return)]
         fn __which(#url: &::core::primitive::str) -> ::core::option::Option<::core::primitive::usize> {
             let #w = #private::Walk::new(#url, "").ok()?;
-            #walk
-            ::core::option::Option::None
+            match #walk(&#w) {
+                ::core::result::Result::Ok((#n, _, _)) => ::core::option::Option::Some(#n),
+                ::core::result::Result::Err(_) => ::core::option::Option::None,
+            }
         }
     }
 }
 
-fn walk(input: &RouteType<'_>, valid: &[Valid], tried: &[usize], leaf: Leaf) -> TokenStream {
-    let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
-    let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
-    let tree = Node::build(&in_order);
-    let writer = Writer {
-        tried,
-        input,
-        valid,
-        leaf,
-    };
-    let (w, root) = (local("__w"), local("__root"));
-    let body = writer.node(&tree, 0, &root);
-    quote! {
-        let #root = #w.root();
-        #body
-    }
-}
-
-/// The value of route `route`, each field read from where its placeholder stands; `last` is
-/// the last of its fixed segments (where a tail starts).
-fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
+/// The value of route `route`, each field read from where its placeholder stands: the
+/// segments the walk gave (`__at`, in the order of the fields that read them, a tail's the
+/// last fixed segment, where it starts).
+fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> TokenStream {
     let private = private();
-    let t = local("__t");
+    let (t, at, table_name) = (local("__t"), local("__at"), local("__FIELDS"));
     let path = super::ast::route_path(route);
     let label = &route.label;
     let keys = local("__keys");
+    let mut slot = 0usize;
     let fields = route
         .fields
         .iter()
@@ -335,27 +415,41 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
                     valid.pattern.keys.get(j).map_or("", |(k, _)| k.as_str()),
                 ),
             };
-            let info = quote! {
-                &#private::Field {
+            // Every field's description is one entry of one `static`, rather than a
+            // constant of its own that rustc would promote and check apart.
+            let entry = table.len();
+            table.push(quote! {
+                #private::Field {
                     route: #label,
                     name: #name,
                     prefix: #prefix,
                     suffix: #suffix,
                     key: #key,
                 }
-            };
+            });
+            let info = quote!(&#table_name[#entry]);
             let trait_ = quote_spanned!(span=> <#ty as ::urlkit::route::RouteField<#marker>>);
+            let here = slot;
+            if !matches!(capture, Capture::Key(_)) {
+                slot += 1;
+            }
             let read = match *capture {
-                Capture::Segment(k) => {
-                    let s = segment(k);
-                    quote_spanned!(span=> #trait_::segment(&#t, #s, #info)?)
+                Capture::Segment(_) => {
+                    quote_spanned!(span=> #trait_::segment(&#t, #at[#here], #info))
                 }
-                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #last, #info)?),
+                Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#here], #info)),
                 Capture::Key(j) => {
-                    quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info)?)
+                    quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info))
                 }
             };
-            quote!(#member: #read,)
+            // A `match` rather than `?`: no `Try` impl to find for each field.
+            let (value, error) = (local("__v"), local("__e"));
+            quote! {
+                #member: match #read {
+                    ::core::result::Result::Ok(#value) => #value,
+                    ::core::result::Result::Err(#error) => return ::core::result::Result::Err(#error),
+                },
+            }
         });
     let fields: Vec<TokenStream> = fields.collect();
     if valid.pattern.keys.is_empty() {

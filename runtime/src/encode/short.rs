@@ -25,9 +25,9 @@ use crate::scan::{BLOCK, Fast, Scan};
 /// - 17 to 32 bytes that the set keeps (or 8 to 16 with too little room for escapes):
 ///   copied ([`copy_short_if_kept`]).
 ///
-/// Anything else is left to the caller: longer values, or too little room.
-///
-/// Measured with callgrind on the GitHub issues URL (`bench/examples/github_count.rs`).
+/// Anything else is left to the caller: longer values, or too little room. The tiers follow
+/// what a URL's values mostly are: a few bytes (ids, names, page numbers), where the set-up
+/// of a block loop would cost more than the encoding.
 #[inline]
 pub(crate) fn append_short(set: Set, text: &str, out: &mut String) -> bool {
     debug_assert!(set != Set::Reserved);
@@ -145,9 +145,7 @@ fn encode_block<S: Scan, K: SetType>(text: &str, out: &mut String) {
 /// from registers and without a loop by [`raw::append_spliced`], which otherwise copies the
 /// value to the stack and reads each run from the copy; that first read spans the stores
 /// that made the copy, which store-to-load forwarding cannot serve, so it waits for them to
-/// reach the cache. Measured with `bench/examples/github_time.rs escaped` (alternating
-/// binaries, fastest batch): the GitHub issues URL, three such values, about 77 ns through
-/// the copy alone, 68 with the one-change path (callgrind: 831 and 834 instructions a URL).
+/// reach the cache; the one-change path reads only registers.
 #[inline(never)]
 fn escape_block<K: SetType>(input: &[u8], changes: u32, out: &mut String) {
     // The changes by position (a byte classified twice is classified the same, so OR-ing
@@ -160,18 +158,15 @@ fn escape_block<K: SetType>(input: &[u8], changes: u32, out: &mut String) {
 }
 
 /// The shortest value [`copy_short_if_kept`] copies. Shorter ones are a few table lookups
-/// anyway; and in unoptimized builds, where the block classifier is dozens of calls, taking
-/// it for 4-byte values made a list of 2,000 numbers 26 times slower to expand than one of
-/// 200, which all took the lookups (seen when `tests/tests/complexity.rs` timed unoptimized
-/// builds; it now counts allocations, and the `complexity` bench times optimized ones).
+/// anyway; and in unoptimized builds the block classifier is dozens of calls, far more than
+/// those lookups, which would make a list of small numbers slow to expand in a debug build.
 pub(super) const SHORTEST_COPY: usize = 8;
 
 /// Appends `text` to `out` as it is, when it is [`SHORTEST_COPY`] to [`TAIL`] bytes long,
 /// `set` keeps every byte of it and `out` has room for it already; returns whether it did.
 /// Many values of a URL are such, and `url!` tries this first, in a function small enough to
-/// need no saved registers, then [`append_in_room`] (measured with callgrind on the GitHub
-/// issues URL, copying from 4 bytes: 845 instructions a URL with both in one function, which
-/// saved and restored four registers on every value; 736 apart).
+/// need no saved registers, then [`append_in_room`]: in one function, both would save and
+/// restore registers on every value.
 #[inline]
 pub(crate) fn copy_short_if_kept(set: Set, text: &str, out: &mut String) -> bool {
     let n = text.len();

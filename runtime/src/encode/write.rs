@@ -112,7 +112,7 @@ fn write_long<S: Scan, K: SetType>(src: &[u8], tail: &mut Tail<'_>) -> bool {
         } else {
             // Escapes in the block: in prose they come every few bytes, irregularly; copying
             // the runs between them would take a branch per run that is mispredicted in
-            // most blocks (measured: 25% slower on English text).
+            // most blocks, so every byte is written from the table.
             let written = tail.entries(outputs, block);
             tail.settle();
             written
@@ -192,9 +192,9 @@ pub(super) fn encode_cow_with<'a, S: Scan, K: SetType>(
         append::<S, K>(input, first, &mut out);
         return Cow::Owned(out);
     }
-    // Room for the longest encoding, then given back: measuring the encoding first costs a
-    // pass over the input, which measured slower than the shrinking reallocation (glibc's
-    // shrinks in place).
+    // Room for the longest encoding, then given back: measuring the encoding first would
+    // cost a second pass over the input, where shrinking the allocation is one call (glibc's
+    // `realloc` shrinks in place).
     let mut out = String::with_capacity(first + 3 * rest + SLACK);
     append::<S, K>(input, first, &mut out);
     out.shrink_to_fit();

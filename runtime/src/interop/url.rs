@@ -82,7 +82,7 @@ impl TryFrom<Url> for url::Url {
 /// allows it, but WHATWG decodes it in special URLs, so `Url` never holds one). Of the 609
 /// URLs of the WPT `urltestdata.json` cases that the `url` crate accepts, 28 are refused
 /// this way; the others convert, and read back through `url::Url` with every component
-/// decoding to the same bytes (`tests/tests/interop_url.rs`).
+/// decoding to the same bytes (`tests/tests/interop/interop_url.rs`).
 ///
 /// # Examples
 /// ```

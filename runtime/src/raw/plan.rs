@@ -56,9 +56,8 @@ impl Plan {
     }
 
     /// The plan `Template::parse` makes, its text padded with [`PIECE_BLOCK`] spaces so that
-    /// every short text step has its whole block (one copy: pushed a `char` at a time, the
-    /// 32 spaces took about 280 instructions a parse; callgrind, `bench/count.sh
-    /// template_count parse+expand simple 20000`).
+    /// every short text step has its whole block (appended as one copy: pushed a `char` at a
+    /// time, the padding would be a loop on every parse).
     pub(crate) fn owned(
         mut text: String,
         expressions: Vec<CompiledExpression>,
@@ -192,7 +191,8 @@ impl<'a, const CHECKED: bool, const BLOCKS: bool> Iterator for View<'a, CHECKED,
 }
 
 /// `text[range]`: for a `CHECKED` plan, where the range is one of its own, without checking
-/// it again (callgrind, `bench/examples/template_count`: a dozen instructions a range).
+/// it again: the plan's ranges were checked when it was made, and an expansion reads one at
+/// every step.
 #[inline]
 fn slice<'a, const CHECKED: bool>(text: &'a str, range: &Range<usize>) -> Option<&'a str> {
     if CHECKED {
@@ -276,8 +276,8 @@ pub(crate) struct Piece<'a> {
 impl Piece<'_> {
     /// Appends the text to `out`: when the plan's text holds a whole block from the step's
     /// start and `out` has room for a block, as one copy of the block, of which the step's
-    /// bytes are kept (callgrind, GitHub issues template: about 29 instructions a text step
-    /// through the copies by size of `push_str`); else as `push_str`.
+    /// bytes are kept (one fixed-size copy, where `push_str` picks a copy by the length);
+    /// else as `push_str`.
     #[inline]
     pub(crate) fn push(self, out: &mut String) {
         if self.block && out.capacity() - out.len() >= PIECE_BLOCK {

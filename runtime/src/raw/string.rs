@@ -194,10 +194,12 @@ impl<'s> Tail<'s> {
     /// Writes the replacement of each byte of `input` in `table`, if the window has room for
     /// three bytes a byte and one more: a four-byte store a byte, four bytes a step without a
     /// test between them. In line where the table is a constant and the room was tested for
-    /// several writes at once (a pair of `{?keys*}`: out of line, a tenth of an expansion of
-    /// `{/list*}{?keys*}` went to its calls; callgrind, `bench/count.sh template_count
-    /// expand level4 20000`).
-    #[allow(clippy::inline_always, reason = "measured; see above")]
+    /// several writes at once (a pair of `{?keys*}`, whose key and value are short enough
+    /// that a call for each would weigh on the expansion).
+    #[allow(
+        clippy::inline_always,
+        reason = "in line where the table is a constant; see above"
+    )]
     #[inline(always)]
     pub(crate) fn entries(&mut self, table: &Replacements, input: &[u8]) -> bool {
         let n = input.len();
@@ -220,7 +222,7 @@ impl<'s> Tail<'s> {
             at += (u32::from_le_bytes(entry) >> 24) as usize;
         };
         // The first four apart: for a value known to be under 8 bytes (`url!`'s short values),
-        // the loop after them is then dead code (callgrind, GitHub issues URL).
+        // the loop after them is then dead code.
         let mut rest = input;
         if let Some((four, after)) = rest.split_first_chunk::<4>() {
             for &b in four {
@@ -246,9 +248,8 @@ impl<'s> Tail<'s> {
 impl<'s> Tail<'s> {
     /// The tail's window and length as a [`Cursor`], for a loop that writes a block at a time:
     /// the cursor's fields are its own, so they stay in registers across the stores (the
-    /// tail's, behind a reference, were stored and loaded back around each; callgrind,
-    /// `bench/count.sh encoding_count encode english_1k 2000`). What it writes is the tail's
-    /// when it is dropped.
+    /// tail's, behind a reference, may alias the bytes stored, so they would be stored and
+    /// loaded back around each). What it writes is the tail's when it is dropped.
     #[inline]
     pub(crate) fn cursor(&mut self) -> Cursor<'_, 's> {
         Cursor {
@@ -294,7 +295,7 @@ pub(crate) fn push_ascii(out: &mut String, bytes: &[u8]) {
 /// have written to memory the compiler cannot tell from the `String`'s own fields.
 #[allow(
     clippy::inline_always,
-    reason = "a text known at compile time folds into a few stores (`url!`'s texts); measured with callgrind (GitHub issues URL)"
+    reason = "a text known at compile time folds into a few stores (`url!`'s texts)"
 )]
 #[inline(always)]
 pub(crate) fn push_str(out: &mut String, text: &str) {
@@ -459,7 +460,7 @@ pub(crate) fn utf8_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
 
 /// `text[start..end]`, or `None` if that is outside `text` or off its character boundaries:
 /// what `str::get` gives, in line (in the leaves `#[derive(Route)]` generates, `str::get`
-/// stayed a call; callgrind, `bench/count.sh routes_count urlkit 16 2000`).
+/// is not inlined).
 #[allow(
     clippy::inline_always,
     reason = "a few compares in the generated leaves; see above"
@@ -477,11 +478,11 @@ pub(crate) fn str_slice(text: &str, start: usize, end: usize) -> Option<&str> {
 
 /// `text` in a new `String` of exactly its length: what `String::from` gives, with the
 /// memory asked of the global allocator directly. `String::from` goes through `Vec`'s
-/// general allocation (a call that checks the size of `n` elements, about 30 instructions
-/// on top of the allocator's), paid for each path value `from_url` reads.
+/// general allocation (a call that checks the size of `n` elements, on top of the
+/// allocator's), paid for each path value `from_url` reads.
 #[allow(
     clippy::inline_always,
-    reason = "once per plain string value, in the generated leaf; out of line, a call a path (callgrind, `routes_count urlkit 16`)"
+    reason = "once per plain string value, in the generated leaf `#[derive(Route)]` writes"
 )]
 #[allow(
     clippy::same_length_and_capacity,

@@ -6,7 +6,10 @@
 //! over the path's static text (`macros/src/route/tree.rs`): segment by segment, a `match` on
 //! the segment's first byte, then its static text compared where the segment starts (so a
 //! segment of static text is never searched for its end), the routes tried most specific
-//! first as `urlkit_syntax::route::order` ranks them, each leaf reading its route's fields.
+//! first as `urlkit_syntax::route::order` ranks them. The walk is a function of its own,
+//! written once: it gives the route that matched (its place in that order), the [`Target`],
+//! and the segments the route's fields read, by value; `from_url` then reads those fields,
+//! and `to_url`'s round-trip check keeps only the route.
 //! Only a segment that a placeholder reads is searched for its end, and its characters
 //! checked on the way ([`Walk`](super::walk::Walk)); at a leaf, `finish` checks the query and
 //! gives the [`Target`] the fields are read from, and before the first route there that
@@ -14,8 +17,7 @@
 //! decode. Generated code has this shape:
 //!
 //! ```text
-//! fn from_url(url: &str) -> Result<Api, RouteError> {
-//!     let w = Walk::new(url, "Api")?;
+//! fn walk<'i>(w: &Walk<'i>) -> Result<(usize, Target<'i>, [SegmentSpan; 1]), RouteError> {
 //!     let mut miss = Miss::default();
 //!     let root = w.root();
 //!     if let Some(p0) = w.after(root) {
@@ -24,21 +26,29 @@
 //!                 if let Some(p1) = w.after(s0) {
 //!                     match w.byte(p1) {
 //!                         b'm' => if let Some(s1) = w.literal(p1, b"me") {
-//!                             if w.ends(s1) { let t = w.finish(s1)?; return Ok(Api::Me) }
+//!                             if w.ends(s1) { return w.found(0, s1, [root]) }
 //!                         },
 //!                         _ => {}
 //!                     }
 //!                     let s1 = w.segment(p1);
-//!                     if !s1.is_empty() && w.ends(s1) {
-//!                         let t = w.finish(s1)?;
-//!                         return Ok(Api::User { id: RouteField::segment(&t, s1, &Field { … })? });
-//!                     }
+//!                     if !s1.is_empty() && w.ends(s1) { return w.found(1, s1, [s1]) }
 //!                 }
 //!             },
 //!             _ => {}
 //!         }
 //!     }
 //!     Err(w.miss(&miss, None))
+//! }
+//!
+//! fn from_url(url: &str) -> Result<Api, RouteError> {
+//!     let w = Walk::new(url, "Api")?;
+//!     match walk(&w) {
+//!         Ok((n, t, at)) => match n {
+//!             0 => Ok(Api::Me),
+//!             _ => Ok(Api::User { id: match RouteField::segment(&t, at[0], &FIELDS[0]) { … } }),
+//!         },
+//!         Err(e) => Err(e),
+//!     }
 //! }
 //! ```
 //!
@@ -54,6 +64,8 @@ use super::split;
 use super::target::{SegmentSpan, Target};
 use crate::decode;
 use crate::error::ExpandError;
+use crate::value::{Expansion, Value, capped_hint};
+use crate::writer::{Modifier, Spot, Writer};
 
 /// What a route needs of the query (its static pieces, required parameters, and whether
 /// unknown ones are denied), with what its errors name.
@@ -445,17 +457,18 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
     ExpandError::parses_as(placeholder, route, template)
 }
 
-/// What `from_url` requires of the type of a field named `N`: [`FromParam`]. The derive
-/// checks each field through this trait, with a marker type named after the field, so that
-/// a type error names the field rather than listing every type that implements
-/// [`FromParam`]:
+/// What the derive requires of the type of a field named `N`: [`Value`], so that `to_url`
+/// writes it into the URL, and [`FromParam`], so that `from_url` reads it back. The derive
+/// checks each field through this one trait, with a marker type named after the field, so
+/// that a type error is one error that names the field, rather than one for each direction
+/// or a list of every type that implements either:
 ///
 /// ```text
-/// error[E0277]: `UserId` cannot be parsed from a URL into the field `id`
+/// error[E0277]: `UserId` cannot be the route field `id`
 /// ```
 ///
-/// You never implement it: implement [`FromParam`] (or wrap a `FromStr` type in
-/// [`Fmt`](crate::Fmt)).
+/// You never implement it: implement [`FromParam`] and [`Value`] (or declare the field as
+/// [`Fmt<T>`](crate::Fmt) for a type that implements `FromStr` and `Display`).
 ///
 /// # Examples
 /// ```compile_fail
@@ -466,16 +479,18 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
 /// struct User { id: UserId }
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be parsed from a URL into the field `{N}`",
-    label = "`from_url` reads this field from the URL",
-    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, `Option` and `Vec` of those, or your own type implementing `urlkit::route::FromParam`",
-    note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
+    message = "`{Self}` cannot be the route field `{N}`",
+    label = "`to_url` writes this field into the URL and `from_url` reads it back",
+    note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, and `Option` and `Vec` of those",
+    note = "for a type of your own, implement `urlkit::route::FromParam` and `urlkit::value::Value`; for one that implements `FromStr` and `Display`, declare the field as `urlkit::Fmt<T>`"
 )]
 pub trait RouteField<N>: Sized {
     /// [`FromParam::VALUE_TYPE`], which `Route::SHAPES` records through this trait so that a
     /// field that is not `FromParam` gets this trait's one error.
     #[doc(hidden)]
     const VALUE_TYPE: ValueType;
+
+    crate::value::methods!();
 
     /// Reads the field from the path segment `seg`.
     #[doc(hidden)]
@@ -499,8 +514,10 @@ pub trait RouteField<N>: Sized {
 }
 
 #[diagnostic::do_not_recommend]
-impl<N, T: FromParam> RouteField<N> for T {
+impl<N, T: FromParam + Value> RouteField<N> for T {
     const VALUE_TYPE: ValueType = T::VALUE_TYPE;
+
+    crate::value::by_value!();
 
     #[inline]
     fn segment(

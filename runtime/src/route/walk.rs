@@ -168,6 +168,44 @@ impl<'i> Walk<'i> {
         Target::of(self.input, self.route, path_from(self.input, last.end))
     }
 
+    /// [`finish`](Self::finish) at the leaf of a route that reads nothing of the query: its
+    /// place in the order routes are tried, the target, and `segments` (those its fields
+    /// read), as the generated walk gives them.
+    ///
+    /// # Errors
+    /// As [`finish`](Self::finish).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn found<S>(
+        &self,
+        route: usize,
+        last: SegmentSpan,
+        segments: S,
+    ) -> Result<(usize, Target<'i>, S), RouteError> {
+        match self.finish(last) {
+            Ok(target) => Ok((route, target, segments)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`finish_rest`](Self::finish_rest) at the leaf of a route that reads nothing of the
+    /// query, as [`found`](Self::found).
+    ///
+    /// # Errors
+    /// As [`finish`](Self::finish).
+    #[inline]
+    pub fn found_rest<S>(
+        &self,
+        route: usize,
+        last: SegmentSpan,
+        segments: S,
+    ) -> Result<(usize, Target<'i>, S), RouteError> {
+        match self.finish_rest(last) {
+            Ok(target) => Ok((route, target, segments)),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The error when no route took the URL: the URL checked as a whole, as `Target::parse`
     /// checks it, then [`Target::miss`].
     #[cold]

@@ -53,5 +53,6 @@ mod traits;
 pub use self::placeholder::{
     Base, NamedArgument, Placeholder, Port, PortText, Prefixed, SingleValue,
 };
+pub(crate) use self::placeholder::{by_value, capped_hint, methods};
 pub use self::traits::{Fmt, List, ListItem, Scalar, Value};
 pub use crate::writer::Expansion;

@@ -133,11 +133,14 @@ macro_rules! by_value {
     };
 }
 
+// A route's fields are written through `route::RouteField`, which has these methods too.
+pub(crate) use {by_value, methods};
+
 /// A value's size hint, capped at [`HINT_LIMIT`]: `url!` adds the hints to its text's
 /// length with `+`, and capped they cannot overflow (a panic in a debug build) nor ask the
 /// allocator for more than it has.
 #[inline]
-fn capped_hint<T: Value + ?Sized>(value: &T) -> usize {
+pub(crate) fn capped_hint<T: Value + ?Sized>(value: &T) -> usize {
     Value::size_hint(value).min(HINT_LIMIT)
 }
 

@@ -5,7 +5,7 @@
 //! `value` module's documentation (`value/mod.rs`).
 #![allow(
     clippy::inline_always,
-    reason = "the common values' methods inline into `url!`'s code, where the expansion's operator and context are constants; measured (callgrind, GitHub issues URL): with `#[inline]` `<str as Scalar>::write` stayed a call, the expansion lived in memory and its constant dispatch ran at run time"
+    reason = "the common values' methods inline into `url!`'s code, where the expansion's operator and context are constants; with `#[inline]` `<str as Scalar>::write` can stay a call, keeping the expansion in memory and its constant dispatch at run time"
 )]
 
 use core::fmt;

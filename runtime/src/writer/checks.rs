@@ -312,8 +312,8 @@ mod tests {
         assert_eq!(t.expand(&vars).unwrap(), "httap://www.a.b?x");
     }
 
-    /// A non-ASCII host value is converted with the `idna` feature and refused without it,
-    /// as before the feature existed; `Url::parse_iri` likewise.
+    /// A non-ASCII host value is converted with the `idna` feature and refused without it
+    /// (UTS #46 needs the feature's tables); `Url::parse_iri` likewise.
     #[test]
     fn non_ascii_hosts_need_the_idna_feature() {
         let whole = Template::parse("https://{host}/").unwrap();

@@ -3,11 +3,14 @@
 //! In generated code an expression's operator, context and role are constants (its `Spot`).
 //! The methods on the way from `url!`'s calls to the encoders are `#[inline(always)]` where
 //! urlkit is built without debug assertions (a release build), so that they fold into each
-//! call where those constants are known (`bench/examples/github_time` and `github_count`
-//! measure it). Where it is built with them (the dev profile) they are `#[inline]`: a debug
-//! build does not inline, and forced, every `url!` call compiled the whole expansion into
-//! its caller; there each is one call into one copy per crate.
-#![allow(clippy::inline_always, reason = "measured; see the module comment")]
+//! call where those constants are known. Where it is built with them (the dev profile) they
+//! are `#[inline]`: a debug build does not inline, and forcing it would compile the whole
+//! expansion into the caller of every `url!` call; there each is one call into one copy per
+//! crate.
+#![allow(
+    clippy::inline_always,
+    reason = "constants fold in a release build; see the module comment"
+)]
 
 use super::frame::{Frame, Layout, Mode, Role, Spot};
 use super::{Context, Modifier, Operator, Writer, checks};
@@ -45,7 +48,8 @@ pub struct Expansion<'w, 'n> {
     pub(super) op: Operator,
     /// The operator that decides names and separators: `op`, but `?` for a hand-written
     /// pair, which behaves like `{?key}`. Kept rather than derived at each use: a value
-    /// behind `&dyn Value` reads it at run time (callgrind, `Template::expand`).
+    /// behind `&dyn Value` reads it at run time, where deriving it would be a test at every
+    /// use.
     pub(super) naming: Operator,
     pub(super) context: Context,
     pub(super) role: Role,
@@ -71,8 +75,8 @@ pub struct Expansion<'w, 'n> {
 impl<'w, 'n> Expansion<'w, 'n> {
     /// What [`at`](Self::at) and [`begin_var_in`](Self::begin_var_in) of the first variable
     /// make, written at once: a [`Template`](crate::Template) knows the first variable when it
-    /// starts an expression, and the defaults that `begin_var_in` overwrote were still stored
-    /// (callgrind, `bench/examples/template_count`).
+    /// starts an expression, so the defaults that `begin_var_in` would overwrite are never
+    /// stored.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn with_first_var(
@@ -219,8 +223,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// takes them before its values are called, while they are the constants of the step
     /// it runs, and passes them to [`begin_var_in`](Self::begin_var_in) and
     /// [`finish_in`](Self::finish_in): read from the expansion after a value's `expand`, a
-    /// call the compiler cannot see into, they were loaded and dispatched on at run time
-    /// (callgrind, `bench/examples/template_count`).
+    /// call the compiler cannot see into, they would be loaded and dispatched on at run time.
     #[inline(always)]
     pub(crate) fn frame(&self) -> Frame {
         Frame {

@@ -1,7 +1,7 @@
 //! Fast lanes of list and map items, beside the per-layout code of `items.rs`: an item of
 //! `{/list*}` written with its `/` at once, and a pair of `{?keys*}` written at once. Each
 //! falls back to the per-layout code when it does not apply (tests:
-//! `tests/tests/template_fast_paths.rs`).
+//! `tests/tests/template/template_fast_paths.rs`).
 
 use super::expansion::Expansion;
 use crate::encode::{self, Set};
@@ -11,8 +11,7 @@ use crate::value::Scalar;
 impl Expansion<'_, '_> {
     /// An item of an exploded list under [`Layout::Slash`] (`{/list*}`): `/item`, a string
     /// written with its `/` at once ([`Writer::slash_text`](crate::writer::Writer)), in line
-    /// rather than through the call to `Writer::slash` (callgrind, `{/list*}` of three
-    /// strings).
+    /// rather than through the call to `Writer::slash`.
     ///
     /// `after` is where the segment that the previous item wrote this way starts (`None` for
     /// the first item, or after one written otherwise); returns where this item's starts,
@@ -41,8 +40,8 @@ impl Expansion<'_, '_> {
     /// `&key=value` after the query's first pair. Two short strings are written at once, into
     /// room tested once for the whole pair (three bytes a byte, the separator, the `=` and
     /// one past the last for the four-byte stores: [`encode::write_in_tail`]), with one
-    /// length update: callgrind counted 122 instructions a pair of short strings through the
-    /// separator, the texts and the `=` apart (`{?keys*}` of three pairs).
+    /// length update, rather than a test of the room and an update for each of the
+    /// separator, the texts and the `=`.
     /// `separator` is the one `Writer::pair_separator` would write, and the expansion is
     /// marked defined.
     #[inline]

@@ -3,7 +3,10 @@
 //! an expansion never changes ([`Frame`]), which a template hands back to it so that they
 //! stay constants across the values' calls.
 
-#![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
+#![allow(
+    clippy::inline_always,
+    reason = "constants fold in a release build; see `expansion.rs`"
+)]
 
 use super::{Context, Modifier, Operator};
 
@@ -60,8 +63,7 @@ pub(crate) enum Role {
 /// `Expansion::begin_var`) so that a value writes itself with code for its layout: a value
 /// behind `&dyn Value` (a [`Template`](crate::Template)'s variables) reads the expansion
 /// from memory, and the general code tests the context, operator, role and modifier again
-/// for every item (callgrind, `bench/examples/template_count`). Each holds for unreserved
-/// text without a prefix modifier.
+/// for every item. Each holds for unreserved text without a prefix modifier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Layout {
     /// Anything else.

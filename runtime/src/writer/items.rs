@@ -6,7 +6,10 @@
 //! known, so that a value behind `&dyn Value` does not test them again for each item; any
 //! other layout takes the general code. In generated code the layout is a constant and the
 //! test folds away.
-#![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
+#![allow(
+    clippy::inline_always,
+    reason = "constants fold in a release build; see `expansion.rs`"
+)]
 
 use super::expansion::Expansion;
 use super::frame::{Layout, Mode, Role};
@@ -96,7 +99,7 @@ impl Expansion<'_, '_> {
     /// so that a `push_str` inlined after it reads them as constants rather than from
     /// memory. Called by `Scalar::write_unreserved`'s default (which writes through
     /// `push_str`), not by the strings' own, which do not read them: two stores fewer an
-    /// item (callgrind, `bench/examples/template_count`).
+    /// item.
     #[inline(always)]
     pub(crate) fn know_unreserved(&mut self) {
         self.mode = Mode::Unreserved;
@@ -205,8 +208,8 @@ impl Expansion<'_, '_> {
 
     /// Writes the `=` of `=value`; returns where it is, for
     /// [`end_named_value`](Self::end_named_value) after the value. Two calls around the
-    /// value's own, not one taking it as a closure: the closure stayed a call, and the
-    /// expansion then lived in memory (callgrind, GitHub issues URL).
+    /// value's own, not one taking it as a closure: a closure can stay a call, which keeps
+    /// the expansion in memory.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn begin_named_value(&mut self) -> usize {
@@ -325,7 +328,7 @@ impl Expansion<'_, '_> {
         V: Scalar,
     {
         // The first pair taken apart, rather than through a `Peekable` that tests its
-        // buffer at every step (callgrind, `{?keys*}` of three pairs).
+        // buffer at every step.
         let mut rest = pairs.into_iter();
         let Some(first) = rest.next() else {
             return;

@@ -129,7 +129,7 @@ impl<'n> Writer<'n> {
             self.fail(name, ExpandErrorKind::Required);
         }
         // Nested, so that the common case (no `check_whole`) is one test: as a tuple both
-        // fields were read and combined first (callgrind, GitHub issues URL).
+        // fields would be read and combined first.
         if let Some((name, kind)) = self.check_whole
             && self.error.is_none()
         {
@@ -373,7 +373,7 @@ impl<'n> Writer<'n> {
     ///
     /// Takes the writer by reference, as [`take_url`](Self::take_url) does: generated code
     /// hands the writer to calls that are not inlined, so it lives in memory, and a move
-    /// out of it was a `memcpy` of the whole writer in every `url!` (callgrind).
+    /// out of it would be a `memcpy` of the whole writer in every `url!`.
     #[inline]
     pub fn finish(&mut self) -> Result<Url, ExpandError> {
         self.take_url()
@@ -405,11 +405,11 @@ impl<'n> Writer<'n> {
 /// Appends `text` to `out` as `push_str` does, but with the length read once: `push_str`
 /// reads it again after the copy, which may have written to memory the compiler cannot tell
 /// from the `String`'s own fields when the `String` is in memory (as a `url!`'s is, handed
-/// to encoders that are not in line). Callgrind counted that load after each text of a
-/// `url!` and each `,` of a list.
+/// to encoders that are not in line): that load would follow each text of a `url!` and
+/// each `,` of a list.
 #[allow(
     clippy::inline_always,
-    reason = "a text known at compile time folds into a few stores; measured with callgrind (GitHub issues URL)"
+    reason = "a text known at compile time folds into a few stores"
 )]
 #[inline]
 pub(crate) fn push_text(out: &mut String, text: &str) {

@@ -36,8 +36,7 @@ impl<'n> Writer<'n> {
     ///
     /// A segment that is not empty and cannot be a dot segment (over 6 bytes, or not
     /// starting with `.` or `%`), or that no placeholder wrote into, has nothing to check:
-    /// told in line, and only the others go through `close_segment` (callgrind, `{/list*}`:
-    /// 45 instructions through the call).
+    /// told in line, and only the others go through `close_segment`.
     #[inline]
     pub fn segment_end(&mut self, then_slash: bool) {
         let len = self.out.len();
@@ -101,17 +100,15 @@ impl<'n> Writer<'n> {
     /// Most `/`s have nothing to check: the segment they close has no owner (template text,
     /// or none tracked) or is neither empty nor a dot segment, and they do not start the
     /// path with `//`. Those are written here; the others by [`slash_checked`], out of
-    /// line. (Callgrind, `{/list*}` of three items: about 90 instructions an item through
-    /// the checks, 44 without. Out of line itself: in line, it made every value's `expand`
-    /// larger and slower whatever its shape, GitHub issues template 1,623 -> 1,639.)
+    /// line, so that a list item pays for the checks only where they can fail. Out of line
+    /// itself: in line, it would make every value's `expand` larger whatever its shape.
     ///
     /// [`slash_checked`]: Self::slash_checked
     ///
     /// Its own path calls nothing, so that it saves no registers: a segment that may be a
     /// dot segment (up to 6 bytes, starting with `.` or `%`), a `/` that would start the path
     /// with `//` and a URL without room for the `/` all go to `slash_checked`, which tells
-    /// them apart and writes the `/` the same way (callgrind, `{/list*}` of three items: 44
-    /// instructions a `/` before).
+    /// them apart and writes the `/` the same way.
     #[inline(never)]
     pub(crate) fn slash(&mut self, name: &'n str) {
         let len = self.out.len();
@@ -168,7 +165,7 @@ impl<'n> Writer<'n> {
     /// `start - 1` or before (`Writer::path_start` is set before any expansion of the path),
     /// and this `/` comes after a byte past `start`. An empty one (which may have opened the
     /// path: `mailto:{/a*}` with `["", "x"]`) takes the checked way. Two tests and three
-    /// stores fewer an item of `{/list*}` (callgrind, three strings).
+    /// stores fewer an item of `{/list*}`.
     #[allow(
         clippy::inline_always,
         reason = "in line in each list's code for `{/x*}`"

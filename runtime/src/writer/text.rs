@@ -1,6 +1,9 @@
 //! Writing a value's text: encoded for the operator (RFC 6570 Appendix A `allow`), cut by a
 //! prefix modifier (§2.4.1).
-#![allow(clippy::inline_always, reason = "measured; see `write_component`")]
+#![allow(
+    clippy::inline_always,
+    reason = "the encoders stay out of line; see `write_component`"
+)]
 
 use alloc::string::String;
 use core::fmt;
@@ -150,9 +153,9 @@ impl Expansion<'_, '_> {
 }
 
 /// The part of `text` a prefix modifier keeps, and the characters it holds. Not a method:
-/// taking the expansion's address here, on a path `url!` rarely takes, kept the expansion
-/// in memory on every path, its constant operator and mode reloaded and tested after each
-/// call (callgrind, GitHub issues URL).
+/// taking the expansion's address here, on a path `url!` rarely takes, would keep the
+/// expansion in memory on every path, its constant operator and mode reloaded and tested
+/// after each call.
 #[cold]
 fn cut(text: &str, budget: usize, reserved: bool) -> (&str, usize) {
     let (end, used) = prefix(text.as_bytes(), budget, reserved, true);
@@ -161,9 +164,8 @@ fn cut(text: &str, budget: usize, reserved: bool) -> (&str, usize) {
 
 /// The encoders, kept out of line: the expansion code that calls them is inlined into each
 /// template, where the operator and context are constants, and stays small that way.
-/// (Measured with callgrind, GitHub issues template: with the encoding loops inlined into
-/// every `Scalar::write`, LLVM kept those out of line and dispatched on the mode at run time,
-/// 1,539 instructions per URL; with the loops here, 1,457, and less code per template.)
+/// (With the encoding loops inlined into every `Scalar::write`, LLVM keeps them out of line
+/// anyway and dispatches on the mode at run time, with more code per template.)
 ///
 /// A short value is encoded in one classification, or copied whole if it needs no escape
 /// ([`encode::append_short`]); any other is encoded by [`escape_component`].

@@ -15,8 +15,8 @@
 //! computed here", never a guess.
 //!
 //! The table is generated from the `idna` crate and ICU's Unicode data by the test
-//! `tests/tests/idna_table.rs` (`URLKIT_BLESS=1` rewrites it), and `tests/tests/idna_suggestion.rs`
-//! checks every answer of [`ascii_host`] against `idna::domain_to_ascii` on every character
+//! `tests/tests/url/idna_table.rs` (`URLKIT_BLESS=1` rewrites it), and
+//! `tests/tests/url/idna_suggestion.rs` checks every answer of [`ascii_host`] against `idna::domain_to_ascii` on every character
 //! of the table, on the WPT IDNA files, and on generated hosts.
 
 mod table;

@@ -40,8 +40,9 @@ pub(crate) fn data_path(name: &str) -> PathBuf {
     manifest_dir().join("data").join(name)
 }
 
-/// Checks that the committed `tests/<file>` is `text`, as its generator (the test binary
-/// `generator`) writes it now; with `URLKIT_BLESS` set, writes it first.
+/// Checks that the committed `tests/<file>` is `text`, as its generator writes it now; with
+/// `URLKIT_BLESS` set, writes it first. `generator` is how to run it: the area's test binary
+/// and the generator's module (`template agreement_gen`).
 #[allow(
     dead_code,
     reason = "each test binary uses its own part of this module"
