@@ -124,32 +124,51 @@ const _: () = {
             "/users/me",
         ];
         const SHAPES: &'static [::urlkit::route::RouteShape] = &[
-            ::urlkit::__private::route::shape(
-                "/users/{id}{?tab}",
-                ::urlkit::__private::core::option::Option::Some("User"),
+            ::urlkit::__private::route::described(
+                ::urlkit::__private::route::shape(
+                    "/users/{id}{?tab}",
+                    ::urlkit::__private::core::option::Option::Some("User"),
+                    &[
+                        ::urlkit::route::Segment::Static("users"),
+                        ::urlkit::route::Segment::Value {
+                            prefix: "",
+                            field: "id",
+                            suffix: "",
+                        },
+                    ],
+                    &[
+                        ::urlkit::route::QueryParam::Value {
+                            key: "tab",
+                            field: "tab",
+                            arity: ::urlkit::route::Arity::Optional,
+                        },
+                    ],
+                ),
+                "",
                 &[
-                    ::urlkit::route::Segment::Static("users"),
-                    ::urlkit::route::Segment::Value {
-                        prefix: "",
-                        field: "id",
-                        suffix: "",
-                    },
-                ],
-                &[
-                    ::urlkit::route::QueryParam::Value {
-                        key: "tab",
-                        field: "tab",
-                        arity: ::urlkit::route::Arity::Optional,
-                    },
+                    ::urlkit::__private::route::field(
+                        "id",
+                        <u64 as ::urlkit::route::RouteField<id>>::VALUE_TYPE,
+                        "",
+                    ),
+                    ::urlkit::__private::route::field(
+                        "tab",
+                        <Option<String> as ::urlkit::route::RouteField<tab>>::VALUE_TYPE,
+                        "",
+                    ),
                 ],
             ),
-            ::urlkit::__private::route::shape(
-                "/users/me",
-                ::urlkit::__private::core::option::Option::Some("Me"),
-                &[
-                    ::urlkit::route::Segment::Static("users"),
-                    ::urlkit::route::Segment::Static("me"),
-                ],
+            ::urlkit::__private::route::described(
+                ::urlkit::__private::route::shape(
+                    "/users/me",
+                    ::urlkit::__private::core::option::Option::Some("Me"),
+                    &[
+                        ::urlkit::route::Segment::Static("users"),
+                        ::urlkit::route::Segment::Static("me"),
+                    ],
+                    &[],
+                ),
+                "",
                 &[],
             ),
         ];

@@ -136,34 +136,59 @@ const _: () = {
             "/raw/{name}.txt?token={token}",
         ];
         const SHAPES: &'static [::urlkit::route::RouteShape] = &[
-            ::urlkit::__private::route::shape(
-                "/files{/path*}",
-                ::urlkit::__private::core::option::Option::Some("Tree"),
+            ::urlkit::__private::route::described(
+                ::urlkit::__private::route::shape(
+                    "/files{/path*}",
+                    ::urlkit::__private::core::option::Option::Some("Tree"),
+                    &[
+                        ::urlkit::route::Segment::Static("files"),
+                        ::urlkit::route::Segment::Rest {
+                            field: "path",
+                        },
+                    ],
+                    &[],
+                ),
+                "",
                 &[
-                    ::urlkit::route::Segment::Static("files"),
-                    ::urlkit::route::Segment::Rest {
-                        field: "path",
-                    },
+                    ::urlkit::__private::route::field(
+                        "path",
+                        <Vec<String> as ::urlkit::route::RouteField<path>>::VALUE_TYPE,
+                        "",
+                    ),
                 ],
-                &[],
             ),
-            ::urlkit::__private::route::shape(
-                "/raw/{name}.txt?token={token}",
-                ::urlkit::__private::core::option::Option::Some("Raw"),
+            ::urlkit::__private::route::described(
+                ::urlkit::__private::route::shape(
+                    "/raw/{name}.txt?token={token}",
+                    ::urlkit::__private::core::option::Option::Some("Raw"),
+                    &[
+                        ::urlkit::route::Segment::Static("raw"),
+                        ::urlkit::route::Segment::Value {
+                            prefix: "",
+                            field: "name",
+                            suffix: ".txt",
+                        },
+                    ],
+                    &[
+                        ::urlkit::route::QueryParam::Value {
+                            key: "token",
+                            field: "token",
+                            arity: ::urlkit::route::Arity::One,
+                        },
+                    ],
+                ),
+                "",
                 &[
-                    ::urlkit::route::Segment::Static("raw"),
-                    ::urlkit::route::Segment::Value {
-                        prefix: "",
-                        field: "name",
-                        suffix: ".txt",
-                    },
-                ],
-                &[
-                    ::urlkit::route::QueryParam::Value {
-                        key: "token",
-                        field: "token",
-                        arity: ::urlkit::route::Arity::One,
-                    },
+                    ::urlkit::__private::route::field(
+                        "name",
+                        <String as ::urlkit::route::RouteField<name>>::VALUE_TYPE,
+                        "",
+                    ),
+                    ::urlkit::__private::route::field(
+                        "token",
+                        <String as ::urlkit::route::RouteField<token>>::VALUE_TYPE,
+                        "",
+                    ),
                 ],
             ),
         ];

@@ -4,7 +4,10 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, Fields, GenericArgument, Ident, LitStr, Member, PathArguments, Type};
+use syn::{
+    Attribute, Data, DeriveInput, Expr, ExprLit, Fields, GenericArgument, Ident, Lit, LitStr,
+    Member, Meta, PathArguments, Type,
+};
 use urlkit_syntax::route::owned::Arity;
 
 use super::attr;
@@ -32,6 +35,8 @@ pub(crate) struct Route<'a> {
     pub(crate) fields: Vec<Field<'a>>,
     /// `#[route(deny_unknown_params)]` on the struct or the enum.
     pub(crate) deny_unknown: bool,
+    /// The doc comment of the variant, or of the struct (`doc`).
+    pub(crate) doc: String,
 }
 
 /// One field.
@@ -47,6 +52,8 @@ pub(crate) struct Field<'a> {
     pub(crate) skip: bool,
     /// Where "no placeholder" is reported: the name, or the type of a tuple field.
     pub(crate) span: Span,
+    /// Its doc comment (`doc`).
+    pub(crate) doc: String,
 }
 
 impl<'a> RouteType<'a> {
@@ -67,6 +74,7 @@ impl<'a> RouteType<'a> {
                     span: input.ident.span(),
                     fields: fields(&data.fields, errors),
                     deny_unknown,
+                    doc: doc(&input.attrs),
                 };
                 (vec![route], false)
             }
@@ -99,6 +107,7 @@ impl<'a> RouteType<'a> {
                             span: variant.ident.span(),
                             fields: fields(&variant.fields, errors),
                             deny_unknown,
+                            doc: doc(&variant.attrs),
                         }
                     })
                     .collect();
@@ -158,9 +167,42 @@ fn fields<'a>(fields: &'a Fields, errors: &mut Diagnostics) -> Vec<Field<'a>> {
                 inner,
                 skip: attrs.skip.is_some(),
                 span,
+                doc: doc(&field.attrs),
             }
         })
         .collect()
+}
+
+/// A doc comment as rustdoc reads it: the text of each `#[doc = "..."]` whose value is a
+/// literal (`include_str!` and other macros are not expanded here), split into lines, the
+/// indentation the non-blank lines share removed, blank lines at either end dropped.
+fn doc(attrs: &[Attribute]) -> String {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if let Meta::NameValue(pair) = &attr.meta
+            && pair.path.is_ident("doc")
+            && let Expr::Lit(ExprLit {
+                lit: Lit::Str(text),
+                ..
+            }) = &pair.value
+        {
+            lines.extend(text.value().split('\n').map(str::to_owned));
+        }
+    }
+    let indent = (lines.iter())
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| line.len() - line.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let lines: Vec<&str> = (lines.iter())
+        .map(|line| line.get(indent..).unwrap_or("").trim_end())
+        .collect();
+    let first = lines.iter().position(|line| !line.is_empty());
+    let last = lines.iter().rposition(|line| !line.is_empty());
+    match (first, last) {
+        (Some(first), Some(last)) => lines[first..=last].join("\n"),
+        _ => String::new(),
+    }
 }
 
 /// `Option<T>` and `Vec<T>` (by the last segment of their path, as written), with `T`.

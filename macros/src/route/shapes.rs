@@ -6,8 +6,9 @@
 //! takes the rest of the path.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::ext::IdentExt;
+use syn::spanned::Spanned;
 use urlkit_syntax::route::lower::{PathSegment, Var};
 use urlkit_syntax::route::owned::Arity;
 
@@ -77,8 +78,23 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
     } else {
         quote!(::core::option::Option::None)
     };
+    // Through `RouteField`, as `from_url` reads the fields, at the same span: a type that
+    // cannot be parsed gets that one error, not a second one here.
+    let fields = (route.fields.iter().zip(&valid.captures))
+        .filter(|(_, capture)| capture.is_some())
+        .map(|(f, _)| {
+            let (name, ty, doc) = (&f.name, f.ty, &f.doc);
+            let marker = super::ast::marker(name);
+            let value = quote_spanned!(ty.span()=> <#ty as ::urlkit::route::RouteField<#marker>>::VALUE_TYPE);
+            quote! { ::urlkit::__private::route::field(#name, #value, #doc) }
+        });
+    let doc = &route.doc;
     quote! {
-        ::urlkit::__private::route::shape(#template, #variant, &[#(#path),*], &[#(#query),*])
+        ::urlkit::__private::route::described(
+            ::urlkit::__private::route::shape(#template, #variant, &[#(#path),*], &[#(#query),*]),
+            #doc,
+            &[#(#fields),*],
+        )
     }
 }
 

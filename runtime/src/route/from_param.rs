@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Display, Write as _};
 use core::str::FromStr;
 
-use super::{ParamError, Params};
+use super::{ParamError, Params, ValueType};
 use crate::value::Fmt;
 
 /// A field type that `from_url` can fill from the values a URL gives its placeholder.
@@ -71,6 +71,35 @@ use crate::value::Fmt;
     note = "for any type that implements `FromStr` and `Display`, wrap it: `urlkit::Fmt<T>`"
 )]
 pub trait FromParam: Sized {
+    /// The values [`from_param`](Self::from_param) accepts, as far as a description of an
+    /// API can say it ([`ValueType`]); for `Option<T>` and `Vec<T>`, `T`'s. The derive records
+    /// it for each field in [`Route::SHAPES`](crate::Route::SHAPES), where code that
+    /// describes the routes (an `OpenAPI` document) reads it. The default is
+    /// [`ValueType::Text`]; a type of your own that reads integers can say so:
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use urlkit::route::{FromParam, ParamError, ValueType};
+    ///
+    /// /// A page number, from 1.
+    /// struct Page(u32);
+    ///
+    /// impl FromParam for Page {
+    ///     const VALUE_TYPE: ValueType = ValueType::Integer { min: 1, max: u32::MAX as u128 };
+    ///
+    ///     fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
+    ///         match u32::from_param(value)? {
+    ///             0 => Err(ParamError::Invalid { expected: "a page number from 1" }),
+    ///             n => Ok(Page(n)),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Vec::<Page>::VALUE_TYPE, ValueType::Integer { min: 1, max: 4294967295 });
+    /// assert_eq!(String::VALUE_TYPE, ValueType::Text);
+    /// ```
+    const VALUE_TYPE: ValueType = ValueType::Text;
+
     /// Converts one decoded value.
     ///
     /// # Errors
@@ -171,6 +200,9 @@ fn not_canonical(value: &impl Display) -> ParamError {
 macro_rules! integers {
     ($($ty:ty => $expected:literal),* $(,)?) => {$(
         impl FromParam for $ty {
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_wrap, clippy::cast_lossless, reason = "every `MIN` fits an `i128` and every `MAX` a `u128`")]
+            const VALUE_TYPE: ValueType = ValueType::Integer { min: <$ty>::MIN as i128, max: <$ty>::MAX as u128 };
+
             #[inline]
             fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
                 // A positive value as `Display` writes it, read in one pass; anything else
@@ -241,6 +273,8 @@ fn displays_as(value: &impl Display, text: &str) -> bool {
 macro_rules! floats {
     ($($ty:ty => $expected:literal),* $(,)?) => {$(
         impl FromParam for $ty {
+            const VALUE_TYPE: ValueType = ValueType::Number;
+
             fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
                 match value.parse::<$ty>() {
                     Ok(x) if displays_as(&x, &value) => Ok(x),
@@ -255,6 +289,8 @@ macro_rules! floats {
 floats!(f32 => "a number (an `f32`)", f64 => "a number (an `f64`)");
 
 impl FromParam for bool {
+    const VALUE_TYPE: ValueType = ValueType::Boolean;
+
     fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
         match &*value {
             "true" => Ok(true),
@@ -267,6 +303,8 @@ impl FromParam for bool {
 }
 
 impl FromParam for char {
+    const VALUE_TYPE: ValueType = ValueType::Char;
+
     fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
         let mut chars = value.chars();
         match (chars.next(), chars.next()) {
@@ -280,6 +318,8 @@ impl FromParam for char {
 
 /// No value is `None`; one value is `Some`; more are [`ParamError::Repeated`].
 impl<T: FromParam> FromParam for Option<T> {
+    const VALUE_TYPE: ValueType = T::VALUE_TYPE;
+
     fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
         T::from_param(value).map(Some)
     }
@@ -298,6 +338,8 @@ impl<T: FromParam> FromParam for Option<T> {
 
 /// Every value, in the order of the URL; none is an empty list.
 impl<T: FromParam> FromParam for Vec<T> {
+    const VALUE_TYPE: ValueType = T::VALUE_TYPE;
+
     fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
         Ok(alloc::vec![T::from_param(value)?])
     }

@@ -59,6 +59,7 @@ use urlkit_syntax::route::{Pattern, QueryMismatch, has_form_escape, key_eq_in, p
 use super::error::{ParamError, RouteError, RouteErrorKind};
 use super::from_param::FromParam;
 use super::params::{Failure, Params};
+use super::shape::ValueType;
 use super::split;
 use super::target::{SegmentSpan, Target};
 use crate::decode;
@@ -484,6 +485,11 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
     note = "for a type of your own, implement `urlkit::route::FromParam` and `urlkit::value::Value`; for one that implements `FromStr` and `Display`, declare the field as `urlkit::Fmt<T>`"
 )]
 pub trait RouteField<N>: Sized {
+    /// [`FromParam::VALUE_TYPE`], which `Route::SHAPES` records through this trait so that a
+    /// field that is not `FromParam` gets this trait's one error.
+    #[doc(hidden)]
+    const VALUE_TYPE: ValueType;
+
     crate::value::methods!();
 
     /// Reads the field from the path segment `seg`.
@@ -509,6 +515,8 @@ pub trait RouteField<N>: Sized {
 
 #[diagnostic::do_not_recommend]
 impl<N, T: FromParam + Value> RouteField<N> for T {
+    const VALUE_TYPE: ValueType = T::VALUE_TYPE;
+
     crate::value::by_value!();
 
     #[inline]

@@ -30,7 +30,7 @@ pub use error::{ParamError, RouteError, RouteErrorKind};
 pub use from_param::FromParam;
 pub use leaf::RouteField;
 pub use params::Params;
-pub use shape::{Arity, QueryParam, RouteShape, Segment};
+pub use shape::{Arity, FieldShape, QueryParam, RouteShape, Segment, ValueType};
 
 /// A type whose values are URLs: each value builds one URL, and the URLs its templates match
 /// parse back into values. Derive it: `#[derive(Route)]` with `#[route("/template")]` on a

@@ -61,6 +61,106 @@ pub struct RouteShape {
     /// The query: its static pieces, then the parameters placeholders read, each in template
     /// order.
     pub query: &'static [QueryParam],
+    /// The fields placeholders read, in declaration order, each with the values its type
+    /// accepts ([`FieldShape`]).
+    pub fields: &'static [FieldShape],
+    /// The doc comment of the variant (of the struct, for a struct), as rustdoc reads it: the
+    /// lines joined by `\n`, without the indentation they share; empty if there is none.
+    pub doc: &'static str,
+}
+
+impl RouteShape {
+    /// The [`FieldShape`] of the field named `name` (as in [`Segment::Value::field`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    /// use urlkit::route::ValueType;
+    ///
+    /// #[derive(Route)]
+    /// #[route("/users/{id}")]
+    /// struct User { id: u8 }
+    ///
+    /// let id = User::SHAPES[0].field("id").unwrap();
+    /// assert_eq!(id.value, ValueType::Integer { min: 0, max: 255 });
+    /// assert!(User::SHAPES[0].field("name").is_none());
+    /// ```
+    pub fn field(&self, name: &str) -> Option<&'static FieldShape> {
+        self.fields.iter().find(|field| field.name == name)
+    }
+}
+
+/// A field a placeholder reads: its name, the values its type accepts and its doc comment.
+///
+/// # Examples
+/// ```
+/// use urlkit::Route;
+/// use urlkit::route::ValueType;
+///
+/// /// A user's posts.
+/// #[derive(Route)]
+/// #[route("/users/{id}/posts{?tag*}")]
+/// struct Posts {
+///     /// The user.
+///     id: u64,
+///     tag: Vec<String>,
+/// }
+///
+/// let [shape] = Posts::SHAPES else { unreachable!() };
+/// assert_eq!(shape.doc, "A user's posts.");
+/// let [id, tag] = shape.fields else { unreachable!() };
+/// assert_eq!((id.name, id.doc), ("id", "The user."));
+/// assert_eq!(id.value, ValueType::Integer { min: 0, max: u64::MAX.into() });
+/// // A list's items: the arity is in the shape's `Segment` or `QueryParam`.
+/// assert_eq!((tag.name, tag.value, tag.doc), ("tag", ValueType::Text, ""));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct FieldShape {
+    /// Its name, as in [`Segment::Value::field`].
+    pub name: &'static str,
+    /// The values its type accepts, one item's for an `Option` or a `Vec`: the type's
+    /// [`FromParam::VALUE_TYPE`](crate::route::FromParam::VALUE_TYPE).
+    pub value: ValueType,
+    /// Its doc comment, as [`RouteShape::doc`].
+    pub doc: &'static str,
+}
+
+/// The values a field's type accepts, as far as a description of an API can say it:
+/// [`FromParam::VALUE_TYPE`](crate::route::FromParam::VALUE_TYPE).
+///
+/// Non-exhaustive: a reader that meets a kind it does not know can describe the value as
+/// [`Text`](Self::Text), which every value is.
+///
+/// # Examples
+/// ```
+/// use urlkit::route::{FromParam, ValueType};
+///
+/// assert_eq!(i8::VALUE_TYPE, ValueType::Integer { min: -128, max: 127 });
+/// assert_eq!(Option::<bool>::VALUE_TYPE, ValueType::Boolean);
+/// assert_eq!(Vec::<char>::VALUE_TYPE, ValueType::Char);
+/// assert_eq!(<urlkit::Fmt<std::net::Ipv4Addr>>::VALUE_TYPE, ValueType::Text);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ValueType {
+    /// Text the type reads in its own way: the string types, [`Fmt`](crate::Fmt), and the
+    /// default for a type of your own.
+    Text,
+    /// One character (`char`).
+    Char,
+    /// An integer from `min` to `max`, written in decimal as `Display` writes it.
+    Integer {
+        /// The least value.
+        min: i128,
+        /// The greatest value.
+        max: u128,
+    },
+    /// A floating-point number as `Display` writes it (`f32`, `f64`): decimal digits without
+    /// an exponent, and also `inf`, `-inf` and `NaN`.
+    Number,
+    /// `true` or `false` (`bool`).
+    Boolean,
 }
 
 /// One segment of a route's path: what lies between two `/` (or after the last).
@@ -152,5 +252,25 @@ pub const fn shape(
         variant,
         path,
         query,
+        fields: &[],
+        doc: "",
     }
+}
+
+/// `shape` with the route's doc comment and fields, for the code `#[derive(Route)]` writes.
+pub const fn described(
+    shape: RouteShape,
+    doc: &'static str,
+    fields: &'static [FieldShape],
+) -> RouteShape {
+    RouteShape {
+        fields,
+        doc,
+        ..shape
+    }
+}
+
+/// A [`FieldShape`], for the code `#[derive(Route)]` writes.
+pub const fn field(name: &'static str, value: ValueType, doc: &'static str) -> FieldShape {
+    FieldShape { name, value, doc }
 }

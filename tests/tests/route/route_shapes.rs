@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use urlkit::Route;
-use urlkit::route::{Arity, QueryParam, RouteShape, Segment};
+use urlkit::route::{Arity, QueryParam, RouteShape, Segment, ValueType};
 
 const fn value(prefix: &'static str, field: &'static str, suffix: &'static str) -> Segment {
     Segment::Value {
@@ -179,9 +179,105 @@ fn fields_by_name_or_index() {
     assert_eq!(Raw::SHAPES[0].path[1], value("", "type", ""));
     assert_eq!(Raw::SHAPES[0].query, [param("in", "in", Arity::List)]);
 
-    assert_eq!(Generic::<u8>::SHAPES, Generic::<String>::SHAPES);
+    let (small, text) = (Generic::<u8>::SHAPES[0], Generic::<String>::SHAPES[0]);
+    assert_eq!((small.path, small.query), (text.path, text.query));
+    // The fields' types are the parameters' own.
+    assert_eq!(
+        small.fields[0].value,
+        ValueType::Integer { min: 0, max: 255 }
+    );
+    assert_eq!(text.fields[0].value, ValueType::Text);
     // The shapes are constants.
     assert_eq!(const { Api::SHAPES.len() }, 10);
+}
+
+#[test]
+fn fields_with_their_types_and_docs() {
+    /// A `Fmt` stands for any type of the user's.
+    #[derive(Debug, PartialEq)]
+    struct Id;
+    impl std::fmt::Display for Id {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("id")
+        }
+    }
+    impl std::str::FromStr for Id {
+        type Err = ();
+        fn from_str(_: &str) -> Result<Self, ()> {
+            Ok(Id)
+        }
+    }
+
+    #[derive(Route)]
+    enum Typed {
+        /// Everything at once.
+        ///
+        ///   Indented, kept as written.
+        #[route("/a/{small}/{big}{/flag}?x={chars*}&f={ratio}{&id,text}")]
+        All {
+            /// A byte.
+            small: i8,
+            /// The widest.
+            #[doc = "   Second line."]
+            big: i128,
+            flag: Option<bool>,
+            chars: Vec<char>,
+            ratio: f64,
+            id: urlkit::Fmt<Id>,
+            text: Option<Box<str>>,
+            #[route(skip)]
+            #[allow(
+                dead_code,
+                reason = "only the shapes are read: a skipped field is not in them"
+            )]
+            skipped: (),
+        },
+        #[route("/b")]
+        Bare,
+    }
+
+    let [all, bare] = Typed::SHAPES else {
+        unreachable!()
+    };
+    assert_eq!(
+        all.doc,
+        "Everything at once.\n\n  Indented, kept as written."
+    );
+    assert_eq!(bare.doc, "");
+    assert_eq!(bare.fields, []);
+    let fields: Vec<_> = all
+        .fields
+        .iter()
+        .map(|f| (f.name, f.value, f.doc))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            (
+                "small",
+                ValueType::Integer {
+                    min: -128,
+                    max: 127
+                },
+                "A byte."
+            ),
+            (
+                "big",
+                ValueType::Integer {
+                    min: i128::MIN,
+                    max: i128::MAX.cast_unsigned()
+                },
+                "The widest.\n  Second line."
+            ),
+            ("flag", ValueType::Boolean, ""),
+            ("chars", ValueType::Char, ""),
+            ("ratio", ValueType::Number, ""),
+            ("id", ValueType::Text, ""),
+            ("text", ValueType::Text, ""),
+        ]
+    );
+    assert_eq!(all.field("ratio").map(|f| f.value), Some(ValueType::Number));
+    assert_eq!(all.field("skipped"), None);
 }
 
 /// The URL a shape describes for these values (each field's items; none for `None` or an
