@@ -221,6 +221,7 @@ const _: () = {
                                                             prefix: 0usize,
                                                             suffix: 0usize,
                                                             key: "",
+                                                            joined: false,
                                                         },
                                                     )?,
                                                     tab: <Option<
@@ -236,6 +237,7 @@ const _: () = {
                                                             prefix: 0usize,
                                                             suffix: 0usize,
                                                             key: "tab",
+                                                            joined: false,
                                                         },
                                                     )?,
                                                 }

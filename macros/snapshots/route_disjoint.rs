@@ -159,6 +159,7 @@ const _: () = {
                                             prefix: 0usize,
                                             suffix: 0usize,
                                             key: "",
+                                            joined: false,
                                         },
                                     )?,
                                 });
@@ -212,6 +213,7 @@ const _: () = {
                                                                         prefix: 0usize,
                                                                         suffix: 4usize,
                                                                         key: "",
+                                                                        joined: false,
                                                                     },
                                                                 )?,
                                                                 token: <String as ::urlkit::route::RouteField<
@@ -225,6 +227,7 @@ const _: () = {
                                                                         prefix: 0usize,
                                                                         suffix: 0usize,
                                                                         key: "token",
+                                                                        joined: false,
                                                                     },
                                                                 )?,
                                                             }

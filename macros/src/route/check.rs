@@ -199,6 +199,18 @@ fn placeholders(shape: &Shape) -> Vec<(&Var, Position)> {
     out
 }
 
+/// Whether the query parameter `j` of `shape`, whose field is of `kind`, is a list written in
+/// one value (`{?tags}` on a `Vec`: RFC 6570 §3.2.8 joins the items with `,`, percent-encoding
+/// an item's own `,`), which `from_url` splits on `,` before decoding. A pair written by hand
+/// (`tags={tags}`) repeats itself for each item, as `{?tags*}` does.
+pub(crate) fn joined(shape: &Shape, j: usize, kind: Kind) -> bool {
+    kind == Kind::List
+        && shape
+            .keys
+            .get(j)
+            .is_some_and(|key| !key.var.explode && !key.hand)
+}
+
 fn capture(shape: &Shape, position: Position, kind: Kind) -> Capture {
     match position {
         Position::Segment(k) => Capture::Segment(k),
@@ -334,12 +346,12 @@ fn check_kind(
         (Kind::Optional | Kind::List, Position::Tail { last: false, .. }) => Some(format!(
             "`{shown}` cannot fill `{written}`, which other segments follow; only the last `{{/x}}` of the path may be optional or a list"
         )),
-        (Kind::List, Position::Tail { .. } | Position::Key { hand: false, .. }) if !var.explode => {
-            Some(format!(
-                "`{written}` writes a list as one value joined with commas; a route reads a list from one value per item: write `{}`",
-                placeholder(true)
-            ))
-        }
+        // In the query a list without `*` is one value joined with commas, which `from_url`
+        // splits (`joined`); a path segment joined with commas is not read back.
+        (Kind::List, Position::Tail { .. }) if !var.explode => Some(format!(
+            "`{written}` writes a list as one segment joined with commas, which a route does not read back; write `{}` for one segment per item",
+            placeholder(true)
+        )),
         _ => None,
     };
     if let Some(message) = message {

@@ -323,6 +323,7 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
             };
             let name = &field.name;
             let marker = super::ast::marker(name);
+            let joined = matches!(*capture, Capture::Key(j) if super::check::joined(&valid.shape, j, field.kind));
             let (prefix, suffix, key) = match *capture {
                 Capture::Segment(k) => match valid.pattern.segments.get(k) {
                     Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),
@@ -342,6 +343,7 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
                     prefix: #prefix,
                     suffix: #suffix,
                     key: #key,
+                    joined: #joined,
                 }
             };
             let trait_ = quote_spanned!(span=> <#ty as ::urlkit::route::RouteField<#marker>>);

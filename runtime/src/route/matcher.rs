@@ -107,6 +107,9 @@ pub struct Field {
     pub suffix: usize,
     /// For a query parameter: its name; empty otherwise.
     pub key: &'static str,
+    /// For a query parameter: whether it is a list in one value, its items joined with `,`
+    /// (`{?tags}` on a `Vec`), which is split before its items are decoded.
+    pub joined: bool,
 }
 
 impl<'i> Target<'i> {
@@ -376,6 +379,9 @@ impl<'i> Target<'i> {
         let plain = self.query_plain();
         let found = (found.value, found.count);
         let mut params = Params::query(self.input, query, field.key, found, plain);
+        if field.joined {
+            params = params.joined();
+        }
         match T::from_params(&mut params) {
             Ok(value) => Ok(value),
             Err(e) => Err(Self::value_error(field, params.failure(), e)),

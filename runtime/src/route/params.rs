@@ -105,6 +105,13 @@ enum Source<'i> {
         key: &'static str,
         remaining: usize,
     },
+    /// The items of a list written in one query value, joined with `,` (`{?tags}` on a
+    /// `Vec`): the rest of that value, or nothing once the last item was read. `repeated` if
+    /// the parameter stands more than once, which a list in one value never does.
+    Joined {
+        rest: Option<Range<usize>>,
+        repeated: bool,
+    },
 }
 
 impl<'i> Params<'i> {
@@ -181,6 +188,24 @@ impl<'i> Params<'i> {
         }
     }
 
+    /// The query values of [`query`](Self::query) as the items of one value joined with `,`
+    /// (RFC 6570 §3.2.8 without `*`). The value is split on each `,` as written, before
+    /// decoding: `to_url` percent-encodes an item's own `,` (`%2C`), so the split finds
+    /// exactly the items it wrote, and `tags=` is one empty item, where no `tags` is none.
+    #[inline]
+    pub(crate) fn joined(self) -> Self {
+        let source = match &self.source {
+            Source::Query {
+                first, remaining, ..
+            } => Source::Joined {
+                rest: first.clone().filter(|_| *remaining > 0),
+                repeated: *remaining > 1,
+            },
+            _ => return self,
+        };
+        Params { source, ..self }
+    }
+
     /// What an error about the values names: the raw (still encoded) text of the value read
     /// last (for a segment, before any was read, its value's part; for a query, empty), where
     /// it starts in the URL, and whether a value was read.
@@ -253,6 +278,21 @@ impl<'i> Params<'i> {
                 self.raw = value.clone();
                 (value, true)
             }
+            Source::Joined { rest, repeated } => {
+                if *repeated {
+                    return Err(ParamError::Repeated);
+                }
+                let Some(r) = rest.take() else {
+                    return Ok(None);
+                };
+                let end = text(&r).find(',').map_or(r.end, |i| r.start + i);
+                if end < r.end {
+                    *rest = Some(end + 1..r.end);
+                }
+                let item = r.start..end;
+                self.raw = item.clone();
+                (item, true)
+            }
         };
         let raw = text(&value);
         if self.plain {
@@ -277,6 +317,7 @@ impl<'i> Params<'i> {
             Source::Segment { segment, .. } => segment.is_none(),
             Source::Segments { rest } => rest.is_none(),
             Source::Query { remaining, .. } => *remaining == 0,
+            Source::Joined { rest, repeated } => rest.is_none() && !repeated,
         }
     }
 }

@@ -1,0 +1,399 @@
+//! OpenAPI 3.1.1's parameter styles, both ways.
+//!
+//! The oracle is the specification's own table ("Style Examples", §4.8.12.4.2 of
+//! <https://spec.openapis.org/oas/v3.1.1.html#style-examples>), written out below as it stands
+//! there: a parameter named `color`, the values `"blue"`, `["blue", "black", "brown"]` and
+//! `{ "R": 100, "G": 200, "B": 150 }`. Appendix C maps the RFC 6570 styles onto operators
+//! (`matrix` `;`, `label` `.`, `form` `?`, `simple` none; `explode: true` is `*`); every such row
+//! is expanded by `url!` and by `Template`, byte for byte. The `form` rows for a list are also
+//! built and parsed by a route, and by `Serde`; and a property test reads back every list a
+//! route writes, items holding the separators and empty items included.
+//!
+//! The table's `undefined` column holds what RFC 6570 writes for an empty string (`;color`,
+//! `.`, nothing, `?color=`), which is what it is checked against here: an undefined value
+//! (`None`, an empty list) writes nothing at all (RFC 6570 §2.3, §3.2.1).
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use urlkit::{Route, Template, url};
+
+/// A row of the table: `style`, `explode`, then the `undefined`, `string`, `array` and
+/// `object` columns (`None` for _n/a_), as the specification prints them.
+type Row = (
+    &'static str,
+    bool,
+    Option<&'static str>,
+    Option<&'static str>,
+    Option<&'static str>,
+    Option<&'static str>,
+);
+
+/// The table, as printed in OpenAPI 3.1.1 (the `form` rows with their `?`).
+const TABLE: [Row; 14] = [
+    (
+        "matrix",
+        false,
+        Some(";color"),
+        Some(";color=blue"),
+        Some(";color=blue,black,brown"),
+        Some(";color=R,100,G,200,B,150"),
+    ),
+    (
+        "matrix",
+        true,
+        Some(";color"),
+        Some(";color=blue"),
+        Some(";color=blue;color=black;color=brown"),
+        Some(";R=100;G=200;B=150"),
+    ),
+    (
+        "label",
+        false,
+        Some("."),
+        Some(".blue"),
+        Some(".blue,black,brown"),
+        Some(".R,100,G,200,B,150"),
+    ),
+    (
+        "label",
+        true,
+        Some("."),
+        Some(".blue"),
+        Some(".blue.black.brown"),
+        Some(".R=100.G=200.B=150"),
+    ),
+    (
+        "simple",
+        false,
+        Some(""),
+        Some("blue"),
+        Some("blue,black,brown"),
+        Some("R,100,G,200,B,150"),
+    ),
+    (
+        "simple",
+        true,
+        Some(""),
+        Some("blue"),
+        Some("blue,black,brown"),
+        Some("R=100,G=200,B=150"),
+    ),
+    (
+        "form",
+        false,
+        Some("?color="),
+        Some("?color=blue"),
+        Some("?color=blue,black,brown"),
+        Some("?color=R,100,G,200,B,150"),
+    ),
+    (
+        "form",
+        true,
+        Some("?color="),
+        Some("?color=blue"),
+        Some("?color=blue&color=black&color=brown"),
+        Some("?R=100&G=200&B=150"),
+    ),
+    (
+        "spaceDelimited",
+        false,
+        None,
+        None,
+        Some("?color=blue%20black%20brown"),
+        Some("?color=R%20100%20G%20200%20B%20150"),
+    ),
+    ("spaceDelimited", true, None, None, None, None),
+    (
+        "pipeDelimited",
+        false,
+        None,
+        None,
+        Some("?color=blue%7Cblack%7Cbrown"),
+        Some("?color=R%7C100%7CG%7C200%7CB%7C150"),
+    ),
+    ("pipeDelimited", true, None, None, None, None),
+    ("deepObject", false, None, None, None, None),
+    ("deepObject", true, None, None, None, None),
+];
+
+const ARRAY: [&str; 3] = ["blue", "black", "brown"];
+/// In the specification's order: a map in iteration order, so a slice of pairs.
+const OBJECT: [(&str, u32); 3] = [("R", 100), ("G", 200), ("B", 150)];
+
+/// Appendix C: the RFC 6570 expression of a style, `None` for the styles without one.
+fn expression(style: &str, explode: bool) -> Option<String> {
+    let operator = match style {
+        "matrix" => ";",
+        "label" => ".",
+        "form" => "?",
+        "simple" => "",
+        _ => return None,
+    };
+    Some(format!(
+        "{{{operator}color{}}}",
+        if explode { "*" } else { "" }
+    ))
+}
+
+fn rfc6570_rows() -> impl Iterator<Item = &'static Row> {
+    TABLE
+        .iter()
+        .filter(|row| expression(row.0, row.1).is_some())
+}
+
+/// A template holding the expression where the style belongs (matrix, label and simple in
+/// the path, form as the query), and the text the template writes around it.
+fn template(style: &str, explode: bool) -> (String, &'static str) {
+    let expression = expression(style, explode).unwrap();
+    match style {
+        // Beside text, where a value may be empty (a whole segment may not).
+        "simple" => (format!("/p/c-{expression}"), "/p/c-"),
+        _ => (format!("/p{expression}"), "/p"),
+    }
+}
+
+#[test]
+fn the_table_has_the_rows_of_the_specification() {
+    // Every style with both `explode` values, and each column filled where the
+    // specification fills it.
+    assert_eq!(TABLE.len(), 7 * 2);
+    assert_eq!(rfc6570_rows().count(), 8);
+    let filled: usize = TABLE
+        .iter()
+        .map(|r| [r.2, r.3, r.4, r.5].iter().filter(|c| c.is_some()).count())
+        .sum();
+    assert_eq!(filled, 8 * 4 + 2 * 2);
+}
+
+#[test]
+fn template_expands_every_rfc6570_row_byte_for_byte() {
+    for &(style, explode, undefined, string, array, object) in rfc6570_rows() {
+        let (text, before) = template(style, explode);
+        let t = Template::parse(&text).unwrap();
+        let expand = |vars: &dyn urlkit::template::Vars| t.expand(vars).unwrap().to_string();
+        let row = format!("{style} explode={explode}");
+        let with = |column: Option<&str>| format!("{before}{}", column.unwrap());
+        assert_eq!(
+            expand(&BTreeMap::from([("color", "")])),
+            with(undefined),
+            "{row}"
+        );
+        assert_eq!(
+            expand(&BTreeMap::from([("color", "blue")])),
+            with(string),
+            "{row}"
+        );
+        assert_eq!(
+            expand(&BTreeMap::from([("color", ARRAY)])),
+            with(array),
+            "{row}"
+        );
+        assert_eq!(
+            expand(&BTreeMap::from([("color", OBJECT)])),
+            with(object),
+            "{row}"
+        );
+        // Undefined in RFC 6570's sense writes nothing.
+        assert_eq!(
+            expand(&BTreeMap::from([("color", None::<&str>)])),
+            before,
+            "{row}"
+        );
+        assert_eq!(
+            expand(&BTreeMap::from([("color", Vec::<&str>::new())])),
+            before,
+            "{row}"
+        );
+    }
+}
+
+/// `url!` needs its template as a literal: one call per row, compared with the same row.
+macro_rules! row {
+    ($style:literal, $explode:literal, $template:literal, $before:literal) => {{
+        let &(_, _, undefined, string, array, object) = TABLE
+            .iter()
+            .find(|r| r.0 == $style && r.1 == $explode)
+            .unwrap();
+        assert_eq!(template($style, $explode).0, $template);
+        let with = |column: Option<&str>| format!("{}{}", $before, column.unwrap());
+        let (empty, blue) = ("", "blue");
+        assert_eq!(
+            url!($template, color = empty).unwrap().as_str(),
+            with(undefined)
+        );
+        assert_eq!(
+            url!($template, color = blue).unwrap().as_str(),
+            with(string)
+        );
+        assert_eq!(
+            url!($template, color = ARRAY).unwrap().as_str(),
+            with(array)
+        );
+        assert_eq!(
+            url!($template, color = OBJECT).unwrap().as_str(),
+            with(object)
+        );
+    }};
+}
+
+#[test]
+fn url_macro_expands_every_rfc6570_row_byte_for_byte() {
+    row!("matrix", false, "/p{;color}", "/p");
+    row!("matrix", true, "/p{;color*}", "/p");
+    row!("label", false, "/p{.color}", "/p");
+    row!("label", true, "/p{.color*}", "/p");
+    row!("simple", false, "/p/c-{color}", "/p/c-");
+    row!("simple", true, "/p/c-{color*}", "/p/c-");
+    row!("form", false, "/p{?color}", "/p");
+    row!("form", true, "/p{?color*}", "/p");
+}
+
+/// `style: form, explode: false` for a list: `{?color}` on a `Vec`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct Joined {
+    color: Vec<String>,
+}
+
+/// `style: form, explode: true`: `{?color*}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color*}")]
+struct Repeated {
+    color: Vec<String>,
+}
+
+/// A pair written by hand repeats itself for each item, as `{?color*}` does.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p?color={color}")]
+struct HandPair {
+    color: Vec<String>,
+}
+
+/// One value: the `string` column of both `form` rows.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct One {
+    color: String,
+}
+
+fn form_row(explode: bool) -> &'static Row {
+    TABLE
+        .iter()
+        .find(|r| r.0 == "form" && r.1 == explode)
+        .unwrap()
+}
+
+#[test]
+fn a_route_builds_and_parses_the_form_rows() {
+    let array: Vec<String> = ARRAY.map(String::from).to_vec();
+    let joined = Joined {
+        color: array.clone(),
+    };
+    let url = format!("/p{}", form_row(false).4.unwrap());
+    assert_eq!(joined.to_url().unwrap(), url.as_str());
+    assert_eq!(Joined::from_url(&url).unwrap(), joined);
+
+    let repeated = Repeated {
+        color: array.clone(),
+    };
+    let url = format!("/p{}", form_row(true).4.unwrap());
+    assert_eq!(repeated.to_url().unwrap(), url.as_str());
+    assert_eq!(Repeated::from_url(&url).unwrap(), repeated);
+    let hand = HandPair { color: array };
+    assert_eq!(hand.to_url().unwrap(), url.as_str());
+    assert_eq!(HandPair::from_url(&url).unwrap(), hand);
+
+    for explode in [false, true] {
+        let one = One {
+            color: "blue".into(),
+        };
+        let url = format!("/p{}", form_row(explode).3.unwrap());
+        assert_eq!(one.to_url().unwrap(), url.as_str());
+        assert_eq!(One::from_url(&url).unwrap(), one);
+    }
+}
+
+#[test]
+fn a_joined_list_keeps_its_items_apart() {
+    let cases: [(&[&str], &str); 6] = [
+        // Undefined: no parameter at all, read back as the empty list.
+        (&[], "/p"),
+        // One empty item is defined, and is not the empty list.
+        (&[""], "/p?color="),
+        (&["", ""], "/p?color=,"),
+        // An item's own `,` is percent-encoded; the split is on the `,` written between items.
+        (&["a,b", "c"], "/p?color=a%2Cb,c"),
+        (&["a b", "x|y", "50%"], "/p?color=a%20b,x%7Cy,50%25"),
+        (&["k=v&w"], "/p?color=k%3Dv%26w"),
+    ];
+    for (items, url) in cases {
+        let route = Joined {
+            color: items.iter().map(ToString::to_string).collect(),
+        };
+        assert_eq!(route.to_url().unwrap(), url, "{items:?}");
+        assert_eq!(Joined::from_url(url).unwrap(), route, "{url}");
+    }
+    // Read as the URL Standard's form decoding reads a query: `+` is a space.
+    assert_eq!(
+        Joined::from_url("/p?color=a+b,c").unwrap().color,
+        ["a b", "c"]
+    );
+    // A joined list is one value: a second one is refused, not merged.
+    let error = Joined::from_url("/p?color=a&color=b").unwrap_err();
+    assert_eq!(
+        error.kind(),
+        &urlkit::route::RouteErrorKind::Value(urlkit::route::ParamError::Repeated)
+    );
+}
+
+fn item() -> impl Strategy<Value = String> {
+    // The separators of every style, the characters of a query's syntax, escapes, and text.
+    proptest::collection::vec(
+        prop_oneof![
+            Just(",".to_string()),
+            Just("|".to_string()),
+            Just(" ".to_string()),
+            Just("%".to_string()),
+            Just("%2C".to_string()),
+            Just("&".to_string()),
+            Just("=".to_string()),
+            Just("+".to_string()),
+            Just("[".to_string()),
+            Just("é".to_string()),
+            "[a-z]{1,3}",
+        ],
+        0..4,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #[test]
+    fn every_joined_list_reads_back(items in proptest::collection::vec(item(), 0..5)) {
+        let route = Joined { color: items.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Joined::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        // The `url` crate reads the query as one pair, which splits on `,` into the items.
+        let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+        let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+        if items.is_empty() {
+            prop_assert!(pairs.is_empty());
+        } else {
+            prop_assert_eq!(pairs.len(), 1);
+            let raw = parsed.query().unwrap().strip_prefix("color=").unwrap();
+            let split: Vec<String> = raw
+                .split(',')
+                .map(|item| form_urlencoded::parse(format!("x={item}").as_bytes()).next().unwrap().1.into_owned())
+                .collect();
+            prop_assert_eq!(split, items);
+        }
+    }
+
+    #[test]
+    fn every_repeated_list_reads_back(items in proptest::collection::vec(item(), 0..5)) {
+        let route = Repeated { color: items };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Repeated::from_url(url.as_str()).unwrap(), &route, "{}", url);
+    }
+}
