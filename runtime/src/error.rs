@@ -100,6 +100,15 @@ pub enum ErrorKind {
     /// variant with data, a map key that is not a string, number, `bool` or `char`, or its
     /// `Serialize` implementation reported an error. [`Error::field`] says where.
     UnsupportedValue,
+    /// A `Serde` field written with OpenAPI's `spaceDelimited`, `pipeDelimited` or
+    /// `deepObject` style (feature `serde`, see `urlkit::serde_style`) holds the style's own
+    /// delimiter: an item with a space or a `|`, a `deepObject` key with `[` or `]`. Both are
+    /// percent-encoded alike in a URL (`%20`, `%7C`), so the item would read back as two.
+    /// [`Error::field`] says where.
+    DelimiterInItem {
+        /// The delimiter.
+        delimiter: char,
+    },
     /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
     /// matches another variant, which `from_url` tries first, so it would not parse back into
     /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
@@ -272,6 +281,11 @@ impl fmt::Display for Error {
                     "the value of `{name}` is what a URL cannot hold: an enum variant with data, a map key that is not a string, number or bool, or an error of its `Serialize`"
                 ),
             },
+            ErrorKind::DelimiterInItem { delimiter } => write!(
+                f,
+                "the value of `{name}` holds `{delimiter}` in `{}`, the delimiter of that field's style, which a URL cannot tell from the one between items; choose a style whose delimiter the items do not hold",
+                self.field.as_deref().unwrap_or_default()
+            ),
             ErrorKind::Required => write!(
                 f,
                 "`{name}` opens the fragment that the template's text after it belongs to, but it is undefined: without its `#`, that text would move out of the fragment; give `{name}` a value"

@@ -106,6 +106,9 @@ pub use crate::error::{Error, ErrorKind};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use crate::interop::serde::Serde;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use crate::interop::serde::style as serde_style;
 #[cfg(any(feature = "url", feature = "http"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "url", feature = "http"))))]
 pub use crate::interop::{ConversionError, ConversionErrorKind};

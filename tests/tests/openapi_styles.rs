@@ -114,7 +114,14 @@ const TABLE: [Row; 14] = [
     ),
     ("pipeDelimited", true, None, None, None, None),
     ("deepObject", false, None, None, None, None),
-    ("deepObject", true, None, None, None, None),
+    (
+        "deepObject",
+        true,
+        None,
+        None,
+        None,
+        Some("?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"),
+    ),
 ];
 
 const ARRAY: [&str; 3] = ["blue", "black", "brown"];
@@ -163,7 +170,8 @@ fn the_table_has_the_rows_of_the_specification() {
         .iter()
         .map(|r| [r.2, r.3, r.4, r.5].iter().filter(|c| c.is_some()).count())
         .sum();
-    assert_eq!(filled, 8 * 4 + 2 * 2);
+    // Four columns of the eight RFC 6570 rows, two of each delimited style, one of deepObject.
+    assert_eq!(filled, 8 * 4 + 2 * 2 + 1);
 }
 
 #[test]
@@ -395,5 +403,175 @@ proptest! {
         let route = Repeated { color: items };
         let url = route.to_url().unwrap();
         prop_assert_eq!(&Repeated::from_url(url.as_str()).unwrap(), &route, "{}", url);
+    }
+}
+
+/// The table's `color` as serde data: the object as a struct, in the specification's order.
+#[derive(serde::Serialize, Clone, Copy)]
+#[allow(non_snake_case, reason = "the keys of the specification's object")]
+struct Rgb {
+    R: u32,
+    G: u32,
+    B: u32,
+}
+
+const RGB: Rgb = Rgb {
+    R: 100,
+    G: 200,
+    B: 150,
+};
+
+/// One parameter `color`, written in each style by a field attribute.
+mod params {
+    use urlkit::serde_style;
+
+    #[derive(serde::Serialize)]
+    pub(crate) struct Form<T> {
+        pub(crate) color: T,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(bound = "T: serde::Serialize")]
+    pub(crate) struct Comma<T> {
+        #[serde(serialize_with = "serde_style::comma")]
+        pub(crate) color: T,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(bound = "T: serde::Serialize")]
+    pub(crate) struct Space<T> {
+        #[serde(serialize_with = "serde_style::space_delimited")]
+        pub(crate) color: T,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(bound = "T: serde::Serialize")]
+    pub(crate) struct Pipe<T> {
+        #[serde(serialize_with = "serde_style::pipe_delimited")]
+        pub(crate) color: T,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(bound = "T: serde::Serialize")]
+    pub(crate) struct Deep<T> {
+        #[serde(serialize_with = "serde_style::deep_object")]
+        pub(crate) color: T,
+    }
+}
+
+/// The query `Serde` writes for `value` in `{?params*}`.
+fn serde_query(value: &impl serde::Serialize) -> String {
+    let url = url!("{?params*}", params = urlkit::Serde(value)).unwrap();
+    url.as_str().to_string()
+}
+
+fn column(style: &str, explode: bool, column: usize) -> &'static str {
+    let row = TABLE
+        .iter()
+        .find(|r| r.0 == style && r.1 == explode)
+        .unwrap();
+    [row.2, row.3, row.4, row.5][column].unwrap()
+}
+
+const STRING: usize = 1;
+const COLUMN_ARRAY: usize = 2;
+const COLUMN_OBJECT: usize = 3;
+
+#[test]
+fn serde_writes_every_query_row_byte_for_byte() {
+    use params::{Comma, Deep, Form, Pipe, Space};
+    // form, explode: true: the default of a field; the object is the parameters themselves.
+    assert_eq!(
+        serde_query(&Form { color: "blue" }),
+        column("form", true, STRING)
+    );
+    assert_eq!(
+        serde_query(&Form { color: ARRAY }),
+        column("form", true, COLUMN_ARRAY)
+    );
+    assert_eq!(serde_query(&RGB), column("form", true, COLUMN_OBJECT));
+    // form, explode: false.
+    assert_eq!(
+        serde_query(&Comma { color: "blue" }),
+        column("form", false, STRING)
+    );
+    assert_eq!(
+        serde_query(&Comma { color: ARRAY }),
+        column("form", false, COLUMN_ARRAY)
+    );
+    assert_eq!(
+        serde_query(&Comma { color: RGB }),
+        column("form", false, COLUMN_OBJECT)
+    );
+    // The styles without an RFC 6570 form.
+    assert_eq!(
+        serde_query(&Space { color: ARRAY }),
+        column("spaceDelimited", false, COLUMN_ARRAY)
+    );
+    assert_eq!(
+        serde_query(&Space { color: RGB }),
+        column("spaceDelimited", false, COLUMN_OBJECT)
+    );
+    assert_eq!(
+        serde_query(&Pipe { color: ARRAY }),
+        column("pipeDelimited", false, COLUMN_ARRAY)
+    );
+    assert_eq!(
+        serde_query(&Pipe { color: RGB }),
+        column("pipeDelimited", false, COLUMN_OBJECT)
+    );
+    assert_eq!(
+        serde_query(&Deep { color: RGB }),
+        column("deepObject", true, COLUMN_OBJECT)
+    );
+    // The empty string: `color=` in every style that writes one value.
+    assert_eq!(serde_query(&Form { color: "" }), column("form", true, 0));
+    assert_eq!(serde_query(&Comma { color: "" }), column("form", false, 0));
+}
+
+/// Splits what `Serde` wrote for a joined style back into items, as a server following
+/// OpenAPI's Appendix C does: split on the delimiter as written, then percent-decode each item
+/// (with `percent-encoding`, not urlkit).
+fn split_items(query: &str, delimiter: &str) -> Vec<String> {
+    let value = query.strip_prefix("?color=").unwrap();
+    value
+        .split(delimiter)
+        .map(|item| {
+            percent_encoding::percent_decode_str(item)
+                .decode_utf8()
+                .unwrap()
+                .into_owned()
+        })
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn serde_joined_styles_read_back(items in proptest::collection::vec(item(), 1..5)) {
+        let query = serde_query(&params::Comma { color: &items });
+        prop_assert_eq!(split_items(&query, ","), items.clone());
+        for (query, delimiter, held) in [
+            (url!("{?p*}", p = urlkit::Serde(&params::Space { color: &items })), "%20", ' '),
+            (url!("{?p*}", p = urlkit::Serde(&params::Pipe { color: &items })), "%7C", '|'),
+        ] {
+            let holds = items.iter().position(|item| item.contains(held));
+            match (query, holds) {
+                (Ok(query), None) => prop_assert_eq!(split_items(query.as_str(), delimiter), items.clone()),
+                (Err(error), Some(index)) => {
+                    prop_assert_eq!(error.kind(), &urlkit::ErrorKind::DelimiterInItem { delimiter: held });
+                    let field = format!("color[{index}]");
+                    prop_assert_eq!(error.field(), Some(field.as_str()));
+                }
+                (query, holds) => prop_assert!(false, "{:?} {:?}", query, holds),
+            }
+        }
+    }
+
+    #[test]
+    fn serde_deep_object_reads_back(entries in proptest::collection::btree_map("[a-z]{1,3}", item(), 0..4)) {
+        let query = serde_query(&params::Deep { color: &entries });
+        // The `url` crate decodes each pair; the key is `color[entry]`.
+        let parsed = url::Url::parse(&format!("http://h/{query}")).unwrap();
+        let back: BTreeMap<String, String> = parsed
+            .query_pairs()
+            .map(|(k, v)| (k.strip_prefix("color[").unwrap().strip_suffix(']').unwrap().to_string(), v.into_owned()))
+            .collect();
+        prop_assert_eq!(back, entries);
     }
 }

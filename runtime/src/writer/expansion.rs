@@ -354,11 +354,14 @@ impl<'w, 'n> Expansion<'w, 'n> {
         self.modifier == Modifier::Explode
     }
 
-    /// Writes the `,` between the items of a list, unencoded (RFC 6570 §3.2.1), for a value
-    /// that writes a list inside one string (a list-valued field of a map without explode).
+    /// Writes the delimiter between the items of a list, as it is, for a value that writes a
+    /// list inside one string: `,` for a list-valued field of a map without explode (RFC 6570
+    /// §3.2.1), or the delimiter of an OpenAPI style (`%20`, `%7C`), which is text valid in
+    /// every component.
     #[cfg(feature = "serde")]
-    pub(crate) fn push_list_separator(&mut self) {
-        self.w.out.push(',');
+    pub(crate) fn push_list_separator(&mut self, delimiter: &'static str) {
+        debug_assert!(matches!(delimiter, "," | "%20" | "%7C"));
+        self.w.out.push_str(delimiter);
     }
 
     /// Refuses the value for what its part `field` holds (a path such as `tags[2]`).

@@ -186,10 +186,10 @@ macro_rules! scalars {
         }
         fn serialize_newtype_struct<T: Serialize + ?Sized>(
             self,
-            _name: &'static str,
+            name: &'static str,
             value: &T,
         ) -> Result<Self::Ok, Failure> {
-            value.serialize(self)
+            self.newtype(name, value)
         }
         fn serialize_newtype_variant<T: Serialize + ?Sized>(
             self,
