@@ -430,3 +430,151 @@ impl ser::Serializer for ItemSerializer {
         nested()
     }
 }
+
+/// The value of the field `name` of a struct or map, as RFC 6570 sees it: `None` when the value
+/// has no such field, or is itself undefined (`None`, `()`). A value that is neither a struct nor
+/// a map names no variables and is refused.
+pub(super) fn collect_field<T: Serialize + ?Sized>(
+    value: &T,
+    name: &str,
+) -> Result<Option<Rfc6570Value>, Failure> {
+    value.serialize(FieldFinder { name })
+}
+
+/// Finds one field of a struct or map, serializing only that field's value.
+struct FieldFinder<'n> {
+    name: &'n str,
+}
+
+impl FieldFinder<'_> {
+    #[allow(
+        clippy::needless_pass_by_value,
+        reason = "the signature every serializer's `one` has"
+    )]
+    fn one(item: Option<Item>) -> Result<Option<Rfc6570Value>, Failure> {
+        match item {
+            None => Ok(None),
+            Some(_) => unsupported(),
+        }
+    }
+
+    fn newtype<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Result<Option<Rfc6570Value>, Failure> {
+        value.serialize(self)
+    }
+}
+
+impl<'n> ser::Serializer for FieldFinder<'n> {
+    type Ok = Option<Rfc6570Value>;
+    type Error = Failure;
+    type SerializeSeq = Impossible<Option<Rfc6570Value>, Failure>;
+    type SerializeTuple = Impossible<Option<Rfc6570Value>, Failure>;
+    type SerializeTupleStruct = Impossible<Option<Rfc6570Value>, Failure>;
+    type SerializeTupleVariant = Impossible<Option<Rfc6570Value>, Failure>;
+    type SerializeMap = Finding<'n>;
+    type SerializeStruct = Finding<'n>;
+    type SerializeStructVariant = Impossible<Option<Rfc6570Value>, Failure>;
+
+    scalars!();
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Failure> {
+        unsupported()
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Failure> {
+        unsupported()
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleStruct, Failure> {
+        unsupported()
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Finding<'n>, Failure> {
+        Ok(Finding::new(self.name))
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Finding<'n>, Failure> {
+        Ok(Finding::new(self.name))
+    }
+}
+
+/// A struct or map being searched for the field `name`.
+struct Finding<'n> {
+    name: &'n str,
+    found: Option<Rfc6570Value>,
+    /// Whether the key given by `serialize_key` is `name`, until its value comes.
+    matched: bool,
+}
+
+impl<'n> Finding<'n> {
+    fn new(name: &'n str) -> Self {
+        Finding {
+            name,
+            found: None,
+            matched: false,
+        }
+    }
+
+    /// The first field named `name` is the variable's value (a map holds each key once).
+    fn take<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failure> {
+        if self.found.is_none() {
+            let found = value
+                .serialize(ValueSerializer)
+                .map_err(|failure| failure.within(self.name))?;
+            self.found = Some(found);
+        }
+        Ok(())
+    }
+}
+
+impl ser::SerializeStruct for Finding<'_> {
+    type Ok = Option<Rfc6570Value>;
+    type Error = Failure;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Failure> {
+        if key == self.name {
+            self.take(value)?;
+        }
+        Ok(())
+    }
+
+    fn end(self) -> Result<Option<Rfc6570Value>, Failure> {
+        Ok(self.found)
+    }
+}
+
+impl ser::SerializeMap for Finding<'_> {
+    type Ok = Option<Rfc6570Value>;
+    type Error = Failure;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Failure> {
+        self.matched = match key.serialize(ItemSerializer) {
+            Ok(Some(key)) => key_text(&key) == self.name,
+            // A key that is undefined, a list or a map names no variable.
+            Ok(None) | Err(_) => false,
+        };
+        Ok(())
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failure> {
+        if core::mem::take(&mut self.matched) {
+            self.take(value)?;
+        }
+        Ok(())
+    }
+
+    fn end(self) -> Result<Option<Rfc6570Value>, Failure> {
+        Ok(self.found)
+    }
+}

@@ -13,7 +13,7 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use self::collect::{Item, Rfc6570Value};
-use crate::template::Template;
+use crate::template::{Template, Vars};
 use crate::url::Url;
 use crate::value::{Expansion, Scalar, Value};
 
@@ -194,28 +194,67 @@ pub struct Serde<T>(pub T);
 #[diagnostic::do_not_recommend]
 impl<T: Serialize> Value for Serde<T> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
-        match collect::collect(&self.0) {
-            Ok(Rfc6570Value::Undefined) => {}
-            Ok(Rfc6570Value::One(item)) => e.scalar(&item),
-            Ok(Rfc6570Value::List(items)) => e.list(items.iter()),
-            Ok(Rfc6570Value::Map(fields)) if e.is_explode() => {
-                e.map(fields.iter().flat_map(|(key, field)| {
-                    let (one, each) = match field.joined {
-                        Some(delimiter) => (Some(Joined(&field.values, delimiter)), &[][..]),
-                        None => (None, &field.values[..]),
-                    };
-                    (one.into_iter().map(Piece::Joined))
-                        .chain(each.iter().map(Piece::One))
-                        .map(move |value| (key, value))
-                }));
-            }
-            Ok(Rfc6570Value::Map(fields)) => e.map(
-                fields
-                    .iter()
-                    .map(|(key, field)| (key, Joined(&field.values, field.joined.unwrap_or(",")))),
-            ),
-            Err(failure) => e.refuse_field(failure.kind, failure.field),
+        write(collect::collect(&self.0), e);
+    }
+}
+
+/// A struct's fields, or a map's entries, as the variables of a [`Template`]: each variable is
+/// the field of its name, read as [`Serde`] reads a value (so a struct field is a map, a
+/// sequence a list, `None` undefined); a variable no field names is undefined. Only the field
+/// a variable names is serialized each time the template asks for it.
+///
+/// A value that is neither a struct nor a map (nor undefined) defines no variables: each
+/// variable is refused with [`ErrorKind::UnsupportedValue`](crate::ErrorKind::UnsupportedValue).
+///
+/// # Examples
+/// ```
+/// use urlkit::{Serde, Template};
+///
+/// #[derive(serde::Serialize)]
+/// struct Issues<'a> { owner: &'a str, repo: &'a str, labels: Vec<&'a str>, page: Option<u32> }
+///
+/// let t = Template::parse("https://api.github.com/repos/{owner}/{repo}/issues{?labels,page}")?;
+/// let issues = Issues { owner: "rust-lang", repo: "rust", labels: vec!["A-macros", "C-bug"], page: None };
+/// assert_eq!(
+///     t.expand(&Serde(&issues))?,
+///     "https://api.github.com/repos/rust-lang/rust/issues?labels=A-macros,C-bug"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<T: Serialize> Vars for Serde<T> {
+    fn expand_var(&self, name: &str, e: &mut Expansion<'_, '_>) {
+        match collect::collect_field(&self.0, name) {
+            Ok(Some(value)) => write(Ok(value), e),
+            Ok(None) => {}
+            Err(failure) => write(Err(failure), e),
         }
+    }
+}
+
+/// Writes a value that [`collect`] read, or refuses it for what it holds.
+fn write(value: Result<Rfc6570Value, collect::Failure>, e: &mut Expansion<'_, '_>) {
+    match value {
+        Ok(Rfc6570Value::Undefined) => {}
+        Ok(Rfc6570Value::One(item)) => e.scalar(&item),
+        Ok(Rfc6570Value::List(items)) => e.list(items.iter()),
+        Ok(Rfc6570Value::Map(fields)) if e.is_explode() => {
+            e.map(fields.iter().flat_map(|(key, field)| {
+                let (one, each) = match field.joined {
+                    Some(delimiter) => (Some(Joined(&field.values, delimiter)), &[][..]),
+                    None => (None, &field.values[..]),
+                };
+                (one.into_iter().map(Piece::Joined))
+                    .chain(each.iter().map(Piece::One))
+                    .map(move |value| (key, value))
+            }));
+        }
+        Ok(Rfc6570Value::Map(fields)) => e.map(
+            fields
+                .iter()
+                .map(|(key, field)| (key, Joined(&field.values, field.joined.unwrap_or(",")))),
+        ),
+        Err(failure) => e.refuse_field(failure.kind, failure.field),
     }
 }
 
