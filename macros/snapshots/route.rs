@@ -221,7 +221,7 @@ const _: () = {
                                                             prefix: 0usize,
                                                             suffix: 0usize,
                                                             key: "",
-                                                            joined: false,
+                                                            joined: ::urlkit::__private::core::option::Option::None,
                                                         },
                                                     )?,
                                                     tab: <Option<
@@ -237,7 +237,7 @@ const _: () = {
                                                             prefix: 0usize,
                                                             suffix: 0usize,
                                                             key: "tab",
-                                                            joined: false,
+                                                            joined: ::urlkit::__private::core::option::Option::None,
                                                         },
                                                     )?,
                                                 }

@@ -159,7 +159,7 @@ const _: () = {
                                             prefix: 0usize,
                                             suffix: 0usize,
                                             key: "",
-                                            joined: false,
+                                            joined: ::urlkit::__private::core::option::Option::None,
                                         },
                                     )?,
                                 });
@@ -213,7 +213,7 @@ const _: () = {
                                                                         prefix: 0usize,
                                                                         suffix: 4usize,
                                                                         key: "",
-                                                                        joined: false,
+                                                                        joined: ::urlkit::__private::core::option::Option::None,
                                                                     },
                                                                 )?,
                                                                 token: <String as ::urlkit::route::RouteField<
@@ -227,7 +227,7 @@ const _: () = {
                                                                         prefix: 0usize,
                                                                         suffix: 0usize,
                                                                         key: "token",
-                                                                        joined: false,
+                                                                        joined: ::urlkit::__private::core::option::Option::None,
                                                                     },
                                                                 )?,
                                                             }

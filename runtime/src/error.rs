@@ -131,7 +131,6 @@ impl Error {
     }
 
     /// The same error, about the part `field` of the value.
-    #[cfg(feature = "serde")]
     pub(crate) fn in_field(mut self, field: String) -> Self {
         self.field = Some(field);
         self
@@ -193,7 +192,7 @@ impl Error {
 
     /// For a value with fields (a `Serde` struct or map, feature `serde`), the path of the
     /// field at fault: `filter`, `tags[2]`; empty (`Some("")`) when it is the value itself.
-    /// `None` for values without fields.
+    /// For a route field with a `style`, the item at fault (`[1]`). `None` for other values.
     ///
     /// # Examples
     /// ```

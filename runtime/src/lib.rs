@@ -164,7 +164,7 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::matcher::{Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::matcher::{Delimited, Field, Hits, Miss, Rule, parses_as};
         pub use crate::route::shape::shape;
         pub use crate::route::target::{Seg, Target};
         pub use crate::route::walk::Walk;

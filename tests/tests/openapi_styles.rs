@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
+use urlkit::route::{Arity, QueryParam};
 use urlkit::{Route, Template, url};
 
 /// A row of the table: `style`, `explode`, then the `undefined`, `string`, `array` and
@@ -573,5 +574,125 @@ proptest! {
             .map(|(k, v)| (k.strip_prefix("color[").unwrap().strip_suffix(']').unwrap().to_string(), v.into_owned()))
             .collect();
         prop_assert_eq!(back, entries);
+    }
+}
+
+/// `style: pipeDelimited` in a route: a field attribute.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct Pipes {
+    #[route(style = "pipeDelimited")]
+    color: Vec<String>,
+}
+
+/// `style: spaceDelimited`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct Spaces {
+    #[route(style = "spaceDelimited")]
+    color: Vec<String>,
+}
+
+#[test]
+fn a_route_builds_and_parses_the_delimited_rows() {
+    let color: Vec<String> = ARRAY.map(String::from).to_vec();
+    let pipes = Pipes {
+        color: color.clone(),
+    };
+    let url = format!("/p{}", column("pipeDelimited", false, COLUMN_ARRAY));
+    assert_eq!(pipes.to_url().unwrap(), url.as_str());
+    assert_eq!(Pipes::from_url(&url).unwrap(), pipes);
+    let spaces = Spaces { color };
+    let url = format!("/p{}", column("spaceDelimited", false, COLUMN_ARRAY));
+    assert_eq!(spaces.to_url().unwrap(), url.as_str());
+    assert_eq!(Spaces::from_url(&url).unwrap(), spaces);
+
+    // The other spellings of the delimiter a client may send.
+    assert_eq!(
+        Pipes::from_url("/p?color=blue%7cblack%7Cbrown").unwrap(),
+        pipes
+    );
+    // A raw `|` is no URL text (RFC 3986 §3.4), refused before any field is read.
+    assert!(Pipes::from_url("/p?color=blue|black").is_err());
+    assert_eq!(
+        Spaces::from_url("/p?color=blue+black%20brown").unwrap(),
+        spaces
+    );
+    // An item's own `%` and `,` are no delimiters.
+    let odd = Pipes {
+        color: vec!["a,b".into(), "%7C".into(), String::new()],
+    };
+    assert_eq!(odd.to_url().unwrap(), "/p?color=a%2Cb%7C%257C%7C");
+    assert_eq!(
+        Pipes::from_url(odd.to_url().unwrap().as_str()).unwrap(),
+        odd
+    );
+
+    // What the shape says: OpenAPI's style, by its delimiter.
+    for (shape, separator) in [
+        (Pipes::SHAPES, '|'),
+        (Spaces::SHAPES, ' '),
+        (Joined::SHAPES, ','),
+    ] {
+        assert_eq!(
+            shape[0].query,
+            [QueryParam::Value {
+                key: "color",
+                field: "color",
+                arity: Arity::Joined { separator }
+            }]
+        );
+    }
+}
+
+#[test]
+fn an_item_holding_its_delimiter_is_refused() {
+    let err = Pipes {
+        color: vec!["a".into(), "b|c".into()],
+    }
+    .to_url()
+    .unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &urlkit::ErrorKind::DelimiterInItem { delimiter: '|' }
+    );
+    assert_eq!((err.placeholder(), err.field()), ("color", Some("[1]")));
+    assert_eq!(
+        err.to_string(),
+        "the value of `color` holds `|` in `[1]`, the delimiter of that field's style, which a URL cannot tell from the one between items; choose a style whose delimiter the items do not hold"
+    );
+    let err = Spaces {
+        color: vec!["a b".into()],
+    }
+    .to_url()
+    .unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &urlkit::ErrorKind::DelimiterInItem { delimiter: ' ' }
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_delimited_list_reads_back_or_is_refused(items in proptest::collection::vec(item(), 0..5)) {
+        let pipes = Pipes { color: items.clone() };
+        match pipes.to_url() {
+            Ok(url) => {
+                prop_assert!(!items.iter().any(|i| i.contains('|')));
+                prop_assert_eq!(&Pipes::from_url(url.as_str()).unwrap(), &pipes);
+                if !items.is_empty() {
+                    prop_assert_eq!(split_items(url.as_str().strip_prefix("/p").unwrap(), "%7C"), items.clone());
+                }
+            }
+            Err(_) => prop_assert!(items.iter().any(|i| i.contains('|'))),
+        }
+        let spaces = Spaces { color: items.clone() };
+        match spaces.to_url() {
+            Ok(url) => {
+                prop_assert!(!items.iter().any(|i| i.contains(' ')));
+                prop_assert_eq!(&Spaces::from_url(url.as_str()).unwrap(), &spaces);
+            }
+            Err(_) => prop_assert!(items.iter().any(|i| i.contains(' '))),
+        }
     }
 }

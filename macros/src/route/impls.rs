@@ -89,7 +89,13 @@ pub(crate) fn impl_route(
             .filter_map(|var| {
                 let f = route.fields.iter().position(|f| f.name == var.name)?;
                 let (_, local) = bound.iter().find(|(i, _)| *i == f)?;
-                Some((quote!(*#local), route.fields[f].ty.span()))
+                // Items joined with a delimiter no RFC 6570 operator writes.
+                let value = if let Some((delimiter, _)) = route.fields[f].style {
+                    quote!(::urlkit::__private::route::Delimited(&#local[..], #delimiter))
+                } else {
+                    quote!(*#local)
+                };
+                Some((value, route.fields[f].ty.span()))
             })
             .collect();
         let to_url = if valid.checked.expressions.is_empty() {

@@ -68,10 +68,11 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
     }
     for (j, key) in valid.shape.keys.iter().enumerate() {
         let (name, field) = (&key.key, field(&key.var));
-        let arity = if super::check::joined(&valid.shape, j, kind(&key.var)) {
-            quote!(::urlkit::route::Arity::Joined { separator: ',' })
-        } else {
-            arity(kind(&key.var))
+        let field_of = route.fields.iter().find(|f| f.name == field);
+        let joined = field_of.and_then(|f| super::check::joined(&valid.shape, j, f));
+        let arity = match joined {
+            Some(separator) => quote!(::urlkit::route::Arity::Joined { separator: #separator }),
+            None => arity(kind(&key.var)),
         };
         query.push(
             quote!(::urlkit::route::QueryParam::Value { key: #name, field: #field, arity: #arity }),

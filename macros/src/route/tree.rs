@@ -323,7 +323,15 @@ fn build(route: &Route<'_>, valid: &Valid, last: &Ident) -> TokenStream {
             };
             let name = &field.name;
             let marker = super::ast::marker(name);
-            let joined = matches!(*capture, Capture::Key(j) if super::check::joined(&valid.shape, j, field.kind));
+            let joined = match *capture {
+                Capture::Key(j) => super::check::joined(&valid.shape, j, field),
+                _ => None,
+            };
+            let joined = if let Some(delimiter) = joined {
+                quote!(::core::option::Option::Some(#delimiter))
+            } else {
+                quote!(::core::option::Option::None)
+            };
             let (prefix, suffix, key) = match *capture {
                 Capture::Segment(k) => match valid.pattern.segments.get(k) {
                     Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),

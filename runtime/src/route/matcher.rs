@@ -53,6 +53,8 @@ use super::split;
 use super::target::{Seg, Target};
 use crate::decode;
 use crate::error::Error;
+use crate::error::ErrorKind;
+use crate::value::{Expansion, ListItem, Scalar, Value};
 
 /// What a route needs of the query (its static pieces, required parameters, and whether
 /// unknown ones are denied), with what its errors name.
@@ -107,9 +109,57 @@ pub struct Field {
     pub suffix: usize,
     /// For a query parameter: its name; empty otherwise.
     pub key: &'static str,
-    /// For a query parameter: whether it is a list in one value, its items joined with `,`
-    /// (`{?tags}` on a `Vec`), which is split before its items are decoded.
-    pub joined: bool,
+    /// For a query parameter that is a list in one value (`{?tags}` on a `Vec`): the
+    /// character between its items (`,`, or the space or `|` of a field's `style`), on which
+    /// the value is split before its items are decoded.
+    pub joined: Option<char>,
+}
+
+/// A list field of a route with `#[route(style = "...")]`, as `to_url` writes it: the items in
+/// one value, joined with `delimiter` percent-encoded (`%20` for a space, `%7C` for `|`, as
+/// OpenAPI's style examples write them). An item that holds the delimiter would be encoded
+/// alike, so it is refused ([`ErrorKind::DelimiterInItem`]); an empty list is undefined, as
+/// any empty list is (RFC 6570 §2.3).
+#[derive(Clone, Copy, Debug)]
+pub struct Delimited<'a, T>(pub &'a [T], pub char);
+
+#[diagnostic::do_not_recommend]
+impl<T: ListItem> Value for Delimited<'_, T> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if !self.0.is_empty() {
+            e.scalar(&DelimitedItems(self.0, self.1));
+        }
+    }
+}
+
+/// The items of a [`Delimited`] list, written as one value.
+struct DelimitedItems<'a, T>(&'a [T], char);
+
+impl<T: ListItem> Scalar for DelimitedItems<'_, T> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        // The delimiter as a query value writes it (RFC 3986 allows neither character raw).
+        let (written, encoded) = match self.1 {
+            ' ' => ("%20", "%20"),
+            _ => ("%7C", "%7C"),
+        };
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                e.push_list_separator(written);
+            }
+            let start = e.written();
+            item.write(e);
+            // Encoded as the delimiter is: a `%` of the item's own is `%25`, so this text
+            // comes from the character alone.
+            if e.written_since(start).contains(encoded) {
+                let kind = ErrorKind::DelimiterInItem { delimiter: self.1 };
+                e.refuse_field(kind, alloc::format!("[{i}]"));
+            }
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.iter().map(|item| item.size_hint() + 3).sum()
+    }
 }
 
 impl<'i> Target<'i> {
@@ -379,8 +429,8 @@ impl<'i> Target<'i> {
         let plain = self.query_plain();
         let found = (found.value, found.count);
         let mut params = Params::query(self.input, query, field.key, found, plain);
-        if field.joined {
-            params = params.joined();
+        if let Some(delimiter) = field.joined {
+            params = params.joined(delimiter);
         }
         match T::from_params(&mut params) {
             Ok(value) => Ok(value),

@@ -111,6 +111,7 @@ enum Source<'i> {
     Joined {
         rest: Option<Range<usize>>,
         repeated: bool,
+        delimiter: char,
     },
 }
 
@@ -188,18 +189,21 @@ impl<'i> Params<'i> {
         }
     }
 
-    /// The query values of [`query`](Self::query) as the items of one value joined with `,`
-    /// (RFC 6570 §3.2.8 without `*`). The value is split on each `,` as written, before
-    /// decoding: `to_url` percent-encodes an item's own `,` (`%2C`), so the split finds
-    /// exactly the items it wrote, and `tags=` is one empty item, where no `tags` is none.
+    /// The query values of [`query`](Self::query) as the items of one value joined with
+    /// `delimiter`: `,` (RFC 6570 §3.2.8 without `*`), or the space or `|` of OpenAPI's
+    /// `spaceDelimited` and `pipeDelimited`. The value is split before decoding: on each `,`
+    /// as written, since `to_url` percent-encodes an item's own `,` (`%2C`); on each space
+    /// (`%20`, `+`) or `|` (`%7C`), which `to_url` refuses in an item. So the split finds exactly the items `to_url` wrote, and `tags=` is one empty
+    /// item, where no `tags` is none.
     #[inline]
-    pub(crate) fn joined(self) -> Self {
+    pub(crate) fn joined(self, delimiter: char) -> Self {
         let source = match &self.source {
             Source::Query {
                 first, remaining, ..
             } => Source::Joined {
                 rest: first.clone().filter(|_| *remaining > 0),
                 repeated: *remaining > 1,
+                delimiter,
             },
             _ => return self,
         };
@@ -278,16 +282,23 @@ impl<'i> Params<'i> {
                 self.raw = value.clone();
                 (value, true)
             }
-            Source::Joined { rest, repeated } => {
+            Source::Joined {
+                rest,
+                repeated,
+                delimiter,
+            } => {
                 if *repeated {
                     return Err(ParamError::Repeated);
                 }
                 let Some(r) = rest.take() else {
                     return Ok(None);
                 };
-                let end = text(&r).find(',').map_or(r.end, |i| r.start + i);
+                let (end, after) = match find_delimiter(text(&r), *delimiter) {
+                    Some((at, len)) => (r.start + at, r.start + at + len),
+                    None => (r.end, r.end),
+                };
                 if end < r.end {
-                    *rest = Some(end + 1..r.end);
+                    *rest = Some(after..r.end);
                 }
                 let item = r.start..end;
                 self.raw = item.clone();
@@ -317,7 +328,7 @@ impl<'i> Params<'i> {
             Source::Segment { segment, .. } => segment.is_none(),
             Source::Segments { rest } => rest.is_none(),
             Source::Query { remaining, .. } => *remaining == 0,
-            Source::Joined { rest, repeated } => rest.is_none() && !repeated,
+            Source::Joined { rest, repeated, .. } => rest.is_none() && !repeated,
         }
     }
 }
@@ -342,6 +353,26 @@ fn next_piece_value(
     }
     *next = end;
     None
+}
+
+/// The first delimiter of a joined list in the raw query value `text`, and its length: `,` as
+/// written (`%2C` is a comma in an item); a space as `+` or `%20`, a `|` as `%7C`, hex in
+/// either case (RFC 3986 §2.1), since `to_url` refuses these in an item.
+fn find_delimiter(text: &str, delimiter: char) -> Option<(usize, usize)> {
+    // A raw `|` never gets here: `from_url` refuses a query that is not URL text.
+    let (raw, hex) = match delimiter {
+        ',' => return text.find(',').map(|at| (at, 1)),
+        ' ' => (Some(b'+'), *b"20"),
+        _ => (None, *b"7C"),
+    };
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().find_map(|(at, &b)| {
+        if Some(b) == raw {
+            return Some((at, 1));
+        }
+        let escape = bytes.get(at + 1..at + 3)?;
+        (b == b'%' && escape.eq_ignore_ascii_case(&hex)).then_some((at, 3))
+    })
 }
 
 /// A path segment `to_url` would not write where a value stands: `.` or `..` (in any `%2E`

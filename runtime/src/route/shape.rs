@@ -133,8 +133,9 @@ pub enum QueryParam {
 /// whether its items are pairs of their own or one value.
 ///
 /// In OpenAPI's terms (3.1, "Style Values"), a query parameter with [`List`](Self::List) is
-/// `style: form, explode: true`, with [`Joined`](Self::Joined) and the separator `,` it is
-/// `style: form, explode: false`; a scalar is `style: form` either way.
+/// `style: form, explode: true`; with [`Joined`](Self::Joined) and the separator `,` it is
+/// `style: form, explode: false`, with ` ` `style: spaceDelimited`, with `|`
+/// `style: pipeDelimited`; a scalar is `style: form` either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arity {
     /// Exactly one: a field that is neither an `Option` nor a `Vec`. A URL without the
@@ -146,14 +147,16 @@ pub enum Arity {
     /// `key=item` pair per item (`{?tag*}`: `tag=a&tag=b`); in the path, one segment per item
     /// (`{/path*}`).
     List,
-    /// Any number, in order, in one query value: a `Vec` in `{?labels}` or `labels={labels}`,
-    /// written `labels=a,b` (RFC 6570 §3.2.8 without `*`). The parameter stands at most once;
-    /// absent, the list is empty, and `labels=` is a list of one empty item. An item's own
-    /// separator is percent-encoded (`a,b` as an item is `a%2Cb`), and `from_url` splits the
-    /// value on the separator as written before decoding the items, so every list reads back.
+    /// Any number, in order, in one query value: a `Vec` in `{?labels}`, written `labels=a,b`
+    /// (RFC 6570 §3.2.8 without `*`), or with `#[route(style = "spaceDelimited")]` or
+    /// `"pipeDelimited"`, `labels=a%20b` or `labels=a%7Cb`. The parameter stands at most once;
+    /// absent, the list is empty, and `labels=` is a list of one empty item. An item's own `,`
+    /// is percent-encoded (`a,b` as an item is `a%2Cb`), an item holding a space or `|` is
+    /// refused by `to_url` under the style of that delimiter, and `from_url` splits the value
+    /// on the separator before decoding the items, so every list `to_url` writes reads back.
     Joined {
-        /// The character between items as it stands in the URL: `,` (the only one the derive
-        /// writes).
+        /// The character between items: `,`, ` ` or `|` (the last two percent-encoded in the
+        /// URL).
         separator: char,
     },
 }
