@@ -244,8 +244,11 @@ impl<'i> Params<'i> {
                 let Some((whole, value)) = segment.take() else {
                     return Ok(None);
                 };
+                // A dot or empty segment is about the whole segment; anything else about the
+                // value, without the static text around it (`12x` of `v12x` in `v{version}`).
                 self.raw = whole.clone();
                 check_segment(bytes(&whole), *last)?;
+                self.raw = value.clone();
                 (value, false)
             }
             Source::Segments { rest } => {
