@@ -401,22 +401,7 @@ impl ser::Serializer for ItemSerializer {
     type SerializeStructVariant = Impossible<Option<Item>, Failure>;
 
     scalars!();
-
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Failure> {
-        nested()
-    }
-
-    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Failure> {
-        nested()
-    }
-
-    fn serialize_tuple_struct(
-        self,
-        _name: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeTupleStruct, Failure> {
-        nested()
-    }
+    no_sequences!(nested);
 
     fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap, Failure> {
         nested()
@@ -479,22 +464,7 @@ impl<'n> ser::Serializer for FieldFinder<'n> {
     type SerializeStructVariant = Impossible<Option<Rfc6570Value>, Failure>;
 
     scalars!();
-
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Failure> {
-        unsupported()
-    }
-
-    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Failure> {
-        unsupported()
-    }
-
-    fn serialize_tuple_struct(
-        self,
-        _name: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeTupleStruct, Failure> {
-        unsupported()
-    }
+    no_sequences!(unsupported);
 
     fn serialize_map(self, _len: Option<usize>) -> Result<Finding<'n>, Failure> {
         Ok(Finding::new(self.name))

@@ -221,6 +221,25 @@ macro_rules! scalars {
     };
 }
 
+/// The sequence methods of a serializer that takes none, each refused by `$refuse()`.
+macro_rules! no_sequences {
+    ($refuse:ident) => {
+        fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Failure> {
+            $refuse()
+        }
+        fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Failure> {
+            $refuse()
+        }
+        fn serialize_tuple_struct(
+            self,
+            _name: &'static str,
+            _len: usize,
+        ) -> Result<Self::SerializeTupleStruct, Failure> {
+            $refuse()
+        }
+    };
+}
+
 /// The sequence methods: a tuple and a tuple struct are sequences too.
 macro_rules! sequence {
     ($seq:ty) => {
