@@ -382,12 +382,12 @@ def calls_sources(count: int, macro: bool) -> tuple:
         elif shape.literal:
             returns = "Url"
         else:
-            returns = "Result<Url, Error>"
+            returns = "Result<Url, ExpandError>"
         functions.append(f"pub fn f{i}({shape.params}) -> {returns} {{\n{indent(body)}\n}}\n")
         call = f"f{i}({shape.samples[(i // len(CALL_SHAPES)) % len(shape.samples)]})"
         prints.append(f"show({call})" if macro and not shape.literal else call)
     if macro:
-        lib = "use urlkit::{Error, Url, url};\n\n" + "\n".join(functions)
+        lib = "use urlkit::{ExpandError, Url, url};\n\n" + "\n".join(functions)
         show = SHOW_RESULT
     else:
         lib = hand_prelude({"enc", "write"}) + "\n" + "\n".join(functions)
@@ -401,7 +401,7 @@ def calls_sources(count: int, macro: bool) -> tuple:
 
 
 SHOW_RESULT = """\
-fn show(url: Result<urlkit::Url, urlkit::Error>) -> String {
+fn show(url: Result<urlkit::Url, urlkit::ExpandError>) -> String {
     url.map_or_else(|e| format!("error: {e}"), |url| url.to_string())
 }
 
@@ -424,8 +424,8 @@ def placeholders_sources(count: int, macro: bool) -> tuple:
         query = "{?" + ",".join(pairs) + "}" if pairs else ""
         template = "https://api.example.com" + "".join("/{" + s + "}" for s in segments) + query
         lib = (
-            "use urlkit::{Error, Url, url};\n\n"
-            f"pub fn build({params}) -> Result<Url, Error> {{\n"
+            "use urlkit::{ExpandError, Url, url};\n\n"
+            f"pub fn build({params}) -> Result<Url, ExpandError> {{\n"
             f'    url!("{template}")\n}}\n'
         )
         dump = (

@@ -6,7 +6,7 @@ use std::fmt;
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use urlkit::{Error, Route, Url};
+use urlkit::{ExpandError, Route, Url};
 
 /// A [`Url`] as a header value (`Location`, `Link`, `Content-Location`).
 ///
@@ -19,7 +19,7 @@ use urlkit::{Error, Route, Url};
 /// let id = 7;
 /// let created = (StatusCode::CREATED, [(LOCATION, urlkit_axum::header_value(&url!("/users/{id}")?))]);
 /// assert_eq!(created.into_response().headers()[LOCATION], "/users/7");
-/// # Ok::<(), urlkit::Error>(())
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 pub fn header_value(url: &Url) -> HeaderValue {
     // A `Url` holds printable ASCII only (0x21 to 0x7E; see `Url`), all of which a header value
@@ -174,7 +174,7 @@ pub struct LinkError {
 #[non_exhaustive]
 pub enum LinkErrorKind {
     /// `to_url` refused a value.
-    Url(Error),
+    Url(ExpandError),
 }
 
 impl LinkError {
@@ -191,8 +191,8 @@ impl LinkError {
     }
 }
 
-impl From<Error> for LinkError {
-    fn from(error: Error) -> Self {
+impl From<ExpandError> for LinkError {
+    fn from(error: ExpandError) -> Self {
         LinkError::new(LinkErrorKind::Url(error))
     }
 }

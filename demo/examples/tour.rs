@@ -120,7 +120,7 @@ fn routes() {
     }
 }
 
-fn show_result(result: Result<Url, urlkit::Error>) -> String {
+fn show_result(result: Result<Url, urlkit::ExpandError>) -> String {
     match result {
         Ok(url) => url.into_string(),
         Err(err) => format!("Err: {err}"),

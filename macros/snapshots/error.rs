@@ -6,7 +6,7 @@ fn expansion() {
         }
         ::urlkit::__private::core::result::Result::<
             ::urlkit::Url,
-            ::urlkit::Error,
+            ::urlkit::ExpandError,
         >::Ok(::urlkit::Url::__from_static(""))
     };
 }

@@ -107,7 +107,10 @@ const _: () = {
         }
         fn to_url(
             &self,
-        ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+        ) -> ::urlkit::__private::core::result::Result<
+            ::urlkit::Url,
+            ::urlkit::ExpandError,
+        > {
             match self {
                 Self::User { id: __f0, tab: __f1, .. } => {
                     match match (&(*__f0), &(*__f1)) {

@@ -57,7 +57,10 @@ const _: () = {
         }
         fn to_url(
             &self,
-        ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+        ) -> ::urlkit::__private::core::result::Result<
+            ::urlkit::Url,
+            ::urlkit::ExpandError,
+        > {
             match self {
                 Self::Tree { path: __f0, .. } => {
                     match (&(*__f0),) {

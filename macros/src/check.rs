@@ -16,10 +16,11 @@ use urlkit_syntax::reference::{Options, Reference};
 use urlkit_syntax::template::Expression;
 
 use crate::diagnostics::{self, Diagnostics};
-use crate::input::{Input, UrlLiteral};
+use crate::input::{Invocation, UrlLiteral};
 
-/// A literal or template that passed every check.
-pub(crate) struct Checked {
+/// A literal or template that passed every check, each variable bound to where its value
+/// comes from (urlkit-syntax's `check::Checked` is the grammar's half of it).
+pub(crate) struct BoundTemplate {
     /// The text the expressions and steps index. For a base join, the relative part with the
     /// leading `/` it joins with (see [`relative`]).
     pub(crate) template: String,
@@ -27,15 +28,15 @@ pub(crate) struct Checked {
     /// The components around the expressions, and where each expression stands.
     pub(crate) reference: Reference,
     /// The template's variables, each once, in order of first use.
-    pub(crate) vars: Vec<Var>,
+    pub(crate) vars: Vec<BoundVar>,
     /// For a base join: whether the relative part starts with its own `/`, so the base's
     /// final `/` is dropped and the join has exactly one.
     pub(crate) trim_slash: bool,
 }
 
-impl Checked {
+impl BoundTemplate {
     /// A literal with no base: a constant `Url`, not a template.
-    pub(crate) fn is_literal(&self, input: &Input) -> bool {
+    pub(crate) fn is_literal(&self, input: &Invocation) -> bool {
         self.expressions.is_empty() && input.base.is_none()
     }
 
@@ -46,7 +47,7 @@ impl Checked {
 }
 
 /// One variable of the template and where its value comes from.
-pub(crate) struct Var {
+pub(crate) struct BoundVar {
     pub(crate) name: String,
     pub(crate) source: Source,
 }
@@ -64,13 +65,13 @@ pub(crate) enum Source {
 /// What a rejected template still tells: the errors, and the variables its well-formed
 /// expressions name, so that the stand-in can evaluate their values (see
 /// [`crate::fallback`]).
-pub(crate) struct Rejected {
+pub(crate) struct RejectedTemplate {
     pub(crate) errors: syn::Error,
-    pub(crate) vars: Vec<Var>,
+    pub(crate) vars: Vec<BoundVar>,
 }
 
 /// The literal, checked.
-pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
+pub(crate) fn validate(input: &Invocation) -> Result<BoundTemplate, RejectedTemplate> {
     let value = input.lit.value().to_string();
     let mut errors = Diagnostics::default();
     let (template, shift) = match input.base {
@@ -112,14 +113,14 @@ pub(crate) fn validate(input: &Input) -> Result<Checked, Rejected> {
         &mut errors,
     );
     match (grammar, errors.finish()) {
-        (Ok(checked), Ok(())) => Ok(Checked {
+        (Ok(checked), Ok(())) => Ok(BoundTemplate {
             trim_slash: template.starts_with('/') || template.starts_with("{/"),
             template,
             expressions: checked.expressions,
             reference: checked.reference,
             vars,
         }),
-        (_, Err(errors)) => Err(Rejected { errors, vars }),
+        (_, Err(errors)) => Err(RejectedTemplate { errors, vars }),
         (Err(_), Ok(())) => unreachable!("grammar errors were pushed"),
     }
 }
@@ -205,14 +206,14 @@ fn unshift(range: Range<usize>, shift: usize) -> Range<usize> {
 /// name, else a variable in scope. A name that cannot be a Rust variable (`last.name`,
 /// `Some%20Thing`, `42`, `type`) must be a named argument.
 fn resolve(
-    input: &Input,
+    input: &Invocation,
     value: &str,
     template: &str,
     shift: usize,
     expressions: &[Expression],
     errors: &mut Diagnostics,
-) -> Vec<Var> {
-    let mut vars: Vec<Var> = Vec::new();
+) -> Vec<BoundVar> {
+    let mut vars: Vec<BoundVar> = Vec::new();
     let mut uncapturable: Vec<(String, Vec<Range<usize>>)> = Vec::new();
     for spec in expressions.iter().flat_map(|e| &e.vars) {
         let name = &template[spec.name.clone()];
@@ -220,12 +221,12 @@ fn resolve(
             continue;
         }
         if let Some(i) = input.args.iter().position(|a| a.name == name) {
-            vars.push(Var {
+            vars.push(BoundVar {
                 name: name.to_string(),
                 source: Source::Arg(i),
             });
         } else if crate::ident::capturable(name) {
-            vars.push(Var {
+            vars.push(BoundVar {
                 name: name.to_string(),
                 source: Source::Capture,
             });
@@ -260,7 +261,12 @@ fn resolve(
 /// Each argument is named once and used by a placeholder. When the template has grammar
 /// errors (`broken` is its text), an argument whose name it holds is not reported unused: the
 /// placeholder meant for it is among the errors (`{a-b}` with `"a-b" = 2`).
-fn check_args(input: &Input, vars: &[Var], broken: Option<&str>, errors: &mut Diagnostics) {
+fn check_args(
+    input: &Invocation,
+    vars: &[BoundVar],
+    broken: Option<&str>,
+    errors: &mut Diagnostics,
+) {
     for (i, arg) in input.args.iter().enumerate() {
         let shown = if arg.quoted {
             format!("\"{}\"", arg.name)

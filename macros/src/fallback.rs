@@ -1,5 +1,5 @@
 //! What `url!` expands to when it reports errors: the errors, plus an expression of the type
-//! the invocation would have had (`Url` for a literal, `Result<Url, urlkit::Error>` for a
+//! the invocation would have had (`Url` for a literal, `Result<Url, urlkit::ExpandError>` for a
 //! template or a base join), so that code using the result type-checks and the user sees
 //! only the real problems (as thiserror's `fallback.rs` does for its derive). `template!`
 //! likewise expands to a `Template` beside its errors.
@@ -66,7 +66,7 @@ pub(crate) fn expand(
         StandIn::Template => quote!({
             #errors
             #(let _ = &(#values);)*
-            #root::__private::core::result::Result::<#root::Url, #root::Error>::Ok(
+            #root::__private::core::result::Result::<#root::Url, #root::ExpandError>::Ok(
                 #root::Url::__from_static("")
             )
         }),

@@ -10,7 +10,7 @@
 
 /// What a name is to Rust.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum NameClass {
     /// An identifier: `id`, `ID`, `_page`.
     Plain,
     /// A keyword in every edition, that can be written raw: `r#type`.
@@ -27,44 +27,48 @@ pub(crate) enum Kind {
 /// Whether a variable in scope can be named `name`, in some edition: a name that is an
 /// identifier there (written raw where it is a keyword of the edition, see [`ident`]).
 pub(crate) fn capturable(name: &str) -> bool {
-    matches!(kind(name), Kind::Plain | Kind::EditionKeyword)
+    matches!(class(name), NameClass::Plain | NameClass::EditionKeyword)
 }
 
 /// The identifier for `name`, raw where it is a keyword in some edition (`r#type`, `r#gen`):
 /// `None` where it cannot be one (`self`, `last.name`).
 pub(crate) fn ident(name: &str, span: proc_macro2::Span) -> Option<proc_macro2::Ident> {
-    match kind(name) {
-        Kind::Plain => Some(proc_macro2::Ident::new(name, span)),
-        Kind::Keyword | Kind::EditionKeyword => Some(proc_macro2::Ident::new_raw(name, span)),
-        Kind::Reserved | Kind::NotAnIdent => None,
+    match class(name) {
+        NameClass::Plain => Some(proc_macro2::Ident::new(name, span)),
+        NameClass::Keyword | NameClass::EditionKeyword => {
+            Some(proc_macro2::Ident::new_raw(name, span))
+        }
+        NameClass::Reserved | NameClass::NotAnIdent => None,
     }
 }
 
 /// What `name` is to Rust.
-pub(crate) fn kind(name: &str) -> Kind {
+pub(crate) fn class(name: &str) -> NameClass {
     let mut bytes = name.bytes();
     let shaped = bytes
         .next()
         .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_');
     if !shaped {
-        return Kind::NotAnIdent;
+        return NameClass::NotAnIdent;
     }
     match name {
-        "_" | "self" | "Self" | "super" | "crate" => Kind::Reserved,
-        "async" | "await" | "dyn" | "try" | "gen" => Kind::EditionKeyword,
+        "_" | "self" | "Self" | "super" | "crate" => NameClass::Reserved,
+        "async" | "await" | "dyn" | "try" | "gen" => NameClass::EditionKeyword,
         "abstract" | "as" | "become" | "box" | "break" | "const" | "continue" | "do" | "else"
         | "enum" | "extern" | "false" | "final" | "fn" | "for" | "if" | "impl" | "in" | "let"
         | "loop" | "macro" | "match" | "mod" | "move" | "mut" | "override" | "priv" | "pub"
         | "ref" | "return" | "static" | "struct" | "trait" | "true" | "type" | "typeof"
-        | "unsafe" | "unsized" | "use" | "virtual" | "where" | "while" | "yield" => Kind::Keyword,
-        _ => Kind::Plain,
+        | "unsafe" | "unsized" | "use" | "virtual" | "where" | "while" | "yield" => {
+            NameClass::Keyword
+        }
+        _ => NameClass::Plain,
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Kind, kind};
+    use super::{NameClass, class};
 
     /// The oracle: syn's parser, which the macro asked before.
     #[test]
@@ -98,17 +102,17 @@ mod tests {
             let plain = syn::parse_str::<syn::Ident>(name).is_ok();
             let raw = syn::parse_str::<syn::Ident>(&format!("r#{name}")).is_ok();
             let expected = match (plain, raw) {
-                (true, _) => Kind::Plain,
+                (true, _) => NameClass::Plain,
                 (false, true) if ["async", "await", "dyn", "try"].contains(&name) => {
-                    Kind::EditionKeyword
+                    NameClass::EditionKeyword
                 }
-                (false, true) => Kind::Keyword,
+                (false, true) => NameClass::Keyword,
                 (false, false) if syn::parse_str::<syn::Ident>(&format!("{name}x")).is_ok() => {
-                    Kind::Reserved
+                    NameClass::Reserved
                 }
-                (false, false) => Kind::NotAnIdent,
+                (false, false) => NameClass::NotAnIdent,
             };
-            assert_eq!(kind(name), expected, "{name}");
+            assert_eq!(class(name), expected, "{name}");
         }
     }
 }

@@ -13,8 +13,8 @@ use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, Lit, LitStr, Token};
 
-/// What the user wrote between the parentheses.
-pub(crate) struct Input {
+/// What the user wrote between the parentheses of `url!` or `template!`.
+pub(crate) struct Invocation {
     /// The `Url` expression of `url!(base, "relative")`.
     pub(crate) base: Option<Expr>,
     /// The URL or template.
@@ -90,15 +90,15 @@ impl UrlLiteral {
     }
 }
 
-impl Input {
+impl Invocation {
     /// `url!("...")`, the most common form, read without syn's parser; `None` for anything
     /// else (which `Parse` reads).
-    pub(crate) fn lone_literal(tokens: &TokenStream) -> Option<Input> {
+    pub(crate) fn lone_literal(tokens: &TokenStream) -> Option<Invocation> {
         let mut trees = tokens.clone().into_iter();
         let (Some(TokenTree::Literal(token)), None) = (trees.next(), trees.next()) else {
             return None;
         };
-        Some(Input {
+        Some(Invocation {
             base: None,
             lit: UrlLiteral::plain(token)?,
             args: Vec::new(),
@@ -115,7 +115,7 @@ const MISSING_COMMA: &str =
 const TAKES_A_LITERAL: &str =
     "`url!` takes a string literal; for a string known only at run time, use `Url::parse`";
 
-impl Parse for Input {
+impl Parse for Invocation {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         if input.is_empty() {
             return Err(syn::Error::new(Span::call_site(), TAKES_A_LITERAL));
@@ -153,7 +153,7 @@ impl Parse for Input {
             }
             args.push(named_arg(input)?);
         }
-        Ok(Input { base, lit, args })
+        Ok(Invocation { base, lit, args })
     }
 }
 

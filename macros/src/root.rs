@@ -275,8 +275,8 @@ fn ends_path_segment(before: &[TokenTree]) -> bool {
             let name = ident.to_string();
             matches!(name.as_str(), "Self" | "self" | "super" | "crate")
                 || !matches!(
-                    crate::ident::kind(&name),
-                    crate::ident::Kind::Keyword | crate::ident::Kind::EditionKeyword
+                    crate::ident::class(&name),
+                    crate::ident::NameClass::Keyword | crate::ident::NameClass::EditionKeyword
                 )
         }
         // `>` closes generics (`<T>::b`), but not in `->` or `=>`.

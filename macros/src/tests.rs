@@ -138,7 +138,8 @@ fn lone_literal_reads_what_syn_reads() {
     ];
     for case in cases {
         let tokens: TokenStream = case.parse().expect("tokens");
-        let fast = crate::input::Input::lone_literal(&tokens).map(|i| i.lit.value().to_string());
+        let fast =
+            crate::input::Invocation::lone_literal(&tokens).map(|i| i.lit.value().to_string());
         let via_syn = match syn::parse2::<syn::Lit>(tokens) {
             Ok(syn::Lit::Str(s)) if s.suffix().is_empty() => Some(s.value()),
             _ => None,
@@ -151,8 +152,9 @@ fn lone_literal_reads_what_syn_reads() {
         }
     }
     // The fast path takes what needs no unescaping, and only that.
-    let fast =
-        |case: &str| crate::input::Input::lone_literal(&case.parse().expect("tokens")).is_some();
+    let fast = |case: &str| {
+        crate::input::Invocation::lone_literal(&case.parse().expect("tokens")).is_some()
+    };
     assert!(fast(r#""https://example.com/{id}""#));
     assert!(fast(r##"r#"/a"b"#"##));
     assert!(!fast(r#""caf\u{e9}""#));

@@ -43,7 +43,7 @@ mod write;
 
 #[cfg(test)]
 pub(crate) use engine::test_spans;
-pub(crate) use engine::{Kind, Set};
+pub(crate) use engine::{Set, SetType};
 pub(crate) use short::{append_in_room, append_short, write_in_tail};
 use write::encode_cow;
 pub(crate) use write::{TAIL as SHORT, append_encoded};

@@ -1,4 +1,4 @@
-//! [`Error`]: why a value could not be placed in a URL template.
+//! [`ExpandError`]: why a value could not be placed in a URL template.
 
 use alloc::string::String;
 use core::fmt;
@@ -12,7 +12,7 @@ use core::fmt;
 /// let template = urlkit::Template::parse("/files/{file}/raw")?;
 /// let err = template.expand(&vars).unwrap_err();
 /// assert_eq!(err.placeholder(), "file");
-/// assert_eq!(err.kind(), &urlkit::ErrorKind::DotSegment);
+/// assert_eq!(err.kind(), &urlkit::ExpandErrorKind::DotSegment);
 /// assert_eq!(
 ///     err.to_string(),
 ///     "the value of `file` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"
@@ -20,17 +20,17 @@ use core::fmt;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
+pub struct ExpandError {
     placeholder: String,
-    kind: ErrorKind,
+    kind: ExpandErrorKind,
     /// The part of the value at fault (`filter`, `tags[2]`), for values with fields.
     field: Option<String>,
 }
 
-/// What [`Error`] is about.
+/// What [`ExpandError`] is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum ErrorKind {
+pub enum ExpandErrorKind {
     /// The value would make a path segment `.` or `..` (or `%2E` spellings of them), which
     /// every URL parser removes together with the segment before it.
     DotSegment,
@@ -81,7 +81,7 @@ pub enum ErrorKind {
     /// arrays): RFC 6570 values nest one level only (§2.3).
     NestedValue,
     /// The `fmt::Write` given to [`Template::expand_to`](crate::Template::expand_to)
-    /// reported an error. [`Error::placeholder`] is empty: no value was at fault.
+    /// reported an error. [`ExpandError::placeholder`] is empty: no value was at fault.
     Write,
     /// The placeholder must be defined: it opens the fragment (`{#x}`) that the template's
     /// text after it belongs to, as in RFC 6570's `{#path}/here` (§3.2.4). Undefined, it
@@ -91,20 +91,20 @@ pub enum ErrorKind {
     Required,
     /// The base of `url!(base, "relative")` has a query or a fragment: the relative part is
     /// appended to the base's path, so the base must end with its path.
-    /// [`Error::placeholder`] is empty: no placeholder is at fault.
+    /// [`ExpandError::placeholder`] is empty: no placeholder is at fault.
     BaseHasQueryOrFragment,
     /// The base of `url!(base, "relative")` is another crate's URL (a `url::Url`) that has
-    /// no RFC 3986 form (see `Url::try_from`). [`Error::placeholder`] is empty.
+    /// no RFC 3986 form (see `Url::try_from`). [`ExpandError::placeholder`] is empty.
     UnrepresentableBase,
     /// A `Serde` value (feature `serde`) holds what no URL template value can be: an enum
     /// variant with data, a map key that is not a string, number, `bool` or `char`, or its
-    /// `Serialize` implementation reported an error. [`Error::field`] says where.
+    /// `Serialize` implementation reported an error. [`ExpandError::field`] says where.
     UnsupportedValue,
     /// A `Serde` field written with OpenAPI's `spaceDelimited`, `pipeDelimited` or
     /// `deepObject` style (feature `serde`, see `urlkit::serde_style`) holds the style's own
     /// delimiter: an item with a space or a `|`, a `deepObject` key with `[` or `]`. Both are
     /// percent-encoded alike in a URL (`%20`, `%7C`), so the item would read back as two.
-    /// [`Error::field`] says where.
+    /// [`ExpandError::field`] says where.
     DelimiterInItem {
         /// The delimiter.
         delimiter: char,
@@ -112,7 +112,7 @@ pub enum ErrorKind {
     /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
     /// matches another variant, which `from_url` tries first, so it would not parse back into
     /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
-    /// [`Error::placeholder`] names the placeholder whose value made the URL another route's.
+    /// [`ExpandError::placeholder`] names the placeholder whose value made the URL another route's.
     ParsesAs {
         /// The variant the URL would parse as (`Api::Me`).
         route: &'static str,
@@ -121,9 +121,9 @@ pub enum ErrorKind {
     },
 }
 
-impl Error {
-    pub(crate) fn new(placeholder: &str, kind: ErrorKind) -> Self {
-        Error {
+impl ExpandError {
+    pub(crate) fn new(placeholder: &str, kind: ExpandErrorKind) -> Self {
+        ExpandError {
             placeholder: String::from(placeholder),
             kind,
             field: None,
@@ -137,18 +137,18 @@ impl Error {
     }
 
     /// A route's URL that another route tried before it would take (see
-    /// [`ErrorKind::ParsesAs`]).
+    /// [`ExpandErrorKind::ParsesAs`]).
     pub(crate) fn parses_as(
         placeholder: &str,
         route: &'static str,
         template: &'static str,
     ) -> Self {
-        Error::new(placeholder, ErrorKind::ParsesAs { route, template })
+        ExpandError::new(placeholder, ExpandErrorKind::ParsesAs { route, template })
     }
 
     /// The same error under another placeholder name.
     pub(crate) fn renamed(&self, placeholder: &str) -> Self {
-        Error {
+        ExpandError {
             placeholder: String::from(placeholder),
             kind: self.kind,
             field: self.field.clone(),
@@ -157,12 +157,12 @@ impl Error {
 
     /// A failure of the output, not of a value.
     pub(crate) fn write_failed() -> Self {
-        Error::new("", ErrorKind::Write)
+        ExpandError::new("", ExpandErrorKind::Write)
     }
 
     /// The name of the placeholder whose value was refused (empty for
-    /// [`ErrorKind::Write`], [`ErrorKind::BaseHasQueryOrFragment`] and
-    /// [`ErrorKind::UnrepresentableBase`], which are not about a value).
+    /// [`ExpandErrorKind::Write`], [`ExpandErrorKind::BaseHasQueryOrFragment`] and
+    /// [`ExpandErrorKind::UnrepresentableBase`], which are not about a value).
     ///
     /// # Examples
     /// ```
@@ -183,10 +183,10 @@ impl Error {
     /// let err = urlkit::Template::parse("/u/{id}")?
     ///     .expand(&std::collections::BTreeMap::from([("id", "")]))
     ///     .unwrap_err();
-    /// assert_eq!(err.kind(), &urlkit::ErrorKind::EmptySegment);
+    /// assert_eq!(err.kind(), &urlkit::ExpandErrorKind::EmptySegment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn kind(&self) -> &ErrorKind {
+    pub fn kind(&self) -> &ExpandErrorKind {
         &self.kind
     }
 
@@ -212,55 +212,55 @@ impl Error {
     }
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for ExpandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = &self.placeholder;
         match self.kind {
-            ErrorKind::DotSegment => write!(
+            ExpandErrorKind::DotSegment => write!(
                 f,
                 "the value of `{name}` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"
             ),
-            ErrorKind::EmptySegment => write!(
+            ExpandErrorKind::EmptySegment => write!(
                 f,
                 "the path segment of `{name}` is empty: its value, and those of the placeholders after it in the segment, wrote nothing before the segment's end or a `/`; mark it optional with `{{/{name}}}` if the segment may be left out"
             ),
-            ErrorKind::DoubleSlash => write!(
+            ExpandErrorKind::DoubleSlash => write!(
                 f,
                 "the value of `{name}` leaves an empty path segment before a `/`, making `//`"
             ),
-            ErrorKind::LeavesComponent { delimiter: ':' } => write!(
+            ExpandErrorKind::LeavesComponent { delimiter: ':' } => write!(
                 f,
                 "the value of `{name}` puts `:` in the first segment of a relative path, where it would read as a scheme"
             ),
-            ErrorKind::LeavesComponent { delimiter } => write!(
+            ExpandErrorKind::LeavesComponent { delimiter } => write!(
                 f,
                 "the value of `{name}` holds `{delimiter}`, which would end its part of the URL; reserved expansion `{{+{name}}}` only passes delimiters that stay in place"
             ),
-            ErrorKind::Backslash => write!(
+            ExpandErrorKind::Backslash => write!(
                 f,
                 "the value of `{name}` holds `\\`, which WHATWG parsers read as `/` in `http(s)` URLs and RFC 3986 does not allow, so reserved expansion cannot pass it; write `%5C` for the character itself, or use `{{{name}}}`, which encodes it"
             ),
-            ErrorKind::InvalidHost => write!(
+            ExpandErrorKind::InvalidHost => write!(
                 f,
                 "the value of `{name}` is not a valid host: write ASCII letters, digits, `-` and `.` (punycode for international names), or an IP address"
             ),
-            ErrorKind::InvalidPort => write!(
+            ExpandErrorKind::InvalidPort => write!(
                 f,
                 "the value of `{name}` is not a port: write an integer from 0 to 65535"
             ),
-            ErrorKind::PrefixOnComposite => write!(
+            ExpandErrorKind::PrefixOnComposite => write!(
                 f,
                 "`{name}` has a prefix modifier `:N`, which applies only to strings, but its value is a list or map"
             ),
-            ErrorKind::InvalidBase => write!(
+            ExpandErrorKind::InvalidBase => write!(
                 f,
                 "the value of `{name}` does not start a valid URL: check its scheme, host and port"
             ),
-            ErrorKind::JoinsAuthority => write!(
+            ExpandErrorKind::JoinsAuthority => write!(
                 f,
                 "the value of `{name}` would join the host that the `{{+base}}` before it ends with; end the base with `/`, or write `/` before the placeholder"
             ),
-            ErrorKind::NestedValue => match self.field.as_deref() {
+            ExpandErrorKind::NestedValue => match self.field.as_deref() {
                 Some(field) if !field.is_empty() => write!(
                     f,
                     "the value of `{name}` holds a list, map or struct in `{field}`; a URL template value nests one level only, so flatten that field or give it its own placeholder"
@@ -270,7 +270,7 @@ impl fmt::Display for Error {
                     "the value of `{name}` is a list or map holding lists or maps; a URL template value nests one level only"
                 ),
             },
-            ErrorKind::UnsupportedValue => match self.field.as_deref() {
+            ExpandErrorKind::UnsupportedValue => match self.field.as_deref() {
                 Some(field) if !field.is_empty() => write!(
                     f,
                     "the value of `{name}` holds in `{field}` what a URL cannot: an enum variant with data, a map key that is not a string, number or bool, or an error of its `Serialize`"
@@ -280,28 +280,28 @@ impl fmt::Display for Error {
                     "the value of `{name}` is what a URL cannot hold: an enum variant with data, a map key that is not a string, number or bool, or an error of its `Serialize`"
                 ),
             },
-            ErrorKind::DelimiterInItem { delimiter } => write!(
+            ExpandErrorKind::DelimiterInItem { delimiter } => write!(
                 f,
                 "the value of `{name}` holds `{delimiter}` in `{}`, the delimiter of that field's style, which a URL cannot tell from the one between items; choose a style whose delimiter the items do not hold",
                 self.field.as_deref().unwrap_or_default()
             ),
-            ErrorKind::Required => write!(
+            ExpandErrorKind::Required => write!(
                 f,
                 "`{name}` opens the fragment that the template's text after it belongs to, but it is undefined: without its `#`, that text would move out of the fragment; give `{name}` a value"
             ),
-            ErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
-            ErrorKind::UnrepresentableBase => f.write_str(
+            ExpandErrorKind::Write => f.write_str("the output refused the expanded URL (`fmt::Error`)"),
+            ExpandErrorKind::UnrepresentableBase => f.write_str(
                 "the base URL has no RFC 3986 form; `Url::try_from(base)` says why",
             ),
-            ErrorKind::ParsesAs { route, template } => write!(
+            ExpandErrorKind::ParsesAs { route, template } => write!(
                 f,
                 "the URL built from `{name}` is one of `{route}` (`{template}`), which `from_url` tries first, so it would not parse back into this value; use another value, or make the templates' static text differ"
             ),
-            ErrorKind::BaseHasQueryOrFragment => f.write_str(
+            ExpandErrorKind::BaseHasQueryOrFragment => f.write_str(
                 "the base URL has a query or a fragment; `url!(base, \"...\")` appends to the base's path, so pass a base that ends with its path",
             ),
         }
     }
 }
 
-impl core::error::Error for Error {}
+impl core::error::Error for ExpandError {}

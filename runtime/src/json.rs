@@ -22,7 +22,7 @@ use crate::value::{Scalar, Value};
 /// | a string | the string |
 /// | an array of strings, numbers and booleans | a list; `null` items are left out |
 /// | an object whose members are strings, numbers and booleans | an associative array in the object's order (sorted by key unless `serde_json`'s `preserve_order` is on); `null` members are left out |
-/// | an array or object holding arrays or objects | refused: [`ErrorKind::NestedValue`](crate::ErrorKind::NestedValue), naming the placeholder |
+/// | an array or object holding arrays or objects | refused: [`ExpandErrorKind::NestedValue`](crate::ExpandErrorKind::NestedValue), naming the placeholder |
 ///
 /// # Examples
 /// ```

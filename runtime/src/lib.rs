@@ -102,7 +102,7 @@ mod url;
 pub mod value;
 mod writer;
 
-pub use crate::error::{Error, ErrorKind};
+pub use crate::error::{ExpandError, ExpandErrorKind};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use crate::interop::serde::Serde;
@@ -151,8 +151,8 @@ pub mod __private {
     #[allow(clippy::inline_always, reason = "one call, in line in every build")]
     #[inline(always)]
     pub fn url_template_is_built_at_run_time_in_a_const_use_a_literal_or_template(
-        build: impl FnOnce() -> Result<crate::Url, crate::Error>,
-    ) -> Result<crate::Url, crate::Error> {
+        build: impl FnOnce() -> Result<crate::Url, crate::ExpandError>,
+    ) -> Result<crate::Url, crate::ExpandError> {
         build()
     }
 
@@ -164,9 +164,9 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::matcher::{Delimited, Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, parses_as};
         pub use crate::route::shape::shape;
-        pub use crate::route::target::{Seg, Target};
+        pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;
         pub use urlkit_syntax::route::{Key, Pattern, Tail};
     }

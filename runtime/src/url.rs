@@ -188,7 +188,7 @@ impl Url {
     /// Checked text, normalized.
     fn normalized(input: &str) -> Url {
         let mut text = String::with_capacity(input.len());
-        urlkit_syntax::normalize::normalize_into(input, &mut text);
+        urlkit_syntax::to_uri::push_uri(input, &mut text);
         Url {
             text: Cow::Owned(text),
         }

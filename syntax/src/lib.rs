@@ -37,7 +37,6 @@ pub mod check;
 pub mod error;
 pub mod host;
 pub mod idna;
-pub mod normalize;
 pub mod path;
 pub mod plan;
 pub mod punycode;
@@ -46,6 +45,7 @@ pub mod route;
 pub mod scheme;
 mod states;
 pub mod template;
+pub mod to_uri;
 mod typos;
 
 #[cfg(test)]

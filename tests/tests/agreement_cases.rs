@@ -3,7 +3,7 @@
 //!
 //! For each template and random values of each variable's type, `url!` (compiled code),
 //! `Template::parse` and `template!` (the interpreted plan) build the same `Url` or refuse
-//! with the same `Error`. Run with `--nocapture` to see how many cases of each template built
+//! with the same `ExpandError`. Run with `--nocapture` to see how many cases of each template built
 //! a URL.
 
 mod agreement;

@@ -1,6 +1,6 @@
 //! Writes `agreement_cases.rs`: a fixed set of templates, each as a property test that
 //! expands it with `url!`, `Template::parse` and `template!` for random values and requires
-//! the same `Url` or the same `Error` from all three (helpers in `agreement/mod.rs`). The test
+//! the same `Url` or the same `ExpandError` from all three (helpers in `agreement/mod.rs`). The test
 //! fails when the committed file is not what this generator gives;
 //! `URLKIT_BLESS=1 cargo test -p urlkit-tests --test agreement_gen` rewrites it.
 //!
@@ -229,7 +229,7 @@ fn generate() -> String {
 //!
 //! For each template and random values of each variable's type, `url!` (compiled code),
 //! `Template::parse` and `template!` (the interpreted plan) build the same `Url` or refuse
-//! with the same `Error`. Run with `--nocapture` to see how many cases of each template built
+//! with the same `ExpandError`. Run with `--nocapture` to see how many cases of each template built
 //! a URL.
 
 mod agreement;

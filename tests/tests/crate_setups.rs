@@ -363,27 +363,27 @@ fn errors_are_reported_in_every_setup() {
 const MISSING_BOUNDS: &str = r#"
 use std::fmt::Display;
 
-pub fn plain<T: Display>(id: T) -> Result<urlkit::Url, urlkit::Error> {
+pub fn plain<T: Display>(id: T) -> Result<urlkit::Url, urlkit::ExpandError> {
     urlkit::url!("/users/{id}")
 }
 
-pub fn query<T: Display>(page: T) -> Result<urlkit::Url, urlkit::Error> {
+pub fn query<T: Display>(page: T) -> Result<urlkit::Url, urlkit::ExpandError> {
     urlkit::url!("/list{?page}")
 }
 
-pub fn named<T: Display>(v: T) -> Result<urlkit::Url, urlkit::Error> {
+pub fn named<T: Display>(v: T) -> Result<urlkit::Url, urlkit::ExpandError> {
     urlkit::url!("/list{?last.name}", "last.name" = v)
 }
 
-pub fn prefixed<T: Display>(name: T) -> Result<urlkit::Url, urlkit::Error> {
+pub fn prefixed<T: Display>(name: T) -> Result<urlkit::Url, urlkit::ExpandError> {
     urlkit::url!("/initial/{name:1}")
 }
 
-pub fn port<T: Display>(port: T) -> Result<urlkit::Url, urlkit::Error> {
+pub fn port<T: Display>(port: T) -> Result<urlkit::Url, urlkit::ExpandError> {
     urlkit::url!("http://localhost:{port}/")
 }
 
-pub fn several<A: Display, B: Display>(a: A, b: B) -> Result<urlkit::Url, urlkit::Error> {
+pub fn several<A: Display, B: Display>(a: A, b: B) -> Result<urlkit::Url, urlkit::ExpandError> {
     urlkit::url!("/{a}{?b}")
 }
 "#;

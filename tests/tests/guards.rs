@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use urlkit::{ErrorKind, Template};
+use urlkit::{ExpandErrorKind, Template};
 
 fn expand(template: &str, vars: &[(&str, &str)]) -> String {
     let vars: HashMap<&str, &str> = vars.iter().copied().collect();
@@ -483,7 +483,10 @@ fn ports_hosts_and_ip_literals() {
     let t = Template::parse("https://www{.dom*}/").unwrap();
     assert_eq!(t.expand(&dom).unwrap(), "https://www.example.com/");
     let bad = HashMap::from([("dom", vec!["ex ample"])]);
-    assert_eq!(*t.expand(&bad).unwrap_err().kind(), ErrorKind::InvalidHost);
+    assert_eq!(
+        *t.expand(&bad).unwrap_err().kind(),
+        ExpandErrorKind::InvalidHost
+    );
 }
 
 #[test]
@@ -570,6 +573,6 @@ fn hand_pair_errors_name_the_variable() {
     let err = t.expand(&list).unwrap_err();
     assert_eq!(
         (err.placeholder(), *err.kind()),
-        ("x", ErrorKind::PrefixOnComposite)
+        ("x", ExpandErrorKind::PrefixOnComposite)
     );
 }

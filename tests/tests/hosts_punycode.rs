@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use urlkit::{ErrorKind, Template, Url};
+use urlkit::{ExpandErrorKind, Template, Url};
 
 fn whatwg_accepts(host: &str) -> bool {
     url::Url::parse(&format!("http://{host}/")).is_ok()
@@ -22,7 +22,7 @@ fn value_accepted(host: &str) -> bool {
     match t.expand(&BTreeMap::from([("h", host)])) {
         Ok(_) => true,
         Err(e) => {
-            assert_eq!(*e.kind(), ErrorKind::InvalidHost, "{host}");
+            assert_eq!(*e.kind(), ExpandErrorKind::InvalidHost, "{host}");
             false
         }
     }
@@ -59,7 +59,7 @@ fn the_issues_example_and_its_kin() {
     // A label with a placeholder is checked when the URL is built.
     let t = Template::parse("http://{sub}.example/").unwrap();
     let err = t.expand(&BTreeMap::from([("sub", "xn--a")])).unwrap_err();
-    assert_eq!(*err.kind(), ErrorKind::InvalidHost);
+    assert_eq!(*err.kind(), ExpandErrorKind::InvalidHost);
     assert!(Template::parse("http://{sub}.xn--a/").is_err());
 }
 

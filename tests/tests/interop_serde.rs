@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
-use urlkit::{ErrorKind, Serde, Template, Url, decode, url};
+use urlkit::{ExpandErrorKind, Serde, Template, Url, decode, url};
 
 #[test]
 fn a_url_is_its_text_and_is_checked_as_url_parse_checks_it() {
@@ -186,7 +186,7 @@ fn scalars_lists_and_undefined_values() {
     let err = t
         .expand(&BTreeMap::from([("x", Serde(BTreeMap::from([("a", 1)])))]))
         .unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::PrefixOnComposite);
+    assert_eq!(err.kind(), &ExpandErrorKind::PrefixOnComposite);
     // Non-string keys, and a `HashMap`.
     assert_eq!(
         url!("/u{?m*}", m = Serde(BTreeMap::from([(1, true)]))).unwrap(),
@@ -216,7 +216,7 @@ fn nesting_is_refused_with_the_field_path() {
     let err = url!("/s{?query*}", query = Serde(&query)).unwrap_err();
     assert_eq!(
         (*err.kind(), err.placeholder(), err.field()),
-        (ErrorKind::NestedValue, "query", Some("years"))
+        (ExpandErrorKind::NestedValue, "query", Some("years"))
     );
     assert_eq!(
         err.to_string(),
@@ -228,7 +228,7 @@ fn nesting_is_refused_with_the_field_path() {
     let err = url!("/s{?list}", list = Serde(vec![vec![1]])).unwrap_err();
     assert_eq!(
         (*err.kind(), err.field()),
-        (ErrorKind::NestedValue, Some("[0]"))
+        (ExpandErrorKind::NestedValue, Some("[0]"))
     );
 }
 
@@ -254,15 +254,15 @@ fn enum_variants_with_data_and_odd_keys_are_refused() {
     .unwrap_err();
     assert_eq!(
         (*err.kind(), err.field()),
-        (ErrorKind::UnsupportedValue, Some("shape"))
+        (ExpandErrorKind::UnsupportedValue, Some("shape"))
     );
     let err = url!("/s{?m*}", m = Serde(BTreeMap::from([((1, 2), "v")]))).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::UnsupportedValue);
+    assert_eq!(err.kind(), &ExpandErrorKind::UnsupportedValue);
     // An error of the value's own `Serialize`.
     let err = url!("/s{?x}", x = Serde(Fails)).unwrap_err();
     assert_eq!(
         (*err.kind(), err.field()),
-        (ErrorKind::UnsupportedValue, Some(""))
+        (ExpandErrorKind::UnsupportedValue, Some(""))
     );
 }
 
@@ -473,7 +473,7 @@ fn a_template_reads_only_the_fields_its_variables_name() {
         .unwrap_err();
     assert_eq!(
         (err.kind(), err.field()),
-        (&ErrorKind::UnsupportedValue, Some("broken"))
+        (&ExpandErrorKind::UnsupportedValue, Some("broken"))
     );
     let err = Template::parse("/items{?nested*}")
         .unwrap()
@@ -481,17 +481,17 @@ fn a_template_reads_only_the_fields_its_variables_name() {
         .unwrap_err();
     assert_eq!(
         (err.kind(), err.field()),
-        (&ErrorKind::NestedValue, Some("nested.a"))
+        (&ExpandErrorKind::NestedValue, Some("nested.a"))
     );
     // A map's entries are variables too; a value that is neither names none.
     let map = BTreeMap::from([("id", 3)]);
     assert_eq!(t.expand(&Serde(&map)).unwrap(), "/items/3");
     assert_eq!(
         t.expand(&Serde(None::<&WithBroken>)).unwrap_err().kind(),
-        &ErrorKind::EmptySegment
+        &ExpandErrorKind::EmptySegment
     );
     let err = t.expand(&Serde(&[1, 2])).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::UnsupportedValue);
+    assert_eq!(err.kind(), &ExpandErrorKind::UnsupportedValue);
     // No variables at all.
     assert_eq!(
         Template::parse("/health").unwrap().expand(&()).unwrap(),

@@ -11,7 +11,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use percent_encoding::percent_decode_str;
-use urlkit::{ConversionErrorKind, ErrorKind, Url, url};
+use urlkit::{ConversionErrorKind, ExpandErrorKind, Url, url};
 
 /// Everything a WHATWG URL holds, each component percent-decoded; the path segment by
 /// segment and the query pair by pair, so that an encoded delimiter shows.
@@ -214,14 +214,14 @@ fn a_whatwg_url_is_a_base() {
     let with_query = url::Url::parse("https://h/a?q").unwrap();
     assert_eq!(
         url!(with_query, "c").unwrap_err().kind(),
-        &ErrorKind::BaseHasQueryOrFragment
+        &ExpandErrorKind::BaseHasQueryOrFragment
     );
     // And a base with no RFC 3986 form is an error, not a panic.
     let no_form = url::Url::parse("web+demo:/.//not-a-host/").unwrap();
     let err = url!(no_form, "x").unwrap_err();
     assert_eq!(
         (*err.kind(), err.placeholder()),
-        (ErrorKind::UnrepresentableBase, "")
+        (ExpandErrorKind::UnrepresentableBase, "")
     );
     assert_eq!(
         err.to_string(),
@@ -270,14 +270,20 @@ fn reserved_expansion_keeps_a_url_only_where_the_guards_allow() {
     // A fragment would end the query: refused.
     let with_fragment = url!("https://app.example.com/#top");
     let err = url!("https://login.example.com/?next={+with_fragment}").unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::LeavesComponent { delimiter: '#' });
+    assert_eq!(
+        err.kind(),
+        &ExpandErrorKind::LeavesComponent { delimiter: '#' }
+    );
     // In a path, its `//` would be an empty segment, and its `?` would start the query:
     // refused, the first problem named.
     let err = url!("https://proxy.example.com/{+plain}").unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::DoubleSlash);
+    assert_eq!(err.kind(), &ExpandErrorKind::DoubleSlash);
     let relative = url!("inbox?folder=1");
     let err = url!("https://proxy.example.com/{+relative}").unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::LeavesComponent { delimiter: '?' });
+    assert_eq!(
+        err.kind(),
+        &ExpandErrorKind::LeavesComponent { delimiter: '?' }
+    );
     // Without `//`, `?` or `#`, it fills the path, each `/` a segment.
     let bare = url!("app/a/b");
     assert_eq!(

@@ -555,7 +555,7 @@ proptest! {
             match (query, holds) {
                 (Ok(query), None) => prop_assert_eq!(split_items(query.as_str(), delimiter), items.clone()),
                 (Err(error), Some(index)) => {
-                    prop_assert_eq!(error.kind(), &urlkit::ErrorKind::DelimiterInItem { delimiter: held });
+                    prop_assert_eq!(error.kind(), &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: held });
                     let field = format!("color[{index}]");
                     prop_assert_eq!(error.field(), Some(field.as_str()));
                 }
@@ -654,7 +654,7 @@ fn an_item_holding_its_delimiter_is_refused() {
     .unwrap_err();
     assert_eq!(
         err.kind(),
-        &urlkit::ErrorKind::DelimiterInItem { delimiter: '|' }
+        &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: '|' }
     );
     assert_eq!((err.placeholder(), err.field()), ("color", Some("[1]")));
     assert_eq!(
@@ -668,7 +668,7 @@ fn an_item_holding_its_delimiter_is_refused() {
     .unwrap_err();
     assert_eq!(
         err.kind(),
-        &urlkit::ErrorKind::DelimiterInItem { delimiter: ' ' }
+        &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: ' ' }
     );
 }
 

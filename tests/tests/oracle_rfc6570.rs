@@ -310,6 +310,8 @@ fn the_oracle_finds_each_shape_change() {
         ("{/x}users", vec![]),
         ("mailto:{/x}{y}", vec![("y", s("v"))]),
         ("{+a}{/b}{.c}", vec![("c", s("v"))]),
+        ("{/q}{a}{;b}", vec![("a", s("")), ("b", s("v"))]),
+        ("{+a}{;b}{/c}$", vec![]),
     ] {
         let (text, v) = reference(template, &values);
         assert!(
@@ -324,6 +326,10 @@ fn the_oracle_finds_each_shape_change() {
             "{template} as {text}: {v:?}"
         );
     }
+    // Nor when another expression comes first: `{a}{/p}` is never `/v`, since the segment
+    // rule refuses the empty segment `{a}` would leave before the `/`.
+    let (text, v) = reference("{a}{/p}{;b}", &[("a", s("")), ("b", s("v"))]);
+    assert!(!v.contains(&Violation::RootLost), "{text}: {v:?}");
     // After a `{+base}` that is no base, any refusal will do: `//` makes `%2E` the host, so
     // the oracle sees no path where urlkit refuses the `%2E` segment.
     let empty = Value::Map(vec![]);

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use proptest::prelude::*;
 use urlkit::value::Value;
-use urlkit::{Error, ErrorKind, Template, Url, template, url};
+use urlkit::{ExpandError, ExpandErrorKind, Template, Url, template, url};
 
 /// A map value: `{x}` writes it `m,1,n,2` (RFC 6570 §3.2.2).
 fn map() -> BTreeMap<&'static str, &'static str> {
@@ -24,12 +24,12 @@ fn map() -> BTreeMap<&'static str, &'static str> {
 fn same(
     template: &str,
     row: &str,
-    by_macro: &Result<Url, Error>,
-    parsed: &Result<Url, Error>,
-    by_const: &Result<Url, Error>,
-    want: &Result<&str, (&str, ErrorKind)>,
+    by_macro: &Result<Url, ExpandError>,
+    parsed: &Result<Url, ExpandError>,
+    by_const: &Result<Url, ExpandError>,
+    want: &Result<&str, (&str, ExpandErrorKind)>,
 ) {
-    let as_want = |got: &Result<Url, Error>| match got {
+    let as_want = |got: &Result<Url, ExpandError>| match got {
         Ok(url) => Ok(url.as_str().to_owned()),
         Err(e) => Err((e.placeholder().to_owned(), *e.kind())),
     };
@@ -55,7 +55,7 @@ macro_rules! row {
     ($template:literal, $($name:ident = $value:expr),+ => $want:expr) => {{
         const T: Template = template!($template);
         $(let $name = $value;)+
-        let by_macro: Result<Url, Error> = url!($template);
+        let by_macro: Result<Url, ExpandError> = url!($template);
         let vars: BTreeMap<&str, &dyn Value> =
             BTreeMap::from([$((stringify!($name), &$name as &dyn Value)),+]);
         let parsed = Template::parse($template)
@@ -105,7 +105,7 @@ fn a_key_placeholder_piece_keeps_its_text() {
     row!("/p?q={x}&{k}=1", k = "", x = "" => Ok("/p?q=&=1"));
     // Before the `=` the template writes, a value does not write `=` (it would rename the
     // pair), as anywhere in a query.
-    row!("/p?q={x}&{+k}=1", k = "a=b", x = NONE => Err(("k", ErrorKind::LeavesComponent { delimiter: '=' })));
+    row!("/p?q={x}&{+k}=1", k = "a=b", x = NONE => Err(("k", ExpandErrorKind::LeavesComponent { delimiter: '=' })));
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn a_reserved_piece_writes_what_its_value_holds() {
     row!("/p?{+h}&k=v&q={x}", h = "a=b", x = "v" => Ok("/p?a=b&k=v&q=v"));
     row!("/p?{+h}&k=v&q={x}", h = NONE, x = NONE => Ok("/p?k=v"));
     // A value adds no pair.
-    row!("/p?q={x}&{+h}", h = "a&b", x = NONE => Err(("h", ErrorKind::LeavesComponent { delimiter: '&' })));
+    row!("/p?q={x}&{+h}", h = "a&b", x = NONE => Err(("h", ExpandErrorKind::LeavesComponent { delimiter: '&' })));
 }
 
 /// A `{+h}` before any `=` of its piece, followed by a pair written by hand (with only

@@ -350,9 +350,9 @@ enum Profiles {
 fn a_route_never_builds_an_empty_segment_of_its_placeholders() {
     // Whatever `tab`: `/users/` with nothing after it, or `//` before the tab.
     for (tab, kind) in [
-        (None, urlkit::ErrorKind::EmptySegment),
-        (Some(s("repos")), urlkit::ErrorKind::DoubleSlash),
-        (Some(String::new()), urlkit::ErrorKind::DoubleSlash),
+        (None, urlkit::ExpandErrorKind::EmptySegment),
+        (Some(s("repos")), urlkit::ExpandErrorKind::DoubleSlash),
+        (Some(String::new()), urlkit::ExpandErrorKind::DoubleSlash),
     ] {
         let empty = Profiles::Profile {
             id: String::new(),

@@ -1,5 +1,5 @@
 //! `RouteError::offset()` always lies within the text that was parsed, so that a caller can
-//! slice the URL there (issue 10, class 4): every error `from_url` and `from_url_on` give, on
+//! slice the URL there (an offset is a byte index into the given text): every error `from_url` and `from_url_on` give, on
 //! arbitrary text against a realistic route enum, is checked, along with the offsets nested in
 //! it (a `Url` error's span, a decoding error's offset).
 
@@ -181,7 +181,7 @@ proptest! {
 
 #[test]
 fn a_key_without_a_value_is_at_its_end() {
-    // Issue 10's example: `page` has no `=`, so its value is empty, at the end of the piece.
+    // A bare key: `page` has no `=`, so its value is empty, at the end of the piece.
     let url = "/s?q=x&page";
     let err = Api::from_url(url).unwrap_err();
     assert_eq!(err.field(), Some("page"));

@@ -1,7 +1,7 @@
 //! Writes `route_props/overlapping.rs`: route enums whose variants partly overlap (a URL one
 //! variant builds can be another's, tried first), each with a property test that
 //! `from_url(to_url(v)?) == v` for every value, or that `to_url` refuses with
-//! `ErrorKind::ParsesAs` naming the variant the URL parses as (issue 10, class 3). The test
+//! `ExpandErrorKind::ParsesAs` naming the variant the URL parses as (a route's URL parses back into its value, or `to_url` refuses). The test
 //! fails when the committed file is not what this generator gives;
 //! `URLKIT_BLESS=1 cargo test -p urlkit-tests --test route_overlap_gen` rewrites it.
 //!
@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 
 use urlkit_syntax::error::Errors;
 use urlkit_syntax::reference::{self, Options};
-use urlkit_syntax::route::owned::{Kind, OwnedPattern};
+use urlkit_syntax::route::owned::{Arity, OwnedPattern};
 use urlkit_syntax::route::{captors, cover, lower, order};
 use urlkit_syntax::{plan, template};
 
@@ -28,30 +28,30 @@ const OUTPUT: &str = "tests/route_props/overlapping.rs";
 const ENUMS: usize = 16;
 
 /// A variant's template and its fields, each `(name, kind)`.
-type Variant = (&'static str, &'static [(&'static str, Kind)]);
+type Variant = (&'static str, &'static [(&'static str, Arity)]);
 
-use Kind::{List, Optional, Scalar};
+use Arity::{List, One, Optional};
 
 const VARIANTS: &[Variant] = &[
     ("/r/me", &[]),
     ("/r/x", &[]),
     ("/r/x.json", &[]),
-    ("/r/{f}", &[("f", Scalar)]),
-    ("/r/x{f}", &[("f", Scalar)]),
-    ("/r/{f}.json", &[("f", Scalar)]),
-    ("/r/x{f}.json", &[("f", Scalar)]),
-    ("/r/{f}.txt", &[("f", Scalar)]),
+    ("/r/{f}", &[("f", One)]),
+    ("/r/x{f}", &[("f", One)]),
+    ("/r/{f}.json", &[("f", One)]),
+    ("/r/x{f}.json", &[("f", One)]),
+    ("/r/{f}.txt", &[("f", One)]),
     ("/r{/t}", &[("t", Optional)]),
     ("/r{/t*}", &[("t", List)]),
-    ("/r/{f}/keys", &[("f", Scalar)]),
-    ("/r/{f}/{g}", &[("f", Scalar), ("g", Scalar)]),
-    ("/r/me/{g}", &[("g", Scalar)]),
-    ("/r/x{f}{/t}", &[("f", Scalar), ("t", Optional)]),
+    ("/r/{f}/keys", &[("f", One)]),
+    ("/r/{f}/{g}", &[("f", One), ("g", One)]),
+    ("/r/me/{g}", &[("g", One)]),
+    ("/r/x{f}{/t}", &[("f", One), ("t", Optional)]),
     ("/r/me?format=json", &[]),
-    ("/r/{f}?format=json", &[("f", Scalar)]),
-    ("/r/{f}{?format}", &[("f", Scalar), ("format", Optional)]),
-    ("/r/{f}?q={q}", &[("f", Scalar), ("q", Scalar)]),
-    ("/r/x{f}{?q}", &[("f", Scalar), ("q", Optional)]),
+    ("/r/{f}?format=json", &[("f", One)]),
+    ("/r/{f}{?format}", &[("f", One), ("format", Optional)]),
+    ("/r/{f}?q={q}", &[("f", One), ("q", One)]),
+    ("/r/x{f}{?q}", &[("f", One), ("q", Optional)]),
 ];
 
 /// The pattern the derive computes for a variant.
@@ -74,7 +74,7 @@ fn pattern((src, fields): Variant) -> OwnedPattern {
         fields
             .iter()
             .find(|(n, _)| *n == name)
-            .map_or(Scalar, |(_, k)| *k)
+            .map_or(One, |(_, k)| *k)
     };
     shape.pattern(src, kind, false)
 }
@@ -119,17 +119,17 @@ fn enums() -> Vec<Vec<usize>> {
     out
 }
 
-fn rust_type(kind: Kind) -> &'static str {
+fn rust_type(kind: Arity) -> &'static str {
     match kind {
-        Scalar => "String",
+        One => "String",
         Optional => "Option<String>",
         List => "Vec<String>",
     }
 }
 
-fn strategy(kind: Kind) -> &'static str {
+fn strategy(kind: Arity) -> &'static str {
     match kind {
-        Scalar => "word()",
+        One => "word()",
         Optional => "prop::option::of(word())",
         List => "prop::collection::vec(word(), 0..3)",
     }
@@ -236,7 +236,7 @@ fn generate() -> String {
 //!
 //! Route enums whose variants partly overlap, each with a property test (helpers in
 //! `route_props.rs`): `to_url` builds what `Template` expands, and either `from_url` gives
-//! the value back, or `to_url` refused with `ErrorKind::ParsesAs` naming the variant
+//! the value back, or `to_url` refused with `ExpandErrorKind::ParsesAs` naming the variant
 //! `from_url` gives that URL to.
 #![allow(
     clippy::match_same_arms,

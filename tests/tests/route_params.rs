@@ -3,7 +3,7 @@
 //! the shape guards require. Also `Option` and `Vec` parameters in each of their places.
 
 use urlkit::route::{ParamError, RouteErrorKind};
-use urlkit::{ErrorKind, Route};
+use urlkit::{ExpandErrorKind, Route};
 
 /// Values that other URL builders mishandle (they drop or keep `..`, leave `/`, `&`, `=` raw,
 /// or double-encode `%2F`), plus the empty string and a space.
@@ -48,7 +48,7 @@ struct Pair {
 }
 
 /// What `to_url` does with `value` at a place, then whether `from_url` gives it back.
-fn outcome<R: Route + PartialEq + std::fmt::Debug>(value: &R) -> Result<String, ErrorKind> {
+fn outcome<R: Route + PartialEq + std::fmt::Debug>(value: &R) -> Result<String, ExpandErrorKind> {
     let url = value.to_url().map_err(|e| *e.kind())?;
     let parsed = R::from_url(url.as_str()).unwrap_or_else(|e| panic!("{url}: {e}"));
     assert_eq!(&parsed, value, "{url}");
@@ -62,8 +62,8 @@ fn hostile_values_round_trip_or_are_refused() {
         let dot = v == "." || v == "..";
         let segment = outcome(&Segment { x: s.clone() });
         match v {
-            "" => assert_eq!(segment, Err(ErrorKind::EmptySegment)),
-            _ if dot => assert_eq!(segment, Err(ErrorKind::DotSegment), "{v}"),
+            "" => assert_eq!(segment, Err(ExpandErrorKind::EmptySegment)),
+            _ if dot => assert_eq!(segment, Err(ExpandErrorKind::DotSegment), "{v}"),
             _ => assert!(segment.is_ok(), "{v}: {segment:?}"),
         }
         // Text around the value: the segment is never `.` or `..`.
@@ -72,13 +72,13 @@ fn hostile_values_round_trip_or_are_refused() {
             x: vec![s.clone(), "z".into()],
         });
         match v {
-            "" => assert_eq!(tail, Err(ErrorKind::DoubleSlash)),
-            _ if dot => assert_eq!(tail, Err(ErrorKind::DotSegment), "{v}"),
+            "" => assert_eq!(tail, Err(ExpandErrorKind::DoubleSlash)),
+            _ if dot => assert_eq!(tail, Err(ExpandErrorKind::DotSegment), "{v}"),
             _ => assert!(tail.is_ok(), "{v}"),
         }
         let last = outcome(&Optional { x: Some(s.clone()) });
         if dot {
-            assert_eq!(last, Err(ErrorKind::DotSegment), "{v}");
+            assert_eq!(last, Err(ExpandErrorKind::DotSegment), "{v}");
         } else {
             assert!(last.is_ok(), "{v}");
         }

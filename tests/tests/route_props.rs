@@ -1,8 +1,8 @@
-//! Properties of typed routes, both ways (issue 6, item 5):
+//! Properties of typed routes, both ways:
 //!
 //! 1. for every value `to_url` accepts, `from_url(to_url(v)) == v`; and it refuses only the
 //!    values the shape guards name (an empty, `.` or `..` path segment), and in an enum those whose
-//!    URL another variant tried first would take (issue 10, class 3; generated enums in
+//!    URL another variant tried first would take (the round-trip refusal, `ExpandErrorKind::ParsesAs`; generated enums in
 //!    `route_props/overlapping.rs`);
 //! 2. for every URL `from_url` accepts, `to_url(from_url(u))` is `u` up to encoding
 //!    normalisation: the same path segments and the same query values once decoded, with
@@ -29,7 +29,7 @@ use proptest::test_runner::Config;
 use urlkit::decode;
 use urlkit::route::{ParamError, RouteErrorKind};
 use urlkit::value::Value;
-use urlkit::{ErrorKind, Route, RouteError, Template};
+use urlkit::{ExpandErrorKind, Route, RouteError, Template};
 
 use common::hostile_text as text;
 
@@ -123,19 +123,19 @@ fn is_bad_segment(s: &str) -> bool {
 }
 
 /// What `to_url` may refuse, and only then.
-fn refusal(v: &Everything) -> Option<ErrorKind> {
+fn refusal(v: &Everything) -> Option<ExpandErrorKind> {
     if v.a.is_empty() {
-        Some(ErrorKind::EmptySegment)
+        Some(ExpandErrorKind::EmptySegment)
     } else if matches!(v.a.as_str(), "." | "..") {
-        Some(ErrorKind::DotSegment)
+        Some(ExpandErrorKind::DotSegment)
     } else {
         let n = v.rest.len();
         v.rest
             .iter()
             .enumerate()
             .find_map(|(i, item)| match item.as_str() {
-                "." | ".." => Some(ErrorKind::DotSegment),
-                "" if i + 1 < n => Some(ErrorKind::DoubleSlash),
+                "." | ".." => Some(ExpandErrorKind::DotSegment),
+                "" if i + 1 < n => Some(ExpandErrorKind::DoubleSlash),
                 _ => None,
             })
     }
@@ -381,7 +381,7 @@ proptest! {
         };
         // `/users/me` is its own route: `/users/{login}` with `me` builds a URL that would
         // parse as `Me` (which ignores `tab`, as an unknown parameter), so `to_url` refuses
-        // it, saying so (issue 10, class 3).
+        // it with `ExpandErrorKind::ParsesAs`.
         let captured = matches!(&v, Api::User { login, .. } if login == "me");
         match v.to_url() {
             Ok(url) => {
@@ -392,7 +392,7 @@ proptest! {
             }
             Err(e) if captured => prop_assert_eq!(
                 *e.kind(),
-                ErrorKind::ParsesAs { route: "Api::Me", template: "/users/me" }
+                ExpandErrorKind::ParsesAs { route: "Api::Me", template: "/users/me" }
             ),
             Err(_) => prop_assert!(refused, "{:?}", v),
         }
@@ -478,7 +478,7 @@ fn a_url_that_is_another_routes_is_refused_naming_it() {
     let err = user("me").to_url().unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::ParsesAs {
+        &ExpandErrorKind::ParsesAs {
             route: "Overlapping::Me",
             template: "/users/me"
         }
@@ -494,7 +494,7 @@ fn a_url_that_is_another_routes_is_refused_naming_it() {
     let err = Overlapping::X { y: "1.json".into() }.to_url().unwrap_err();
     assert_eq!(
         err.kind(),
-        &ErrorKind::ParsesAs {
+        &ExpandErrorKind::ParsesAs {
             route: "Overlapping::Json",
             template: "/a/{x}.json"
         }
@@ -596,7 +596,7 @@ impl Tally {
                 &self.back
             }
             (Err(e), Ok(expected)) => {
-                let &ErrorKind::ParsesAs { route, template } = e.kind() else {
+                let &ExpandErrorKind::ParsesAs { route, template } = e.kind() else {
                     return Err(TestCaseError::fail(format!(
                         "{v:?}: {e}, but {expected} expands"
                     )));

@@ -328,7 +328,7 @@ fn to_url_refuses_what_another_spelling_takes() {
     .unwrap_err();
     assert_eq!(
         err.kind(),
-        &urlkit::ErrorKind::ParsesAs {
+        &urlkit::ExpandErrorKind::ParsesAs {
             route: "Formats::Json",
             template: "/f?fo%72mat=json"
         }

@@ -1,7 +1,7 @@
 //! Static query pieces (`/export?format=json`): the template's key must be in the query exactly
 //! once, as that piece. A second `format=xml` before or after it, or the same piece twice, is
 //! HTTP parameter pollution (a proxy reading one value, the application another) and is
-//! refused with an error that names the key and quotes none of the URL's values (issue 17).
+//! refused with an error that names the key and quotes none of the URL's values.
 
 use urlkit::Route;
 use urlkit::route::{ParamError, RouteErrorKind};

@@ -4,7 +4,7 @@
 use std::net::Ipv4Addr;
 
 use urlkit::route::{ParamError, RouteErrorKind};
-use urlkit::{ErrorKind, Fmt, Route, Url, url};
+use urlkit::{ExpandErrorKind, Fmt, Route, Url, url};
 
 #[derive(Route, Debug, PartialEq, Clone)]
 #[route("/users/{id}/posts/{slug}{?page,tag*}")]
@@ -352,7 +352,7 @@ fn on_a_base() {
     assert_eq!(Post::from_url_on(&base, url.as_str()).unwrap(), post());
     let with_query = Url::parse("https://api.example.com/v1?key=k").unwrap();
     let err = post().to_url_on(&with_query).unwrap_err();
-    assert_eq!(*err.kind(), ErrorKind::BaseHasQueryOrFragment);
+    assert_eq!(*err.kind(), ExpandErrorKind::BaseHasQueryOrFragment);
     let err = Post::from_url_on(&API, "https://api.example.com/v2/users/7/posts/a").unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -391,7 +391,11 @@ fn a_base_with_a_query_or_a_fragment_is_refused() {
             );
         }
         let err = post().to_url_on(&base).unwrap_err();
-        assert_eq!(*err.kind(), ErrorKind::BaseHasQueryOrFragment, "{base}");
+        assert_eq!(
+            *err.kind(),
+            ExpandErrorKind::BaseHasQueryOrFragment,
+            "{base}"
+        );
     }
     // The same bases without their query or fragment still work.
     let base = Url::parse("https://api.example.com/").unwrap();

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use urlkit::template::vars_fn;
 use urlkit::value::Value;
-use urlkit::{ErrorKind, Fmt, Template};
+use urlkit::{ExpandErrorKind, Fmt, Template};
 
 fn t(template: &str) -> Template {
     Template::parse(template).unwrap()
@@ -136,15 +136,15 @@ fn slashes_of_a_list_close_their_segments() {
     for (items, expected) in [
         (vec!["a", "b"], Ok("/r/a/b/end")),
         (vec!["a.b", ".c", "%2"], Ok("/r/a.b/.c/%252/end")),
-        (vec!["a", "."], Err(ErrorKind::DotSegment)),
-        (vec![".", "a"], Err(ErrorKind::DotSegment)),
-        (vec!["..", "a"], Err(ErrorKind::DotSegment)),
-        (vec!["a", "..", "b"], Err(ErrorKind::DotSegment)),
+        (vec!["a", "."], Err(ExpandErrorKind::DotSegment)),
+        (vec![".", "a"], Err(ExpandErrorKind::DotSegment)),
+        (vec!["..", "a"], Err(ExpandErrorKind::DotSegment)),
+        (vec!["a", "..", "b"], Err(ExpandErrorKind::DotSegment)),
         (vec!["%2E", "a"], Ok("/r/%252E/a/end")),
-        (vec!["a", "", "b"], Err(ErrorKind::DoubleSlash)),
-        (vec!["", "b"], Err(ErrorKind::DoubleSlash)),
+        (vec!["a", "", "b"], Err(ExpandErrorKind::DoubleSlash)),
+        (vec!["", "b"], Err(ExpandErrorKind::DoubleSlash)),
         (vec!["......", "a"], Ok("/r/....../a/end")),
-        (vec!["a", ".."], Err(ErrorKind::DotSegment)),
+        (vec!["a", ".."], Err(ExpandErrorKind::DotSegment)),
     ] {
         let vars = BTreeMap::from([("list", items.clone())]);
         match expected {
@@ -184,7 +184,7 @@ fn a_list_opening_a_path_cannot_start_it_with_two_slashes() {
             let got = t(template).expand(&vars);
             assert_eq!(
                 got.map_err(|e| *e.kind()),
-                Err(ErrorKind::DoubleSlash),
+                Err(ExpandErrorKind::DoubleSlash),
                 "{template} {items:?}"
             );
         }
@@ -203,7 +203,7 @@ fn a_list_opening_a_path_in_url_macro() {
         let got = urlkit::url!("mailto:{/a*}");
         assert_eq!(
             got.map_err(|e| *e.kind()),
-            Err(ErrorKind::DoubleSlash),
+            Err(ExpandErrorKind::DoubleSlash),
             "{a:?}"
         );
     }

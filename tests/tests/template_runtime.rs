@@ -7,7 +7,7 @@ use std::fmt;
 use serde_json::json;
 use urlkit::template::{Vars, vars_fn};
 use urlkit::value::{Expansion, Value};
-use urlkit::{ErrorKind, Template};
+use urlkit::{ExpandErrorKind, Template};
 
 fn t(template: &str) -> Template {
     Template::parse(template).unwrap()
@@ -87,7 +87,7 @@ fn expand_to_writes_once_and_nothing_on_error() {
         .unwrap_err();
     assert_eq!(
         (err.placeholder(), *err.kind()),
-        ("b", ErrorKind::DotSegment)
+        ("b", ExpandErrorKind::DotSegment)
     );
     assert_eq!(w.written.len(), 1, "nothing written after a value error");
 
@@ -95,7 +95,10 @@ fn expand_to_writes_once_and_nothing_on_error() {
     let err = ab
         .expand_to(&BTreeMap::from([("a", "x"), ("b", "y")]), &mut w)
         .unwrap_err();
-    assert_eq!((err.placeholder(), *err.kind()), ("", ErrorKind::Write));
+    assert_eq!(
+        (err.placeholder(), *err.kind()),
+        ("", ExpandErrorKind::Write)
+    );
     assert_eq!(
         err.to_string(),
         "the output refused the expanded URL (`fmt::Error`)"
@@ -136,11 +139,11 @@ fn json_values_map_to_rfc_6570_values() {
         ("/x{?obj}", Ok("/x?obj=a,1,b,2")),
         (
             "/x{?nested_list}",
-            Err(("nested_list", ErrorKind::NestedValue)),
+            Err(("nested_list", ExpandErrorKind::NestedValue)),
         ),
         (
             "/x{?nested_obj*}",
-            Err(("nested_obj", ErrorKind::NestedValue)),
+            Err(("nested_obj", ExpandErrorKind::NestedValue)),
         ),
     ] {
         let got = t(template)

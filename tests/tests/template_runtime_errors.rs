@@ -181,7 +181,8 @@ const TABLE: &[(&str, usize, &str)] = &[
         3,
         "`{#...}` would start a second fragment; a URL has one `#`",
     ),
-    // Kinds added with the literal checks (issue 3) and the WHATWG comparison (issue 2).
+    // Text a WHATWG parser reads otherwise or refuses: invisible characters, whitespace, an
+    // authority without a host, typos in the scheme and the host, bad punycode.
     (
         "/a\u{a0}b/{x}",
         2,
@@ -228,7 +229,7 @@ const TABLE: &[(&str, usize, &str)] = &[
         7,
         "`xn--a` is not a valid punycode label, so URL parsers refuse the host; write the `xn--` form of the Unicode label, or the label without `xn--`",
     ),
-    // The template in every state of its optional expressions (issue 10).
+    // The template in every state of its optional expressions (defined or undefined).
     (
         "https://example.com{/x}@evil.com/",
         23,
@@ -340,7 +341,7 @@ fn all_errors_are_listed_in_source_order() {
 fn doubled_slash_at_path_start_is_an_authority() {
     // `DoubleSlashPath` (a path starting with `//` without an authority) cannot be written
     // in a reference: `//` after the scheme or at the start is read as an authority. The
-    // runtime guards against values producing it instead (`ErrorKind::DoubleSlash`).
+    // runtime guards against values producing it instead (`ExpandErrorKind::DoubleSlash`).
     assert_eq!(
         Template::parse("//h/{x}")
             .unwrap()

@@ -7,10 +7,10 @@
 use std::collections::BTreeMap;
 
 use urlkit::value::Value;
-use urlkit::{Error, Template, Url, url};
+use urlkit::{ExpandError, Template, Url, url};
 
 /// The URL, or the error as `!Kind@placeholder`.
-fn show(result: Result<Url, Error>) -> String {
+fn show(result: Result<Url, ExpandError>) -> String {
     match result {
         Ok(url) => url.into_string(),
         Err(e) => format!("!{:?}@{}", e.kind(), e.placeholder())
@@ -338,7 +338,7 @@ fn a_value_never_joins_the_authority_a_base_left_open() {
     let err = urlkit::url!("{+base}{p}").unwrap_err();
     assert_eq!(
         (err.kind(), err.placeholder()),
-        (&urlkit::ErrorKind::JoinsAuthority, "p")
+        (&urlkit::ExpandErrorKind::JoinsAuthority, "p")
     );
     assert_eq!(
         err.to_string(),

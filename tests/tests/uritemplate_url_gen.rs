@@ -151,10 +151,10 @@ fn generate() -> (String, usize) {
 //! Every positive case of the uritemplate-test suite as a `url!` invocation: the output must
 //! be one of the expected texts, byte for byte.
 
-use urlkit::{Error, Url};
+use urlkit::{ExpandError, Url};
 
 #[track_caller]
-fn check(got: Result<Url, Error>, expected: &[&str], template: &str) {
+fn check(got: Result<Url, ExpandError>, expected: &[&str], template: &str) {
     match got {
         Ok(url) => assert!(
             expected.contains(&url.as_str()),

@@ -4,7 +4,7 @@
 //! back through independent decoders (`percent_encoding`, `form_urlencoded`, the `url`
 //! crate) as the value given: a pair stays one pair whatever its `+`, `=`, `&` or `#`
 //! (rust-url #416, #482, #688), a segment stays one segment. Values a template would refuse
-//! there are refused with its `ErrorKind`.
+//! there are refused with its `ExpandErrorKind`.
 
 mod common;
 mod lenient;
@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use lenient::split;
 use percent_encoding::percent_decode_str;
 use proptest::prelude::*;
-use urlkit::{EditErrorKind, ErrorKind, Url};
+use urlkit::{EditErrorKind, ExpandErrorKind, Url};
 
 /// The URLs edited: every shape of reference `Url::parse` accepts, with and without each
 /// component.
@@ -148,8 +148,12 @@ fn check_one(url: &Url, op: &Op) -> Result<Option<Url>, TestCaseError> {
     // What a template would refuse, the edit refuses with the same kind (a `\` is refused
     // as it is written, before the `#` the whole value is checked for).
     match op {
-        Op::PushSegment(s) if s.is_empty() => prop_assert_eq!(kind, value(ErrorKind::EmptySegment)),
-        Op::PushSegment(s) if is_dot(s) => prop_assert_eq!(kind, value(ErrorKind::DotSegment)),
+        Op::PushSegment(s) if s.is_empty() => {
+            prop_assert_eq!(kind, value(ExpandErrorKind::EmptySegment));
+        }
+        Op::PushSegment(s) if is_dot(s) => {
+            prop_assert_eq!(kind, value(ExpandErrorKind::DotSegment));
+        }
         Op::PushSegments(list) | Op::PathSegments(list) if list.iter().any(|s| is_dot(s)) => {
             prop_assert!(kind.is_some(), "{op:?} accepted");
         }
@@ -158,21 +162,24 @@ fn check_one(url: &Url, op: &Op) -> Result<Option<Url>, TestCaseError> {
                 matches!(
                     kind,
                     Some(EditErrorKind::Value(
-                        ErrorKind::EmptySegment | ErrorKind::DoubleSlash
+                        ExpandErrorKind::EmptySegment | ExpandErrorKind::DoubleSlash
                     ))
                 ),
                 "{op:?}: {kind:?}"
             );
         }
-        Op::Host(_, false) => prop_assert_eq!(kind, value(ErrorKind::InvalidHost)),
+        Op::Host(_, false) => prop_assert_eq!(kind, value(ExpandErrorKind::InvalidHost)),
         Op::Scheme(s) if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) => {
             prop_assert_eq!(kind, Some(EditErrorKind::InvalidScheme));
         }
         Op::Fragment(Some(f)) if f.contains('\\') => {
-            prop_assert_eq!(kind, value(ErrorKind::Backslash));
+            prop_assert_eq!(kind, value(ExpandErrorKind::Backslash));
         }
         Op::Fragment(Some(f)) if f.contains('#') => {
-            prop_assert_eq!(kind, value(ErrorKind::LeavesComponent { delimiter: '#' }));
+            prop_assert_eq!(
+                kind,
+                value(ExpandErrorKind::LeavesComponent { delimiter: '#' })
+            );
         }
         _ => {}
     }

@@ -11,13 +11,13 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use urlkit::value::List;
-use urlkit::{Error, ErrorKind, Fmt, Url, url};
+use urlkit::{ExpandError, ExpandErrorKind, Fmt, Url, url};
 
 const API: Url = url!("https://api.example.com/v1/");
 
 /// The `url!` documentation's first examples, written as there.
 #[test]
-fn readme_examples() -> Result<(), Error> {
+fn readme_examples() -> Result<(), ExpandError> {
     let (owner, repo) = ("rust-lang", "rust");
     let u: Url = url!(
         "https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,page}",
@@ -48,7 +48,7 @@ fn a_template_without_placeholders_is_a_literal() {
 }
 
 #[test]
-fn captures_and_named_arguments() -> Result<(), Error> {
+fn captures_and_named_arguments() -> Result<(), ExpandError> {
     let user = "ada";
     // A capture, a named argument and an expression in one call.
     let u = url!(
@@ -78,7 +78,7 @@ fn captures_and_named_arguments() -> Result<(), Error> {
 }
 
 #[test]
-fn each_value_is_evaluated_once_in_the_order_written() -> Result<(), Error> {
+fn each_value_is_evaluated_once_in_the_order_written() -> Result<(), ExpandError> {
     let calls = Cell::new(0);
     let next = || {
         calls.set(calls.get() + 1);
@@ -91,7 +91,7 @@ fn each_value_is_evaluated_once_in_the_order_written() -> Result<(), Error> {
 }
 
 #[test]
-fn temporaries_live_until_the_url_is_built() -> Result<(), Error> {
+fn temporaries_live_until_the_url_is_built() -> Result<(), ExpandError> {
     let u = url!(
         "/{a}{?b}",
         a = String::from("x").as_str(),
@@ -104,7 +104,7 @@ fn temporaries_live_until_the_url_is_built() -> Result<(), Error> {
 /// The expansion's locals are hygienic: the user's `__w`, `__e`, `__v0` are untouched and
 /// can be captured.
 #[test]
-fn generated_names_never_meet_the_users() -> Result<(), Error> {
+fn generated_names_never_meet_the_users() -> Result<(), ExpandError> {
     // A module named like a placeholder stays reachable from the arguments.
     mod id {
         pub(crate) fn new() -> u32 {
@@ -124,7 +124,7 @@ fn generated_names_never_meet_the_users() -> Result<(), Error> {
 
 /// A literal forwarded by `macro_rules!` captures where the literal is written.
 #[test]
-fn captures_through_macro_rules() -> Result<(), Error> {
+fn captures_through_macro_rules() -> Result<(), ExpandError> {
     macro_rules! user_url {
         ($template:literal) => {
             url!($template)
@@ -136,7 +136,7 @@ fn captures_through_macro_rules() -> Result<(), Error> {
 }
 
 #[test]
-fn value_types() -> Result<(), Error> {
+fn value_types() -> Result<(), ExpandError> {
     let s = String::from("a b");
     let cow: Cow<'_, str> = Cow::Borrowed("c/d");
     let bytes: &[u8] = b"\xF7\x00a";
@@ -187,7 +187,7 @@ fn value_types() -> Result<(), Error> {
 
 /// Every operator in the place it is meant for, with prefix and explode.
 #[test]
-fn operators() -> Result<(), Error> {
+fn operators() -> Result<(), ExpandError> {
     let (var, path, list) = ("value", "/foo/bar", ["red", "green"]);
     let keys = [("semi", ";"), ("dot", ".")];
     assert_eq!(url!("/x/{var}")?, "/x/value");
@@ -216,7 +216,7 @@ fn operators() -> Result<(), Error> {
 }
 
 #[test]
-fn hand_written_query_pairs_drop_and_repeat() -> Result<(), Error> {
+fn hand_written_query_pairs_drop_and_repeat() -> Result<(), ExpandError> {
     let q: Option<&str> = None;
     let page = Some(2);
     let tag = ["a", "b&c"];
@@ -230,7 +230,7 @@ fn hand_written_query_pairs_drop_and_repeat() -> Result<(), Error> {
 }
 
 #[test]
-fn hosts_and_ports() -> Result<(), Error> {
+fn hosts_and_ports() -> Result<(), ExpandError> {
     let host = "api.example.com";
     let port: u16 = 8443;
     assert_eq!(
@@ -248,46 +248,52 @@ fn hosts_and_ports() -> Result<(), Error> {
     let err = url!("https://{host}:{port}/").unwrap_err();
     assert_eq!(
         (err.placeholder(), *err.kind()),
-        ("port", ErrorKind::InvalidPort)
+        ("port", ExpandErrorKind::InvalidPort)
     );
     let err = url!("https://{host}/", host = "evil.com/x?").unwrap_err();
     assert_eq!(
         (err.placeholder(), *err.kind()),
-        ("host", ErrorKind::InvalidHost)
+        ("host", ExpandErrorKind::InvalidHost)
     );
     Ok(())
 }
 
 #[test]
 fn guards() {
-    let kind = |r: Result<Url, Error>| {
+    let kind = |r: Result<Url, ExpandError>| {
         let e = r.unwrap_err();
         (e.placeholder().to_string(), *e.kind())
     };
     let file = "..";
     assert_eq!(
         kind(url!("/files/{file}/raw")),
-        ("file".into(), ErrorKind::DotSegment)
+        ("file".into(), ExpandErrorKind::DotSegment)
     );
     assert_eq!(
         kind(url!("/files{/x*}", x = ["a", "."])),
-        ("x".into(), ErrorKind::DotSegment)
+        ("x".into(), ExpandErrorKind::DotSegment)
     );
     assert_eq!(
         kind(url!("/files/{+x}", x = "a/../b")),
-        ("x".into(), ErrorKind::DotSegment)
+        ("x".into(), ExpandErrorKind::DotSegment)
     );
     assert_eq!(
         kind(url!("/files/{x}/raw", x = "")),
-        ("x".into(), ErrorKind::EmptySegment)
+        ("x".into(), ExpandErrorKind::EmptySegment)
     );
     assert_eq!(
         kind(url!("/files/{+x}", x = "a?b")),
-        ("x".into(), ErrorKind::LeavesComponent { delimiter: '?' })
+        (
+            "x".into(),
+            ExpandErrorKind::LeavesComponent { delimiter: '?' }
+        )
     );
     assert_eq!(
         kind(url!("/s?q={+x}", x = "a#b")),
-        ("x".into(), ErrorKind::LeavesComponent { delimiter: '#' })
+        (
+            "x".into(),
+            ExpandErrorKind::LeavesComponent { delimiter: '#' }
+        )
     );
     // The message names the placeholder and the reason, never the value.
     let secret = "..";
@@ -300,7 +306,7 @@ fn guards() {
 
 /// `url!(base, "relative")`: the base's path is kept and the join has exactly one `/`.
 #[test]
-fn base_join() -> Result<(), Error> {
+fn base_join() -> Result<(), ExpandError> {
     let id = 7;
     let with_slash = url!("https://api.example.com/v1/");
     let without = url!("https://api.example.com/v1");
@@ -339,13 +345,13 @@ fn base_join() -> Result<(), Error> {
     // Values are guarded as in any template.
     let dots = "..";
     let err = url!(API, "files/{dots}").unwrap_err();
-    assert_eq!(*err.kind(), ErrorKind::DotSegment);
+    assert_eq!(*err.kind(), ExpandErrorKind::DotSegment);
     // A base with a query or fragment cannot take a path after it.
     for base in [url!("https://h/?q=1"), url!("https://h/#top")] {
         let err = url!(base, "users/{id}").unwrap_err();
         assert_eq!(
             (err.placeholder(), *err.kind()),
-            ("", ErrorKind::BaseHasQueryOrFragment)
+            ("", ExpandErrorKind::BaseHasQueryOrFragment)
         );
     }
     Ok(())
@@ -353,7 +359,7 @@ fn base_join() -> Result<(), Error> {
 
 /// The table of expressions in the `url!` documentation, row by row.
 #[test]
-fn documented_expressions_table() -> Result<(), Error> {
+fn documented_expressions_table() -> Result<(), ExpandError> {
     let (var, list, keys) = ("a b/c", ["red", "green"], [("k", "v"), ("a", "1")]);
     let rows = [
         [

@@ -8,14 +8,14 @@
 use std::collections::HashMap;
 
 use urlkit::value::Value;
-use urlkit::{Error, ErrorKind, Template, Url, url};
+use urlkit::{ExpandError, ExpandErrorKind, Template, Url, url};
 
 const HOSTILE: [&str; 13] = [
     "..", ".", "a/b", "a%2Fb", "a+b", "a&b=c", "a?b#c", "é", "~-._", "", "a b", "%2e%2e", "a:b",
 ];
 
 /// The URL, or the error as `!Kind@placeholder`.
-fn show(result: Result<Url, Error>) -> String {
+fn show(result: Result<Url, ExpandError>) -> String {
     match result {
         Ok(url) => url.into_string(),
         Err(e) => format!("!{:?}@{}", e.kind(), e.placeholder()),
@@ -104,22 +104,31 @@ fn list_items_and_map_keys() {
 /// placeholder, and never a URL.
 #[test]
 fn shape_changing_values_are_refused() {
-    let kind = |r: Result<Url, Error>| r.map(Url::into_string).map_err(|e| *e.kind());
+    let kind = |r: Result<Url, ExpandError>| r.map(Url::into_string).map_err(|e| *e.kind());
     let dots = ["..", "."];
     for x in dots {
         assert_eq!(
             kind(url!("https://h/files/{x}/raw")),
-            Err(ErrorKind::DotSegment)
+            Err(ExpandErrorKind::DotSegment)
         );
-        assert_eq!(kind(url!("https://h{/x}/raw")), Err(ErrorKind::DotSegment));
+        assert_eq!(
+            kind(url!("https://h{/x}/raw")),
+            Err(ExpandErrorKind::DotSegment)
+        );
         assert_eq!(
             kind(url!("https://h{/x*}", x = ["a", x])),
-            Err(ErrorKind::DotSegment)
+            Err(ExpandErrorKind::DotSegment)
         );
-        assert_eq!(kind(url!("https://h/{+x}/raw")), Err(ErrorKind::DotSegment));
+        assert_eq!(
+            kind(url!("https://h/{+x}/raw")),
+            Err(ExpandErrorKind::DotSegment)
+        );
     }
     let x = "%2e%2e";
-    assert_eq!(kind(url!("https://h/{+x}/raw")), Err(ErrorKind::DotSegment));
+    assert_eq!(
+        kind(url!("https://h/{+x}/raw")),
+        Err(ExpandErrorKind::DotSegment)
+    );
     assert_eq!(
         kind(url!("https://h/{x}/raw")),
         Ok("https://h/%252e%252e/raw".into())
@@ -127,17 +136,20 @@ fn shape_changing_values_are_refused() {
     let x = "";
     assert_eq!(
         kind(url!("https://h/files/{x}/raw")),
-        Err(ErrorKind::EmptySegment)
+        Err(ExpandErrorKind::EmptySegment)
     );
-    assert_eq!(kind(url!("https://h{/x}/raw")), Err(ErrorKind::DoubleSlash));
+    assert_eq!(
+        kind(url!("https://h{/x}/raw")),
+        Err(ExpandErrorKind::DoubleSlash)
+    );
     let x = "a?b#c";
     assert_eq!(
         kind(url!("https://h/{+x}/raw")),
-        Err(ErrorKind::LeavesComponent { delimiter: '?' })
+        Err(ExpandErrorKind::LeavesComponent { delimiter: '?' })
     );
     assert_eq!(
         kind(url!("https://h/s?q={+x}")),
-        Err(ErrorKind::LeavesComponent { delimiter: '#' })
+        Err(ExpandErrorKind::LeavesComponent { delimiter: '#' })
     );
     assert_eq!(
         kind(url!("https://h/s?q={x}")),
@@ -153,12 +165,12 @@ fn shape_changing_values_are_refused() {
         let host = if x == "é" {
             Ok("https://xn--9ca/p".into())
         } else {
-            Err(ErrorKind::InvalidHost)
+            Err(ExpandErrorKind::InvalidHost)
         };
         assert_eq!(kind(url!("https://{x}/p")), host, "{x:?}");
         assert_eq!(
             kind(url!("https://h:{x}/")),
-            Err(ErrorKind::InvalidPort),
+            Err(ExpandErrorKind::InvalidPort),
             "{x:?}"
         );
     }

@@ -9,7 +9,7 @@ mod common;
 
 use percent_encoding::percent_decode_str;
 use proptest::prelude::*;
-use urlkit::{Error, ErrorKind, Url, url};
+use urlkit::{ExpandError, ExpandErrorKind, Url, url};
 
 use common::hostile_text as value;
 
@@ -56,7 +56,7 @@ fn is_dot(s: &str) -> bool {
 }
 
 /// The kind of a refusal, or the URL.
-fn kind(result: &Result<Url, Error>) -> Option<ErrorKind> {
+fn kind(result: &Result<Url, ExpandError>) -> Option<ExpandErrorKind> {
     result.as_ref().err().map(|e| *e.kind())
 }
 
@@ -65,8 +65,8 @@ proptest! {
     fn whole_path_segments(user in value(), repo in value()) {
         let result = url!("https://api.example.com/users/{user}/repos/{repo}");
         let refused = [&user, &repo].into_iter().find_map(|v| {
-            if is_dot(v) { Some(ErrorKind::DotSegment) }
-            else if v.is_empty() { Some(ErrorKind::EmptySegment) }
+            if is_dot(v) { Some(ExpandErrorKind::DotSegment) }
+            else if v.is_empty() { Some(ExpandErrorKind::EmptySegment) }
             else { None }
         });
         prop_assert_eq!(kind(&result), refused);
@@ -82,8 +82,8 @@ proptest! {
         // An item that is `.`/`..` is refused; an empty item makes `//` unless it is last
         // (an empty last segment is a trailing `/`).
         let refused = path.iter().enumerate().find_map(|(i, v)| {
-            if is_dot(v) { Some(ErrorKind::DotSegment) }
-            else if v.is_empty() && i + 1 < path.len() { Some(ErrorKind::DoubleSlash) }
+            if is_dot(v) { Some(ExpandErrorKind::DotSegment) }
+            else if v.is_empty() && i + 1 < path.len() { Some(ExpandErrorKind::DoubleSlash) }
             else { None }
         });
         prop_assert_eq!(kind(&result), refused);

@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 
 use proptest::prelude::*;
 use urlkit::value::Value;
-use urlkit::{Error, ErrorKind, Template, Url, template, url};
+use urlkit::{ExpandError, ExpandErrorKind, Template, Url, template, url};
 
 /// The URL, or the error as `!Kind@placeholder`.
-fn show(result: Result<Url, Error>) -> String {
+fn show(result: Result<Url, ExpandError>) -> String {
     match result {
         Ok(url) => url.into_string(),
         Err(e) => format!("!{:?}@{}", e.kind(), e.placeholder()),
@@ -327,11 +327,11 @@ fn a_segment_of_expressions_is_never_written_empty() {
                         // empty `id` before a `{/tab}` that writes its `/`, or an empty `tab`
                         // before `/x`, makes `//`.
                         match e.kind() {
-                            ErrorKind::EmptySegment => {
+                            ExpandErrorKind::EmptySegment => {
                                 assert_eq!(e.placeholder(), "id", "{case}");
                                 refused += 1;
                             }
-                            ErrorKind::DotSegment | ErrorKind::DoubleSlash => {}
+                            ExpandErrorKind::DotSegment | ExpandErrorKind::DoubleSlash => {}
                             _ => panic!("{case}: {e}"),
                         }
                     }

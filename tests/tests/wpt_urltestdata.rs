@@ -97,7 +97,7 @@ fn accepted_urls_read_back_the_same_through_the_whatwg_parser() {
     assert_eq!(without_base, 555, "cases with `base: null`");
     // 2 fewer than the URL Standard's successes: `https://xn--/` and `file://xn--/p`, whose
     // `xn--` label is not valid punycode. This file accepts them; the `url` crate (2.5) and
-    // urlkit refuse them (issue 10, class 7; `hosts_punycode.rs`).
+    // urlkit refuse them (an `xn--` label must decode as RFC 3492 Punycode; `hosts_punycode.rs`).
     assert_eq!(accepted, 153, "of which Url::parse accepts");
     assert_eq!(relative, 6, "of which relative references");
     assert_eq!(

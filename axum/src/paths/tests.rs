@@ -305,7 +305,7 @@ fn shapes_axum_cannot_route_are_errors() {
         fn template(&self) -> &'static str {
             Derived::TEMPLATE
         }
-        fn to_url(&self) -> Result<urlkit::Url, urlkit::Error> {
+        fn to_url(&self) -> Result<urlkit::Url, urlkit::ExpandError> {
             Derived.to_url()
         }
         fn from_url(url: &str) -> Result<Self, urlkit::RouteError> {

@@ -186,7 +186,7 @@ pub(super) fn is_test_attr(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
-/// Whether `?` on a `Result<_, urlkit::Error>` compiles in a fn returning `ret`.
+/// Whether `?` on a `Result<_, urlkit::ExpandError>` compiles in a fn returning `ret`.
 pub(super) fn question_mark_ok(ret: &syn::ReturnType, converts_anyhow: bool) -> Result<(), String> {
     let syn::ReturnType::Type(_, ty) = ret else {
         return Err("the enclosing fn returns `()`, so `?` cannot pass on `url!`'s error".into());
@@ -194,7 +194,7 @@ pub(super) fn question_mark_ok(ret: &syn::ReturnType, converts_anyhow: bool) -> 
     let text = ty.to_token_stream_string();
     let refuse = || {
         Err(format!(
-            "the enclosing fn returns `{text}`, which `?` cannot convert a `urlkit::Error` into"
+            "the enclosing fn returns `{text}`, which `?` cannot convert a `urlkit::ExpandError` into"
         ))
     };
     let syn::Type::Path(p) = &**ty else {

@@ -8,8 +8,8 @@ use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::{Modifier, VarSpec};
 
 use super::{capture, marker};
-use crate::check::{Checked, Source};
-use crate::input::Input;
+use crate::check::{BoundTemplate, Source};
+use crate::input::Invocation;
 use crate::tokens::Tokens;
 
 /// The values of the template's variables and the locals that hold them.
@@ -28,7 +28,7 @@ pub(super) struct Bindings {
 }
 
 impl Bindings {
-    pub(super) fn new(input: &Input, checked: &Checked) -> Self {
+    pub(super) fn new(input: &Invocation, checked: &BoundTemplate) -> Self {
         let site = Span::mixed_site();
         let mut values = Vec::new();
         let mut locals = Vec::new();
@@ -74,7 +74,7 @@ impl Bindings {
 
     /// Bindings for values given in the order of `checked.vars`; no markers are declared
     /// (the derive declares them, see [`marker`]).
-    pub(super) fn of_values(checked: &Checked, given: Vec<(TokenStream, Span)>) -> Self {
+    pub(super) fn of_values(checked: &BoundTemplate, given: Vec<(TokenStream, Span)>) -> Self {
         let site = Span::mixed_site();
         let mut values = Vec::new();
         let mut locals = Vec::new();
@@ -94,7 +94,7 @@ impl Bindings {
         }
     }
 
-    pub(super) fn index(checked: &Checked, spec: &VarSpec) -> usize {
+    pub(super) fn index(checked: &BoundTemplate, spec: &VarSpec) -> usize {
         let name = &checked.template[spec.name.clone()];
         checked
             .vars
@@ -105,7 +105,12 @@ impl Bindings {
 
     /// The trait that checks the variable's type where it stands: a port, a prefix
     /// modifier, any placeholder, or (for a name that cannot be a marker) any value.
-    pub(super) fn trait_of(&self, checked: &Checked, expr: usize, spec: &VarSpec) -> &'static str {
+    pub(super) fn trait_of(
+        &self,
+        checked: &BoundTemplate,
+        expr: usize,
+        spec: &VarSpec,
+    ) -> &'static str {
         if self.vars[Self::index(checked, spec)].2.is_none() {
             "NamedArgument"
         } else if checked.reference.placements[expr] == Placement::Port {
@@ -125,7 +130,7 @@ impl Bindings {
     pub(super) fn call(
         &self,
         t: &mut Tokens,
-        checked: &Checked,
+        checked: &BoundTemplate,
         expr: usize,
         spec: &VarSpec,
         method: &str,

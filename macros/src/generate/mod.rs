@@ -61,8 +61,8 @@ use quote::ToTokens;
 use urlkit_syntax::plan::{Context, Step};
 use urlkit_syntax::template::{Modifier, Operator};
 
-use crate::check::{Checked, Source, Var};
-use crate::input::Input;
+use crate::check::{BoundTemplate, BoundVar, Source};
+use crate::input::Invocation;
 use crate::root::Root;
 use crate::tokens::Tokens;
 use bindings::Bindings;
@@ -71,7 +71,7 @@ use steps::{context_into, generate_step, modifier_into, operator_into};
 /// The expressions a rejected template would have read, for its stand-in
 /// ([`crate::fallback::expand`]): the base, every named argument, each captured variable
 /// (spanned as [`Bindings::new`] spans it, so a misspelt name is reported at the literal).
-pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
+pub(crate) fn values(input: &Invocation, vars: &[BoundVar]) -> Vec<TokenStream> {
     let base = input.base.iter().map(ToTokens::to_token_stream);
     let args = input.args.iter().map(|arg| arg.value.to_token_stream());
     let captures = vars
@@ -89,15 +89,15 @@ pub(crate) fn values(input: &Input, vars: &[Var]) -> Vec<TokenStream> {
 /// stable Rust gives a proc macro. rustc marks that edit `MaybeIncorrect`, so `cargo fix`
 /// does not apply it; no span or shape on stable narrows it to the braces (rustc's own
 /// `format!` can, because it reads the source text of its literal).
-fn capture(name: &str, input: &Input) -> Ident {
+fn capture(name: &str, input: &Invocation) -> Ident {
     crate::ident::ident(name, input.lit.span())
         .unwrap_or_else(|| Ident::new(name, input.lit.span()))
 }
 
-/// The expression a checked template expands to: `Result<Url, urlkit::Error>`.
+/// The expression a checked template expands to: `Result<Url, urlkit::ExpandError>`.
 pub(crate) fn template(
-    input: &Input,
-    checked: &Checked,
+    input: &Invocation,
+    checked: &BoundTemplate,
     steps: &[Step],
     root: &Root,
 ) -> TokenStream {
@@ -116,7 +116,7 @@ pub(crate) fn template(
 /// value, in order, with the span its type errors point at (the field). The derive declares
 /// the marker types itself (see [`marker`]), once for the whole impl.
 pub(crate) fn route(
-    checked: &Checked,
+    checked: &BoundTemplate,
     steps: &[Step],
     values: Vec<(TokenStream, Span)>,
     root: &Root,
@@ -138,7 +138,7 @@ enum Within {
 /// The expression; `literal` is where the template is written, which the closure that
 /// builds the URL is named after in messages (`{closure@src/main.rs:7:34}`).
 fn emit(
-    checked: &Checked,
+    checked: &BoundTemplate,
     steps: &[Step],
     bindings: &Bindings,
     root: &Root,
@@ -216,7 +216,7 @@ pub(super) const PRIVATE: &str = "::urlkit::__private";
 
 /// The `Writer` sized for the text every expansion writes (as `Template` and `template!`
 /// count it) and each value's hint: empty, or holding the base of a join.
-fn start(t: &mut Tokens, checked: &Checked, steps: &[Step], bindings: &Bindings) {
+fn start(t: &mut Tokens, checked: &BoundTemplate, steps: &[Step], bindings: &Bindings) {
     let static_len = Literal::usize_suffixed(urlkit_syntax::plan::static_len(steps));
     let capacity = |t: &mut Tokens| {
         t.literal(static_len);

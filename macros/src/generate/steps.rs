@@ -6,14 +6,14 @@ use urlkit_syntax::template::{Modifier, Operator};
 
 use super::PRIVATE;
 use super::bindings::Bindings;
-use crate::check::Checked;
+use crate::check::BoundTemplate;
 use crate::tokens::Tokens;
 
 /// One `Writer` call per step, mirroring `Template::expand`.
 pub(super) fn generate_step(
     t: &mut Tokens,
     step: &Step,
-    checked: &Checked,
+    checked: &BoundTemplate,
     bindings: &Bindings,
     w: &Ident,
 ) {

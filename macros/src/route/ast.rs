@@ -5,14 +5,14 @@ use quote::{format_ident, quote};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, GenericArgument, Ident, LitStr, Member, PathArguments, Type};
-use urlkit_syntax::route::owned::Kind;
+use urlkit_syntax::route::owned::Arity;
 
 use super::attr;
 use crate::diagnostics::Diagnostics;
 use crate::generate;
 
 /// A type deriving `Route`: one route for a struct, one per variant for an enum.
-pub(crate) struct Input<'a> {
+pub(crate) struct RouteType<'a> {
     pub(crate) original: &'a DeriveInput,
     pub(crate) routes: Vec<Route<'a>>,
     pub(crate) is_enum: bool,
@@ -41,7 +41,7 @@ pub(crate) struct Field<'a> {
     pub(crate) name: String,
     pub(crate) ty: &'a Type,
     /// What it holds, from its type as written.
-    pub(crate) kind: Kind,
+    pub(crate) arity: Arity,
     /// The element type of an `Option` or a `Vec`.
     pub(crate) inner: Option<&'a Type>,
     pub(crate) skip: bool,
@@ -52,7 +52,7 @@ pub(crate) struct Field<'a> {
     pub(crate) span: Span,
 }
 
-impl<'a> Input<'a> {
+impl<'a> RouteType<'a> {
     pub(crate) fn from_syn(input: &'a DeriveInput, errors: &mut Diagnostics) -> Option<Self> {
         let attrs = attr::parse(&input.attrs, errors);
         if let Some(skip) = attrs.skip {
@@ -121,7 +121,7 @@ impl<'a> Input<'a> {
                 return None;
             }
         };
-        Some(Input {
+        Some(RouteType {
             original: input,
             routes,
             is_enum,
@@ -160,12 +160,12 @@ fn fields<'a>(fields: &'a Fields, errors: &mut Diagnostics) -> Vec<Field<'a>> {
                 ),
                 None => (Member::Unnamed(i.into()), i.to_string(), field.ty.span()),
             };
-            let (kind, inner) = kind(&field.ty);
+            let (kind, inner) = arity_of(&field.ty);
             Field {
                 member,
                 name,
                 ty: &field.ty,
-                kind,
+                arity: kind,
                 inner,
                 skip: attrs.skip.is_some(),
                 style: attrs.style,
@@ -176,28 +176,28 @@ fn fields<'a>(fields: &'a Fields, errors: &mut Diagnostics) -> Vec<Field<'a>> {
 }
 
 /// `Option<T>` and `Vec<T>` (by the last segment of their path, as written), with `T`.
-pub(crate) fn kind(ty: &Type) -> (Kind, Option<&Type>) {
+pub(crate) fn arity_of(ty: &Type) -> (Arity, Option<&Type>) {
     let Type::Path(path) = ty else {
-        return (Kind::Scalar, None);
+        return (Arity::One, None);
     };
     let Some(last) = path.path.segments.last() else {
-        return (Kind::Scalar, None);
+        return (Arity::One, None);
     };
     let kind = if last.ident == "Option" {
-        Kind::Optional
+        Arity::Optional
     } else if last.ident == "Vec" {
-        Kind::List
+        Arity::List
     } else {
-        return (Kind::Scalar, None);
+        return (Arity::One, None);
     };
     match &last.arguments {
         PathArguments::AngleBracketed(args) if path.qself.is_none() => {
             match args.args.iter().collect::<Vec<_>>()[..] {
                 [GenericArgument::Type(inner)] => (kind, Some(inner)),
-                _ => (Kind::Scalar, None),
+                _ => (Arity::One, None),
             }
         }
-        _ => (Kind::Scalar, None),
+        _ => (Arity::One, None),
     }
 }
 

@@ -8,10 +8,10 @@ use core::ops::Range;
 
 use urlkit_syntax::plan::Step;
 use urlkit_syntax::route::lower::{self, PathSegment, Shape, Var};
-use urlkit_syntax::route::owned::{Kind, OwnedPattern};
+use urlkit_syntax::route::owned::{Arity, OwnedPattern};
 
 use super::ast::{Field, Route};
-use crate::check::{self, Checked, Source, Var as CheckedVar};
+use crate::check::{self, BoundTemplate, BoundVar, Source};
 use crate::diagnostics::{self, Diagnostics};
 
 /// Where a field's values are in a URL (mirrors the runtime's `Capture`).
@@ -25,7 +25,7 @@ pub(crate) enum Capture {
 /// A route that passed every check.
 pub(crate) struct Valid {
     /// What `to_url` is generated from: the template as `url!` sees it.
-    pub(crate) checked: Checked,
+    pub(crate) checked: BoundTemplate,
     /// How `to_url` builds the URL (`urlkit_syntax::plan`).
     pub(crate) steps: Vec<Step>,
     pub(crate) pattern: OwnedPattern,
@@ -114,7 +114,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
         }
         check_kind(field, var, position, lit, &value, errors);
         check_style(field, var, position, &shape, errors);
-        captures[f] = Some(capture(&shape, position, field.kind));
+        captures[f] = Some(capture(&shape, position, field.arity));
     }
     for (field, capture) in route.fields.iter().zip(&captures) {
         let named = placeholders
@@ -136,7 +136,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
             .fields
             .iter()
             .find(|f| f.name == name)
-            .map_or(Kind::Scalar, |f| f.kind)
+            .map_or(Arity::One, |f| f.arity)
     };
     let pattern = shape.pattern(&value, kind_of, route.deny_unknown);
     let key_fields = shape
@@ -156,18 +156,18 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
 
 /// The template as the generator of `url!` takes it: the variables in order of first use,
 /// each filled from a field.
-fn for_generator(value: String, parsed: urlkit_syntax::check::Checked) -> Checked {
-    let mut vars: Vec<CheckedVar> = Vec::new();
+fn for_generator(value: String, parsed: urlkit_syntax::check::Checked) -> BoundTemplate {
+    let mut vars: Vec<BoundVar> = Vec::new();
     for spec in parsed.expressions.iter().flat_map(|e| &e.vars) {
         let name = &value[spec.name.clone()];
         if !vars.iter().any(|v| v.name == name) {
-            vars.push(CheckedVar {
+            vars.push(BoundVar {
                 name: name.to_string(),
                 source: Source::Field,
             });
         }
     }
-    Checked {
+    BoundTemplate {
         // Route templates start with `/`, which joins them to a base (`to_url_on`).
         trim_slash: true,
         template: value,
@@ -207,7 +207,7 @@ fn placeholders(shape: &Shape) -> Vec<(&Var, Position)> {
 ///
 /// The delimiter between the items: `,`, or that of the field's `#[route(style = "...")]`.
 pub(crate) fn joined(shape: &Shape, j: usize, field: &Field<'_>) -> Option<char> {
-    let joined = field.kind == Kind::List
+    let joined = field.arity == Arity::List
         && shape
             .keys
             .get(j)
@@ -215,11 +215,11 @@ pub(crate) fn joined(shape: &Shape, j: usize, field: &Field<'_>) -> Option<char>
     joined.then(|| field.style.map_or(',', |(delimiter, _)| delimiter))
 }
 
-fn capture(shape: &Shape, position: Position, kind: Kind) -> Capture {
+fn capture(shape: &Shape, position: Position, kind: Arity) -> Capture {
     match position {
         Position::Segment(k) => Capture::Segment(k),
         // Required `{/x}` are fixed segments after the template's own (see `Shape::pattern`).
-        Position::Tail { i, .. } if kind == Kind::Scalar => {
+        Position::Tail { i, .. } if kind == Arity::One => {
             Capture::Segment(shape.segments.len() + i)
         }
         Position::Tail { .. } => Capture::Tail,
@@ -308,14 +308,14 @@ fn check_kind(
     let shown = quote::quote!(#ty).to_string().replace(' ', "");
     let at_type = |message: String| syn::Error::new_spanned(ty, message);
     if let Some(inner) = field.inner {
-        let (inner_kind, _) = super::ast::kind(inner);
-        if inner_kind != Kind::Scalar {
+        let (inner_kind, _) = super::ast::arity_of(inner);
+        if inner_kind != Arity::One {
             // What each nesting would need a URL to tell apart, and what to write instead.
-            let message = match (field.kind, inner_kind) {
-                (Kind::Optional, Kind::Optional) => format!(
+            let message = match (field.arity, inner_kind) {
+                (Arity::Optional, Arity::Optional) => format!(
                     "`{shown}` nests `Option` in `Option`, which a URL cannot tell apart (`None` and `Some(None)` both leave the value out); write `Option<T>`"
                 ),
-                (Kind::List, Kind::List) => format!(
+                (Arity::List, Arity::List) => format!(
                     "`{shown}` nests `Vec` in `Vec`, which a URL cannot hold (a placeholder takes one list of values, not lists of lists); write `Vec<T>`"
                 ),
                 _ => format!(
@@ -325,7 +325,7 @@ fn check_kind(
             errors.push(at_type(message));
             return;
         }
-        if field.kind == Kind::List && quote::quote!(#inner).to_string() == "u8" {
+        if field.arity == Arity::List && quote::quote!(#inner).to_string() == "u8" {
             errors.push(at_type(
                 "a `Vec<u8>` is written into a URL as octets (one string), not as a list of numbers, so `from_url` cannot read it back; use `Vec<u16>` for a list of small numbers".to_string(),
             ));
@@ -340,19 +340,19 @@ fn check_kind(
         }
     };
     let written = placeholder(var.explode);
-    let message = match (field.kind, position) {
-        (Kind::Optional, Position::Segment(_)) => Some(format!(
+    let message = match (field.arity, position) {
+        (Arity::Optional, Position::Segment(_)) => Some(format!(
             "`{shown}` cannot fill `{written}`: a path segment is always written, so its value cannot be absent; an optional value goes at the end of the path (`{{/{name}}}`) or in the query (`{{?{name}}}`)"
         )),
-        (Kind::List, Position::Segment(_)) => Some(format!(
+        (Arity::List, Position::Segment(_)) => Some(format!(
             "`{shown}` cannot fill `{written}`, which holds one value; a list goes at the end of the path (`{{/{name}*}}`) or in the query (`{{?{name}*}}`)"
         )),
-        (Kind::Optional | Kind::List, Position::Tail { last: false, .. }) => Some(format!(
+        (Arity::Optional | Arity::List, Position::Tail { last: false, .. }) => Some(format!(
             "`{shown}` cannot fill `{written}`, which other segments follow; only the last `{{/x}}` of the path may be optional or a list"
         )),
         // In the query a list without `*` is one value joined with commas, which `from_url`
         // splits (`joined`); a path segment joined with commas is not read back.
-        (Kind::List, Position::Tail { .. }) if !var.explode => Some(format!(
+        (Arity::List, Position::Tail { .. }) if !var.explode => Some(format!(
             "`{written}` writes a list as one segment joined with commas, which a route does not read back; write `{}` for one segment per item",
             placeholder(true)
         )),
@@ -360,7 +360,7 @@ fn check_kind(
     };
     if let Some(message) = message {
         errors.push(at_type(message));
-    } else if var.explode && field.kind != Kind::List {
+    } else if var.explode && field.arity != Arity::List {
         let message = format!(
             "`*` in `{written}` marks a list, but `{name}` is a `{shown}`, not a `Vec`; remove the `*`"
         );
@@ -392,7 +392,7 @@ fn check_style(
     } else {
         "pipeDelimited"
     };
-    let message = if field.kind != Kind::List {
+    let message = if field.arity != Arity::List {
         format!(
             "`{style}` joins the items of a list, but `{name}` is a `{shown}`, not a `Vec`; remove the `style`"
         )

@@ -30,14 +30,14 @@ pub(crate) fn expand(input: &DeriveInput, errors: Option<syn::Error>) -> TokenSt
                 ::core::unreachable!()
             }
 
-            fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+            fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError> {
                 ::core::unreachable!()
             }
 
             fn to_url_on(
                 &self,
                 _: &::urlkit::Url,
-            ) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+            ) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError> {
                 ::core::unreachable!()
             }
 

@@ -7,7 +7,7 @@
 //!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
 //!   method, which joins that URL to a base as `url!(base, ...)` does);
 //! - `from_url` is the routes' decision tree, written by `tree`, each leaf reading its route's
-//!   fields from where their placeholders stand (`runtime/src/route/matcher.rs`);
+//!   fields from where their placeholders stand (`runtime/src/route/leaf.rs`);
 //! - in an enum whose routes overlap, `to_url` of a route others can capture checks the URL
 //!   it built against the same tree (`round_trip`).
 //!
@@ -21,7 +21,7 @@ use syn::spanned::Spanned;
 use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::Modifier;
 
-use super::ast::{Input, Route, marker, route_path};
+use super::ast::{Route, RouteType, marker, route_path};
 use super::check::Valid;
 use super::overlap::{self, Captor};
 use super::{shapes, tree};
@@ -29,7 +29,7 @@ use crate::root::Root;
 use crate::{generate, url};
 
 pub(crate) fn impl_route(
-    input: &Input<'_>,
+    input: &RouteType<'_>,
     valid: &[Valid],
     tried: &[usize],
     root: &Root,
@@ -152,7 +152,7 @@ pub(crate) fn impl_route(
                     match #matched { #(#template_arms)* }
                 }
 
-                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::Error> {
+                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError> {
                     match #matched { #(#url_arms)* }
                 }
 
@@ -169,7 +169,7 @@ pub(crate) fn impl_route(
 /// route of a type that lacks them then does not implement `Route`, and rustc says which
 /// bound is missing where the route is used, rather than asking for a bound on the marker
 /// type at the definition.
-fn bounds(input: &Input<'_>, valid: &[Valid]) -> Vec<TokenStream> {
+fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
     let params: Vec<String> = (input.original.generics.type_params())
         .map(|p| p.ident.to_string())
         .collect();
@@ -208,7 +208,7 @@ fn bounds(input: &Input<'_>, valid: &[Valid]) -> Vec<TokenStream> {
 
 /// The marker types named after the fields that placeholders read: `url!`'s generator names
 /// them in errors about values (`Placeholder<id>`), `from_url` in errors about parsing.
-fn markers(input: &Input<'_>, valid: &[Valid]) -> Vec<Ident> {
+fn markers(input: &RouteType<'_>, valid: &[Valid]) -> Vec<Ident> {
     let mut names: Vec<String> = Vec::new();
     for (route, valid) in input.routes.iter().zip(valid) {
         for (field, capture) in route.fields.iter().zip(&valid.captures) {

@@ -47,7 +47,7 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
 }
 
 fn expand(input: &DeriveInput, mut errors: Diagnostics, root: &Root) -> TokenStream {
-    let Some(ast) = ast::Input::from_syn(input, &mut errors) else {
+    let Some(ast) = ast::RouteType::from_syn(input, &mut errors) else {
         return fallback::expand(input, errors.finish().err());
     };
     let checked: Vec<_> = ast

@@ -10,13 +10,13 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::ext::IdentExt;
 use urlkit_syntax::route::lower::{PathSegment, Var};
-use urlkit_syntax::route::owned::Kind;
+use urlkit_syntax::route::owned::Arity;
 
-use super::ast::{Input, Route};
+use super::ast::{Route, RouteType};
 use super::check::Valid;
 
 /// The value of `SHAPES`: one `RouteShape` per route, in declaration order.
-pub(crate) fn shapes(input: &Input<'_>, valid: &[Valid]) -> TokenStream {
+pub(crate) fn shapes(input: &RouteType<'_>, valid: &[Valid]) -> TokenStream {
     let shapes = input
         .routes
         .iter()
@@ -32,7 +32,7 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         let name = field(var);
         (route.fields.iter())
             .find(|f| f.name == name)
-            .map_or(Kind::Scalar, |f| f.kind)
+            .map_or(Arity::One, |f| f.arity)
     };
     let mut path = Vec::new();
     for segment in &valid.shape.segments {
@@ -51,7 +51,7 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
     for var in &valid.shape.tail {
         let field = field(var);
         path.push(match kind(var) {
-            Kind::List => quote!(::urlkit::route::Segment::Rest { field: #field }),
+            Arity::List => quote!(::urlkit::route::Segment::Rest { field: #field }),
             kind => {
                 let arity = arity(kind);
                 quote!(::urlkit::route::Segment::Slash { field: #field, arity: #arity })
@@ -89,10 +89,10 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
     }
 }
 
-fn arity(kind: Kind) -> TokenStream {
+fn arity(kind: Arity) -> TokenStream {
     match kind {
-        Kind::Scalar => quote!(::urlkit::route::Arity::One),
-        Kind::Optional => quote!(::urlkit::route::Arity::Optional),
-        Kind::List => quote!(::urlkit::route::Arity::List),
+        Arity::One => quote!(::urlkit::route::Arity::One),
+        Arity::Optional => quote!(::urlkit::route::Arity::Optional),
+        Arity::List => quote!(::urlkit::route::Arity::List),
     }
 }

@@ -8,7 +8,7 @@
 //! (`Walk::literal`: one or two word compares), so no segment of static text is searched
 //! for its end; then the other groups in the order routes are tried, which need the segment's
 //! end; a group that fails falls through to the next, so the walk tries the routes exactly in
-//! order (`runtime/src/route/matcher.rs` shows the shape). Each route
+//! order (`runtime/src/route/leaf.rs` shows the shape). Each route
 //! appears once in the tree, so the code grows with the number of routes, not with their
 //! product. `to_url`'s round-trip check (`impls::round_trip`) walks the same tree with leaves
 //! that only say which route matched, written only for enums whose routes overlap.
@@ -21,7 +21,7 @@ use urlkit_syntax::route::owned::OwnedSegment;
 use urlkit_syntax::route::tree::Node;
 use urlkit_syntax::route::{Pattern, has_form_escape};
 
-use super::ast::{Input, Route};
+use super::ast::{Route, RouteType};
 use super::check::{Capture, Valid};
 
 /// What a leaf does with the route that matched.
@@ -46,7 +46,7 @@ enum Finish {
 struct Writer<'a> {
     /// For each route in the order they are tried: its index in `input.routes`.
     tried: &'a [usize],
-    input: &'a Input<'a>,
+    input: &'a RouteType<'a>,
     valid: &'a [Valid],
     leaf: Leaf,
 }
@@ -240,7 +240,7 @@ impl Writer<'_> {
 
 /// `from_url`: the walk, whose leaves read the fields of the route that matched.
 pub(crate) fn from_url(
-    input: &Input<'_>,
+    input: &RouteType<'_>,
     valid: &[Valid],
     tried: &[usize],
     templates: &[String],
@@ -268,7 +268,7 @@ pub(crate) fn from_url(
 
 /// `__which`: the route `from_url` gives a URL to (its place in the order routes are tried),
 /// for `to_url`'s round-trip check.
-pub(crate) fn which(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+pub(crate) fn which(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
     let private = private();
     let (w, url) = (local("__w"), local("__url"));
     let walk = walk(input, valid, tried, Leaf::Index);
@@ -283,7 +283,7 @@ pub(crate) fn which(input: &Input<'_>, valid: &[Valid], tried: &[usize]) -> Toke
     }
 }
 
-fn walk(input: &Input<'_>, valid: &[Valid], tried: &[usize], leaf: Leaf) -> TokenStream {
+fn walk(input: &RouteType<'_>, valid: &[Valid], tried: &[usize], leaf: Leaf) -> TokenStream {
     let borrowed: Vec<_> = tried.iter().map(|&r| valid[r].pattern.borrow()).collect();
     let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
     let tree = Node::build(&in_order);

@@ -136,7 +136,7 @@ const fn short_output(actions: &[u8; 256]) -> [u8; 256] {
 }
 
 /// A set as types, so that the scanner's spans are constants each encoder is compiled with.
-pub(crate) trait Kind {
+pub(crate) trait SetType {
     const SET: Set;
     /// The bytes the set keeps, as spans of [`crate::scan`].
     const KEPT: &'static [Span];
@@ -147,11 +147,11 @@ pub(crate) trait Kind {
     const KEPT_NIBBLES: &'static scan::nibble::Nibbles;
 }
 
-/// Declares a [`Kind`] whose spans are derived from [`ACTIONS`] and [`SHORT_OUTPUT`].
-macro_rules! kind {
+/// Declares a [`SetType`] whose spans are derived from [`ACTIONS`] and [`SHORT_OUTPUT`].
+macro_rules! set_type {
     ($name:ident, $set:expr) => {
         pub(super) struct $name;
-        impl Kind for $name {
+        impl SetType for $name {
             const SET: Set = $set;
             const KEPT: &'static [Span] = &{
                 const TABLE: &[u8; 256] = &ACTIONS[$set as usize];
@@ -167,12 +167,12 @@ macro_rules! kind {
         }
     };
 }
-kind!(Component, Set::Component);
-kind!(Reserved, Set::Reserved);
-kind!(Form, Set::Form);
+set_type!(Component, Set::Component);
+set_type!(Reserved, Set::Reserved);
+set_type!(Form, Set::Form);
 
-/// Calls `$f::<$scan, K>($args)`, or `$f::<K>($args)`, with the [`Kind`] of `$set`.
-macro_rules! with_kind {
+/// Calls `$f::<$scan, K>($args)`, or `$f::<K>($args)`, with the [`SetType`] of `$set`.
+macro_rules! with_set_type {
     ($set:expr, $f:ident::<$scan:ty>($($arg:expr),*)) => {
         match $set {
             Set::Component => $f::<$scan, Component>($($arg),*),
@@ -188,7 +188,7 @@ macro_rules! with_kind {
         }
     };
 }
-pub(super) use with_kind;
+pub(super) use with_set_type;
 
 /// Bit `k` set for each byte of `block` that the set does not keep: a few instructions, in
 /// line where the spans are constants.
@@ -197,13 +197,13 @@ pub(super) use with_kind;
     reason = "a block's classification with constant spans"
 )]
 #[inline(always)]
-pub(super) fn changes<S: Scan, K: Kind>(block: &[u8; BLOCK]) -> u32 {
+pub(super) fn changes<S: Scan, K: SetType>(block: &[u8; BLOCK]) -> u32 {
     S::outside_spans(block, K::KEPT)
 }
 
 /// How many bytes at the start of `input` the set keeps as they are (a `%` stops the run).
 #[inline]
-pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
+pub(super) fn kept_run<S: Scan, K: SetType>(input: &[u8]) -> usize {
     if input.len() < BLOCK {
         // A URL's values are mostly this short: one lookup a byte, no block to set up.
         let actions = K::SET.actions();
@@ -226,7 +226,7 @@ pub(super) fn kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
 /// where the processor has SSSE3, else with the spans.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(never)]
-fn long_kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
+fn long_kept_run<S: Scan, K: SetType>(input: &[u8]) -> usize {
     let level = crate::raw::Level::new(S::SHUFFLES, S::WIDE);
     crate::raw::kept_run(level, input, K::KEPT_NIBBLES).unwrap_or_else(|| spans_run::<S, K>(input))
 }
@@ -239,7 +239,7 @@ fn long_kept_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
     reason = "the spans must stay constants; see above"
 )]
 #[inline(always)]
-fn spans_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
+fn spans_run<S: Scan, K: SetType>(input: &[u8]) -> usize {
     // Eight blocks a step, then four, while all their bytes are kept: one branch for 128
     // bytes (long identifiers); then the block with the change, or the last whole blocks.
     let mut i = 0;
@@ -280,7 +280,7 @@ fn spans_run<S: Scan, K: Kind>(input: &[u8]) -> usize {
 }
 
 /// The index of the first byte the set changes, if any.
-pub(super) fn first_change<S: Scan, K: Kind>(input: &[u8]) -> Option<usize> {
+pub(super) fn first_change<S: Scan, K: SetType>(input: &[u8]) -> Option<usize> {
     if K::SET != Set::Reserved {
         // Only `reserved` keeps something that ends a run (a valid triplet); under the other
         // sets the first run ends at the first change.
@@ -299,7 +299,7 @@ pub(super) fn first_change<S: Scan, K: Kind>(input: &[u8]) -> Option<usize> {
 }
 
 /// How long `rest` is once encoded.
-pub(super) fn encoded_len<S: Scan, K: Kind>(rest: &[u8]) -> usize {
+pub(super) fn encoded_len<S: Scan, K: SetType>(rest: &[u8]) -> usize {
     let short = &SHORT_OUTPUT[K::SET as usize];
     let whole = rest.len() - rest.len() % BLOCK;
     let one_byte = S::count_in_spans(rest, K::SHORT)
@@ -324,10 +324,10 @@ pub(super) fn encoded_len<S: Scan, K: Kind>(rest: &[u8]) -> usize {
 /// Writes the encoding of `input` to `f`, a run or an escape at a time: what
 /// [`Encode`](super::Encode) displays.
 pub(super) fn display(set: Set, input: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    with_kind!(set, display_with::<Fast>(input, f))
+    with_set_type!(set, display_with::<Fast>(input, f))
 }
 
-fn display_with<S: Scan, K: Kind>(input: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+fn display_with<S: Scan, K: SetType>(input: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let actions = K::SET.actions();
     let mut i = 0;
     while i < input.len() {
@@ -354,7 +354,7 @@ fn display_with<S: Scan, K: Kind>(input: &[u8], f: &mut fmt::Formatter<'_>) -> f
 /// The kept spans of each set, for the tests of [`crate::scan`].
 #[cfg(test)]
 pub(crate) mod test_spans {
-    use super::{Component, Form, Kind, Reserved, Span};
+    use super::{Component, Form, Reserved, SetType, Span};
     pub(crate) const COMPONENT: &[Span] = Component::KEPT;
     pub(crate) const RESERVED: &[Span] = Reserved::KEPT;
     pub(crate) const FORM: &[Span] = Form::KEPT;

@@ -3,7 +3,9 @@
 
 use alloc::string::String;
 
-use super::engine::{ACTIONS, Component, Form, KEEP, Kind, Reserved, Set, changes, with_kind};
+use super::engine::{
+    ACTIONS, Component, Form, KEEP, Reserved, Set, SetType, changes, with_set_type,
+};
 use super::write::TAIL;
 use crate::raw::{self, Tail};
 use crate::scan::{BLOCK, Fast, Scan};
@@ -38,13 +40,13 @@ pub(crate) fn append_short(set: Set, text: &str, out: &mut String) -> bool {
         if room <= 3 * n {
             return false;
         }
-        with_kind!(set, escape_short(text.as_bytes(), out));
+        with_set_type!(set, escape_short(text.as_bytes(), out));
         return true;
     }
     if n > BLOCK || room < 3 * n + BLOCK {
         return n <= TAIL && copy_short_if_kept(set, text, out);
     }
-    with_kind!(set, encode_block::<Fast>(text, out));
+    with_set_type!(set, encode_block::<Fast>(text, out));
     true
 }
 
@@ -109,7 +111,7 @@ fn copy_word_if_kept(set: Set, text: &str, out: &mut String) -> bool {
 /// one more) to `out`, a table entry a byte ([`append_in_room`]). Apart, and with nothing
 /// left to do after it, so that neither it nor its caller saves registers.
 #[inline(never)]
-fn escape_short<K: Kind>(input: &[u8], out: &mut String) {
+fn escape_short<K: SetType>(input: &[u8], out: &mut String) {
     let written = append_in_room(K::SET, input, out);
     debug_assert!(written, "room for the encoding");
 }
@@ -117,7 +119,7 @@ fn escape_short<K: Kind>(input: &[u8], out: &mut String) {
 /// The rest of [`append_short`] for 8 to 16 bytes, with room for `3 * text.len() + BLOCK`
 /// more in `out`.
 #[inline]
-fn encode_block<S: Scan, K: Kind>(text: &str, out: &mut String) {
+fn encode_block<S: Scan, K: SetType>(text: &str, out: &mut String) {
     let input = text.as_bytes();
     // (Always there: the caller took 8 bytes or more.)
     let (Some(first), Some(last)) = (input.first_chunk::<8>(), input.last_chunk::<8>()) else {
@@ -147,7 +149,7 @@ fn encode_block<S: Scan, K: Kind>(text: &str, out: &mut String) {
 /// binaries, fastest batch): the GitHub issues URL, three such values, about 77 ns through
 /// the copy alone, 68 with the one-change path (callgrind: 831 and 834 instructions a URL).
 #[inline(never)]
-fn escape_block<K: Kind>(input: &[u8], changes: u32, out: &mut String) {
+fn escape_block<K: SetType>(input: &[u8], changes: u32, out: &mut String) {
     // The changes by position (a byte classified twice is classified the same, so OR-ing
     // the halves in place is exact). `input` is 8 to 16 bytes (else `append_spliced` writes
     // nothing, and the shift's wrapping does not matter).
@@ -176,7 +178,7 @@ pub(crate) fn copy_short_if_kept(set: Set, text: &str, out: &mut String) -> bool
     if !(SHORTEST_COPY..=TAIL).contains(&n) || out.capacity() - out.len() < n {
         return false;
     }
-    if !with_kind!(set, all_kept::<Fast>(text.as_bytes())) {
+    if !with_set_type!(set, all_kept::<Fast>(text.as_bytes())) {
         return false;
     }
     raw::push_str(out, text);
@@ -189,7 +191,7 @@ pub(crate) fn copy_short_if_kept(set: Set, text: &str, out: &mut String) -> bool
 /// overlap when it is shorter than their sum (a byte classified twice is classified the
 /// same).
 #[inline]
-fn all_kept<S: Scan, K: Kind>(input: &[u8]) -> bool {
+fn all_kept<S: Scan, K: SetType>(input: &[u8]) -> bool {
     debug_assert!((SHORTEST_COPY..=TAIL).contains(&input.len()));
     if input.len() >= BLOCK {
         let (Some(first), Some(last)) = (input.first_chunk::<BLOCK>(), input.last_chunk()) else {

@@ -20,7 +20,7 @@ use core::arch::x86_64::{
 
 use urlkit_syntax::chars::HEX_UPPER;
 
-use super::engine::{Kind, Set};
+use super::engine::{Set, SetType};
 use crate::raw::{Tail, load};
 use crate::scan::sse2::Sse2;
 use crate::scan::{BLOCK, Scan};
@@ -74,21 +74,21 @@ static LENS: [u8; 256] = {
 /// or more are left; returns how many bytes it read. `tail` has room for the encoding of
 /// `src` and the 48 bytes of slack of `super::write`.
 #[target_feature(enable = "ssse3")]
-pub(crate) fn write_blocks<K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> usize {
+pub(crate) fn write_blocks<K: SetType>(src: &[u8], tail: &mut Tail<'_>) -> usize {
     run::<K>(src, tail)
 }
 
 /// [`write_blocks`] compiled for AVX2: the same instructions in their three-operand forms,
 /// without the register copies SSE's two-operand forms need.
 #[target_feature(enable = "avx2,popcnt")]
-pub(crate) fn write_blocks_wide<K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> usize {
+pub(crate) fn write_blocks_wide<K: SetType>(src: &[u8], tail: &mut Tail<'_>) -> usize {
     run::<K>(src, tail)
 }
 
 /// [`write_blocks`].
 #[target_feature(enable = "ssse3")]
 #[inline]
-fn run<K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> usize {
+fn run<K: SetType>(src: &[u8], tail: &mut Tail<'_>) -> usize {
     debug_assert!(K::SET != Set::Reserved);
     // What is left of the room after the written output holds the encoding of `src[i..]`:
     // at least the block's own (its halves' lengths, each 8 or more) and a byte per input

@@ -2,7 +2,8 @@
 //! each other, and the block paths against a byte at a time.
 
 use super::engine::{
-    ACTIONS, Component, Form, KEEP, Kind, Reserved, encoded_len, first_change, kept_run, with_kind,
+    ACTIONS, Component, Form, KEEP, Reserved, SetType, encoded_len, first_change, kept_run,
+    with_set_type,
 };
 use super::short::{SHORTEST_COPY, copy_short_if_kept};
 use super::write::{TAIL, append_with, encode_cow_with};
@@ -74,11 +75,11 @@ fn shapes_agree() {
             .to_string();
             assert_eq!(&into[1..], cow, "{set:?} {input:?}");
             assert_eq!(shown, cow, "{set:?} {input:?}");
-            let first = with_kind!(set, first_change::<Fast>(input));
+            let first = with_set_type!(set, first_change::<Fast>(input));
             assert_eq!(matches!(cow, Cow::Borrowed(_)), first.is_none());
             if let Some(first) = first {
                 assert_eq!(cow.as_bytes()[..first], input[..first], "{set:?} {input:?}");
-                let len = first + with_kind!(set, encoded_len::<Fast>(&input[first..]));
+                let len = first + with_set_type!(set, encoded_len::<Fast>(&input[first..]));
                 assert_eq!(len, cow.len(), "{set:?} {input:?}");
             }
         }
@@ -179,7 +180,7 @@ fn check_with<S: crate::scan::Scan>(input: &[u8]) {
         let expected = super::spec::encode(set, input);
         let text = core::str::from_utf8(input).ok();
         for text in [None, text] {
-            let cow = with_kind!(set, encode_cow_with::<S>(input, text));
+            let cow = with_set_type!(set, encode_cow_with::<S>(input, text));
             assert_eq!(cow, expected, "{set:?} {input:02X?}");
             assert_eq!(
                 matches!(cow, Cow::Borrowed(_)),
@@ -188,7 +189,7 @@ fn check_with<S: crate::scan::Scan>(input: &[u8]) {
             );
         }
         let mut into = String::from(">");
-        with_kind!(set, append_with::<S>(input, &mut into));
+        with_set_type!(set, append_with::<S>(input, &mut into));
         assert_eq!(into[1..], expected, "{set:?} {input:02X?}");
     }
 }
@@ -467,7 +468,7 @@ fn short_values_with_an_escape_at_every_position() {
     ignore = "long; Miri runs the portable path, which the other tests check"
 )]
 fn kept_runs_at_every_length_offset_and_change() {
-    fn each_path<K: Kind>() {
+    fn each_path<K: SetType>() {
         let actions = &ACTIONS[K::SET as usize];
         let kept: Vec<u8> = (0..=255)
             .filter(|&b| actions[usize::from(b)] == KEEP)

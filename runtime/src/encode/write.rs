@@ -8,7 +8,8 @@ use alloc::string::String;
 use urlkit_syntax::chars;
 
 use super::engine::{
-    Component, Form, Kind, Reserved, Set, changes, encoded_len, first_change, kept_run, with_kind,
+    Component, Form, Reserved, Set, SetType, changes, encoded_len, first_change, kept_run,
+    with_set_type,
 };
 use crate::raw::{self, Tail};
 use crate::scan::{self, BLOCK, Fast, Scan};
@@ -28,7 +29,7 @@ const SHORT_ROOM: usize = 3 * TAIL + 1;
 const SLACK: usize = 48;
 
 /// Appends the encoding of `input`, whose first `first` bytes are kept, to `out`.
-pub(super) fn append<S: Scan, K: Kind>(input: &[u8], first: usize, out: &mut String) {
+pub(super) fn append<S: Scan, K: SetType>(input: &[u8], first: usize, out: &mut String) {
     let (kept, rest) = input.split_at(first);
     if rest.len() < TAIL {
         // A URL's values: one pass into the stack, then one copy. Measuring first cost more
@@ -68,7 +69,7 @@ pub(super) fn append<S: Scan, K: Kind>(input: &[u8], first: usize, out: &mut Str
 
 /// Writes the encoding of `src` (shorter than [`TAIL`]) to the start of `dst`; returns its
 /// length. Branch-free but for the loop: one table entry stored per byte.
-fn write_short<K: Kind>(src: &[u8], dst: &mut [u8; SHORT_ROOM]) -> usize {
+fn write_short<K: SetType>(src: &[u8], dst: &mut [u8; SHORT_ROOM]) -> usize {
     let outputs = K::SET.outputs();
     let mut j = 0;
     let mut i = 0;
@@ -89,7 +90,7 @@ fn write_short<K: Kind>(src: &[u8], dst: &mut [u8; SHORT_ROOM]) -> usize {
 
 /// Writes the encoding of `src` under `component` or `form` (at least [`TAIL`] bytes) into
 /// `tail`, which has room for it and [`SLACK`] more; returns whether it did.
-fn write_long<S: Scan, K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> bool {
+fn write_long<S: Scan, K: SetType>(src: &[u8], tail: &mut Tail<'_>) -> bool {
     debug_assert!(K::SET != Set::Reserved);
     let outputs = K::SET.outputs();
     let n = src.len();
@@ -128,7 +129,7 @@ fn write_long<S: Scan, K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> bool {
 
 /// Writes the encoding of `src` under `reserved` into `tail`, which has room for it: kept
 /// runs copied whole, a triplet or an escape at a time between them. Returns whether it did.
-fn write_reserved<S: Scan, K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> bool {
+fn write_reserved<S: Scan, K: SetType>(src: &[u8], tail: &mut Tail<'_>) -> bool {
     let outputs = K::SET.outputs();
     let mut i = 0;
     while i < src.len() {
@@ -155,10 +156,10 @@ fn write_reserved<S: Scan, K: Kind>(src: &[u8], tail: &mut Tail<'_>) -> bool {
 
 /// Appends the encoding of `input` under `set` to `out`, growing it once.
 pub(crate) fn append_encoded(set: Set, input: &[u8], out: &mut String) {
-    with_kind!(set, append_with::<Fast>(input, out));
+    with_set_type!(set, append_with::<Fast>(input, out));
 }
 
-pub(super) fn append_with<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
+pub(super) fn append_with<S: Scan, K: SetType>(input: &[u8], out: &mut String) {
     let Some(first) = first_change::<S, K>(input) else {
         // Every byte is kept: ASCII.
         raw::push_ascii(out, input);
@@ -170,10 +171,10 @@ pub(super) fn append_with<S: Scan, K: Kind>(input: &[u8], out: &mut String) {
 /// The encoding of `input` under `set`, borrowing `text` (`input` as text, when it is)
 /// when nothing needs escaping.
 pub(super) fn encode_cow<'a>(set: Set, input: &'a [u8], text: Option<&'a str>) -> Cow<'a, str> {
-    with_kind!(set, encode_cow_with::<Fast>(input, text))
+    with_set_type!(set, encode_cow_with::<Fast>(input, text))
 }
 
-pub(super) fn encode_cow_with<'a, S: Scan, K: Kind>(
+pub(super) fn encode_cow_with<'a, S: Scan, K: SetType>(
     input: &'a [u8],
     text: Option<&'a str>,
 ) -> Cow<'a, str> {

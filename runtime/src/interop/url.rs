@@ -5,7 +5,7 @@ use alloc::borrow::Cow;
 use alloc::string::ToString;
 
 use super::{ConversionError, ConversionErrorKind, from_foreign};
-use crate::error::{Error, ErrorKind};
+use crate::error::{ExpandError, ExpandErrorKind};
 use crate::url::Url;
 use crate::value::Base;
 
@@ -122,7 +122,7 @@ impl TryFrom<&url::Url> for Url {
 /// A `url::Url` as the base of `url!(base, "relative")`, converted as `Url::try_from` does
 /// (one allocation). A base
 /// that has no RFC 3986 form makes the template return
-/// [`ErrorKind::UnrepresentableBase`].
+/// [`ExpandErrorKind::UnrepresentableBase`].
 ///
 /// # Examples
 /// ```
@@ -135,9 +135,9 @@ impl TryFrom<&url::Url> for Url {
 /// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 impl Base for url::Url {
-    fn base_url(&self) -> Result<Cow<'_, Url>, Error> {
+    fn base_url(&self) -> Result<Cow<'_, Url>, ExpandError> {
         Url::try_from(self)
             .map(Cow::Owned)
-            .map_err(|_| Error::new("", ErrorKind::UnrepresentableBase))
+            .map_err(|_| ExpandError::new("", ExpandErrorKind::UnrepresentableBase))
     }
 }

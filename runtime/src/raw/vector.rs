@@ -25,7 +25,7 @@ mod x86 {
     use self::sse2::{_mm_and_si128, _mm_set1_epi8};
 
     use crate::decode::sparse;
-    use crate::encode::{Kind, shuffle};
+    use crate::encode::{SetType, shuffle};
     use crate::raw::{Cursor, Tail};
     use crate::scan::BLOCK;
     #[cfg(test)]
@@ -243,7 +243,11 @@ mod x86 {
     /// blocks or more are left, with byte shuffles ([`shuffle::write_blocks`]); returns how
     /// many bytes of `src` it read (0 at [`Level::SSE2`]).
     #[inline]
-    pub(crate) fn encode_blocks<K: Kind>(level: Level, src: &[u8], tail: &mut Tail<'_>) -> usize {
+    pub(crate) fn encode_blocks<K: SetType>(
+        level: Level,
+        src: &[u8],
+        tail: &mut Tail<'_>,
+    ) -> usize {
         // SAFETY: as in `kept_run`; both take any input and tail.
         unsafe {
             match level {

@@ -96,7 +96,7 @@ pub enum RouteErrorKind {
     /// The base of [`Route::from_url_on`](crate::Route::from_url_on) has a query or a
     /// fragment: the rest of the URL follows the base's path, so the base must end with its
     /// path, as for [`Route::to_url_on`](crate::Route::to_url_on)
-    /// ([`ErrorKind::BaseHasQueryOrFragment`](crate::ErrorKind::BaseHasQueryOrFragment)).
+    /// ([`ExpandErrorKind::BaseHasQueryOrFragment`](crate::ExpandErrorKind::BaseHasQueryOrFragment)).
     BaseHasQueryOrFragment,
     /// The field's value is missing, repeated, malformed or not of the field's type.
     Value(ParamError),

@@ -9,8 +9,8 @@
 //! [the derive's documentation](derive@crate::Route), the one reference for typed routes.
 
 mod error;
-pub(crate) mod matcher;
-mod param;
+mod from_param;
+pub(crate) mod leaf;
 mod params;
 pub(crate) mod shape;
 mod split;
@@ -20,15 +20,15 @@ pub(crate) mod walk;
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::error::Error;
+use crate::error::ExpandError;
 #[cfg(doc)]
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 use crate::url::Url;
 use crate::writer::Writer;
 
 pub use error::{ParamError, RouteError, RouteErrorKind};
-pub use matcher::RouteField;
-pub use param::FromParam;
+pub use from_param::FromParam;
+pub use leaf::RouteField;
 pub use params::Params;
 pub use shape::{Arity, QueryParam, RouteShape, Segment};
 
@@ -102,16 +102,16 @@ pub trait Route: Sized {
     /// # Errors
     /// When a value cannot be placed without changing the URL's shape ([the
     /// guards](macro@crate::url#guards)): a path segment that would be empty, `.` or `..`, and
-    /// the like. For an enum, [`ErrorKind::ParsesAs`] when the URL would parse as another
+    /// the like. For an enum, [`ExpandErrorKind::ParsesAs`] when the URL would parse as another
     /// variant, tried before this one, so that `from_url(to_url(v)?)` is always `v`.
-    fn to_url(&self) -> Result<Url, Error>;
+    fn to_url(&self) -> Result<Url, ExpandError>;
 
     /// Builds the URL on `base`, joined as [`url!(base, TEMPLATE, …)`](macro@crate::url#joining-a-base)
     /// joins (`https://api.example.com/v1` and `/users/7` make
     /// `https://api.example.com/v1/users/7`).
     ///
     /// # Errors
-    /// As [`to_url`](Self::to_url), and [`ErrorKind::BaseHasQueryOrFragment`] when the base
+    /// As [`to_url`](Self::to_url), and [`ExpandErrorKind::BaseHasQueryOrFragment`] when the base
     /// has a query or a fragment.
     ///
     /// # Examples
@@ -128,7 +128,7 @@ pub trait Route: Sized {
     /// assert_eq!(User { id }.to_url_on(&base)?, url!(base, "/users/{id}")?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn to_url_on(&self, base: &Url) -> Result<Url, Error> {
+    fn to_url_on(&self, base: &Url) -> Result<Url, ExpandError> {
         // The route's URL starts with `/`, so it is the relative part of `url!(base, ...)`
         // whole: the same `Writer` join, then its text.
         let relative = self.to_url()?;

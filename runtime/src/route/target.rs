@@ -10,7 +10,7 @@ use super::error::{RouteError, RouteErrorKind};
 use super::split::{Parts, origin_form, slash};
 use crate::url::{ParseError, Url};
 
-/// A URL split into what routes match: the path, walked one [`Seg`] at a time, and the
+/// A URL split into what routes match: the path, walked one [`SegmentSpan`] at a time, and the
 /// query.
 #[derive(Clone, Debug)]
 pub struct Target<'i> {
@@ -31,7 +31,7 @@ pub struct Target<'i> {
 /// One path segment: its bytes are `start..end` of the URL. `end` is where a `/` or the end
 /// of the path is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Seg {
+pub struct SegmentSpan {
     pub(super) start: usize,
     pub(super) end: usize,
     /// Whether the walk classified the segment's bytes (`Walk::segment`) and found them all
@@ -40,7 +40,7 @@ pub struct Seg {
     pub(super) plain: bool,
 }
 
-impl Seg {
+impl SegmentSpan {
     /// Whether the segment is empty (`//`, or the one segment of `/`).
     #[inline]
     pub fn is_empty(self) -> bool {
@@ -98,12 +98,12 @@ impl<'i> Target<'i> {
         clippy::inline_always,
         reason = "the generated matcher calls it once per position; a call would cost as much as the search"
     )]
-    pub fn next(&self, prev: Seg) -> Option<Seg> {
+    pub fn next(&self, prev: SegmentSpan) -> Option<SegmentSpan> {
         let start = prev.end + 1;
         if start > self.path_end {
             return None;
         }
-        Some(Seg {
+        Some(SegmentSpan {
             start,
             end: self.segment_end(start),
             // Only its start is read (`Target::tail_field`); its values are decoded.
@@ -122,7 +122,7 @@ impl<'i> Target<'i> {
     /// Whether the path ends with `seg` (never true of [`root`](Self::root): every path has
     /// a segment, `/` an empty one).
     #[inline]
-    pub fn ends(&self, seg: Seg) -> bool {
+    pub fn ends(&self, seg: SegmentSpan) -> bool {
         seg.end == self.path_end
     }
 

@@ -24,9 +24,9 @@
 )]
 
 use super::error::RouteError;
-use super::matcher::Miss;
+use super::leaf::Miss;
 use super::split::{self, in_segment, path_from, query_at};
-use super::target::{Seg, Target, not_origin_form};
+use super::target::{SegmentSpan, Target, not_origin_form};
 
 /// A request target being matched by a generated `from_url`: see the module docs.
 #[derive(Clone, Copy, Debug)]
@@ -56,9 +56,9 @@ impl<'i> Walk<'i> {
     /// segment starts.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn root(&self) -> Seg {
+    pub fn root(&self) -> SegmentSpan {
         // The path's leading `/` ends it.
-        Seg {
+        SegmentSpan {
             start: 0,
             end: 0,
             plain: false,
@@ -68,14 +68,14 @@ impl<'i> Walk<'i> {
     /// Where the segment after `prev` starts, if the path goes on: a `/` ends `prev`.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn after(&self, prev: Seg) -> Option<usize> {
+    pub fn after(&self, prev: SegmentSpan) -> Option<usize> {
         (self.input.as_bytes().get(prev.end) == Some(&b'/')).then_some(prev.end + 1)
     }
 
     /// The segment after `prev`, if the path goes on (`/a/` has a second, empty segment).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn next(&self, prev: Seg) -> Option<Seg> {
+    pub fn next(&self, prev: SegmentSpan) -> Option<SegmentSpan> {
         self.after(prev).map(|start| self.segment(start))
     }
 
@@ -93,12 +93,12 @@ impl<'i> Walk<'i> {
     /// where `origin_form`'s path would have it end.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn literal<const N: usize>(&self, start: usize, text: &[u8; N]) -> Option<Seg> {
+    pub fn literal<const N: usize>(&self, start: usize, text: &[u8; N]) -> Option<SegmentSpan> {
         let end = start + N;
         let bytes = self.input.as_bytes();
         let here = bytes.get(start..).and_then(<[u8]>::first_chunk::<N>);
         let ends = bytes.get(end).is_none_or(|&b| !in_segment(b));
-        (ends && here == Some(text)).then_some(Seg {
+        (ends && here == Some(text)).then_some(SegmentSpan {
             start,
             end,
             plain: false,
@@ -109,9 +109,9 @@ impl<'i> Walk<'i> {
     /// classified on the way to its end.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn segment(&self, start: usize) -> Seg {
+    pub fn segment(&self, start: usize) -> SegmentSpan {
         let (end, escaped) = split::segment_end(self.input.as_bytes(), start);
-        Seg {
+        SegmentSpan {
             start,
             end,
             plain: !escaped,
@@ -122,14 +122,14 @@ impl<'i> Walk<'i> {
     /// [`root`](Self::root): every path has a segment, `/` an empty one).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn ends(&self, seg: Seg) -> bool {
+    pub fn ends(&self, seg: SegmentSpan) -> bool {
         self.input.as_bytes().get(seg.end) != Some(&b'/')
     }
 
     /// Whether `seg` is the static text `text` (see `urlkit_syntax::route::static_eq`: triplet
     /// hex in either case, nothing decoded).
     #[inline]
-    pub fn is(&self, seg: Seg, text: &str) -> bool {
+    pub fn is(&self, seg: SegmentSpan, text: &str) -> bool {
         self.input
             .get(seg.start..seg.end)
             .is_some_and(|s| urlkit_syntax::route::static_eq(text, s))
@@ -138,7 +138,7 @@ impl<'i> Walk<'i> {
     /// Whether `seg` starts with `prefix` and ends with `suffix`, apart (a placeholder with
     /// text around it; its value may be empty).
     #[inline]
-    pub fn affixed(&self, seg: Seg, prefix: &str, suffix: &str) -> bool {
+    pub fn affixed(&self, seg: SegmentSpan, prefix: &str, suffix: &str) -> bool {
         self.input
             .get(seg.start..seg.end)
             .is_some_and(|s| urlkit_syntax::route::Segment::Value { prefix, suffix }.matches(s))
@@ -153,7 +153,7 @@ impl<'i> Walk<'i> {
     /// a byte a URL cannot hold raw where the path ends or in the query.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn finish(&self, last: Seg) -> Result<Target<'i>, RouteError> {
+    pub fn finish(&self, last: SegmentSpan) -> Result<Target<'i>, RouteError> {
         // Whether the path holds a `%` is not known here; the segments a field reads say.
         Target::of(self.input, self.route, query_at(self.input, last.end, true))
     }
@@ -164,7 +164,7 @@ impl<'i> Walk<'i> {
     /// # Errors
     /// As [`finish`](Self::finish).
     #[inline]
-    pub fn finish_rest(&self, last: Seg) -> Result<Target<'i>, RouteError> {
+    pub fn finish_rest(&self, last: SegmentSpan) -> Result<Target<'i>, RouteError> {
         Target::of(self.input, self.route, path_from(self.input, last.end))
     }
 

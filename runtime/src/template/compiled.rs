@@ -88,7 +88,7 @@ impl Compiled {
     /// the front door's fast lane (`urlkit_syntax::plan::plan_plain`, one pass, which gives
     /// the same result), any other through the front door itself.
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
-        // The steps' text is the template's less its expressions, normalized: no longer
+        // The steps' text is the template's less its expressions, in URI form: no longer
         // unless IRI characters are encoded (then the buffer grows once). One buffer for
         // both lanes, with room for the padding `PlanText` adds.
         let mut text = String::with_capacity(2 * source.len() + 32);

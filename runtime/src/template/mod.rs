@@ -19,7 +19,7 @@ use core::sync::atomic::{AtomicUsize, Ordering};
 use self::compiled::Compiled;
 pub use self::error::{TemplateError, TemplateErrorKind};
 pub use self::vars::{Vars, VarsFn, vars_fn};
-use crate::error::Error;
+use crate::error::ExpandError;
 use crate::url::Url;
 use crate::writer::Writer;
 
@@ -57,7 +57,7 @@ use crate::writer::Writer;
 ///
 /// ```
 /// use std::collections::BTreeMap;
-/// use urlkit::{ErrorKind, Template, value::Value};
+/// use urlkit::{ExpandErrorKind, Template, value::Value};
 ///
 /// let t = Template::parse("/files{/dir}/{name}{?tag*}")?;
 /// let (tags, none) = (["a b", "c"], None::<&str>);
@@ -65,7 +65,7 @@ use crate::writer::Writer;
 ///     BTreeMap::from([("dir", &none as &dyn Value), ("name", &"r&d.pdf"), ("tag", &tags)]);
 /// assert_eq!(t.expand(&vars)?, "/files/r%26d.pdf?tag=a%20b&tag=c");
 /// let dots = BTreeMap::from([("name", "..")]);
-/// assert_eq!(*t.expand(&dots).unwrap_err().kind(), ErrorKind::DotSegment);
+/// assert_eq!(*t.expand(&dots).unwrap_err().kind(), ExpandErrorKind::DotSegment);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -222,7 +222,7 @@ impl Template {
     ///
     /// The result is a [`Url`] even when the template is relative (`/users/{id}`,
     /// `{?q}`): `Url` holds any URI reference. Fails, naming the placeholder, when a value
-    /// cannot be placed safely (see [`ErrorKind`](crate::ErrorKind)).
+    /// cannot be placed safely (see [`ExpandErrorKind`](crate::ExpandErrorKind)).
     ///
     /// # Examples
     /// ```
@@ -233,10 +233,10 @@ impl Template {
     /// assert_eq!(t.expand(&vars)?, "/files/report%202024.pdf");
     ///
     /// let dots = BTreeMap::from([("name", "..")]);
-    /// assert_eq!(*t.expand(&dots).unwrap_err().kind(), urlkit::ErrorKind::DotSegment);
+    /// assert_eq!(*t.expand(&dots).unwrap_err().kind(), urlkit::ExpandErrorKind::DotSegment);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, Error> {
+    pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, ExpandError> {
         let mut w = Writer::with_capacity(self.capacity());
         self.compiled().run(&mut w, vars);
         self.learn_capacity(w.len());
@@ -260,7 +260,11 @@ impl Template {
     /// assert_eq!(out, "GET /u/7");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn expand_into<V: Vars + ?Sized>(&self, vars: &V, out: &mut String) -> Result<(), Error> {
+    pub fn expand_into<V: Vars + ?Sized>(
+        &self,
+        vars: &V,
+        out: &mut String,
+    ) -> Result<(), ExpandError> {
         let mark = out.len();
         let mut w = Writer::resume(core::mem::take(out), self.capacity());
         self.compiled().run(&mut w, vars);
@@ -280,8 +284,8 @@ impl Template {
     /// [`expand`](Self::expand)).
     ///
     /// The URL is built first and written with one `write_str` call, so on a value error
-    /// nothing is written. A failure of `out` itself is an [`Error`] of kind
-    /// [`ErrorKind::Write`](crate::ErrorKind::Write). To append to a `String`,
+    /// nothing is written. A failure of `out` itself is an [`ExpandError`] of kind
+    /// [`ExpandErrorKind::Write`](crate::ExpandErrorKind::Write). To append to a `String`,
     /// [`expand_into`](Self::expand_into) avoids the intermediate buffer.
     ///
     /// # Examples
@@ -304,14 +308,14 @@ impl Template {
     /// assert_eq!(UserLink(&t, 7).to_string(), "<a href=\"/users/7\">profile</a>");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn expand_to<V, W>(&self, vars: &V, out: &mut W) -> Result<(), Error>
+    pub fn expand_to<V, W>(&self, vars: &V, out: &mut W) -> Result<(), ExpandError>
     where
         V: Vars + ?Sized,
         W: fmt::Write + ?Sized,
     {
         let url = self.expand(vars)?;
         out.write_str(url.as_str())
-            .map_err(|fmt::Error| Error::write_failed())
+            .map_err(|fmt::Error| ExpandError::write_failed())
     }
 
     /// How many bytes to reserve for an expansion.

@@ -18,12 +18,12 @@ impl Compiled {
     /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`
     /// generates for it (`macros/src/generate/`), with the same arguments.
     ///
-    /// The expressions of the common shapes (`{x}` in a path segment or the query, `{/x}`,
+    /// The expressions of the common layouts (`{x}` in a path segment or the query, `{/x}`,
     /// `{?x}` in a query of pairs) are expanded with their operator and context as
     /// constants, as `url!`'s code has them: the expansion's set-up and the bookkeeping of
     /// its first variable fold to the few tests that apply. (What it reads after a value's
     /// `expand`, a call the compiler cannot see into, is read back from memory.) The other
-    /// shapes take one general copy.
+    /// layouts take one general copy.
     pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
         // Whether the plan was checked is tested once here, not at each range: each branch
         // is a copy of the interpreter with it a constant.
@@ -122,7 +122,7 @@ fn fill<'n, V: Vars + ?Sized>(
     expand_vars(e, x, frame, vars);
 }
 
-/// [`fill`] for the rarer shapes, kept out of line, into the expansion `x`: one copy, the
+/// [`fill`] for the rarer layouts, kept out of line, into the expansion `x`: one copy, the
 /// expansion's operator and context read at run time.
 #[inline(never)]
 fn fill_general<'n, V: Vars + ?Sized>(e: Expr<'n>, mut x: Expansion<'_, 'n>, vars: &V) {

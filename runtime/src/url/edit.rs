@@ -14,7 +14,7 @@ use urlkit_syntax::error::Errors;
 use urlkit_syntax::reference::{self, Options};
 
 use super::{ParseErrorKind, Url};
-use crate::error::{Error, ErrorKind};
+use crate::error::{ExpandError, ExpandErrorKind};
 use crate::value::Value;
 use crate::writer::{Context, Modifier, Operator, Writer};
 
@@ -27,17 +27,17 @@ const NO_KEYS: &str = "\u{1}";
 /// Why [`Edit::finish`] could not make the edited URL: which operation, and why.
 ///
 /// A value refused as a template placeholder in its place would be refused has that
-/// [`ErrorKind`] ([`EditErrorKind::Value`]), and the same message, naming the operation
+/// [`ExpandErrorKind`] ([`EditErrorKind::Value`]), and the same message, naming the operation
 /// (`segment`, `host`, `fragment`, `pairs`) or the query key. The message never quotes a
 /// value.
 ///
 /// # Examples
 /// ```
-/// use urlkit::{EditErrorKind, ErrorKind, Url};
+/// use urlkit::{EditErrorKind, ExpandErrorKind, Url};
 ///
 /// let url = Url::parse("https://example.com/files/")?;
 /// let err = url.edit().push_segment("..").finish().unwrap_err();
-/// assert_eq!(err.kind(), EditErrorKind::Value(ErrorKind::DotSegment));
+/// assert_eq!(err.kind(), EditErrorKind::Value(ExpandErrorKind::DotSegment));
 /// assert_eq!(
 ///     err.to_string(),
 ///     "the value of `segment` makes the path segment `.` or `..`, which URL parsers remove with the segment before it"
@@ -48,18 +48,18 @@ const NO_KEYS: &str = "\u{1}";
 pub struct EditError {
     kind: EditErrorKind,
     /// The placeholder error, for [`EditErrorKind::Value`].
-    value: Option<alloc::boxed::Box<Error>>,
+    value: Option<alloc::boxed::Box<ExpandError>>,
 }
 
 /// What [`EditError`] is about.
 ///
 /// # Examples
 /// ```
-/// use urlkit::{EditErrorKind, ErrorKind, ParseErrorKind, Url};
+/// use urlkit::{EditErrorKind, ExpandErrorKind, ParseErrorKind, Url};
 ///
 /// let url = Url::parse("mailto:a@example.com")?;
 /// let kind = |edit: urlkit::Edit<'_>| edit.finish().unwrap_err().kind();
-/// assert_eq!(kind(url.edit().push_segment("")), EditErrorKind::Value(ErrorKind::EmptySegment));
+/// assert_eq!(kind(url.edit().push_segment("")), EditErrorKind::Value(ExpandErrorKind::EmptySegment));
 /// assert_eq!(kind(url.edit().scheme("mail_to")), EditErrorKind::InvalidScheme);
 /// assert_eq!(kind(url.edit().port(Some(25))), EditErrorKind::NoHost);
 /// assert_eq!(kind(url.edit().host("example.com")), EditErrorKind::RootlessPath);
@@ -74,10 +74,10 @@ pub struct EditError {
 #[non_exhaustive]
 pub enum EditErrorKind {
     /// A value a template placeholder in the same place would refuse, for that reason: a
-    /// segment that is empty or a dot segment ([`ErrorKind::EmptySegment`],
-    /// [`ErrorKind::DoubleSlash`], [`ErrorKind::DotSegment`]), a host that is not one
-    /// ([`ErrorKind::InvalidHost`]), a `#` or `\` in a fragment, a nested list...
-    Value(ErrorKind),
+    /// segment that is empty or a dot segment ([`ExpandErrorKind::EmptySegment`],
+    /// [`ExpandErrorKind::DoubleSlash`], [`ExpandErrorKind::DotSegment`]), a host that is not one
+    /// ([`ExpandErrorKind::InvalidHost`]), a `#` or `\` in a fragment, a nested list...
+    Value(ExpandErrorKind),
     /// The new scheme is not `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1).
     InvalidScheme,
     /// A port for a URL without a host: RFC 3986 puts the port after a host, and the URL
@@ -101,7 +101,7 @@ impl EditError {
     }
 
     /// A value refused by the expansion core, under `name`.
-    fn value(error: &Error, name: &str) -> Self {
+    fn value(error: &ExpandError, name: &str) -> Self {
         let error = if error.placeholder() == NO_KEYS {
             error.renamed(name)
         } else {
@@ -250,7 +250,7 @@ fn render<V: Value + ?Sized>(
     (op, context, modifier): (Operator, Context, Modifier),
     name: &str,
     value: &V,
-) -> Result<String, Error> {
+) -> Result<String, ExpandError> {
     let mut w = Writer::with_capacity(value.size_hint() + name.len() + 2);
     if context == Context::Path {
         w.path_start(false);
@@ -274,7 +274,7 @@ fn render<V: Value + ?Sized>(
 
 /// `key={x}` in a query of pairs, as `url!("/p?key={x}")` writes it (a hand-written pair):
 /// `&key=value`, or nothing for an undefined value.
-fn render_pair<V: Value + ?Sized>(key: &str, value: &V) -> Result<String, Error> {
+fn render_pair<V: Value + ?Sized>(key: &str, value: &V) -> Result<String, ExpandError> {
     let encoded_key = crate::encode::component(key);
     let mut w = Writer::with_capacity(value.size_hint() + encoded_key.len() + 2);
     w.query_open = true;
@@ -344,13 +344,13 @@ impl Edit<'_> {
     ///
     /// # Examples
     /// ```
-    /// use urlkit::{EditErrorKind, ErrorKind, Url};
+    /// use urlkit::{EditErrorKind, ExpandErrorKind, Url};
     ///
     /// let url = Url::parse("https://example.com:8443/a?q")?;
     /// assert_eq!(url.edit().host("api.example.org").finish()?, "https://api.example.org:8443/a?q");
     /// assert_eq!(url.edit().host("::1").finish()?, "https://[::1]:8443/a?q");
     /// let err = url.edit().host("evil.com/x").finish().unwrap_err();
-    /// assert_eq!(err.kind(), EditErrorKind::Value(ErrorKind::InvalidHost));
+    /// assert_eq!(err.kind(), EditErrorKind::Value(ExpandErrorKind::InvalidHost));
     /// assert_eq!(Url::parse("/a")?.edit().host("h").finish()?, "//h/a");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -367,7 +367,7 @@ impl Edit<'_> {
             )
             .map_err(|e| EditError::value(&e, "host"))?;
             if text.is_empty() {
-                let error = Error::new("host", ErrorKind::InvalidHost);
+                let error = ExpandError::new("host", ExpandErrorKind::InvalidHost);
                 return Err(EditError::value(&error, "host"));
             }
             match &mut edit.authority {
@@ -448,7 +448,7 @@ impl Edit<'_> {
         let rendered = render((Operator::Path, Context::Path, modifier), "segment", value)
             .map_err(|e| EditError::value(&e, "segment"))?;
         if rendered.ends_with('/') {
-            let error = Error::new("segment", ErrorKind::EmptySegment);
+            let error = ExpandError::new("segment", ExpandErrorKind::EmptySegment);
             return Err(EditError::value(&error, "segment"));
         }
         self.append_path(&rendered);
@@ -460,7 +460,7 @@ impl Edit<'_> {
     /// list is one segment `a,b`). An empty last segment (a path ending in `/`) is filled rather than
     /// kept: `https://api.example.com/v1/` and `https://api.example.com/v1` both give
     /// `.../v1/users`. Refused: `.`, `..` and their `%2E` spellings
-    /// ([`ErrorKind::DotSegment`]), and an empty value ([`ErrorKind::EmptySegment`]); an
+    /// ([`ExpandErrorKind::DotSegment`]), and an empty value ([`ExpandErrorKind::EmptySegment`]); an
     /// undefined value (`None`) appends nothing.
     ///
     /// This is the join people mean: [`Url::resolve_str`] (and `url::Url::join`) resolve a
@@ -519,7 +519,7 @@ impl Edit<'_> {
             )
             .map_err(|e| EditError::value(&e, "segment"))?;
             if rendered.ends_with('/') {
-                let error = Error::new("segment", ErrorKind::EmptySegment);
+                let error = ExpandError::new("segment", ExpandErrorKind::EmptySegment);
                 return Err(EditError::value(&error, "segment"));
             }
             if root {
@@ -637,7 +637,7 @@ impl Edit<'_> {
 
     /// Sets the fragment, as `{#x}` writes it (RFC 6570 §3.2.4): reserved characters and
     /// `%XX` escapes kept, everything else percent-encoded; `#` and `\` refused
-    /// ([`ErrorKind::LeavesComponent`], [`ErrorKind::Backslash`]). An undefined value
+    /// ([`ExpandErrorKind::LeavesComponent`], [`ExpandErrorKind::Backslash`]). An undefined value
     /// (`None`) removes the fragment.
     ///
     /// # Examples

@@ -205,7 +205,7 @@ impl Url {
                 ));
             }
         }
-        let lowercase_hex = urlkit_syntax::normalize::needs_normalizing(reference);
+        let lowercase_hex = urlkit_syntax::to_uri::changes(reference);
         resolve_parts(&base, reference, &parts, lowercase_hex)
     }
 

@@ -8,9 +8,9 @@
 //! (`value/placeholder.rs`), rather than what inside it lacks an impl, beside a list of the
 //! types that have one.
 //!
-//! A string's or an integer's `expand` is a test of the expansion's shape (`writer/frame.rs`)
+//! A string's or an integer's `expand` is a test of the expansion's layout (`writer/frame.rs`)
 //! and one call into code compiled once, in this crate (`Expansion::text`, `unsigned`,
-//! `signed`): in `url!`'s code the shape is a constant and the test folds away, and the
+//! `signed`): in `url!`'s code the layout is a constant and the test folds away, and the
 //! same code serves every template of every crate. In a release build these methods are
 //! `#[inline(always)]`, as the expansion's are (see `writer/expansion.rs`).
 
@@ -95,7 +95,7 @@ scalar_via_str!(str, String, Cow<'_, str>);
 /// );
 /// let with_fragment = url!("https://app.example.com/#top");
 /// assert!(url!("https://login.example.com/?next={+with_fragment}").is_err());
-/// # Ok::<(), urlkit::Error>(())
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 impl Scalar for crate::Url {
     #[cfg_attr(debug_assertions, inline)]

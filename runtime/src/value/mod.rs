@@ -32,7 +32,7 @@
 //!     url!("/users/{id}/{ip}{/tags*}{/empty*}{?page,filter*}&raw={octets}")?,
 //!     "/users/7/127.0.0.1/a/b%20c?sort=new&state=open&raw=%FF"
 //! );
-//! # Ok::<(), urlkit::Error>(())
+//! # Ok::<(), urlkit::ExpandError>(())
 //! ```
 //!
 //! [`Value`] is what a placeholder accepts; [`Scalar`] and [`ListItem`] are its single

@@ -23,7 +23,7 @@ use alloc::sync::Arc;
 
 use super::Expansion;
 use super::traits::{Fmt, Scalar, Value};
-use crate::error::Error;
+use crate::error::ExpandError;
 use crate::url::Url;
 use crate::writer::{Modifier, Spot, Writer};
 
@@ -156,7 +156,7 @@ fn capped_hint<T: Value + ?Sized>(value: &T) -> usize {
 /// ```
 /// let ids = [1, 2, 3];
 /// assert_eq!(urlkit::url!("/items{?ids}")?, "/items?ids=1,2,3");
-/// # Ok::<(), urlkit::Error>(())
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot fill the URL placeholder `{N}`",
@@ -182,11 +182,11 @@ impl<N, T: Value + ?Sized> Placeholder<N> for T {
 /// ```
 /// use urlkit::value::SingleValue;
 ///
-/// fn initial<T: SingleValue>(name: T) -> Result<urlkit::Url, urlkit::Error> {
+/// fn initial<T: SingleValue>(name: T) -> Result<urlkit::Url, urlkit::ExpandError> {
 ///     urlkit::url!("/initial/{name:1}")
 /// }
 /// assert_eq!(initial("Ferris")?, "/initial/F");
-/// # Ok::<(), urlkit::Error>(())
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 pub trait SingleValue: Scalar + Value {}
 
@@ -221,7 +221,7 @@ macro_rules! single {
 /// ```
 /// let name = "Ferris";
 /// assert_eq!(urlkit::url!("/initial/{name:1}")?, "/initial/F");
-/// # Ok::<(), urlkit::Error>(())
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 ///
 /// ```compile_fail
@@ -245,15 +245,15 @@ single!(Prefixed);
 ///
 /// `u8` and `u16` values always make a valid port. Any other value is checked when the URL
 /// is built: it must be an integer from 0 to 65535, or the template returns
-/// [`ErrorKind::InvalidPort`](crate::ErrorKind::InvalidPort).
+/// [`ExpandErrorKind::InvalidPort`](crate::ExpandErrorKind::InvalidPort).
 ///
 /// # Examples
 /// ```
 /// let port: u16 = 8080;
 /// assert_eq!(urlkit::url!("http://localhost:{port}/")?, "http://localhost:8080/");
 /// let port = "99999"; // text is checked when the URL is built
-/// assert_eq!(urlkit::url!("http://localhost:{port}/").unwrap_err().kind(), &urlkit::ErrorKind::InvalidPort);
-/// # Ok::<(), urlkit::Error>(())
+/// assert_eq!(urlkit::url!("http://localhost:{port}/").unwrap_err().kind(), &urlkit::ExpandErrorKind::InvalidPort);
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the port of the URL",
@@ -276,11 +276,11 @@ pub trait Port<N> {
 /// ```
 /// use urlkit::value::PortText;
 ///
-/// fn local<T: PortText>(port: T) -> Result<urlkit::Url, urlkit::Error> {
+/// fn local<T: PortText>(port: T) -> Result<urlkit::Url, urlkit::ExpandError> {
 ///     urlkit::url!("http://localhost:{port}/")
 /// }
 /// assert_eq!(local(8080u16)?, "http://localhost:8080/");
-/// # Ok::<(), urlkit::Error>(())
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 pub trait PortText: Scalar + Value + sealed::Sealed {}
 
@@ -344,7 +344,7 @@ impl<N, T: PortText> Port<N> for Option<T> {
 /// # Examples
 /// ```
 /// assert_eq!(urlkit::url!("/people{?last.name}", "last.name" = "Doe")?, "/people?last.name=Doe");
-/// # Ok::<(), urlkit::Error>(())
+/// # Ok::<(), urlkit::ExpandError>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot fill a URL placeholder",
@@ -378,7 +378,7 @@ impl<T: Value + ?Sized> NamedArgument for T {
 ///
 /// struct Client { root: Url }
 /// impl Base for Client {
-///     fn base_url(&self) -> Result<Cow<'_, Url>, urlkit::Error> {
+///     fn base_url(&self) -> Result<Cow<'_, Url>, urlkit::ExpandError> {
 ///         Ok(Cow::Borrowed(&self.root))
 ///     }
 /// }
@@ -394,12 +394,12 @@ impl<T: Value + ?Sized> NamedArgument for T {
 pub trait Base {
     /// The base URL: borrowed when the value holds a [`Url`], converted when it is another
     /// type; or why it cannot be a base (the template then returns that error).
-    fn base_url(&self) -> Result<Cow<'_, Url>, Error>;
+    fn base_url(&self) -> Result<Cow<'_, Url>, ExpandError>;
 }
 
 impl Base for Url {
     #[inline]
-    fn base_url(&self) -> Result<Cow<'_, Url>, Error> {
+    fn base_url(&self) -> Result<Cow<'_, Url>, ExpandError> {
         Ok(Cow::Borrowed(self))
     }
 }
@@ -410,7 +410,7 @@ macro_rules! forward_base {
         #[diagnostic::do_not_recommend]
         impl<T: Base + ?Sized> Base for $ptr {
             #[inline]
-            fn base_url(&self) -> Result<Cow<'_, Url>, Error> {
+            fn base_url(&self) -> Result<Cow<'_, Url>, ExpandError> {
                 (**self).base_url()
             }
         }

@@ -2,7 +2,7 @@
 //! keep a value from changing the URL's shape), checked on what it wrote.
 
 use super::{Operator, Tracked, Writer};
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 use urlkit_syntax::error::Errors;
 use urlkit_syntax::host;
 use urlkit_syntax::path::is_dot_segment;
@@ -14,10 +14,10 @@ pub(crate) fn whole_segment(w: &mut Writer<'_>, start: usize, name: &str) {
     // The first byte on its own (no slice of the segment to check the bounds of): most
     // values are ruled out by it.
     match w.out.as_bytes().get(start) {
-        None => w.fail(name, ErrorKind::EmptySegment),
+        None => w.fail(name, ExpandErrorKind::EmptySegment),
         // Only text starting with `.` or `%` (`%2E`) can be a dot segment.
         Some(b'.' | b'%') if is_dot_segment(&w.out.as_bytes()[start..]) => {
-            w.fail(name, ErrorKind::DotSegment);
+            w.fail(name, ExpandErrorKind::DotSegment);
         }
         Some(_) => {}
     }
@@ -33,7 +33,7 @@ pub(crate) fn port(w: &mut Writer<'_>, start: usize, name: &str) {
         && digits.bytes().all(|b| b.is_ascii_digit())
         && digits.parse::<u32>().is_ok_and(|p| p <= 65535);
     if !valid {
-        w.fail(name, ErrorKind::InvalidPort);
+        w.fail(name, ExpandErrorKind::InvalidPort);
     }
 }
 
@@ -88,7 +88,7 @@ pub(crate) fn host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool, op
         _ => false,
     };
     if !valid {
-        w.fail(name, ErrorKind::InvalidHost);
+        w.fail(name, ExpandErrorKind::InvalidHost);
     }
 }
 
@@ -107,11 +107,11 @@ fn international_host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool,
                 w.out.push_str(&ascii);
                 host(w, start, name, whole, op);
             }
-            None => w.fail(name, ErrorKind::InvalidHost),
+            None => w.fail(name, ExpandErrorKind::InvalidHost),
         },
         (false, Operator::Simple) => {
             if !crate::host::is_label(&w.out[start..], is_label) {
-                w.fail(name, ErrorKind::InvalidHost);
+                w.fail(name, ExpandErrorKind::InvalidHost);
             }
         }
         (false, Operator::Label) => {
@@ -119,17 +119,17 @@ fn international_host(w: &mut Writer<'_>, start: usize, name: &str, whole: bool,
                 (labels.split('.')).all(|l| crate::host::is_label(l, is_label))
             });
             if !valid {
-                w.fail(name, ErrorKind::InvalidHost);
+                w.fail(name, ExpandErrorKind::InvalidHost);
             }
         }
-        _ => w.fail(name, ErrorKind::InvalidHost),
+        _ => w.fail(name, ExpandErrorKind::InvalidHost),
     }
 }
 
 /// Between `[` and `]`: an IPv6 address.
 pub(crate) fn ip_literal(w: &mut Writer<'_>, start: usize, name: &str) {
     if !host::is_ipv6(&w.out.as_bytes()[start..]) {
-        w.fail(name, ErrorKind::InvalidHost);
+        w.fail(name, ExpandErrorKind::InvalidHost);
     }
 }
 
@@ -148,14 +148,14 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
             delimiter @ (b'?' | b'#') => {
                 w.fail(
                     name,
-                    ErrorKind::LeavesComponent {
+                    ExpandErrorKind::LeavesComponent {
                         delimiter: char::from(delimiter),
                     },
                 );
                 return;
             }
             b':' if !base && w.first_segment_open => {
-                w.fail(name, ErrorKind::LeavesComponent { delimiter: ':' });
+                w.fail(name, ExpandErrorKind::LeavesComponent { delimiter: ':' });
                 return;
             }
             // A `{+base}`'s `:` ends its scheme (or makes no URL start, which the check of
@@ -170,7 +170,7 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
                     && w.out.as_bytes().get(i + 1) == Some(&b'/')
                     && w.starts_double_slash(i + 1)
                 {
-                    w.fail(name, ErrorKind::DoubleSlash);
+                    w.fail(name, ExpandErrorKind::DoubleSlash);
                 }
                 let before = &w.out.as_bytes()[w.origin..i];
                 if in_authority {
@@ -185,13 +185,13 @@ pub(crate) fn reserved_path(w: &mut Writer<'_>, start: usize, name: &str, base: 
                     // The `//` of an authority after what is not a scheme (`1http://h`): the
                     // base is no URL start, whatever its segments. (After a scheme and a
                     // path, `x:a/b://c` makes an empty segment.)
-                    w.fail(name, ErrorKind::InvalidBase);
+                    w.fail(name, ExpandErrorKind::InvalidBase);
                     return;
                 } else {
                     w.close_segment(i, true, false);
                 }
                 if !base && w.starts_double_slash(i) {
-                    w.fail(name, ErrorKind::DoubleSlash);
+                    w.fail(name, ExpandErrorKind::DoubleSlash);
                 }
                 w.first_segment_open = false;
                 if let Some(Tracked {
@@ -231,7 +231,7 @@ pub(crate) fn starts_authority(before: &[u8]) -> bool {
 /// `{+x}`/`{#x}` in a query or fragment: `#` would start a (second) fragment.
 pub(crate) fn no_hash(w: &mut Writer<'_>, start: usize, name: &str) {
     if w.out.as_bytes()[start..].contains(&b'#') {
-        w.fail(name, ErrorKind::LeavesComponent { delimiter: '#' });
+        w.fail(name, ExpandErrorKind::LeavesComponent { delimiter: '#' });
     }
 }
 
@@ -278,7 +278,7 @@ pub(crate) fn after_open_authority(w: &mut Writer<'_>, base_end: usize, start: u
     if bytes[base_end..start].iter().any(closes) || bytes.get(start).is_some_and(closes) {
         w.open_authority = None;
     } else if bytes.len() > start {
-        w.fail(name, ErrorKind::JoinsAuthority);
+        w.fail(name, ExpandErrorKind::JoinsAuthority);
     }
 }
 
@@ -287,7 +287,7 @@ mod tests {
     use alloc::collections::BTreeMap;
     use alloc::string::ToString;
 
-    use crate::{ErrorKind, Template, Url};
+    use crate::{ExpandErrorKind, Template, Url};
 
     /// Host labels that all write nothing leave no host, which is refused as an empty
     /// `{h}` is, whatever the scheme (found by fuzzing: `httap://{.h*}{.c*,b}?…` built
@@ -301,7 +301,10 @@ mod tests {
             "http://{.h}{.c}/",
         ] {
             let t = Template::parse(template).unwrap();
-            assert_eq!(t.expand(&none).unwrap_err().kind(), &ErrorKind::InvalidHost);
+            assert_eq!(
+                t.expand(&none).unwrap_err().kind(),
+                &ExpandErrorKind::InvalidHost
+            );
         }
         let t = Template::parse("httap://www{.h}{.c}?x").unwrap();
         assert_eq!(t.expand(&none).unwrap(), "httap://www?x");
@@ -327,11 +330,11 @@ mod tests {
         } else {
             assert_eq!(
                 whole.expand(&vars).unwrap_err().kind(),
-                &ErrorKind::InvalidHost
+                &ExpandErrorKind::InvalidHost
             );
             assert_eq!(
                 label.expand(&vars).unwrap_err().kind(),
-                &ErrorKind::InvalidHost
+                &ExpandErrorKind::InvalidHost
             );
             assert_eq!(
                 iri.unwrap_err().to_string(),

@@ -1,6 +1,6 @@
 //! One expression being expanded: RFC 6570 Appendix A, plus the placement checks.
 //!
-//! In generated code an expression's operator, context and kind are constants (its `Spot`).
+//! In generated code an expression's operator, context and role are constants (its `Spot`).
 //! The methods on the way from `url!`'s calls to the encoders are `#[inline(always)]` where
 //! urlkit is built without debug assertions (a release build), so that they fold into each
 //! call where those constants are known (`bench/examples/github_time` and `github_count`
@@ -9,9 +9,9 @@
 //! its caller; there each is one call into one copy per crate.
 #![allow(clippy::inline_always, reason = "measured; see the module comment")]
 
-use super::frame::{Frame, Kind, Mode, Shape, Spot};
+use super::frame::{Frame, Layout, Mode, Role, Spot};
 use super::{Context, Modifier, Operator, Writer, checks};
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 use crate::value::Value;
 
 /// An expression being expanded into a URL: what a [`Value`] hands its content to.
@@ -48,7 +48,7 @@ pub struct Expansion<'w, 'n> {
     /// behind `&dyn Value` reads it at run time (callgrind, `Template::expand`).
     pub(super) naming: Operator,
     pub(super) context: Context,
-    pub(super) kind: Kind,
+    pub(super) role: Role,
     pub(super) mode: Mode,
     /// Where the expression's output starts.
     start: usize,
@@ -61,9 +61,9 @@ pub struct Expansion<'w, 'n> {
     /// The first variable of the expression, for errors about the whole expression.
     first_name: Option<&'n str>,
     pub(super) modifier: Modifier,
-    /// What the current variable's values are written with: one of the common shapes, or
+    /// What the current variable's values are written with: one of the common layouts, or
     /// the general code.
-    pub(super) shape: Shape,
+    pub(super) layout: Layout,
     /// Characters left under a prefix modifier.
     pub(super) budget: Option<usize>,
 }
@@ -107,12 +107,12 @@ impl<'w, 'n> Expansion<'w, 'n> {
             op: frame.op,
             naming: frame.naming(),
             context: frame.context,
-            kind: frame.kind,
+            role: frame.role,
             mode: frame.mode,
             start,
             defined: false,
             var_defined: false,
-            name: if frame.kind == Kind::HandPair {
+            name: if frame.role == Role::HandPair {
                 key
             } else {
                 name
@@ -120,7 +120,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
             first_name: Some(name),
             modifier,
             budget: None,
-            shape: frame.shape(modifier),
+            layout: frame.layout(modifier),
         };
         e.claim_segment(frame, name);
         e
@@ -136,7 +136,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
             op: frame.op,
             naming: frame.naming(),
             context: frame.context,
-            kind: frame.kind,
+            role: frame.role,
             mode: frame.mode,
             start,
             defined: false,
@@ -145,7 +145,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
             first_name: None,
             modifier: Modifier::None,
             budget: None,
-            shape: Shape::General,
+            layout: Layout::General,
         }
     }
 
@@ -226,7 +226,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         Frame {
             op: self.op,
             context: self.context,
-            kind: self.kind,
+            role: self.role,
             mode: self.mode,
         }
     }
@@ -244,12 +244,12 @@ impl<'w, 'n> Expansion<'w, 'n> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn begin_later_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
-        if frame.kind != Kind::HandPair {
+        if frame.role != Role::HandPair {
             self.name = name;
         }
         self.modifier = modifier;
         self.var_defined = false;
-        self.shape = frame.shape(modifier);
+        self.layout = frame.layout(modifier);
         self.claim_segment(frame, name);
     }
 
@@ -260,7 +260,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
         // The placeholder fills this segment even if its value turns out undefined; `{/x}`
         // does not, as it writes its own `/` first.
         if matches!(frame.context, Context::Path | Context::Base)
-            && frame.kind == Kind::Plain
+            && frame.role == Role::Plain
             && frame.op != Operator::Path
             && let Some(segment) = &mut self.w.segment
         {
@@ -274,8 +274,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// The variable being expanded: for a hand-written pair `key={x}`, `x` rather than `key`.
     pub(super) fn var_name(&self) -> &'n str {
-        match (self.kind, self.first_name) {
-            (Kind::HandPair, Some(var)) => var,
+        match (self.role, self.first_name) {
+            (Role::HandPair, Some(var)) => var,
             _ => self.name,
         }
     }
@@ -312,7 +312,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// Refuses the value because it nests lists or maps (a list of lists, a map of maps),
     /// which RFC 6570 cannot expand (§2.3): the expansion fails with
-    /// [`ErrorKind::NestedValue`](crate::ErrorKind::NestedValue), naming the placeholder.
+    /// [`ExpandErrorKind::NestedValue`](crate::ExpandErrorKind::NestedValue), naming the placeholder.
     /// For [`Value`]s of dynamic types, such as parsed JSON or TOML.
     ///
     /// # Examples
@@ -341,11 +341,11 @@ impl<'w, 'n> Expansion<'w, 'n> {
     /// let flat = std::collections::BTreeMap::from([("x", Node::Branch(vec![Node::Leaf("a"), Node::Leaf("b")]))]);
     /// assert_eq!(t.expand(&flat)?, "/n?x=a,b");
     /// let deep = std::collections::BTreeMap::from([("x", Node::Branch(vec![Node::Branch(vec![])]))]);
-    /// assert_eq!(*t.expand(&deep).unwrap_err().kind(), urlkit::ErrorKind::NestedValue);
+    /// assert_eq!(*t.expand(&deep).unwrap_err().kind(), urlkit::ExpandErrorKind::NestedValue);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn refuse_nested(&mut self) {
-        self.w.fail(self.var_name(), ErrorKind::NestedValue);
+        self.w.fail(self.var_name(), ExpandErrorKind::NestedValue);
     }
 
     /// Whether the variable has the explode modifier (`{x*}`).
@@ -375,7 +375,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
     }
 
     /// Refuses the value for what its part `field` holds (a path such as `tags[2]`).
-    pub(crate) fn refuse_field(&mut self, kind: ErrorKind, field: alloc::string::String) {
+    pub(crate) fn refuse_field(&mut self, kind: ExpandErrorKind, field: alloc::string::String) {
         self.w.fail_in_field(self.var_name(), kind, field);
     }
 
@@ -401,11 +401,11 @@ impl<'w, 'n> Expansion<'w, 'n> {
             ..
         } = self;
         let name = first_name.unwrap_or_default();
-        if w.open_authority.is_some() || (frame.kind == Kind::Required && !defined) {
+        if w.open_authority.is_some() || (frame.role == Role::Required && !defined) {
             after_base_or_undefined(w, frame, start, name, defined);
         }
         // A whole segment's check, the most common, is two tests in line.
-        if frame.kind == Kind::Segment {
+        if frame.role == Role::Segment {
             checks::whole_segment(w, start, name);
         } else if frame.has_checks() {
             check_place(w, frame, start, name);
@@ -426,7 +426,7 @@ fn after_base_or_undefined<'n>(
     if let Some(base_end) = w.open_authority {
         checks::after_open_authority(w, base_end, start, name);
     }
-    if frame.kind == Kind::Required && !defined {
+    if frame.role == Role::Required && !defined {
         // Refused only if the text after it writes something (it may all be undefined).
         w.unopened.get_or_insert((name, w.out.len()));
     }
@@ -437,24 +437,24 @@ fn check_place<'n>(w: &mut Writer<'n>, frame: Frame, start: usize, name: &'n str
     let Frame {
         op,
         context,
-        kind,
+        role,
         mode,
     } = frame;
-    match kind {
-        Kind::Segment => checks::whole_segment(w, start, name),
-        Kind::Port => checks::port(w, start, name),
-        Kind::HandPair | Kind::Plain | Kind::Required => match context {
+    match role {
+        Role::Segment => checks::whole_segment(w, start, name),
+        Role::Port => checks::port(w, start, name),
+        Role::HandPair | Role::Plain | Role::Required => match context {
             Context::Host { whole } => {
                 checks::host(w, start, name, whole, op);
                 if !whole {
                     // Labels are checked here; the host they make, at the end.
-                    w.check_whole_url(name, ErrorKind::InvalidHost);
+                    w.check_whole_url(name, ExpandErrorKind::InvalidHost);
                 }
             }
             Context::IpLiteral => checks::ip_literal(w, start, name),
             Context::Path | Context::Base if mode == Mode::Reserved => {
                 if context == Context::Base {
-                    w.check_whole_url(name, ErrorKind::InvalidBase);
+                    w.check_whole_url(name, ExpandErrorKind::InvalidBase);
                     checks::base_leaves_authority_open(w);
                 }
                 checks::reserved_path(w, start, name, context == Context::Base);

@@ -1,6 +1,6 @@
-//! Fast lanes of list and map items, beside the shaped code of `items.rs`: an item of
+//! Fast lanes of list and map items, beside the per-layout code of `items.rs`: an item of
 //! `{/list*}` written with its `/` at once, and a pair of `{?keys*}` written at once. Each
-//! falls back to the shaped code when it does not apply (tests:
+//! falls back to the per-layout code when it does not apply (tests:
 //! `tests/tests/template_fast_paths.rs`).
 
 use super::expansion::Expansion;
@@ -9,7 +9,7 @@ use crate::raw::Tail;
 use crate::value::Scalar;
 
 impl Expansion<'_, '_> {
-    /// An item of an exploded list under [`Shape::Slash`] (`{/list*}`): `/item`, a string
+    /// An item of an exploded list under [`Layout::Slash`] (`{/list*}`): `/item`, a string
     /// written with its `/` at once ([`Writer::slash_text`](crate::writer::Writer)), in line
     /// rather than through the call to `Writer::slash` (callgrind, `{/list*}` of three
     /// strings).
@@ -33,11 +33,11 @@ impl Expansion<'_, '_> {
             }
         }
         self.w.slash(self.name);
-        self.write_shaped(item);
+        self.write_in_layout(item);
         None
     }
 
-    /// A pair of an exploded map under [`Shape::Pair`] (`{?keys*}`): `?key=value`, or
+    /// A pair of an exploded map under [`Layout::Pair`] (`{?keys*}`): `?key=value`, or
     /// `&key=value` after the query's first pair. Two short strings are written at once, into
     /// room tested once for the whole pair (three bytes a byte, the separator, the `=` and
     /// one past the last for the four-byte stores: [`encode::write_in_tail`]), with one
@@ -69,8 +69,8 @@ impl Expansion<'_, '_> {
             }
         }
         self.w.pair_separator();
-        self.write_shaped(key);
+        self.write_in_layout(key);
         self.w.out.push('=');
-        self.write_shaped(value);
+        self.write_in_layout(value);
     }
 }

@@ -1,5 +1,5 @@
-//! The shape of an expansion: what `Expansion::begin_var` tells apart once a variable so
-//! that the value writes itself with code for its shape (`writer/items.rs`), and the fields
+//! The layout of an expansion: what `Expansion::begin_var` tells apart once a variable so
+//! that the value writes itself with code for its layout (`writer/items.rs`), and the fields
 //! an expansion never changes ([`Frame`]), which a template hands back to it so that they
 //! stay constants across the values' calls.
 
@@ -11,7 +11,7 @@ use super::{Context, Modifier, Operator};
 /// for each step of `urlkit_syntax::plan` that expands an expression. `url!`'s code passes it
 /// to [`Writer::expand_one`] and [`Writer::expansion_at`] as a constant. A few bytes, passed in
 /// a register: where it is a constant, so is everything computed from it ([`Frame::of`]),
-/// and the compiler folds the checks and the shape of the expansion.
+/// and the compiler folds the checks and the layout of the expansion.
 ///
 /// [`Writer::expand_one`]: super::Writer::expand_one
 /// [`Writer::expansion_at`]: super::Writer::expansion_at
@@ -44,7 +44,7 @@ pub(crate) enum Mode {
 
 /// What the expression is, beyond its operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum Role {
     Plain,
     /// A simple expression that is a whole path segment.
     Segment,
@@ -56,14 +56,14 @@ pub(crate) enum Kind {
     Required,
 }
 
-/// The common shapes of a variable's expansion, told apart once a variable (in
-/// `Expansion::begin_var`) so that a value writes itself with code for its shape: a value
+/// The common layouts of a variable's expansion, told apart once a variable (in
+/// `Expansion::begin_var`) so that a value writes itself with code for its layout: a value
 /// behind `&dyn Value` (a [`Template`](crate::Template)'s variables) reads the expansion
-/// from memory, and the general code tests the context, operator, kind and modifier again
+/// from memory, and the general code tests the context, operator, role and modifier again
 /// for every item (callgrind, `bench/examples/template_count`). Each holds for unreserved
 /// text without a prefix modifier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Shape {
+pub(super) enum Layout {
     /// Anything else.
     General,
     /// `{x}` outside a query of pairs: nothing before the first value, `,` between.
@@ -79,7 +79,7 @@ pub(super) enum Shape {
 pub(crate) struct Frame {
     pub(super) op: Operator,
     pub(super) context: Context,
-    pub(super) kind: Kind,
+    pub(super) role: Role,
     pub(super) mode: Mode,
 }
 
@@ -91,19 +91,19 @@ impl Frame {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn of(spot: Spot) -> Frame {
-        let (op, context, kind) = match spot {
-            Spot::Segment => (Operator::Simple, Context::Path, Kind::Segment),
-            Spot::Expand(op, context) => (op, context, Kind::Plain),
-            Spot::Required(op, context) => (op, context, Kind::Required),
+        let (op, context, role) = match spot {
+            Spot::Segment => (Operator::Simple, Context::Path, Role::Segment),
+            Spot::Expand(op, context) => (op, context, Role::Plain),
+            Spot::Required(op, context) => (op, context, Role::Required),
             Spot::HandPair(reserved) => {
                 let op = if reserved {
                     Operator::Reserved
                 } else {
                     Operator::Simple
                 };
-                (op, Context::QueryPairs, Kind::HandPair)
+                (op, Context::QueryPairs, Role::HandPair)
             }
-            Spot::Port => (Operator::Simple, Context::Host { whole: false }, Kind::Port),
+            Spot::Port => (Operator::Simple, Context::Host { whole: false }, Role::Port),
         };
         let mode = match context {
             Context::Host { .. } | Context::IpLiteral => Mode::Raw,
@@ -113,7 +113,7 @@ impl Frame {
         Frame {
             op,
             context,
-            kind,
+            role,
             mode,
         }
     }
@@ -123,7 +123,7 @@ impl Frame {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn has_checks(self) -> bool {
-        matches!(self.kind, Kind::Segment | Kind::Port)
+        matches!(self.role, Role::Segment | Role::Port)
             || self.mode != Mode::Unreserved
             || matches!(self.context, Context::Host { .. } | Context::IpLiteral)
     }
@@ -133,38 +133,38 @@ impl Frame {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn naming(self) -> Operator {
-        if self.kind == Kind::HandPair {
+        if self.role == Role::HandPair {
             Operator::Query
         } else {
             self.op
         }
     }
 
-    /// The shape of the variable's expansion (see [`Shape`]). In generated code everything
+    /// The layout of the variable's expansion (see [`Layout`]). In generated code everything
     /// here is a constant and this folds away; in a template, only the modifier
     /// is read.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(super) fn shape(self, modifier: Modifier) -> Shape {
+    pub(super) fn layout(self, modifier: Modifier) -> Layout {
         // A prefix counts characters and reserved or raw text is checked as it is written:
         // both take the general code; so does a hand-written pair or a port, which have
         // their own separators.
         if self.mode != Mode::Unreserved
             || matches!(modifier, Modifier::Prefix(_))
-            || matches!(self.kind, Kind::HandPair | Kind::Port)
+            || matches!(self.role, Role::HandPair | Role::Port)
         {
-            return Shape::General;
+            return Layout::General;
         }
         match (self.op, self.context) {
             (_, Context::QueryPairs)
                 if matches!(self.op, Operator::Query | Operator::QueryContinuation) =>
             {
-                Shape::Pair
+                Layout::Pair
             }
-            (_, Context::QueryPairs) => Shape::General,
-            (Operator::Simple, _) => Shape::Simple,
-            (Operator::Path, Context::Path | Context::Base) => Shape::Slash,
-            _ => Shape::General,
+            (_, Context::QueryPairs) => Layout::General,
+            (Operator::Simple, _) => Layout::Simple,
+            (Operator::Path, Context::Path | Context::Base) => Layout::Slash,
+            _ => Layout::General,
         }
     }
 }

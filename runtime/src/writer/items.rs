@@ -2,18 +2,18 @@
 //! names and separators written around them.
 //!
 //! Each of [`Expansion::scalar`] and [`Expansion::list`] first tests the variable's
-//! [`Shape`]: the common shapes have their own code, with the operator, mode and prefix
+//! [`Layout`]: the common layouts have their own code, with the operator, mode and prefix
 //! known, so that a value behind `&dyn Value` does not test them again for each item; any
-//! other shape takes the general code. In generated code the shape is a constant and the
+//! other layout takes the general code. In generated code the layout is a constant and the
 //! test folds away.
 #![allow(clippy::inline_always, reason = "measured; see `expansion.rs`")]
 
 use super::expansion::Expansion;
-use super::frame::{Kind, Mode, Shape};
+use super::frame::{Layout, Mode, Role};
 use super::itoa::Integer;
 use super::unreserved::{push_pair_head, push_short};
 use super::{Context, Modifier, Operator};
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 use crate::value::Scalar;
 
 impl Expansion<'_, '_> {
@@ -43,7 +43,7 @@ impl Expansion<'_, '_> {
         match (self.context, op) {
             (Context::QueryPairs, _) => self.w.pair_separator(),
             (Context::Path | Context::Base, Operator::Path) => self.w.slash(self.name),
-            (_, _) if self.kind == Kind::Port => self.w.out.push(':'),
+            (_, _) if self.role == Role::Port => self.w.out.push(':'),
             _ => self
                 .w
                 .out
@@ -51,48 +51,48 @@ impl Expansion<'_, '_> {
         }
     }
 
-    /// [`separator`](Self::separator) for a shape other than [`Shape::General`], whose
-    /// separators it knows, and for [`Shape::Pair`] the name and `=` after it.
+    /// [`separator`](Self::separator) for a layout other than [`Layout::General`], whose
+    /// separators it knows, and for [`Layout::Pair`] the name and `=` after it.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(super) fn shape_separator(&mut self, shape: Shape) {
-        if shape == Shape::Pair {
+    pub(super) fn layout_separator(&mut self, layout: Layout) {
+        if layout == Layout::Pair {
             self.mark_defined();
             // `Writer::pair_separator`, `?` or `&`, written with the name and `=` at once.
             let separator = if self.w.query_open { b'&' } else { b'?' };
             self.w.query_open = true;
             push_pair_head(&mut self.w.out, separator, self.name);
         } else {
-            self.shape_separator_bare(shape);
+            self.layout_separator_bare(layout);
         }
     }
 
-    /// [`shape_separator`](Self::shape_separator) without the name: what comes before
+    /// [`layout_separator`](Self::layout_separator) without the name: what comes before
     /// each `key=value` of an exploded map.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn shape_separator_bare(&mut self, shape: Shape) {
+    fn layout_separator_bare(&mut self, layout: Layout) {
         let first = self.mark_defined();
-        match shape {
-            Shape::Simple => {
+        match layout {
+            Layout::Simple => {
                 if !first {
                     self.w.out.push(',');
                 }
             }
-            Shape::Slash => self.w.slash(self.name),
-            Shape::Pair => self.w.pair_separator(),
-            Shape::General => self.separator(),
+            Layout::Slash => self.w.slash(self.name),
+            Layout::Pair => self.w.pair_separator(),
+            Layout::General => self.separator(),
         }
     }
 
-    /// Writes an item under a shape other than [`Shape::General`]: unreserved text without
+    /// Writes an item under a layout other than [`Layout::General`]: unreserved text without
     /// a prefix.
     #[inline(always)]
-    pub(super) fn write_shaped<S: Scalar + ?Sized>(&mut self, item: &S) {
+    pub(super) fn write_in_layout<S: Scalar + ?Sized>(&mut self, item: &S) {
         item.write_unreserved(self);
     }
 
-    /// Stores the mode and budget that a shape other than [`Shape::General`] has, unchanged,
+    /// Stores the mode and budget that a layout other than [`Layout::General`] has, unchanged,
     /// so that a `push_str` inlined after it reads them as constants rather than from
     /// memory. Called by `Scalar::write_unreserved`'s default (which writes through
     /// `push_str`), not by the strings' own, which do not read them: two stores fewer an
@@ -114,32 +114,32 @@ impl Expansion<'_, '_> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn scalar<S: Scalar + ?Sized>(&mut self, value: &S) {
-        let shape = self.shape;
-        if shape == Shape::General {
+        let layout = self.layout;
+        if layout == Layout::General {
             self.scalar_general(value);
         } else {
-            self.shape_separator(shape);
-            self.write_shaped(value);
+            self.layout_separator(layout);
+            self.write_in_layout(value);
         }
     }
 
     /// [`scalar`](Self::scalar) for a string, which every string type's `expand` calls: a
-    /// test of the shape where the expansion is made (constant in `url!`'s code), then one
+    /// test of the layout where the expansion is made (constant in `url!`'s code), then one
     /// call to code compiled once, here, for all templates.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn text(&mut self, text: &str) {
-        if self.shape == Shape::General {
+        if self.layout == Layout::General {
             self.general_text(text);
         } else {
-            self.shaped_text(text);
+            self.text_in_layout(text);
         }
     }
 
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn shaped_text(&mut self, text: &str) {
-        self.shape_separator(self.shape);
+    fn text_in_layout(&mut self, text: &str) {
+        self.layout_separator(self.layout);
         self.push_unreserved(text);
     }
 
@@ -153,10 +153,10 @@ impl Expansion<'_, '_> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn unsigned(&mut self, n: u64) {
-        if self.shape == Shape::General {
+        if self.layout == Layout::General {
             self.general_integer(n);
         } else {
-            self.shaped_integer(n);
+            self.integer_in_layout(n);
         }
     }
 
@@ -164,17 +164,17 @@ impl Expansion<'_, '_> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn signed(&mut self, n: i64) {
-        if self.shape == Shape::General {
+        if self.layout == Layout::General {
             self.general_integer(n);
         } else {
-            self.shaped_integer(n);
+            self.integer_in_layout(n);
         }
     }
 
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn shaped_integer<I: Integer>(&mut self, n: I) {
-        self.shape_separator(self.shape);
+    fn integer_in_layout<I: Integer>(&mut self, n: I) {
+        self.layout_separator(self.layout);
         self.push_integer(n);
     }
 
@@ -233,7 +233,8 @@ impl Expansion<'_, '_> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn refuse_prefix(&mut self) -> bool {
         if matches!(self.modifier, Modifier::Prefix(_)) {
-            self.w.fail(self.var_name(), ErrorKind::PrefixOnComposite);
+            self.w
+                .fail(self.var_name(), ExpandErrorKind::PrefixOnComposite);
             return true;
         }
         false
@@ -255,12 +256,12 @@ impl Expansion<'_, '_> {
         if self.refuse_prefix() {
             return;
         }
-        let shape = self.shape;
-        if shape == Shape::General {
+        let layout = self.layout;
+        if layout == Layout::General {
             self.list_general(core::iter::once(first).chain(items));
             return;
         }
-        if shape == Shape::Slash && self.modifier == Modifier::Explode {
+        if layout == Layout::Slash && self.modifier == Modifier::Explode {
             // Defined by its first item.
             self.mark_defined();
             let mut after = self.slash_item(None, &first);
@@ -271,17 +272,17 @@ impl Expansion<'_, '_> {
         }
         // The first item apart, rather than through a `Peekable` that tests its buffer at
         // every step.
-        self.shape_separator(shape);
-        self.write_shaped(&first);
-        // `{x*}` is `{x}` but for the separator, which is the shape's own (`,` for `{x}`).
-        let explode = self.modifier == Modifier::Explode || shape == Shape::Simple;
+        self.layout_separator(layout);
+        self.write_in_layout(&first);
+        // `{x*}` is `{x}` but for the separator, which is the layout's own (`,` for `{x}`).
+        let explode = self.modifier == Modifier::Explode || layout == Layout::Simple;
         for item in items {
             if explode {
-                self.shape_separator(shape);
+                self.layout_separator(layout);
             } else {
                 crate::writer::push_text(&mut self.w.out, ",");
             }
-            self.write_shaped(&item);
+            self.write_in_layout(&item);
         }
     }
 
@@ -289,7 +290,7 @@ impl Expansion<'_, '_> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn list_general<I: Iterator<Item: Scalar>>(&mut self, items: I) {
         // A hand-written pair repeats itself for each item, as `{?x*}` does.
-        let explode = self.modifier == Modifier::Explode || self.kind == Kind::HandPair;
+        let explode = self.modifier == Modifier::Explode || self.role == Role::HandPair;
         let named = self.naming().named();
         let mut first = true;
         for item in items {
@@ -332,13 +333,13 @@ impl Expansion<'_, '_> {
         if self.refuse_prefix() {
             return;
         }
-        let shape = self.shape;
-        if shape != Shape::General && self.kind != Kind::HandPair {
-            self.map_shaped(shape, first, rest);
+        let layout = self.layout;
+        if layout != Layout::General && self.role != Role::HandPair {
+            self.map_in_layout(layout, first, rest);
             return;
         }
         let pairs = core::iter::once(first).chain(rest);
-        if self.kind == Kind::HandPair {
+        if self.role == Role::HandPair {
             self.hand_pair_map(pairs);
             return;
         }
@@ -374,17 +375,17 @@ impl Expansion<'_, '_> {
         }
     }
 
-    /// [`map`](Self::map) for a shape other than [`Shape::General`]: exploded, each pair
-    /// `key=value` after the shape's separator (`&`, `/` or `,`, never the variable's name);
+    /// [`map`](Self::map) for a layout other than [`Layout::General`]: exploded, each pair
+    /// `key=value` after the layout's separator (`&`, `/` or `,`, never the variable's name);
     /// otherwise the keys and values as one list.
-    fn map_shaped<K: Scalar, V: Scalar>(
+    fn map_in_layout<K: Scalar, V: Scalar>(
         &mut self,
-        shape: Shape,
+        layout: Layout,
         (key, value): (K, V),
         rest: impl Iterator<Item = (K, V)>,
     ) {
         let explode = self.modifier == Modifier::Explode;
-        if explode && shape == Shape::Pair {
+        if explode && layout == Layout::Pair {
             // Defined by its first pair; every pair after it follows a `&`.
             self.mark_defined();
             let first = if self.w.query_open { b'&' } else { b'?' };
@@ -395,26 +396,26 @@ impl Expansion<'_, '_> {
             return;
         }
         if explode {
-            self.shape_separator_bare(shape);
-            self.write_shaped(&key);
+            self.layout_separator_bare(layout);
+            self.write_in_layout(&key);
             self.w.out.push('=');
         } else {
-            self.shape_separator(shape);
-            self.write_shaped(&key);
+            self.layout_separator(layout);
+            self.write_in_layout(&key);
             self.w.out.push(',');
         }
-        self.write_shaped(&value);
+        self.write_in_layout(&value);
         for (key, value) in rest {
             if explode {
-                self.shape_separator_bare(shape);
-                self.write_shaped(&key);
+                self.layout_separator_bare(layout);
+                self.write_in_layout(&key);
                 self.w.out.push('=');
             } else {
                 self.w.out.push(',');
-                self.write_shaped(&key);
+                self.write_in_layout(&key);
                 self.w.out.push(',');
             }
-            self.write_shaped(&value);
+            self.write_in_layout(&value);
         }
     }
 

@@ -23,7 +23,7 @@ use alloc::string::String;
 pub use self::expansion::Expansion;
 pub(crate) use self::frame::Frame;
 pub use self::frame::Spot;
-use crate::error::{Error, ErrorKind};
+use crate::error::{ExpandError, ExpandErrorKind};
 use crate::url::Url;
 use crate::value::Value;
 pub use urlkit_syntax::plan::Context;
@@ -52,15 +52,15 @@ pub struct Writer<'n> {
     /// A placeholder whose value can only be judged on the whole URL, and the error it
     /// gets if the URL is not valid: a `{+base}` that may supply a scheme and an authority,
     /// a part of a host (`www{.dom*}` with `1.2.3.4` makes a numeric host).
-    pub(crate) check_whole: Option<(&'n str, ErrorKind)>,
+    pub(crate) check_whole: Option<(&'n str, ExpandErrorKind)>,
     /// A `{#x}` that opened no fragment (`x` undefined) and where the URL then ended: if
-    /// anything is written after it, that text left the fragment ([`ErrorKind::Required`]).
+    /// anything is written after it, that text left the fragment ([`ExpandErrorKind::Required`]).
     pub(crate) unopened: Option<(&'n str, usize)>,
     /// Where a `{+base}` ended inside the authority it wrote (`https://example.com`, no
     /// `/` yet): a later value must not write into that authority
-    /// ([`ErrorKind::JoinsAuthority`]).
+    /// ([`ExpandErrorKind::JoinsAuthority`]).
     pub(crate) open_authority: Option<usize>,
-    pub(crate) error: Option<Error>,
+    pub(crate) error: Option<ExpandError>,
 }
 
 /// A path segment being filled: where it starts, and the placeholder that first wrote into
@@ -73,7 +73,7 @@ pub(crate) struct Tracked<'n> {
     /// start or end), not one a value's `/` opened: if it is still empty when it closes,
     /// nothing of the template's text is in it (text would have been written) and its
     /// owner and the expressions after it wrote nothing, so it is refused as a `{id}` alone
-    /// is ([`ErrorKind::EmptySegment`]): `/users/{id}{/tab}` must not build `/users/`.
+    /// is ([`ExpandErrorKind::EmptySegment`]): `/users/{id}{/tab}` must not build `/users/`.
     /// False for a `{+base}`'s segment, which may be empty (`{+base}/users`).
     pub(crate) delimited: bool,
 }
@@ -108,13 +108,13 @@ impl<'n> Writer<'n> {
     }
 
     /// The text written (whole, even after an error) and the first error.
-    pub(crate) fn into_parts(mut self) -> (String, Option<Error>) {
+    pub(crate) fn into_parts(mut self) -> (String, Option<ExpandError>) {
         self.check_whole_when_finished();
         (self.out, self.error)
     }
 
     /// Asks for the whole URL to be checked when it is finished, blaming `name`.
-    pub(crate) fn check_whole_url(&mut self, name: &'n str, kind: ErrorKind) {
+    pub(crate) fn check_whole_url(&mut self, name: &'n str, kind: ExpandErrorKind) {
         self.check_whole.get_or_insert((name, kind));
     }
 
@@ -126,7 +126,7 @@ impl<'n> Writer<'n> {
         if let Some((name, at)) = self.unopened
             && self.out.len() > at
         {
-            self.fail(name, ErrorKind::Required);
+            self.fail(name, ExpandErrorKind::Required);
         }
         // Nested, so that the common case (no `check_whole`) is one test: as a tuple both
         // fields were read and combined first (callgrind, GitHub issues URL).
@@ -140,7 +140,7 @@ impl<'n> Writer<'n> {
     /// Out of line: only templates with a `{+base}` or host labels get here, and the
     /// common path stays a test of two fields.
     #[cold]
-    pub(crate) fn check_whole_now(&mut self, name: &'n str, kind: ErrorKind) {
+    pub(crate) fn check_whole_now(&mut self, name: &'n str, kind: ExpandErrorKind) {
         // Raw non-ASCII text comes only from parts of a host, which are converted together.
         if cfg!(feature = "idna")
             && !self.out[self.origin..].is_ascii()
@@ -152,7 +152,7 @@ impl<'n> Writer<'n> {
         let text = &self.out[self.origin..];
         // Host labels that all wrote nothing leave an empty host (`httap://{.h}{.c}?x`),
         // which no host placeholder makes: `{h}` refuses an empty value.
-        let empty_host = kind == ErrorKind::InvalidHost
+        let empty_host = kind == ExpandErrorKind::InvalidHost
             && urlkit_syntax::reference::split(text)
                 .authority
                 .is_some_and(|authority| authority.host.is_empty());
@@ -171,9 +171,13 @@ impl<'n> Writer<'n> {
     /// and path, without the path's final `/` when `trim_slash` (the relative part then
     /// starts with its own `/`, so the join has exactly one). The base's path is kept whole;
     /// a base with a query or a fragment cannot be joined to
-    /// ([`ErrorKind::BaseHasQueryOrFragment`]), nor a value that is not a base (its error).
+    /// ([`ExpandErrorKind::BaseHasQueryOrFragment`]), nor a value that is not a base (its error).
     #[inline]
-    pub fn with_base(base: Result<Cow<'_, Url>, Error>, trim_slash: bool, capacity: usize) -> Self {
+    pub fn with_base(
+        base: Result<Cow<'_, Url>, ExpandError>,
+        trim_slash: bool,
+        capacity: usize,
+    ) -> Self {
         let base = match base {
             Ok(base) => base,
             Err(error) => {
@@ -187,7 +191,7 @@ impl<'n> Writer<'n> {
         // `Url` holds a valid reference, so the grammar's split is its structure.
         let parts = reference::split(text);
         if parts.query.is_some() || parts.fragment.is_some() {
-            w.fail("", ErrorKind::BaseHasQueryOrFragment);
+            w.fail("", ExpandErrorKind::BaseHasQueryOrFragment);
         }
         let mut end = parts.path.end;
         // Only a `/` of the path itself: in `//` (an empty authority) it delimits the host.
@@ -199,16 +203,16 @@ impl<'n> Writer<'n> {
     }
 
     /// Records the first error; later ones follow from it.
-    pub(crate) fn fail(&mut self, name: &str, kind: ErrorKind) {
+    pub(crate) fn fail(&mut self, name: &str, kind: ExpandErrorKind) {
         if self.error.is_none() {
-            self.error = Some(Error::new(name, kind));
+            self.error = Some(ExpandError::new(name, kind));
         }
     }
 
     /// [`fail`](Self::fail), for what the part `field` of the value holds.
-    pub(crate) fn fail_in_field(&mut self, name: &str, kind: ErrorKind, field: String) {
+    pub(crate) fn fail_in_field(&mut self, name: &str, kind: ExpandErrorKind, field: String) {
         if self.error.is_none() {
-            self.error = Some(Error::new(name, kind).in_field(field));
+            self.error = Some(ExpandError::new(name, kind).in_field(field));
         }
     }
 
@@ -370,7 +374,7 @@ impl<'n> Writer<'n> {
     /// hands the writer to calls that are not inlined, so it lives in memory, and a move
     /// out of it was a `memcpy` of the whole writer in every `url!` (callgrind).
     #[inline]
-    pub fn finish(&mut self) -> Result<Url, Error> {
+    pub fn finish(&mut self) -> Result<Url, ExpandError> {
         self.take_url()
     }
 
@@ -378,7 +382,7 @@ impl<'n> Writer<'n> {
     /// writer, which is not moved (a few hundred bytes, which the compiler copies with
     /// `memcpy` where the call is not inlined).
     #[inline]
-    pub(crate) fn take_url(&mut self) -> Result<Url, Error> {
+    pub(crate) fn take_url(&mut self) -> Result<Url, ExpandError> {
         self.check_whole_when_finished();
         if self.error.is_none() {
             // Without `take`, which wrote `None` back on every URL.
@@ -389,7 +393,7 @@ impl<'n> Writer<'n> {
 
     /// [`take_url`](Self::take_url) when a value failed.
     #[cold]
-    fn take_error(&mut self) -> Result<Url, Error> {
+    fn take_error(&mut self) -> Result<Url, ExpandError> {
         match self.error.take() {
             Some(error) => Err(error),
             None => Ok(Url::from_built(core::mem::take(&mut self.out))),

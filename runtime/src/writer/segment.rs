@@ -7,7 +7,7 @@ use alloc::string::String;
 
 use super::{Tracked, Writer, checks};
 use crate::encode::{self, Set};
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 use crate::raw::Tail;
 use urlkit_syntax::path::is_dot_segment;
 
@@ -74,13 +74,13 @@ impl<'n> Writer<'n> {
         };
         let segment = &self.out.as_bytes()[start..end];
         if is_dot_segment(segment) {
-            self.fail(name, ErrorKind::DotSegment);
+            self.fail(name, ExpandErrorKind::DotSegment);
         } else if segment.is_empty() && then_slash && !allow_empty && self.follows_slash(start) {
-            self.fail(name, ErrorKind::DoubleSlash);
+            self.fail(name, ExpandErrorKind::DoubleSlash);
         } else if segment.is_empty() && delimited {
             // No `//` (the end of the path, or its start), but a segment of the template
             // that its expressions left empty.
-            self.fail(name, ErrorKind::EmptySegment);
+            self.fail(name, ExpandErrorKind::EmptySegment);
         }
     }
 
@@ -197,7 +197,7 @@ impl<'n> Writer<'n> {
     fn slash_checked(&mut self, name: &'n str) {
         self.close_segment(self.out.len(), true, false);
         if self.starts_double_slash(self.out.len()) {
-            self.fail(name, ErrorKind::DoubleSlash);
+            self.fail(name, ExpandErrorKind::DoubleSlash);
         }
         self.out.push('/');
         self.first_segment_open = false;

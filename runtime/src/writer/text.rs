@@ -9,7 +9,7 @@ use super::expansion::Expansion;
 use super::frame::Mode;
 use super::{Context, Operator, itoa};
 use crate::encode::{self, Set};
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 
 impl Expansion<'_, '_> {
     /// Writes text of the value, encoded for where it goes.
@@ -59,7 +59,7 @@ impl Expansion<'_, '_> {
             let name = self.var_name();
             self.w.fail(
                 name,
-                ErrorKind::LeavesComponent {
+                ExpandErrorKind::LeavesComponent {
                     delimiter: char::from(delimiter),
                 },
             );
@@ -84,7 +84,7 @@ impl Expansion<'_, '_> {
     #[cold]
     fn refuse_backslash(&mut self) {
         let name = self.var_name();
-        self.w.fail(name, ErrorKind::Backslash);
+        self.w.fail(name, ExpandErrorKind::Backslash);
     }
 
     /// A value in part of a host is one label (`{.x}` is `.` and one label, and each item of
@@ -95,7 +95,7 @@ impl Expansion<'_, '_> {
     fn one_label(&mut self, text: &[u8]) {
         if self.op == Operator::Label && text.contains(&b'.') {
             let name = self.var_name();
-            self.w.fail(name, ErrorKind::InvalidHost);
+            self.w.fail(name, ExpandErrorKind::InvalidHost);
         }
     }
 

@@ -1,4 +1,4 @@
-//! Short copies for the common shapes (`writer/items.rs`): a string value written as
+//! Short copies for the common layouts (`writer/items.rs`): a string value written as
 //! unreserved text without a prefix, and a variable's name.
 //!
 //! Most of a URL's values and names are a few bytes. The general writer
@@ -21,8 +21,8 @@ use crate::raw::{self, Tail};
 const SHORT: usize = 8;
 
 impl Expansion<'_, '_> {
-    /// Writes `text` as unreserved text (`{x}`, `{/x}`, `{?x}`): for a shape other than
-    /// `Shape::General` only, which has no prefix and is not reserved.
+    /// Writes `text` as unreserved text (`{x}`, `{/x}`, `{?x}`): for a layout other than
+    /// `Layout::General` only, which has no prefix and is not reserved.
     #[inline]
     pub(crate) fn push_unreserved(&mut self, text: &str) {
         let out = &mut self.w.out;

@@ -1,4 +1,4 @@
-//! Lowering a checked template into steps: static text (already normalized) and the places
+//! Lowering a checked template into steps: static text (already in URI form) and the places
 //! where values go, each with what the runtime must check there.
 //!
 //! The macro turns each step into one call into the runtime; `Template` interprets the same
@@ -68,7 +68,7 @@ pub enum Context {
 /// `Template::parse` made it). One type of step for both, so one interpreter runs them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step<S = String> {
-    /// Write this text (normalized: IRI characters encoded, triplet hex uppercase).
+    /// Write this text (in URI form: IRI characters encoded, triplet hex uppercase).
     Text(S),
     /// Expand this expression as a whole path segment: its value must be non-empty and not
     /// a dot segment.
@@ -99,7 +99,7 @@ pub enum Step<S = String> {
     /// `name={x}` written by hand in a query of pairs: one pair per value (none when
     /// undefined, one per item of a list).
     HandPair {
-        /// The name, normalized.
+        /// The name, in URI form.
         key: S,
         /// The expression after `=`.
         expr: usize,

@@ -6,9 +6,9 @@ use core::ops::Range;
 
 use super::parts::{Groups, Part, parts_into, split_into};
 use super::{Context, Step};
-use crate::normalize::normalize_into;
 use crate::reference::{Placement, Reference};
 use crate::template::{Expression, Operator};
+use crate::to_uri::push_uri;
 
 pub(super) struct Planner<'a> {
     pub(super) src: &'a str,
@@ -60,12 +60,12 @@ pub fn plan_into(
 }
 
 impl Planner<'_> {
-    /// Template text, normalized; text written in a row becomes one step (so the runtime
+    /// Template text, in URI form; text written in a row becomes one step (so the runtime
     /// makes one copy per run of text).
     pub(super) fn text(&mut self, range: Range<usize>) {
         if !range.is_empty() {
             let src = self.src;
-            self.append_text(|out| normalize_into(&src[range], out));
+            self.append_text(|out| push_uri(&src[range], out));
         }
     }
 
@@ -81,10 +81,10 @@ impl Planner<'_> {
         }
     }
 
-    /// Writes a pair's text, normalized; returns where it is in the buffer.
+    /// Writes a pair's text, in URI form; returns where it is in the buffer.
     pub(super) fn pair_text(&mut self, range: Range<usize>) -> Range<usize> {
         let start = self.text.len();
-        normalize_into(&self.src[range], self.text);
+        push_uri(&self.src[range], self.text);
         start..self.text.len()
     }
 

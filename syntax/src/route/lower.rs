@@ -13,10 +13,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use crate::normalize::normalize_into;
 use crate::plan::{self, Context, Part, Step};
 use crate::reference::Reference;
 use crate::template::{Expression, Modifier, Operator};
+use crate::to_uri::push_uri;
 
 pub use super::shape_error::ShapeError;
 
@@ -32,9 +32,9 @@ pub struct Var {
 /// One segment of a route's fixed path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PathSegment {
-    /// Text, normalized.
+    /// Text, in URI form.
     Static(String),
-    /// A placeholder, with the segment's text before and after it (normalized).
+    /// A placeholder, with the segment's text before and after it (in URI form).
     Value {
         /// Text before the placeholder.
         prefix: String,
@@ -48,7 +48,7 @@ pub enum PathSegment {
 /// A query parameter a placeholder reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueryVar {
-    /// The parameter's name, normalized.
+    /// The parameter's name, in URI form.
     pub key: String,
     /// The placeholder.
     pub var: Var,
@@ -63,7 +63,7 @@ pub struct Shape {
     pub segments: Vec<PathSegment>,
     /// The variables of the `{/x}` expressions that end the path, in order.
     pub tail: Vec<Var>,
-    /// Static query pieces (`format=json`, `flag`), normalized.
+    /// Static query pieces (`format=json`, `flag`), in URI form.
     pub pairs: Vec<String>,
     /// Query parameters read by placeholders, in template order.
     pub keys: Vec<QueryVar>,
@@ -121,9 +121,9 @@ impl Lowering<'_> {
         plan::parts(self.exprs, range)
     }
 
-    fn normalized(&self, a: usize, b: usize) -> String {
+    fn uri_form(&self, a: usize, b: usize) -> String {
         let mut out = String::with_capacity(b - a);
-        normalize_into(&self.src[a..b], &mut out);
+        push_uri(&self.src[a..b], &mut out);
         out
     }
 
@@ -229,7 +229,7 @@ impl Lowering<'_> {
             let mut out = String::new();
             for part in parts {
                 if let Part::Text(a, b) = *part {
-                    normalize_into(&self.src[a..b], &mut out);
+                    push_uri(&self.src[a..b], &mut out);
                 }
             }
             out
@@ -272,7 +272,7 @@ impl Lowering<'_> {
                 // A static key must be there exactly once, in any spelling (see
                 // `Pattern::check_query`), so a second piece with the same key could never
                 // match.
-                let pair = self.normalized(a, b);
+                let pair = self.uri_form(a, b);
                 let key = super::piece_key(&pair);
                 if let Some(earlier) = shape
                     .pairs
@@ -304,7 +304,7 @@ impl Lowering<'_> {
                         self.errors.push((at.clone(), ShapeError::Prefix));
                         continue;
                     }
-                    let key = self.normalized(spec.name.start, spec.name.end);
+                    let key = self.uri_form(spec.name.start, spec.name.end);
                     self.key_decodes(&key, spec.name.clone());
                     shape.keys.push(QueryVar {
                         key,
@@ -329,7 +329,7 @@ impl Lowering<'_> {
                 match e.operator {
                     Operator::Simple if e.vars.len() == 1 => {
                         if let Some(var) = self.var(i) {
-                            let key = self.normalized(a, b - 1);
+                            let key = self.uri_form(a, b - 1);
                             self.key_decodes(&key, a..b - 1);
                             shape.keys.push(QueryVar {
                                 key,
@@ -399,7 +399,7 @@ impl Lowering<'_> {
         }
     }
 
-    /// Refuses a query key (normalized, at `at` in the template) that does not decode to
+    /// Refuses a query key (in URI form, at `at` in the template) that does not decode to
     /// UTF-8: `from_url` refuses every URL with such a key, so none could match.
     fn key_decodes(&mut self, key: &str, at: Range<usize>) {
         let decoded: Vec<u8> = super::form_bytes(key).collect();

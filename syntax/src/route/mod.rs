@@ -45,7 +45,7 @@ mod tests;
 /// What one path segment must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Segment<'a> {
-    /// Template text (normalized: IRI characters percent-encoded, triplet hex uppercase).
+    /// Template text (in URI form: IRI characters percent-encoded, triplet hex uppercase).
     Static(&'a str),
     /// A placeholder `{x}` with the segment's text around it: the segment starts with
     /// `prefix` and ends with `suffix`, the value is what lies between. A placeholder that is

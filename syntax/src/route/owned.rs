@@ -7,11 +7,12 @@ use alloc::vec::Vec;
 use super::lower::{PathSegment, Shape};
 use super::{Key, Pattern, Segment, Tail};
 
-/// What a placeholder's field holds, which decides what a route matches.
+/// How many values a placeholder's field holds, which decides what a route matches (the
+/// grammar's side of `urlkit::route::Arity`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub enum Arity {
     /// One value, always present.
-    Scalar,
+    One,
     /// An `Option`: the value may be absent.
     Optional,
     /// A `Vec`: any number of values.
@@ -52,7 +53,7 @@ impl Shape {
     pub fn pattern(
         &self,
         src: &str,
-        kind: impl Fn(&str) -> Kind,
+        kind: impl Fn(&str) -> Arity,
         deny_unknown: bool,
     ) -> OwnedPattern {
         let mut segments: Vec<OwnedSegment> = self
@@ -68,20 +69,15 @@ impl Shape {
         let mut tail = Tail::None;
         for var in &self.tail {
             match kind(&src[var.name.clone()]) {
-                Kind::Scalar => segments.push(OwnedSegment::Any),
-                Kind::Optional => tail = Tail::Optional,
-                Kind::List => tail = Tail::Rest,
+                Arity::One => segments.push(OwnedSegment::Any),
+                Arity::Optional => tail = Tail::Optional,
+                Arity::List => tail = Tail::Rest,
             }
         }
         let keys = self
             .keys
             .iter()
-            .map(|k| {
-                (
-                    k.key.clone(),
-                    kind(&src[k.var.name.clone()]) == Kind::Scalar,
-                )
-            })
+            .map(|k| (k.key.clone(), kind(&src[k.var.name.clone()]) == Arity::One))
             .collect();
         OwnedPattern {
             segments,

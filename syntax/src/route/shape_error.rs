@@ -49,7 +49,7 @@ pub enum ShapeError {
     /// A query key that does not decode to UTF-8 (`%FF`): `from_url` refuses every URL with
     /// such a key.
     KeyNotUtf8 {
-        /// The key, normalized.
+        /// The key, in URI form.
         key: String,
     },
 }

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::cover::{self, Finding};
 use super::lower::{self, PathSegment, Shape, ShapeError};
 use super::order;
-use super::owned::{Kind, OwnedPattern, OwnedSegment};
+use super::owned::{Arity, OwnedPattern, OwnedSegment};
 use super::{Pattern, QueryMismatch, Segment, Tail, key_eq, pair_eq, segments, static_eq};
 use crate::error::Errors;
 use crate::plan;
@@ -42,11 +42,11 @@ pub(super) fn pattern(src: &str, options: &[&str], lists: &[&str]) -> OwnedPatte
     let shape = lowered(src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
     let kind = |name: &str| {
         if options.contains(&name) {
-            Kind::Optional
+            Arity::Optional
         } else if lists.contains(&name) {
-            Kind::List
+            Arity::List
         } else {
-            Kind::Scalar
+            Arity::One
         }
     };
     shape.pattern(src, kind, false)
@@ -101,7 +101,7 @@ fn shapes_routes_accept() {
     let p = pattern("/a{/b,c}{/d}", &["d"], &[]);
     assert_eq!(p.segments[1..], [OwnedSegment::Any, OwnedSegment::Any]);
     assert_eq!(p.tail, Tail::Optional);
-    // IRI text is normalized as `to_url` writes it.
+    // IRI text is written in URI form, as `to_url` writes it.
     assert_eq!(
         scalars("/café/").segments,
         [

@@ -2,7 +2,7 @@
 //!
 //! A case is one template and one set of values: `url!` expands them at compile-time-built
 //! code, `Template::parse` and `template!` by interpreting the same plan. All three must
-//! return the same `Url`, or the same `Error` (placeholder and kind).
+//! return the same `Url`, or the same `ExpandError` (placeholder and kind).
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
 use urlkit::value::Value;
-use urlkit::{Error, Template, Url};
+use urlkit::{ExpandError, Template, Url};
 
 /// Cases per template.
 pub(crate) const CASES: u32 = 400;
@@ -47,7 +47,7 @@ impl Tally {
     /// One case: what `url!` built, against `Template::parse` and the `template!` constant.
     pub(crate) fn check(
         &self,
-        by_macro: &Result<Url, Error>,
+        by_macro: &Result<Url, ExpandError>,
         constant: &Template,
         vars: &Vars<'_>,
     ) -> Result<(), TestCaseError> {

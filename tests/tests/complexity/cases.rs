@@ -194,7 +194,7 @@ pub(crate) fn template_variables() -> Vec<Case> {
 
 /// `Template::expand` of long values and of many expressions.
 pub(crate) fn template_expand() -> Vec<Case> {
-    fn expand(t: &(Template, BTreeMap<String, String>)) -> Result<Url, urlkit::Error> {
+    fn expand(t: &(Template, BTreeMap<String, String>)) -> Result<Url, urlkit::ExpandError> {
         t.0.expand(&t.1)
     }
     fn with(template: &str, value: &str) -> (Template, BTreeMap<String, String>) {
@@ -224,7 +224,7 @@ fn list_of(n: usize) -> Vec<String> {
 
 /// `Template::expand` of long lists.
 pub(crate) fn list_expansion() -> Vec<Case> {
-    fn expand(t: &(Template, Vec<String>)) -> Result<Url, urlkit::Error> {
+    fn expand(t: &(Template, Vec<String>)) -> Result<Url, urlkit::ExpandError> {
         t.0.expand(&BTreeMap::from([("x", &t.1)]))
     }
     cases![

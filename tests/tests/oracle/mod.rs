@@ -99,7 +99,7 @@ fn plain(parts: &[Part], port: Option<usize>, name: &str) -> Value {
     Value::Str(String::from(if in_port { "1" } else { "v" }))
 }
 
-fn kind(e: &urlkit::Error) -> String {
+fn kind(e: &urlkit::ExpandError) -> String {
     let debug = format!("{:?}", e.kind());
     debug
         .split([' ', '{'])

@@ -593,7 +593,7 @@ impl Context {
             // is no port: the `:` is an empty port (RFC 3986 §3.2.3), which urlkit writes.
             context.port = after.starts_with(':')
                 && host.end + 1 == *start
-                && !matches!(op, Op::Path | Op::Query | Op::Cont | Op::Fragment);
+                && !matches!(op, Op::Path | Op::Query | Op::Fragment);
         }
         context
     }

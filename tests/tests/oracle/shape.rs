@@ -241,7 +241,7 @@ pub enum Violation {
 }
 
 impl Violation {
-    /// The `urlkit::ErrorKind`s that refuse it (by their `Debug` names).
+    /// The `urlkit::ExpandErrorKind`s that refuse it (by their `Debug` names).
     pub fn kinds(&self) -> &'static [&'static str] {
         match self {
             Violation::TextMoved { .. } => &["Required", "LeavesComponent", "InvalidBase"],
@@ -358,7 +358,7 @@ impl<'a> Template<'a> {
             if let Some(p) = &t.port
                 && p.start == *start
                 && p.end == *end
-                && !matches!(op, Op::Path | Op::Query | Op::Cont | Op::Fragment)
+                && !matches!(op, Op::Path | Op::Query | Op::Fragment)
             {
                 port_expr = Some(*index);
             }
@@ -620,8 +620,13 @@ impl<'a> Template<'a> {
         let stand_in = template_stand_in(self.parts, self.source.len(), self.source);
         let path_start = split(&stand_in).path.start;
         // A `{/x}` can write first only with a variable none of the expressions before it
-        // has (`{.a}{/a}` never starts the path with `/`).
+        // has (`{.a}{/a}` never starts the path with `/`), and, in a template that does not
+        // open with a `{+base}`, only with no other kind of expression before it: those
+        // that write nothing leave the first segment, which is theirs, empty before its `/`,
+        // which the segment rule refuses (`{a}{/p}` is never `/v`). A segment that holds the
+        // base may be empty.
         let mut slash_before = false;
+        let mut other_before = false;
         let mut before: Vec<&str> = Vec::new();
         for part in self.parts {
             match part {
@@ -634,7 +639,9 @@ impl<'a> Template<'a> {
                     start, op, vars, ..
                 } if *start >= path_start && *start < source_at => {
                     let names = || vars.iter().map(|v| v.name.as_str());
-                    slash_before |= *op == Op::Path && names().any(|n| !before.contains(&n));
+                    slash_before |=
+                        *op == Op::Path && !other_before && names().any(|n| !before.contains(&n));
+                    other_before |= *op != Op::Path && self.base.is_none();
                     before.extend(names());
                 }
                 _ => {}

@@ -3,7 +3,7 @@
 //!
 //! Route enums whose variants partly overlap, each with a property test (helpers in
 //! `route_props.rs`): `to_url` builds what `Template` expands, and either `from_url` gives
-//! the value back, or `to_url` refused with `ErrorKind::ParsesAs` naming the variant
+//! the value back, or `to_url` refused with `ExpandErrorKind::ParsesAs` naming the variant
 //! `from_url` gives that URL to.
 #![allow(
     clippy::match_same_arms,

@@ -14,7 +14,7 @@ use serde::ser::{self, Impossible, Serialize};
 use super::item::key_text;
 pub(super) use super::item::{Failure, Item};
 use super::style;
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 
 /// A `Serialize` value, as RFC 6570 sees it.
 pub(super) enum Rfc6570Value {
@@ -46,11 +46,11 @@ pub(super) fn collect<T: Serialize + ?Sized>(value: &T) -> Result<Rfc6570Value, 
 }
 
 fn nested<T>() -> Result<T, Failure> {
-    Err(Failure::new(ErrorKind::NestedValue))
+    Err(Failure::new(ExpandErrorKind::NestedValue))
 }
 
 fn unsupported<T>() -> Result<T, Failure> {
-    Err(Failure::new(ErrorKind::UnsupportedValue))
+    Err(Failure::new(ExpandErrorKind::UnsupportedValue))
 }
 
 /// The value itself: undefined, a string, a list or a map.
@@ -165,12 +165,12 @@ impl Fields {
                     let entry = key_text(&entry);
                     // OpenAPI's deepObject holds one value per entry.
                     if field.values.len() > 1 || field.joined.is_some() {
-                        return Err(Failure::new(ErrorKind::NestedValue)
+                        return Err(Failure::new(ExpandErrorKind::NestedValue)
                             .within(&format!("[{entry}]"))
                             .within(&key));
                     }
                     if let Some(delimiter) = entry.chars().find(|c| matches!(c, '[' | ']')) {
-                        return Err(Failure::new(ErrorKind::DelimiterInItem { delimiter })
+                        return Err(Failure::new(ExpandErrorKind::DelimiterInItem { delimiter })
                             .within(&format!("[{entry}]"))
                             .within(&key));
                     }
@@ -279,7 +279,9 @@ impl FieldSerializer {
                 let mut values = Vec::with_capacity(entries.len() * 2);
                 for (key, mut field) in entries {
                     if field.values.len() != 1 || field.joined.is_some() {
-                        return Err(Failure::new(ErrorKind::NestedValue).within(&key_text(&key)));
+                        return Err(
+                            Failure::new(ExpandErrorKind::NestedValue).within(&key_text(&key))
+                        );
                     }
                     values.push(key);
                     values.append(&mut field.values);
@@ -294,7 +296,7 @@ impl FieldSerializer {
         if let Some(delimiter) = delimiter {
             for (index, item) in field.values.iter().enumerate() {
                 if item_holds(item, delimiter) {
-                    let failure = Failure::new(ErrorKind::DelimiterInItem { delimiter });
+                    let failure = Failure::new(ExpandErrorKind::DelimiterInItem { delimiter });
                     return Err(failure.within(&format!("[{index}]")));
                 }
             }

@@ -10,7 +10,7 @@ use core::fmt;
 
 use serde::ser;
 
-use crate::error::ErrorKind;
+use crate::error::ExpandErrorKind;
 use crate::value::{Expansion, Scalar};
 
 /// One string value, kept in the type it was serialized as so that it is written by the
@@ -57,12 +57,12 @@ impl Scalar for Item {
 /// itself).
 #[derive(Debug)]
 pub(crate) struct Failure {
-    pub(crate) kind: ErrorKind,
+    pub(crate) kind: ExpandErrorKind,
     pub(crate) field: String,
 }
 
 impl Failure {
-    pub(super) fn new(kind: ErrorKind) -> Self {
+    pub(super) fn new(kind: ExpandErrorKind) -> Self {
         Failure {
             kind,
             field: String::new(),
@@ -92,7 +92,7 @@ impl ser::StdError for Failure {}
 impl ser::Error for Failure {
     /// An error of the value's own `Serialize` implementation.
     fn custom<T: fmt::Display>(_message: T) -> Self {
-        Failure::new(ErrorKind::UnsupportedValue)
+        Failure::new(ExpandErrorKind::UnsupportedValue)
     }
 }
 

@@ -132,11 +132,11 @@ impl<T, E: fmt::Display, F: Fn(&str) -> Result<T, E>> Visitor<'_> for TextVisito
 /// `labels=a,b` ([`comma`](crate::serde_style::comma)), `%20`- or `%7C`-delimited, or
 /// `deepObject`. A field that is itself a struct, map
 /// or a sequence of those cannot be written (RFC 6570 values nest one level): the expansion
-/// fails with [`ErrorKind::NestedValue`](crate::ErrorKind::NestedValue), and
-/// [`Error::field`](crate::Error::field) names the field (`filter`, `tags[2]`). Enum variants
+/// fails with [`ExpandErrorKind::NestedValue`](crate::ExpandErrorKind::NestedValue), and
+/// [`ExpandError::field`](crate::ExpandError::field) names the field (`filter`, `tags[2]`). Enum variants
 /// with data, map keys that are not strings, numbers, `bool`s or `char`s, and errors of the
 /// value's own `Serialize` fail with
-/// [`ErrorKind::UnsupportedValue`](crate::ErrorKind::UnsupportedValue).
+/// [`ExpandErrorKind::UnsupportedValue`](crate::ExpandErrorKind::UnsupportedValue).
 ///
 /// Keys and values are encoded by exactly the rules (and the same code) as every other value
 /// in their place: `{?params*}` percent-encodes everything but `A-Z a-z 0-9 - . _ ~`, so a
@@ -176,7 +176,7 @@ impl<T, E: fmt::Display, F: Fn(&str) -> Result<T, E>> Visitor<'_> for TextVisito
 /// A nested struct is refused, and the error names the field:
 ///
 /// ```
-/// use urlkit::{url, ErrorKind, Serde};
+/// use urlkit::{url, ExpandErrorKind, Serde};
 ///
 /// #[derive(serde::Serialize)]
 /// struct Range { from: u32, to: u32 }
@@ -185,7 +185,7 @@ impl<T, E: fmt::Display, F: Fn(&str) -> Result<T, E>> Visitor<'_> for TextVisito
 ///
 /// let query = Query { q: "x", years: Range { from: 2000, to: 2010 } };
 /// let err = url!("/search{?query*}", query = Serde(&query)).unwrap_err();
-/// assert_eq!((err.kind(), err.field()), (&ErrorKind::NestedValue, Some("years")));
+/// assert_eq!((err.kind(), err.field()), (&ExpandErrorKind::NestedValue, Some("years")));
 /// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -204,7 +204,7 @@ impl<T: Serialize> Value for Serde<T> {
 /// a variable names is serialized each time the template asks for it.
 ///
 /// A value that is neither a struct nor a map (nor undefined) defines no variables: each
-/// variable is refused with [`ErrorKind::UnsupportedValue`](crate::ErrorKind::UnsupportedValue).
+/// variable is refused with [`ExpandErrorKind::UnsupportedValue`](crate::ExpandErrorKind::UnsupportedValue).
 ///
 /// # Examples
 /// ```

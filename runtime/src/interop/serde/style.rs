@@ -24,7 +24,7 @@
 //! space or a `|` is `%20` or `%7C` both as a delimiter and inside an item, so an item of
 //! [`space_delimited`] holding a space, of [`pipe_delimited`] holding a `|`, or a
 //! [`deep_object`] key holding `[` or `]` is refused
-//! ([`ErrorKind::DelimiterInItem`](crate::ErrorKind::DelimiterInItem)), rather than read back
+//! ([`ExpandErrorKind::DelimiterInItem`](crate::ExpandErrorKind::DelimiterInItem)), rather than read back
 //! as something else. An empty list is left out, as any empty sequence is.
 //!
 //! Each function serializes the field as a newtype struct of a name private to urlkit, which
@@ -70,7 +70,7 @@
 //!
 //! An item that holds its style's delimiter is refused, and the error names it:
 //! ```
-//! use urlkit::{serde_style, url, ErrorKind, Serde};
+//! use urlkit::{serde_style, url, ExpandErrorKind, Serde};
 //!
 //! #[derive(serde::Serialize)]
 //! struct Words { #[serde(serialize_with = "serde_style::space_delimited")] words: Vec<&'static str> }
@@ -79,9 +79,9 @@
 //! assert_eq!(url!("/q{?p*}", p = Serde(&ok))?, "/q?words=math%20is%20fun");
 //! let two = Words { words: vec!["math is", "fun"] };
 //! let err = url!("/q{?p*}", p = Serde(&two)).unwrap_err();
-//! assert_eq!(err.kind(), &ErrorKind::DelimiterInItem { delimiter: ' ' });
+//! assert_eq!(err.kind(), &ExpandErrorKind::DelimiterInItem { delimiter: ' ' });
 //! assert_eq!(err.field(), Some("words[0]"));
-//! # Ok::<(), urlkit::Error>(())
+//! # Ok::<(), urlkit::ExpandError>(())
 //! ```
 
 use serde::ser::{Serialize, Serializer};
@@ -135,7 +135,7 @@ pub fn pipe_delimited<T: Serialize + ?Sized, S: Serializer>(
 /// Writes a struct or map field `color` as one parameter per entry, `color[key]=value`, the
 /// brackets percent-encoded: `color%5BR%5D=100` (OpenAPI's `style: deepObject`). Each entry
 /// holds one value (OpenAPI leaves lists and objects in it undefined: refused as
-/// [`ErrorKind::NestedValue`](crate::ErrorKind::NestedValue)); a key holding `[` or `]` is
+/// [`ExpandErrorKind::NestedValue`](crate::ExpandErrorKind::NestedValue)); a key holding `[` or `]` is
 /// refused. See [the module](self).
 ///
 /// # Errors

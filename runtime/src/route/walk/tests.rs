@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use urlkit_syntax::chars::{self, PCHAR};
 
 use super::Walk;
-use crate::route::target::{Seg, Target};
+use crate::route::target::{SegmentSpan, Target};
 
 /// What matters to the walk: each byte that ends a segment or a path, `%` (an escape, or a
 /// bad one), bytes of `PCHAR` outside the common run (`~`, `!`, `:`, `@`), bytes no URL holds
@@ -50,7 +50,7 @@ const PIECES: &[&str] = &[
 
 /// The segments `Target::parse`'s target has, from the first to the one that ends the path.
 fn eager_segments(target: &Target<'_>) -> Vec<(usize, usize)> {
-    let root = Seg {
+    let root = SegmentSpan {
         start: 0,
         end: 0,
         plain: false,
@@ -68,7 +68,7 @@ fn eager_segments(target: &Target<'_>) -> Vec<(usize, usize)> {
 }
 
 /// The segments the walk finds, and the last of them.
-fn walked(walk: &Walk<'_>) -> (Vec<(usize, usize)>, Seg) {
+fn walked(walk: &Walk<'_>) -> (Vec<(usize, usize)>, SegmentSpan) {
     let mut segments = Vec::new();
     let mut last = walk.root();
     while let Some(seg) = walk.next(last) {

@@ -1,9 +1,9 @@
 // A template with errors is those errors only: the macro still expands to a
-// `Result<Url, urlkit::Error>`, so `?`, `unwrap` and `match` on it raise nothing more.
+// `Result<Url, urlkit::ExpandError>`, so `?`, `unwrap` and `match` on it raise nothing more.
 // The values it names are still read, so a misspelt variable shows in the same compile.
-use urlkit::{url, Error, Url};
+use urlkit::{url, ExpandError, Url};
 
-fn build(id: u32) -> Result<Url, Error> {
+fn build(id: u32) -> Result<Url, ExpandError> {
     let url = url!("https://example.com/users/{id/posts")?;
     let joined = url!(url, )?;
     Ok(joined)

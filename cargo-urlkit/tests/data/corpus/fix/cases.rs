@@ -1,5 +1,5 @@
 //! The `--fix` harness's cases (see tests/fix_harness.rs): each builds a URL with `format!` or
-//! `+` the way real code does, in a fn that returns a `Result` a `urlkit::Error` converts into.
+//! `+` the way real code does, in a fn that returns a `Result` a `urlkit::ExpandError` converts into.
 //! The harness copies this file twice into a scratch crate, rewrites one copy with
 //! `cargo urlkit check --fix`, and runs both. `CASES` names each case, how many text
 //! arguments it takes, and how to call it.

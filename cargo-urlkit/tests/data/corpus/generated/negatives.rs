@@ -28,7 +28,7 @@ fn encoded(q: &str) -> String {
     format!("https://example.com/search?q={}", urlencoding::encode(q))
 }
 
-fn already_safe(owner: &str) -> Result<urlkit::Url, urlkit::Error> {
+fn already_safe(owner: &str) -> Result<urlkit::Url, urlkit::ExpandError> {
     urlkit::url!("https://api.github.com/users/{owner}")
 }
 

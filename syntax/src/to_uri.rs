@@ -1,6 +1,10 @@
 //! The one rewrite urlkit makes to URL text it accepts: RFC 3987 §3.1 step 2 (IRI characters
 //! become UTF-8 percent-triplets) and RFC 3986 §6.2.2.1 (triplet hex in uppercase). Both are
 //! equivalence-preserving: every parser reads the result as the same URL.
+//!
+//! Text after this rewrite is "in URI form". It is not RFC 3986 §6 normalization, which
+//! `Url::normalize` does on request and which changes more (case, dot segments, escapes of
+//! unreserved characters).
 
 use alloc::string::String;
 
@@ -8,7 +12,7 @@ use crate::chars::{self, HEX_UPPER};
 
 /// Appends `text` to `out` with non-ASCII characters percent-encoded and triplet hex in
 /// uppercase. Everything else is copied as it is; `text` is assumed already checked.
-pub fn normalize_into(text: &str, out: &mut String) {
+pub fn push_uri(text: &str, out: &mut String) {
     let bytes = text.as_bytes();
     // Most text has neither: one copy. A fold, not `any`, so that the compiler can test
     // many bytes at a time.
@@ -49,8 +53,8 @@ pub fn normalize_into(text: &str, out: &mut String) {
     out.push_str(&text[run..]);
 }
 
-/// Whether [`normalize_into`] would change `text`.
-pub fn needs_normalizing(text: &str) -> bool {
+/// Whether [`push_uri`] would change `text`.
+pub fn changes(text: &str) -> bool {
     let bytes = text.as_bytes();
     if !bytes.iter().any(|&b| b == b'%' || b >= 0x80) {
         return false;
@@ -87,9 +91,9 @@ mod tests {
             ("", ""),
         ] {
             let mut out = String::new();
-            normalize_into(iri, &mut out);
+            push_uri(iri, &mut out);
             assert_eq!(out, uri, "{iri}");
-            assert_eq!(needs_normalizing(iri), iri != uri, "{iri}");
+            assert_eq!(changes(iri), iri != uri, "{iri}");
         }
     }
 }

@@ -1,6 +1,6 @@
-//! What the matcher `#[derive(Route)]` generates calls: the query rules of its routes, the
-//! error when no route takes a URL, and the reading of each field from where its
-//! placeholder stands.
+//! What a leaf of the `from_url` that `#[derive(Route)]` generates calls, once a route's path
+//! matched: the query rules of its routes, the error when no route takes a URL, and the
+//! reading of each field from where its placeholder stands.
 //!
 //! The derive knows every route at compile time, so it writes `from_url` as a decision tree
 //! over the path's static text (`macros/src/route/tree.rs`): segment by segment, a `match` on
@@ -47,13 +47,12 @@
 use urlkit_syntax::route::{Pattern, QueryMismatch, has_form_escape, key_eq_in, piece_key, pieces};
 
 use super::error::{ParamError, RouteError, RouteErrorKind};
-use super::param::FromParam;
+use super::from_param::FromParam;
 use super::params::{Failure, Params};
 use super::split;
-use super::target::{Seg, Target};
+use super::target::{SegmentSpan, Target};
 use crate::decode;
-use crate::error::Error;
-use crate::error::ErrorKind;
+use crate::error::{ExpandError, ExpandErrorKind};
 use crate::value::{Expansion, ListItem, Scalar, Value};
 
 /// What a route needs of the query (its static pieces, required parameters, and whether
@@ -118,7 +117,7 @@ pub struct Field {
 /// A list field of a route with `#[route(style = "...")]`, as `to_url` writes it: the items in
 /// one value, joined with `delimiter` percent-encoded (`%20` for a space, `%7C` for `|`, as
 /// OpenAPI's style examples write them). An item that holds the delimiter would be encoded
-/// alike, so it is refused ([`ErrorKind::DelimiterInItem`]); an empty list is undefined, as
+/// alike, so it is refused ([`ExpandErrorKind::DelimiterInItem`]); an empty list is undefined, as
 /// any empty list is (RFC 6570 §2.3).
 #[derive(Clone, Copy, Debug)]
 pub struct Delimited<'a, T>(pub &'a [T], pub char);
@@ -151,7 +150,7 @@ impl<T: ListItem> Scalar for DelimitedItems<'_, T> {
             // Encoded as the delimiter is: a `%` of the item's own is `%25`, so this text
             // comes from the character alone.
             if e.written_since(start).contains(encoded) {
-                let kind = ErrorKind::DelimiterInItem { delimiter: self.1 };
+                let kind = ExpandErrorKind::DelimiterInItem { delimiter: self.1 };
                 e.refuse_field(kind, alloc::format!("[{i}]"));
             }
         }
@@ -305,7 +304,7 @@ impl<'i> Target<'i> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn segment_field<T: FromParam>(
         &self,
-        seg: Seg,
+        seg: SegmentSpan,
         field: &'static Field,
     ) -> Result<T, RouteError> {
         if let Some(raw) = self.plain_value(seg, field)
@@ -333,7 +332,7 @@ impl<'i> Target<'i> {
     )]
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn plain_value(&self, seg: Seg, field: &Field) -> Option<&'i str> {
+    fn plain_value(&self, seg: SegmentSpan, field: &Field) -> Option<&'i str> {
         let bytes = self.input.as_bytes();
         if !seg.plain || seg.start >= seg.end || bytes.get(seg.start) == Some(&b'.') {
             return None;
@@ -347,7 +346,7 @@ impl<'i> Target<'i> {
 
     /// [`segment_field`](Self::segment_field) the general way: decoding, the segment checks,
     /// and the error. The segment is `seg_start..seg_end` of `input`, `plain` as
-    /// [`Seg::plain`], `last` if it ends the path.
+    /// [`SegmentSpan::plain`], `last` if it ends the path.
     ///
     /// # Errors
     /// As [`segment_field`](Self::segment_field).
@@ -377,7 +376,7 @@ impl<'i> Target<'i> {
     #[inline(never)]
     pub fn tail_field<T: FromParam>(
         &self,
-        last: Seg,
+        last: SegmentSpan,
         field: &'static Field,
     ) -> Result<T, RouteError> {
         let rest = self.next(last).map(|first| first.start..self.path_end);
@@ -496,8 +495,8 @@ fn count<const M: usize>(
 /// The error of `to_url` when the URL built from `placeholder`'s value would parse as
 /// `route`, tried before the value's own.
 #[cold]
-pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> Error {
-    Error::parses_as(placeholder, route, template)
+pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str) -> ExpandError {
+    ExpandError::parses_as(placeholder, route, template)
 }
 
 /// What `from_url` requires of the type of a field named `N`: [`FromParam`]. The derive
@@ -529,11 +528,19 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
 pub trait RouteField<N>: Sized {
     /// Reads the field from the path segment `seg`.
     #[doc(hidden)]
-    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError>;
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError>;
 
     /// Reads the field from the segments after `last`.
     #[doc(hidden)]
-    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError>;
+    fn tail(
+        target: &Target<'_>,
+        last: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError>;
 
     /// Reads the field from the query, where `Target::keys` found its pieces.
     #[doc(hidden)]
@@ -543,12 +550,20 @@ pub trait RouteField<N>: Sized {
 #[diagnostic::do_not_recommend]
 impl<N, T: FromParam> RouteField<N> for T {
     #[inline]
-    fn segment(target: &Target<'_>, seg: Seg, field: &'static Field) -> Result<Self, RouteError> {
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError> {
         target.segment_field(seg, field)
     }
 
     #[inline]
-    fn tail(target: &Target<'_>, last: Seg, field: &'static Field) -> Result<Self, RouteError> {
+    fn tail(
+        target: &Target<'_>,
+        last: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Self, RouteError> {
         target.tail_field(last, field)
     }
 
