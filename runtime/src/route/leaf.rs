@@ -136,19 +136,16 @@ struct DelimitedItems<'a, T>(&'a [T], char);
 
 impl<T: ListItem> Scalar for DelimitedItems<'_, T> {
     fn write(&self, e: &mut Expansion<'_, '_>) {
-        // The delimiter as a query value writes it (RFC 3986 allows neither character raw).
-        let (written, encoded) = match self.1 {
-            ' ' => ("%20", "%20"),
-            _ => ("%7C", "%7C"),
-        };
+        // The delimiter as a query value writes it (RFC 3986 allows neither character raw),
+        // which is also how an item's own space or `|` is written.
+        let encoded = if self.1 == ' ' { "%20" } else { "%7C" };
         for (i, item) in self.0.iter().enumerate() {
             if i > 0 {
-                e.push_list_separator(written);
+                e.push_list_separator(encoded);
             }
             let start = e.written();
             item.write(e);
-            // Encoded as the delimiter is: a `%` of the item's own is `%25`, so this text
-            // comes from the character alone.
+            // A `%` of the item's own is `%25`, so this text comes from the character alone.
             if e.written_since(start).contains(encoded) {
                 let kind = ExpandErrorKind::DelimiterInItem { delimiter: self.1 };
                 e.refuse_field(kind, alloc::format!("[{i}]"));

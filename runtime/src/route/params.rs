@@ -105,9 +105,10 @@ enum Source<'i> {
         key: &'static str,
         remaining: usize,
     },
-    /// The items of a list written in one query value, joined with `,` (`{?tags}` on a
-    /// `Vec`): the rest of that value, or nothing once the last item was read. `repeated` if
-    /// the parameter stands more than once, which a list in one value never does.
+    /// The items of a list written in one query value, joined with `delimiter` (`{?tags}` on
+    /// a `Vec`, `,`; or a field's `style`): the rest of that value, or nothing once the last
+    /// item was read. `repeated` if the parameter stands more than once, which a list in one
+    /// value never does.
     Joined {
         rest: Option<Range<usize>>,
         repeated: bool,
@@ -193,8 +194,9 @@ impl<'i> Params<'i> {
     /// `delimiter`: `,` (RFC 6570 §3.2.8 without `*`), or the space or `|` of OpenAPI's
     /// `spaceDelimited` and `pipeDelimited`. The value is split before decoding: on each `,`
     /// as written, since `to_url` percent-encodes an item's own `,` (`%2C`); on each space
-    /// (`%20`, `+`) or `|` (`%7C`), which `to_url` refuses in an item. So the split finds exactly the items `to_url` wrote, and `tags=` is one empty
-    /// item, where no `tags` is none.
+    /// (`%20`, `+`) or `|` (`%7C`), which `to_url` refuses in an item. So the split finds
+    /// exactly the items `to_url` wrote, and `tags=` is one empty item, where no `tags` is
+    /// none.
     #[inline]
     pub(crate) fn joined(self, delimiter: char) -> Self {
         let source = match &self.source {
