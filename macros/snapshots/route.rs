@@ -255,6 +255,7 @@ const _: () = {
                     prefix: 0usize,
                     suffix: 0usize,
                     key: "",
+                    joined: ::urlkit::__private::core::option::Option::None,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Api::User",
@@ -262,6 +263,7 @@ const _: () = {
                     prefix: 0usize,
                     suffix: 0usize,
                     key: "tab",
+                    joined: ::urlkit::__private::core::option::Option::None,
                 },
             ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;

@@ -285,6 +285,7 @@ const _: () = {
                     prefix: 0usize,
                     suffix: 0usize,
                     key: "",
+                    joined: ::urlkit::__private::core::option::Option::None,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Files::Raw",
@@ -292,6 +293,7 @@ const _: () = {
                     prefix: 0usize,
                     suffix: 4usize,
                     key: "",
+                    joined: ::urlkit::__private::core::option::Option::None,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Files::Raw",
@@ -299,6 +301,7 @@ const _: () = {
                     prefix: 0usize,
                     suffix: 0usize,
                     key: "token",
+                    joined: ::urlkit::__private::core::option::Option::None,
                 },
             ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;

@@ -372,6 +372,16 @@ fn query_parameters(shape: &RouteShape) -> Result<Vec<Parameter>, Error> {
                     Arity::Optional => (false, "form", true, schema(value)),
                     // `{?tag*}`: `tag=a&tag=b`.
                     Arity::List => (false, "form", true, list()),
+                    // `{?tag}` on a `Vec`: `tag=a,b`; OpenAPI's delimited styles join with a
+                    // space or a `|` (§4.8.12.4, Style Values), percent-encoded in the URL.
+                    Arity::Joined { separator } => {
+                        let style = match separator {
+                            ' ' => "spaceDelimited",
+                            '|' => "pipeDelimited",
+                            _ => "form",
+                        };
+                        (false, style, false, list())
+                    }
                 };
                 parameters.push(Parameter {
                     name: decoded(key, shape)?,

@@ -38,6 +38,14 @@ enum Kinds {
     Search { query: String, tag: Vec<Fmt<u16>> },
     #[route("/export?format=csv&sep={sep}")]
     Export { sep: char },
+    #[route("/labels{?label,kind,word}")]
+    Labels {
+        label: Vec<String>,
+        #[route(style = "pipeDelimited")]
+        kind: Vec<u16>,
+        #[route(style = "spaceDelimited")]
+        word: Vec<String>,
+    },
 }
 
 /// The routes bench's 130 GitHub routes, every field a `String`, with a constructor each.
@@ -227,6 +235,23 @@ fn every_kind() {
         json!({ "type": "array", "items": { "type": "string" } })
     );
     assert_eq!(paths["/export"]["parameters"][1]["name"], "sep");
+    let labels = &paths["/labels"]["parameters"];
+    let styles: Vec<_> = (0..3)
+        .map(|i| {
+            (
+                labels[i]["style"].as_str().unwrap(),
+                labels[i]["explode"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        styles,
+        [
+            ("form", false),
+            ("pipeDelimited", false),
+            ("spaceDelimited", false)
+        ]
+    );
 }
 
 #[test]
@@ -512,6 +537,9 @@ proptest! {
         small in proptest::option::of(any::<i16>()),
         tag in prop::collection::vec(any::<u16>(), 0..3),
         sep in any::<char>(),
+        label in prop::collection::vec(text(), 0..3),
+        kind in prop::collection::vec(any::<u16>(), 0..3),
+        word in prop::collection::vec(text(), 0..3),
     ) {
         let paths = urlkit_openapi::paths::<Kinds>().unwrap();
         let [name, section, query] = [&words[0], &words[1], &words[2]].map(String::clone);
@@ -543,6 +571,15 @@ proptest! {
                 values(&[("q", vec![query.clone()]), ("tag", tag.iter().map(u16::to_string).collect())]),
             ),
             (Kinds::Export { sep }, "/export", values(&[("sep", vec![sep.to_string()])])),
+            (
+                Kinds::Labels { label: label.clone(), kind: kind.clone(), word: word.clone() },
+                "/labels",
+                values(&[
+                    ("label", label.clone()),
+                    ("kind", kind.iter().map(u16::to_string).collect()),
+                    ("word", word.clone()),
+                ]),
+            ),
         ];
         for (route, key, values) in cases {
             if let Some(built) = built(&route) {

@@ -100,6 +100,15 @@ pub enum ExpandErrorKind {
     /// variant with data, a map key that is not a string, number, `bool` or `char`, or its
     /// `Serialize` implementation reported an error. [`ExpandError::field`] says where.
     UnsupportedValue,
+    /// A `Serde` field written with OpenAPI's `spaceDelimited`, `pipeDelimited` or
+    /// `deepObject` style (feature `serde`, see `urlkit::serde_style`) holds the style's own
+    /// delimiter: an item with a space or a `|`, a `deepObject` key with `[` or `]`. Both are
+    /// percent-encoded alike in a URL (`%20`, `%7C`), so the item would read back as two.
+    /// [`ExpandError::field`] says where.
+    DelimiterInItem {
+        /// The delimiter.
+        delimiter: char,
+    },
     /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
     /// matches another variant, which `from_url` tries first, so it would not parse back into
     /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
@@ -122,7 +131,6 @@ impl ExpandError {
     }
 
     /// The same error, about the part `field` of the value.
-    #[cfg(feature = "serde")]
     pub(crate) fn in_field(mut self, field: String) -> Self {
         self.field = Some(field);
         self
@@ -184,7 +192,7 @@ impl ExpandError {
 
     /// For a value with fields (a `Serde` struct or map, feature `serde`), the path of the
     /// field at fault: `filter`, `tags[2]`; empty (`Some("")`) when it is the value itself.
-    /// `None` for values without fields.
+    /// For a route field with a `style`, the item at fault (`[1]`). `None` for other values.
     ///
     /// # Examples
     /// ```
@@ -272,6 +280,11 @@ impl fmt::Display for ExpandError {
                     "the value of `{name}` is what a URL cannot hold: an enum variant with data, a map key that is not a string, number or bool, or an error of its `Serialize`"
                 ),
             },
+            ExpandErrorKind::DelimiterInItem { delimiter } => write!(
+                f,
+                "the value of `{name}` holds `{delimiter}` in `{}`, the delimiter of that field's style, which a URL cannot tell from the one between items; choose a style whose delimiter the items do not hold",
+                self.field.as_deref().unwrap_or_default()
+            ),
             ExpandErrorKind::Required => write!(
                 f,
                 "`{name}` opens the fragment that the template's text after it belongs to, but it is undefined: without its `#`, that text would move out of the fragment; give `{name}` a value"

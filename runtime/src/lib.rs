@@ -106,6 +106,9 @@ pub use crate::error::{ExpandError, ExpandErrorKind};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use crate::interop::serde::Serde;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use crate::interop::serde::style as serde_style;
 #[cfg(any(feature = "url", feature = "http"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "url", feature = "http"))))]
 pub use crate::interop::{ConversionError, ConversionErrorKind};
@@ -149,7 +152,7 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::leaf::{Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, parses_as};
         pub use crate::route::shape::{described, field, shape};
         pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;

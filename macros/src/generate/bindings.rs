@@ -25,9 +25,10 @@ pub(super) struct Bindings {
     pub(super) vars: Vec<(Ident, Span, Option<Ident>)>,
     /// Marker types to declare, one per variable whose name is a Rust identifier.
     pub(super) markers: Vec<Ident>,
-    /// Whether the values are a route's fields, which are checked through
-    /// `urlkit::route::RouteField` (written and read back) rather than `Placeholder`.
-    route: bool,
+    /// For each of `checked.vars`, whether its value is a route's field itself, checked
+    /// through `urlkit::route::RouteField` (written and read back) rather than `Placeholder`
+    /// (a field joined with an OpenAPI delimiter is written through a wrapper, a `Value`).
+    route_fields: Vec<bool>,
 }
 
 impl Bindings {
@@ -72,19 +73,24 @@ impl Bindings {
             locals,
             vars,
             markers,
-            route: false,
+            route_fields: Vec::new(),
         }
     }
 
     /// Bindings for a route's fields, given in the order of `checked.vars`; no markers are
     /// declared (the derive declares them, see [`marker`]).
-    pub(super) fn of_values(checked: &BoundTemplate, given: Vec<(TokenStream, Span)>) -> Self {
+    pub(super) fn of_values(
+        checked: &BoundTemplate,
+        given: Vec<(TokenStream, Span, bool)>,
+    ) -> Self {
         let site = Span::mixed_site();
         let mut values = Vec::new();
         let mut locals = Vec::new();
         let mut vars = Vec::with_capacity(given.len());
-        for ((value, span), var) in given.into_iter().zip(&checked.vars) {
+        let mut route_fields = Vec::with_capacity(given.len());
+        for ((value, span, field), var) in given.into_iter().zip(&checked.vars) {
             let local = format_ident!("__v{}", locals.len(), span = site);
+            route_fields.push(field);
             values.push(value);
             locals.push(local.clone());
             vars.push((local, span, marker(&var.name, site)));
@@ -95,7 +101,7 @@ impl Bindings {
             locals,
             vars,
             markers: Vec::new(),
-            route: true,
+            route_fields,
         }
     }
 
@@ -124,7 +130,7 @@ impl Bindings {
             "Port"
         } else if matches!(spec.modifier, Modifier::Prefix(_)) {
             "Prefixed"
-        } else if self.route {
+        } else if self.route_fields.get(Self::index(checked, spec)) == Some(&true) {
             "RouteField"
         } else {
             "Placeholder"

@@ -118,7 +118,7 @@ pub(crate) fn template(
 pub(crate) fn route(
     checked: &BoundTemplate,
     steps: &[Step],
-    values: Vec<(TokenStream, Span)>,
+    values: Vec<(TokenStream, Span, bool)>,
     root: &Root,
     literal: Span,
 ) -> TokenStream {

@@ -50,6 +50,9 @@ pub(crate) struct Field<'a> {
     /// The element type of an `Option` or a `Vec`.
     pub(crate) inner: Option<&'a Type>,
     pub(crate) skip: bool,
+    /// `#[route(style = "...")]`: the delimiter that joins the list's items, and where the
+    /// style is named.
+    pub(crate) style: Option<(char, Span)>,
     /// Where "no placeholder" is reported: the name, or the type of a tuple field.
     pub(crate) span: Span,
     /// Its doc comment (`doc`).
@@ -61,6 +64,9 @@ impl<'a> RouteType<'a> {
         let attrs = attr::parse(&input.attrs, errors);
         if let Some(skip) = attrs.skip {
             errors.push(syn::Error::new(skip, SKIP_ON_FIELDS));
+        }
+        if let Some((_, style)) = attrs.style {
+            errors.push(syn::Error::new(style, STYLE_ON_FIELDS));
         }
         let name = input.ident.to_string();
         let deny_unknown = attrs.deny_unknown.is_some();
@@ -99,6 +105,9 @@ impl<'a> RouteType<'a> {
                         if let Some(skip) = attrs.skip {
                             errors.push(syn::Error::new(skip, SKIP_ON_FIELDS));
                         }
+                        if let Some((_, style)) = attrs.style {
+                            errors.push(syn::Error::new(style, STYLE_ON_FIELDS));
+                        }
                         Route {
                             variant: Some(&variant.ident),
                             label: format!("{name}::{}", variant.ident),
@@ -128,6 +137,8 @@ impl<'a> RouteType<'a> {
         })
     }
 }
+
+const STYLE_ON_FIELDS: &str = "`style` applies to a `Vec` field read in the query, whose items it joins in one value; move it to that field";
 
 const SKIP_ON_FIELDS: &str =
     "`skip` applies to a field, which `from_url` then fills with `Default::default()`";
@@ -166,6 +177,7 @@ fn fields<'a>(fields: &'a Fields, errors: &mut Diagnostics) -> Vec<Field<'a>> {
                 arity: kind,
                 inner,
                 skip: attrs.skip.is_some(),
+                style: attrs.style,
                 span,
                 doc: doc(&field.attrs),
             }

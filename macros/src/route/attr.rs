@@ -1,4 +1,4 @@
-//! `#[route(...)]`: a template string, `deny_unknown_params`, `skip`.
+//! `#[route(...)]`: a template string, `deny_unknown_params`, `skip`, `style = "..."`.
 //!
 //! None of these functions stop at a problem (serde's `attr.rs` policy): a malformed or
 //! misplaced attribute is reported and ignored, so the user sees every bad attribute of the
@@ -18,13 +18,19 @@ pub(crate) struct Attrs {
     pub(crate) deny_unknown: Option<Span>,
     /// `#[route(skip)]`, where it is written.
     pub(crate) skip: Option<Span>,
+    /// `#[route(style = "pipeDelimited")]`: the delimiter of the OpenAPI style named, and
+    /// where it is written.
+    pub(crate) style: Option<(char, Span)>,
     /// A `#[route]` was written but could not be read (and was reported): a missing
     /// template is then that one error, not a second one.
     pub(crate) malformed: bool,
 }
 
-const UNKNOWN: &str =
-    "expected a template string such as `\"/users/{id}\"`, `deny_unknown_params` or `skip`";
+const UNKNOWN: &str = "expected a template string such as `\"/users/{id}\"`, `deny_unknown_params`, `skip` or `style = \"pipeDelimited\"`";
+
+/// The OpenAPI styles a field may name, with their delimiters: the styles that join a list
+/// in one query value with a delimiter RFC 6570 has no operator for.
+const STYLES: [(&str, char); 2] = [("spaceDelimited", ' '), ("pipeDelimited", '|')];
 
 /// Reads every `#[route(...)]` of `attrs`.
 pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
@@ -53,6 +59,30 @@ pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
                     }
                 } else if input.peek(Ident) {
                     let word: Ident = input.parse()?;
+                    if word == "style" {
+                        input.parse::<Token![=]>()?;
+                        let name: LitStr = input.parse()?;
+                        if out.style.is_some() {
+                            errors.push(syn::Error::new(
+                                word.span(),
+                                "`style` is given twice; remove one",
+                            ));
+                        }
+                        match STYLES.iter().find(|(style, _)| name.value() == *style) {
+                            Some(&(_, delimiter)) => out.style = Some((delimiter, name.span())),
+                            None => errors.push(syn::Error::new(
+                                name.span(),
+                                format!(
+                                    "unknown style `{}`; a field's style is `spaceDelimited` or `pipeDelimited` (OpenAPI's `form` is the template's own: `{{?x}}` joins a list with commas, `{{?x*}}` repeats it)",
+                                    name.value()
+                                ),
+                            )),
+                        }
+                        if !input.is_empty() {
+                            input.parse::<Token![,]>()?;
+                        }
+                        continue;
+                    }
                     let slot = if word == "deny_unknown_params" {
                         &mut out.deny_unknown
                     } else if word == "skip" {

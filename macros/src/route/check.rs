@@ -113,6 +113,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
             continue;
         }
         check_kind(field, var, position, lit, &value, errors);
+        check_style(field, var, position, &shape, errors);
         captures[f] = Some(capture(&shape, position, field.arity));
     }
     for (field, capture) in route.fields.iter().zip(&captures) {
@@ -197,6 +198,21 @@ fn placeholders(shape: &Shape) -> Vec<(&Var, Position)> {
         out.push((&key.var, Position::Key { j, hand: key.hand }));
     }
     out
+}
+
+/// Whether the query parameter `j` of `shape`, whose field is of `kind`, is a list written in
+/// one value (`{?tags}` on a `Vec`: RFC 6570 §3.2.8 joins the items with `,`, percent-encoding
+/// an item's own `,`), which `from_url` splits on the delimiter before decoding. A pair written by hand
+/// (`tags={tags}`) repeats itself for each item, as `{?tags*}` does.
+///
+/// The delimiter between the items: `,`, or that of the field's `#[route(style = "...")]`.
+pub(crate) fn joined(shape: &Shape, j: usize, field: &Field<'_>) -> Option<char> {
+    let joined = field.arity == Arity::List
+        && shape
+            .keys
+            .get(j)
+            .is_some_and(|key| !key.var.explode && !key.hand);
+    joined.then(|| field.style.map_or(',', |(delimiter, _)| delimiter))
 }
 
 fn capture(shape: &Shape, position: Position, kind: Arity) -> Capture {
@@ -334,14 +350,12 @@ fn check_kind(
         (Arity::Optional | Arity::List, Position::Tail { last: false, .. }) => Some(format!(
             "`{shown}` cannot fill `{written}`, which other segments follow; only the last `{{/x}}` of the path may be optional or a list"
         )),
-        (Arity::List, Position::Tail { .. } | Position::Key { hand: false, .. })
-            if !var.explode =>
-        {
-            Some(format!(
-                "`{written}` writes a list as one value joined with commas; a route reads a list from one value per item: write `{}`",
-                placeholder(true)
-            ))
-        }
+        // In the query a list without `*` is one value joined with commas, which `from_url`
+        // splits (`joined`); a path segment joined with commas is not read back.
+        (Arity::List, Position::Tail { .. }) if !var.explode => Some(format!(
+            "`{written}` writes a list as one segment joined with commas, which a route does not read back; write `{}` for one segment per item",
+            placeholder(true)
+        )),
         _ => None,
     };
     if let Some(message) = message {
@@ -357,6 +371,48 @@ fn check_kind(
             message,
         ));
     }
+}
+
+/// A field's `style` joins a list in one query value: only a `Vec` in `{?x}` or `{&x}`.
+fn check_style(
+    field: &Field<'_>,
+    var: &Var,
+    position: Position,
+    shape: &Shape,
+    errors: &mut Diagnostics,
+) {
+    let Some((delimiter, span)) = field.style else {
+        return;
+    };
+    let name = &field.name;
+    let ty = field.ty;
+    let shown = quote::quote!(#ty).to_string().replace(' ', "");
+    let style = if delimiter == ' ' {
+        "spaceDelimited"
+    } else {
+        "pipeDelimited"
+    };
+    let message = if field.arity != Arity::List {
+        format!(
+            "`{style}` joins the items of a list, but `{name}` is a `{shown}`, not a `Vec`; remove the `style`"
+        )
+    } else if let Position::Key { j, hand: true } = position {
+        let key = shape.keys.get(j).map_or("", |k| k.key.as_str());
+        format!(
+            "`{style}` writes a list in one query value, but the pair written by hand `{key}={{{name}}}` writes a pair per item; write `{{?{name}}}`"
+        )
+    } else if !matches!(position, Position::Key { .. }) {
+        format!(
+            "`{style}` writes a list in one query value, but `{name}` is not a query parameter of its own; write `{{?{name}}}` in the query"
+        )
+    } else if var.explode {
+        format!(
+            "`{style}` writes a list in one query value, but `{{?{name}*}}` writes a pair per item; remove the `*`"
+        )
+    } else {
+        return;
+    };
+    errors.push(syn::Error::new(span, message));
 }
 
 /// The `*` after a variable's name.

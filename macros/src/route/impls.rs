@@ -83,14 +83,23 @@ pub(crate) fn impl_route(
         let pattern = quote!(#path { #(#members: #locals,)* .. });
         // Each variable of the template, in the generator's order, from its field (the
         // field itself, not a reference to it, so that errors name its type).
-        let values: Vec<(TokenStream, Span)> = valid
+        let values: Vec<(TokenStream, Span, bool)> = valid
             .checked
             .vars
             .iter()
             .filter_map(|var| {
                 let f = route.fields.iter().position(|f| f.name == var.name)?;
                 let (_, local) = bound.iter().find(|(i, _)| *i == f)?;
-                Some((quote!(*#local), route.fields[f].ty.span()))
+                // Items joined with a delimiter no RFC 6570 operator writes.
+                // Written through a wrapper, which is a `Value` but no route field.
+                let (value, field) = if let Some((delimiter, _)) = route.fields[f].style {
+                    let joined =
+                        quote!(::urlkit::__private::route::Delimited(&#local[..], #delimiter));
+                    (joined, false)
+                } else {
+                    (quote!(*#local), true)
+                };
+                Some((value, route.fields[f].ty.span(), field))
             })
             .collect();
         let to_url = if valid.checked.expressions.is_empty() {

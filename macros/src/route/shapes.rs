@@ -3,7 +3,8 @@
 //!
 //! The arities follow the pattern `from_url` matches (`Shape::pattern`): a `{/x}` whose field
 //! is neither `Option` nor `Vec` is one more fixed segment, an `Option` may be absent, a `Vec`
-//! takes the rest of the path.
+//! takes the rest of the path. A `Vec` in the query is `Arity::List` with `*` (a pair per item)
+//! and `Arity::Joined` without (one value, the items joined with `,`).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -66,8 +67,14 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         };
         query.push(quote!(::urlkit::route::QueryParam::Static { key: #key, value: #value }));
     }
-    for key in &valid.shape.keys {
-        let (name, field, arity) = (&key.key, field(&key.var), arity(kind(&key.var)));
+    for (j, key) in valid.shape.keys.iter().enumerate() {
+        let (name, field) = (&key.key, field(&key.var));
+        let field_of = route.fields.iter().find(|f| f.name == field);
+        let joined = field_of.and_then(|f| super::check::joined(&valid.shape, j, f));
+        let arity = match joined {
+            Some(separator) => quote!(::urlkit::route::Arity::Joined { separator: #separator }),
+            None => arity(kind(&key.var)),
+        };
         query.push(
             quote!(::urlkit::route::QueryParam::Value { key: #name, field: #field, arity: #arity }),
         );

@@ -403,6 +403,15 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
             };
             let name = &field.name;
             let marker = super::ast::marker(name);
+            let joined = match *capture {
+                Capture::Key(j) => super::check::joined(&valid.shape, j, field),
+                _ => None,
+            };
+            let joined = if let Some(delimiter) = joined {
+                quote!(::core::option::Option::Some(#delimiter))
+            } else {
+                quote!(::core::option::Option::None)
+            };
             let (prefix, suffix, key) = match *capture {
                 Capture::Segment(k) => match valid.pattern.segments.get(k) {
                     Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),
@@ -425,6 +434,7 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                     prefix: #prefix,
                     suffix: #suffix,
                     key: #key,
+                    joined: #joined,
                 }
             });
             let info = quote!(&#table_name[#entry]);

@@ -127,9 +127,13 @@ pub enum ParamError {
         expected: &'static str,
     },
     /// The text does not parse with `FromStr` into this type (through [`Fmt`](crate::Fmt)).
+    /// The message gives the `FromStr` error's own; the type's name is for the server (its
+    /// logs), not in the message, which a client may be shown.
     Unparsable {
-        /// The type's name.
+        /// The type's name, as `core::any::type_name` gives it (`std::net::Ipv4Addr`).
         type_name: &'static str,
+        /// The `FromStr` error's message (its `Display`).
+        message: String,
     },
     /// A number written other than the way `Display` (and so `to_url`) writes it: `007`,
     /// `+7`, `1.50`, `1e3`. Refused so that every value has one spelling, and parsing then
@@ -333,8 +337,8 @@ impl fmt::Display for RouteError {
                         "the query gives `{text}` more than once, but the field takes one value"
                     ),
                     ParamError::Invalid { expected } => write!(f, "`{text}` is not {expected}"),
-                    ParamError::Unparsable { type_name } => {
-                        write!(f, "`{text}` does not parse as a `{type_name}`")
+                    ParamError::Unparsable { message, .. } => {
+                        write!(f, "`{text}` does not parse: {message}")
                     }
                     ParamError::NotCanonical {
                         canonical: Some(canonical),
@@ -378,7 +382,7 @@ impl fmt::Display for ParamError {
             ParamError::Missing => f.write_str("missing value"),
             ParamError::Repeated => f.write_str("more than one value"),
             ParamError::Invalid { expected } => write!(f, "not {expected}"),
-            ParamError::Unparsable { type_name } => write!(f, "does not parse as a `{type_name}`"),
+            ParamError::Unparsable { message, .. } => write!(f, "does not parse: {message}"),
             ParamError::NotCanonical {
                 canonical: Some(canonical),
             } => write!(

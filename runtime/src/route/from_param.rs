@@ -28,7 +28,7 @@ use crate::value::Fmt;
 /// | `char` | one character | `é` |
 /// | `Option<T>` | no value (`None`), or one value for `T` | |
 /// | `Vec<T>` | any number of values for `T`, in order | |
-/// | [`Fmt<T>`](crate::Fmt) with `T: FromStr` | whatever `T::from_str` accepts | a UUID, an IP address |
+/// | [`Fmt<T>`](crate::Fmt) with `T: FromStr` (its error `Display`) | whatever `T::from_str` accepts | a UUID, an IP address |
 ///
 /// Numbers written another way (`007`, `+7`, `1.50`, `1e3`) are refused with
 /// [`ParamError::NotCanonical`], which says how to write them. Values were decoded before
@@ -356,21 +356,36 @@ impl<T: FromParam> FromParam for Vec<T> {
 
 /// Parses with `T::from_str`, as `to_url` writes with `T`'s `Display`: for a route to read
 /// back what it writes, the two must agree (as they do for UUIDs, IP addresses, `NonZero`
-/// integers, and most types).
+/// integers, and most types). A value `from_str` refuses is [`ParamError::Unparsable`], with
+/// the `FromStr` error's message, which `RouteError`'s message shows (the type's name stays in
+/// the error's [`kind`](crate::RouteError::kind), out of what a client may be shown).
 ///
 /// ```
 /// use std::net::Ipv4Addr;
-/// use urlkit::{Fmt, route::FromParam};
+/// use urlkit::{Fmt, Route, route::{FromParam, ParamError, RouteErrorKind}};
 ///
 /// assert_eq!(Fmt::<Ipv4Addr>::from_param("127.0.0.1".into()), Ok(Fmt(Ipv4Addr::LOCALHOST)));
 /// assert!(Fmt::<Ipv4Addr>::from_param("localhost".into()).is_err());
+///
+/// #[derive(Route, Debug)]
+/// #[route("/hosts/{ip}")]
+/// struct Host { ip: Fmt<Ipv4Addr> }
+///
+/// let err = Host::from_url("/hosts/localhost").unwrap_err();
+/// assert_eq!(err.to_string(), "`Host.ip`: `localhost` does not parse: invalid IPv4 address syntax");
+/// let RouteErrorKind::Value(ParamError::Unparsable { type_name, .. }) = err.kind() else { panic!() };
+/// assert!(type_name.ends_with("Ipv4Addr"));
 /// ```
-impl<T: FromStr> FromParam for Fmt<T> {
+impl<T: FromStr> FromParam for Fmt<T>
+where
+    T::Err: Display,
+{
     fn from_param(value: Cow<'_, str>) -> Result<Self, ParamError> {
         T::from_str(&value)
             .map(Fmt)
-            .map_err(|_| ParamError::Unparsable {
+            .map_err(|error| ParamError::Unparsable {
                 type_name: core::any::type_name::<T>(),
+                message: error.to_string(),
             })
     }
 }

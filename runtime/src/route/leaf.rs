@@ -63,8 +63,8 @@ use super::shape::ValueType;
 use super::split;
 use super::target::{SegmentSpan, Target};
 use crate::decode;
-use crate::error::ExpandError;
-use crate::value::{Expansion, Value, capped_hint};
+use crate::error::{ExpandError, ExpandErrorKind};
+use crate::value::{Expansion, ListItem, Scalar, Value, capped_hint};
 use crate::writer::{Modifier, Spot, Writer};
 
 /// What a route needs of the query (its static pieces, required parameters, and whether
@@ -120,6 +120,54 @@ pub struct Field {
     pub suffix: usize,
     /// For a query parameter: its name; empty otherwise.
     pub key: &'static str,
+    /// For a query parameter that is a list in one value (`{?tags}` on a `Vec`): the
+    /// character between its items (`,`, or the space or `|` of a field's `style`), on which
+    /// the value is split before its items are decoded.
+    pub joined: Option<char>,
+}
+
+/// A list field of a route with `#[route(style = "...")]`, as `to_url` writes it: the items in
+/// one value, joined with `delimiter` percent-encoded (`%20` for a space, `%7C` for `|`, as
+/// OpenAPI's style examples write them). An item that holds the delimiter would be encoded
+/// alike, so it is refused ([`ExpandErrorKind::DelimiterInItem`]); an empty list is undefined, as
+/// any empty list is (RFC 6570 §2.3).
+#[derive(Clone, Copy, Debug)]
+pub struct Delimited<'a, T>(pub &'a [T], pub char);
+
+#[diagnostic::do_not_recommend]
+impl<T: ListItem> Value for Delimited<'_, T> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if !self.0.is_empty() {
+            e.scalar(&DelimitedItems(self.0, self.1));
+        }
+    }
+}
+
+/// The items of a [`Delimited`] list, written as one value.
+struct DelimitedItems<'a, T>(&'a [T], char);
+
+impl<T: ListItem> Scalar for DelimitedItems<'_, T> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        // The delimiter as a query value writes it (RFC 3986 allows neither character raw),
+        // which is also how an item's own space or `|` is written.
+        let encoded = if self.1 == ' ' { "%20" } else { "%7C" };
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                e.push_list_separator(encoded);
+            }
+            let start = e.written();
+            item.write(e);
+            // A `%` of the item's own is `%25`, so this text comes from the character alone.
+            if e.written_since(start).contains(encoded) {
+                let kind = ExpandErrorKind::DelimiterInItem { delimiter: self.1 };
+                e.refuse_field(kind, alloc::format!("[{i}]"));
+            }
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.iter().map(|item| item.size_hint() + 3).sum()
+    }
 }
 
 impl<'i> Target<'i> {
@@ -389,6 +437,9 @@ impl<'i> Target<'i> {
         let plain = self.query_plain();
         let found = (found.value, found.count);
         let mut params = Params::query(self.input, query, field.key, found, plain);
+        if let Some(delimiter) = field.joined {
+            params = params.joined(delimiter);
+        }
         match T::from_params(&mut params) {
             Ok(value) => Ok(value),
             Err(e) => Err(Self::value_error(field, params.failure(), e)),

@@ -105,6 +105,15 @@ enum Source<'i> {
         key: &'static str,
         remaining: usize,
     },
+    /// The items of a list written in one query value, joined with `delimiter` (`{?tags}` on
+    /// a `Vec`, `,`; or a field's `style`): the rest of that value, or nothing once the last
+    /// item was read. `repeated` if the parameter stands more than once, which a list in one
+    /// value never does.
+    Joined {
+        rest: Option<Range<usize>>,
+        repeated: bool,
+        delimiter: char,
+    },
 }
 
 impl<'i> Params<'i> {
@@ -181,6 +190,28 @@ impl<'i> Params<'i> {
         }
     }
 
+    /// The query values of [`query`](Self::query) as the items of one value joined with
+    /// `delimiter`: `,` (RFC 6570 §3.2.8 without `*`), or the space or `|` of OpenAPI's
+    /// `spaceDelimited` and `pipeDelimited`. The value is split before decoding: on each `,`
+    /// as written, since `to_url` percent-encodes an item's own `,` (`%2C`); on each space
+    /// (`%20`, `+`) or `|` (`%7C`), which `to_url` refuses in an item. So the split finds
+    /// exactly the items `to_url` wrote, and `tags=` is one empty item, where no `tags` is
+    /// none.
+    #[inline]
+    pub(crate) fn joined(self, delimiter: char) -> Self {
+        let source = match &self.source {
+            Source::Query {
+                first, remaining, ..
+            } => Source::Joined {
+                rest: first.clone().filter(|_| *remaining > 0),
+                repeated: *remaining > 1,
+                delimiter,
+            },
+            _ => return self,
+        };
+        Params { source, ..self }
+    }
+
     /// What an error about the values names: the raw (still encoded) text of the value read
     /// last (for a segment, before any was read, its value's part; for a query, empty), where
     /// it starts in the URL, and whether a value was read.
@@ -215,8 +246,11 @@ impl<'i> Params<'i> {
                 let Some((whole, value)) = segment.take() else {
                     return Ok(None);
                 };
+                // A dot or empty segment is about the whole segment; anything else about the
+                // value, without the static text around it (`12x` of `v12x` in `v{version}`).
                 self.raw = whole.clone();
                 check_segment(bytes(&whole), *last)?;
+                self.raw = value.clone();
                 (value, false)
             }
             Source::Segments { rest } => {
@@ -253,6 +287,28 @@ impl<'i> Params<'i> {
                 self.raw = value.clone();
                 (value, true)
             }
+            Source::Joined {
+                rest,
+                repeated,
+                delimiter,
+            } => {
+                if *repeated {
+                    return Err(ParamError::Repeated);
+                }
+                let Some(r) = rest.take() else {
+                    return Ok(None);
+                };
+                let (end, after) = match find_delimiter(text(&r), *delimiter) {
+                    Some((at, len)) => (r.start + at, r.start + at + len),
+                    None => (r.end, r.end),
+                };
+                if end < r.end {
+                    *rest = Some(after..r.end);
+                }
+                let item = r.start..end;
+                self.raw = item.clone();
+                (item, true)
+            }
         };
         let raw = text(&value);
         if self.plain {
@@ -277,6 +333,7 @@ impl<'i> Params<'i> {
             Source::Segment { segment, .. } => segment.is_none(),
             Source::Segments { rest } => rest.is_none(),
             Source::Query { remaining, .. } => *remaining == 0,
+            Source::Joined { rest, repeated, .. } => rest.is_none() && !repeated,
         }
     }
 }
@@ -301,6 +358,26 @@ fn next_piece_value(
     }
     *next = end;
     None
+}
+
+/// The first delimiter of a joined list in the raw query value `text`, and its length: `,` as
+/// written (`%2C` is a comma in an item); a space as `+` or `%20`, a `|` as `%7C`, hex in
+/// either case (RFC 3986 §2.1), since `to_url` refuses these in an item.
+fn find_delimiter(text: &str, delimiter: char) -> Option<(usize, usize)> {
+    // A raw `|` never gets here: `from_url` refuses a query that is not URL text.
+    let (raw, hex) = match delimiter {
+        ',' => return text.find(',').map(|at| (at, 1)),
+        ' ' => (Some(b'+'), *b"20"),
+        _ => (None, *b"7C"),
+    };
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().find_map(|(at, &b)| {
+        if Some(b) == raw {
+            return Some((at, 1));
+        }
+        let escape = bytes.get(at + 1..at + 3)?;
+        (b == b'%' && escape.eq_ignore_ascii_case(&hex)).then_some((at, 3))
+    })
 }
 
 /// A path segment `to_url` would not write where a value stands: `.` or `..` (in any `%2E`

@@ -21,8 +21,8 @@
 ///
 /// #[derive(Route)]
 /// enum Api {
-///     #[route("/users/{id}/posts{?page,tag*}")]
-///     Posts { id: u64, page: Option<u32>, tag: Vec<String> },
+///     #[route("/users/{id}/posts{?page,tag*,labels}")]
+///     Posts { id: u64, page: Option<u32>, tag: Vec<String>, labels: Vec<String> },
 ///     #[route("/files{/path*}")]
 ///     File { path: Vec<String> },
 ///     #[route("/search?q={query}&format=json")]
@@ -30,7 +30,7 @@
 /// }
 ///
 /// let [posts, file, search] = Api::SHAPES else { unreachable!() };
-/// assert_eq!(posts.template, "/users/{id}/posts{?page,tag*}");
+/// assert_eq!(posts.template, "/users/{id}/posts{?page,tag*,labels}");
 /// assert_eq!(posts.variant, Some("Posts"));
 /// assert_eq!(posts.path, [
 ///     Segment::Static("users"),
@@ -39,7 +39,10 @@
 /// ]);
 /// assert_eq!(posts.query, [
 ///     QueryParam::Value { key: "page", field: "page", arity: Arity::Optional },
+///     // `tag=a&tag=b`: OpenAPI's `style: form, explode: true`.
 ///     QueryParam::Value { key: "tag", field: "tag", arity: Arity::List },
+///     // `labels=a,b`: `style: form, explode: false`.
+///     QueryParam::Value { key: "labels", field: "labels", arity: Arity::Joined { separator: ',' } },
 /// ]);
 /// assert_eq!(file.path, [Segment::Static("files"), Segment::Rest { field: "path" }]);
 /// // Static pieces first, then the parameters.
@@ -226,7 +229,13 @@ pub enum QueryParam {
     },
 }
 
-/// How many values a placeholder takes, from its field's type.
+/// How many values a placeholder takes, from its field's type, and for a list in the query
+/// whether its items are pairs of their own or one value.
+///
+/// In OpenAPI's terms (3.1, "Style Values"), a query parameter with [`List`](Self::List) is
+/// `style: form, explode: true`; with [`Joined`](Self::Joined) and the separator `,` it is
+/// `style: form, explode: false`, with ` ` `style: spaceDelimited`, with `|`
+/// `style: pipeDelimited`; a scalar is `style: form` either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arity {
     /// Exactly one: a field that is neither an `Option` nor a `Vec`. A URL without the
@@ -234,8 +243,22 @@ pub enum Arity {
     One,
     /// At most one: an `Option`, `None` when the value is absent.
     Optional,
-    /// Any number, in order: a `Vec`, empty when the value is absent.
+    /// Any number, in order: a `Vec`, empty when the value is absent. In the query, one
+    /// `key=item` pair per item (`{?tag*}`: `tag=a&tag=b`); in the path, one segment per item
+    /// (`{/path*}`).
     List,
+    /// Any number, in order, in one query value: a `Vec` in `{?labels}`, written `labels=a,b`
+    /// (RFC 6570 §3.2.8 without `*`), or with `#[route(style = "spaceDelimited")]` or
+    /// `"pipeDelimited"`, `labels=a%20b` or `labels=a%7Cb`. The parameter stands at most once;
+    /// absent, the list is empty, and `labels=` is a list of one empty item. An item's own `,`
+    /// is percent-encoded (`a,b` as an item is `a%2Cb`), an item holding a space or `|` is
+    /// refused by `to_url` under the style of that delimiter, and `from_url` splits the value
+    /// on the separator before decoding the items, so every list `to_url` writes reads back.
+    Joined {
+        /// The character between items: `,`, ` ` or `|` (the last two percent-encoded in the
+        /// URL).
+        separator: char,
+    },
 }
 
 /// A [`RouteShape`], for the code `#[derive(Route)]` writes: the struct is

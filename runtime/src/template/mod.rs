@@ -69,6 +69,39 @@ use crate::writer::Writer;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
+/// # From data, with no data, and with more query parameters
+///
+/// A struct or map with the `serde` feature is the variables through
+/// [`Serde`](crate::Serde): `t.expand(&Serde(&filters))`, each variable the field of its name
+/// (a `Vec` field is a list, so `{?labels}` writes `labels=a,b` and `{?labels*}` a pair per
+/// item). A template without variables, or one whose variables are all to be undefined,
+/// expands with `&()`, which defines none. Query parameters the template does not name are
+/// added to the expanded URL with [`Url::edit`](crate::Url::edit): each value is placed as a
+/// template placeholder would place it, so the same encoding and guards apply.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use urlkit::{Serde, Template};
+///
+/// #[derive(serde::Serialize)]
+/// struct Issues<'a> { owner: &'a str, repo: &'a str, labels: Vec<&'a str> }
+///
+/// let t = Template::parse("/repos/{owner}/{repo}/issues{?labels}")?;
+/// let issues = Issues { owner: "rust-lang", repo: "rust", labels: vec!["A-macros", "C-bug"] };
+/// let url = t.expand(&Serde(&issues))?;
+/// assert_eq!(url, "/repos/rust-lang/rust/issues?labels=A-macros,C-bug");
+///
+/// let url = url.edit().append_pair("page", &2).append_pair("q", "a&b").finish()?;
+/// assert_eq!(url, "/repos/rust-lang/rust/issues?labels=A-macros,C-bug&page=2&q=a%26b");
+///
+/// assert_eq!(Template::parse("/health")?.expand(&())?, "/health");
+/// assert_eq!(Template::parse("/issues{?labels,page}")?.expand(&())?, "/issues");
+/// // A placeholder that is a whole path segment cannot be undefined.
+/// assert!(t.expand(&()).is_err());
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Known at compile time
 ///
 /// [`template!`](crate::template!) makes a `Template` checked while compiling, in a `const`

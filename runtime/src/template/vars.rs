@@ -14,6 +14,8 @@ use crate::value::Value;
 /// - `BTreeMap<K, V>` and `HashMap<K, V, S>` (with the `std` feature) whose keys borrow as
 ///   `str` and whose values are [`Value`]s: `BTreeMap<&str, &str>`, `HashMap<String, Vec<u32>>`;
 /// - closures, through [`vars_fn`];
+/// - `()`, which defines no variable;
+/// - [`Serde`](crate::Serde)`(&x)` of a `Serialize` struct or map, with the `serde` feature;
 /// - `serde_json::Map<String, serde_json::Value>` and `serde_json::Value` (an object), with
 ///   the `serde_json` feature;
 /// - references to any of these.
@@ -100,6 +102,19 @@ where
             value.expand(e);
         }
     }
+}
+
+/// No variables: every variable is undefined. For a template without variables, which then
+/// expands to its text: `t.expand(&())`.
+///
+/// # Examples
+/// ```
+/// let t = urlkit::Template::parse("https://example.com/health{?verbose}")?;
+/// assert_eq!(t.expand(&())?, "https://example.com/health");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Vars for () {
+    fn expand_var(&self, _name: &str, _e: &mut Expansion<'_, '_>) {}
 }
 
 impl<T: Vars + ?Sized> Vars for &T {

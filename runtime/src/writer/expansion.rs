@@ -357,15 +357,27 @@ impl<'w, 'n> Expansion<'w, 'n> {
         self.modifier == Modifier::Explode
     }
 
-    /// Writes the `,` between the items of a list, unencoded (RFC 6570 §3.2.1), for a value
-    /// that writes a list inside one string (a list-valued field of a map without explode).
-    #[cfg(feature = "serde")]
-    pub(crate) fn push_list_separator(&mut self) {
-        self.w.out.push(',');
+    /// Writes the delimiter between the items of a list, as it is, for a value that writes a
+    /// list inside one string: `,` for a list-valued field of a map without explode (RFC 6570
+    /// §3.2.1), or the delimiter of an OpenAPI style (`%20`, `%7C`), which is text valid in
+    /// every component.
+    pub(crate) fn push_list_separator(&mut self, delimiter: &'static str) {
+        debug_assert!(matches!(delimiter, "," | "%20" | "%7C"));
+        self.w.out.push_str(delimiter);
+    }
+
+    /// How much of the URL is written, so that a value can look at what its items wrote
+    /// ([`written_since`](Self::written_since)).
+    pub(crate) fn written(&self) -> usize {
+        self.w.out.len()
+    }
+
+    /// The text written from `start` (a [`written`](Self::written) length) on.
+    pub(crate) fn written_since(&self, start: usize) -> &str {
+        self.w.out.get(start..).unwrap_or_default()
     }
 
     /// Refuses the value for what its part `field` holds (a path such as `tags[2]`).
-    #[cfg(feature = "serde")]
     pub(crate) fn refuse_field(&mut self, kind: ExpandErrorKind, field: alloc::string::String) {
         self.w.fail_in_field(self.var_name(), kind, field);
     }

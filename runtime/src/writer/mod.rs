@@ -210,7 +210,6 @@ impl<'n> Writer<'n> {
     }
 
     /// [`fail`](Self::fail), for what the part `field` of the value holds.
-    #[cfg(feature = "serde")]
     pub(crate) fn fail_in_field(&mut self, name: &str, kind: ExpandErrorKind, field: String) {
         if self.error.is_none() {
             self.error = Some(ExpandError::new(name, kind).in_field(field));

@@ -391,3 +391,110 @@ fn unlike_serde_qs_a_percent_sign_survives_the_round_trip() {
     let read: BTreeMap<String, String> = serde_qs::from_str(ours.query().unwrap()).unwrap();
     assert_eq!(read["q"], "%41");
 }
+
+/// A struct's fields as a `Template`'s variables, each read as `Serde` reads a value.
+#[derive(Serialize, Clone, Debug)]
+struct Vars {
+    owner: String,
+    labels: Vec<String>,
+    page: Option<u32>,
+    sort: BTreeMap<String, String>,
+}
+
+/// The same variables as `Value`s in a map: the oracle `Serde(&vars)` must agree with, built
+/// from the field types' own `Value` impls rather than the serde collector.
+fn as_map(vars: &Vars) -> BTreeMap<&'static str, Box<dyn urlkit::value::Value + '_>> {
+    BTreeMap::from([
+        (
+            "owner",
+            Box::new(&vars.owner) as Box<dyn urlkit::value::Value>,
+        ),
+        ("labels", Box::new(&vars.labels)),
+        ("page", Box::new(vars.page)),
+        ("sort", Box::new(&vars.sort)),
+    ])
+}
+
+const VAR_TEMPLATES: [&str; 5] = [
+    "/repos/{owner}/issues{?labels,page}",
+    "/repos/{owner}/issues{?labels*,page,sort*}",
+    "/r/{owner}{/labels*}{?sort}",
+    "/r{;owner,labels,sort*}{&page}",
+    "/r/x{.labels}{?missing}",
+];
+
+proptest! {
+    #[test]
+    fn a_struct_expands_a_template_as_the_same_values_in_a_map(
+        owner in "[a-z]{1,4}",
+        labels in proptest::collection::vec(common_text(), 0..3),
+        page in proptest::option::of(0u32..100),
+        sort in proptest::collection::btree_map("[a-z]{1,3}", common_text(), 0..3),
+    ) {
+        let vars = Vars { owner, labels, page, sort };
+        let map = as_map(&vars);
+        let map: BTreeMap<&str, &dyn urlkit::value::Value> =
+            map.iter().map(|(k, v)| (*k, &**v)).collect();
+        for source in VAR_TEMPLATES {
+            let t = Template::parse(source).unwrap();
+            let from_struct = t.expand(&Serde(&vars)).map(|u| u.to_string()).map_err(|e| *e.kind());
+            let from_map = t.expand(&map).map(|u| u.to_string()).map_err(|e| *e.kind());
+            prop_assert_eq!(from_struct, from_map, "{}", source);
+        }
+    }
+}
+
+#[test]
+fn a_template_reads_only_the_fields_its_variables_name() {
+    /// A field whose `Serialize` always fails.
+    struct Broken;
+    impl Serialize for Broken {
+        fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("broken"))
+        }
+    }
+    #[derive(Serialize)]
+    struct WithBroken {
+        id: u32,
+        broken: Broken,
+        nested: BTreeMap<&'static str, BTreeMap<&'static str, u32>>,
+    }
+    let value = WithBroken {
+        id: 7,
+        broken: Broken,
+        nested: BTreeMap::from([("a", BTreeMap::from([("b", 1)]))]),
+    };
+    let t = Template::parse("/items/{id}{?missing}").unwrap();
+    assert_eq!(t.expand(&Serde(&value)).unwrap(), "/items/7");
+    // The field a variable names is refused for what it holds, and the error says where.
+    let err = Template::parse("/items{?broken}")
+        .unwrap()
+        .expand(&Serde(&value))
+        .unwrap_err();
+    assert_eq!(
+        (err.kind(), err.field()),
+        (&ExpandErrorKind::UnsupportedValue, Some("broken"))
+    );
+    let err = Template::parse("/items{?nested*}")
+        .unwrap()
+        .expand(&Serde(&value))
+        .unwrap_err();
+    assert_eq!(
+        (err.kind(), err.field()),
+        (&ExpandErrorKind::NestedValue, Some("nested.a"))
+    );
+    // A map's entries are variables too; a value that is neither names none.
+    let map = BTreeMap::from([("id", 3)]);
+    assert_eq!(t.expand(&Serde(&map)).unwrap(), "/items/3");
+    assert_eq!(
+        t.expand(&Serde(None::<&WithBroken>)).unwrap_err().kind(),
+        &ExpandErrorKind::EmptySegment
+    );
+    let err = t.expand(&Serde(&[1, 2])).unwrap_err();
+    assert_eq!(err.kind(), &ExpandErrorKind::UnsupportedValue);
+    // No variables at all.
+    assert_eq!(
+        Template::parse("/health").unwrap().expand(&()).unwrap(),
+        "/health"
+    );
+}

@@ -10,3 +10,4 @@ mod interop_http;
 mod interop_idna;
 mod interop_serde;
 mod interop_url;
+mod openapi_styles;

@@ -174,3 +174,93 @@ fn options_and_lists() {
     let err = Lists::from_url("/list?flag=true&flag=false").unwrap_err();
     assert_eq!(err.kind(), &RouteErrorKind::Value(ParamError::Repeated));
 }
+
+/// What a client is shown of a value that fails: the route and field, the value's text alone
+/// (not the static text around it in its segment), and a `FromStr` error's own message; never a
+/// Rust type path, which stays in `kind()`.
+mod client_messages {
+    use std::str::FromStr;
+
+    use urlkit::route::{ParamError, RouteErrorKind};
+    use urlkit::{Fmt, Route};
+
+    #[derive(Debug, PartialEq)]
+    enum Sort {
+        Newest,
+        Oldest,
+    }
+
+    impl FromStr for Sort {
+        type Err = &'static str;
+        fn from_str(s: &str) -> Result<Self, Self::Err> {
+            match s {
+                "newest" => Ok(Sort::Newest),
+                "oldest" => Ok(Sort::Oldest),
+                _ => Err("expected `newest` or `oldest`"),
+            }
+        }
+    }
+
+    impl std::fmt::Display for Sort {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(match self {
+                Sort::Newest => "newest",
+                Sort::Oldest => "oldest",
+            })
+        }
+    }
+
+    #[derive(Route, Debug, PartialEq)]
+    enum App {
+        #[route("/v{version}/status{?sort}")]
+        Status {
+            version: u32,
+            sort: Option<Fmt<Sort>>,
+        },
+        #[route("/files/{name}.json")]
+        File { name: u8 },
+    }
+
+    #[test]
+    fn a_value_is_quoted_without_the_text_around_it() {
+        let err = App::from_url("/v12x/status").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`App::Status.version`: `12x` is not an integer from 0 to 4294967295"
+        );
+        assert_eq!(err.offset(), Some(2));
+        let err = App::from_url("/files/300.json").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`App::File.name`: `300` is not an integer from 0 to 255"
+        );
+        assert_eq!(err.offset(), Some(7));
+    }
+
+    #[test]
+    fn a_from_str_error_keeps_its_message_and_no_type_path() {
+        assert_eq!(
+            App::from_url("/v1/status?sort=oldest").unwrap(),
+            App::Status {
+                version: 1,
+                sort: Some(Fmt(Sort::Oldest))
+            }
+        );
+        let err = App::from_url("/v1/status?sort=best").unwrap_err();
+        let message = err.to_string();
+        assert_eq!(
+            message,
+            "`App::Status.sort`: `best` does not parse: expected `newest` or `oldest`"
+        );
+        assert!(
+            !message.contains("::Sort") && !message.contains("route_params"),
+            "{message}"
+        );
+        let RouteErrorKind::Value(ParamError::Unparsable { type_name, message }) = err.kind()
+        else {
+            panic!("{err:?}");
+        };
+        assert!(type_name.ends_with("client_messages::Sort"), "{type_name}");
+        assert_eq!(message, "expected `newest` or `oldest`");
+    }
+}

@@ -45,11 +45,12 @@ enum Api {
         tab: String,
         rest: Vec<String>,
     },
-    #[route("/users/{id}/posts{?page,tag*}")]
+    #[route("/users/{id}/posts{?page,tag*,labels}")]
     Posts {
         id: u64,
         page: Option<u32>,
         tag: Vec<String>,
+        labels: Vec<String>,
     },
     #[route("/search?q={query}&format=json&pretty{&lang}")]
     Search { query: String, lang: Option<String> },
@@ -120,6 +121,7 @@ fn each_kind_of_template() {
         [
             param("page", "page", Arity::Optional),
             param("tag", "tag", Arity::List),
+            param("labels", "labels", Arity::Joined { separator: ',' }),
         ]
     );
     // Static pieces first, then the parameters; a hand-written pair names its key.
@@ -202,8 +204,8 @@ fn fields_with_their_types_and_docs() {
         }
     }
     impl std::str::FromStr for Id {
-        type Err = ();
-        fn from_str(_: &str) -> Result<Self, ()> {
+        type Err = std::fmt::Error;
+        fn from_str(_: &str) -> Result<Self, std::fmt::Error> {
             Ok(Id)
         }
     }
@@ -307,6 +309,16 @@ fn assemble(shape: &RouteShape, values: &BTreeMap<&str, Vec<&str>>) -> (String, 
                 key,
                 value: Some(value),
             } => pieces.push(format!("{key}={value}")),
+            QueryParam::Value {
+                key,
+                field,
+                arity: Arity::Joined { separator },
+            } => {
+                let items = of(field);
+                if !items.is_empty() {
+                    pieces.push(format!("{key}={}", items.join(&separator.to_string())));
+                }
+            }
             QueryParam::Value { key, field, .. } => {
                 pieces.extend(of(field).iter().map(|v| format!("{key}={v}")));
             }
@@ -397,8 +409,23 @@ fn a_shape_describes_the_url_to_url_builds() {
             id: 7,
             page: Some(2),
             tag: vec!["a".into(), "b".into()],
+            labels: vec!["x".into(), "y".into()],
         },
-        &[("id", &["7"]), ("page", &["2"]), ("tag", &["a", "b"])],
+        &[
+            ("id", &["7"]),
+            ("page", &["2"]),
+            ("tag", &["a", "b"]),
+            ("labels", &["x", "y"]),
+        ],
+    );
+    describes(
+        &Api::Posts {
+            id: 7,
+            page: None,
+            tag: vec![],
+            labels: vec![],
+        },
+        &[("id", &["7"])],
     );
     describes(
         &Api::Search {

@@ -186,10 +186,10 @@ macro_rules! scalars {
         }
         fn serialize_newtype_struct<T: Serialize + ?Sized>(
             self,
-            _name: &'static str,
+            name: &'static str,
             value: &T,
         ) -> Result<Self::Ok, Failure> {
-            value.serialize(self)
+            self.newtype(name, value)
         }
         fn serialize_newtype_variant<T: Serialize + ?Sized>(
             self,
@@ -217,6 +217,25 @@ macro_rules! scalars {
             _len: usize,
         ) -> Result<Self::SerializeStructVariant, Failure> {
             unsupported()
+        }
+    };
+}
+
+/// The sequence methods of a serializer that takes none, each refused by `$refuse()`.
+macro_rules! no_sequences {
+    ($refuse:ident) => {
+        fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Failure> {
+            $refuse()
+        }
+        fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Failure> {
+            $refuse()
+        }
+        fn serialize_tuple_struct(
+            self,
+            _name: &'static str,
+            _len: usize,
+        ) -> Result<Self::SerializeTupleStruct, Failure> {
+            $refuse()
         }
     };
 }

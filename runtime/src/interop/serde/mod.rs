@@ -5,6 +5,7 @@
 #[macro_use]
 mod item;
 mod collect;
+pub mod style;
 
 use core::fmt;
 
@@ -12,7 +13,7 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use self::collect::{Item, Rfc6570Value};
-use crate::template::Template;
+use crate::template::{Template, Vars};
 use crate::url::Url;
 use crate::value::{Expansion, Scalar, Value};
 
@@ -126,7 +127,10 @@ impl<T, E: fmt::Display, F: Fn(&str) -> Result<T, E>> Visitor<'_> for TextVisito
 ///
 /// In a struct or map: a `None` field is left out; a sequence field is repeated with explode
 /// (`{?params*}`: `tag=a&tag=b`) and comma-joined without it (`{?params}`: `tag,a,b`, the
-/// RFC's form for a map); an empty sequence is left out. A field that is itself a struct, map
+/// RFC's form for a map); an empty sequence is left out. A field can pick another of
+/// OpenAPI's styles with `#[serde(serialize_with = ...)]` and [`serde_style`](crate::serde_style):
+/// `labels=a,b` ([`comma`](crate::serde_style::comma)), `%20`- or `%7C`-delimited, or
+/// `deepObject`. A field that is itself a struct, map
 /// or a sequence of those cannot be written (RFC 6570 values nest one level): the expansion
 /// fails with [`ExpandErrorKind::NestedValue`](crate::ExpandErrorKind::NestedValue), and
 /// [`ExpandError::field`](crate::ExpandError::field) names the field (`filter`, `tags[2]`). Enum variants
@@ -190,33 +194,96 @@ pub struct Serde<T>(pub T);
 #[diagnostic::do_not_recommend]
 impl<T: Serialize> Value for Serde<T> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
-        match collect::collect(&self.0) {
-            Ok(Rfc6570Value::Undefined) => {}
-            Ok(Rfc6570Value::One(item)) => e.scalar(&item),
-            Ok(Rfc6570Value::List(items)) => e.list(items.iter()),
-            Ok(Rfc6570Value::Map(fields)) if e.is_explode() => e.map(
-                fields
-                    .iter()
-                    .flat_map(|(key, values)| values.iter().map(move |value| (key, value))),
-            ),
-            Ok(Rfc6570Value::Map(fields)) => {
-                e.map(fields.iter().map(|(key, values)| (key, Joined(values))));
-            }
-            Err(failure) => e.refuse_field(failure.kind, failure.field),
+        write(collect::collect(&self.0), e);
+    }
+}
+
+/// A struct's fields, or a map's entries, as the variables of a [`Template`]: each variable is
+/// the field of its name, read as [`Serde`] reads a value (so a struct field is a map, a
+/// sequence a list, `None` undefined); a variable no field names is undefined. Only the field
+/// a variable names is serialized each time the template asks for it.
+///
+/// A value that is neither a struct nor a map (nor undefined) defines no variables: each
+/// variable is refused with [`ExpandErrorKind::UnsupportedValue`](crate::ExpandErrorKind::UnsupportedValue).
+///
+/// # Examples
+/// ```
+/// use urlkit::{Serde, Template};
+///
+/// #[derive(serde::Serialize)]
+/// struct Issues<'a> { owner: &'a str, repo: &'a str, labels: Vec<&'a str>, page: Option<u32> }
+///
+/// let t = Template::parse("https://api.github.com/repos/{owner}/{repo}/issues{?labels,page}")?;
+/// let issues = Issues { owner: "rust-lang", repo: "rust", labels: vec!["A-macros", "C-bug"], page: None };
+/// assert_eq!(
+///     t.expand(&Serde(&issues))?,
+///     "https://api.github.com/repos/rust-lang/rust/issues?labels=A-macros,C-bug"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<T: Serialize> Vars for Serde<T> {
+    fn expand_var(&self, name: &str, e: &mut Expansion<'_, '_>) {
+        match collect::collect_field(&self.0, name) {
+            Ok(Some(value)) => write(Ok(value), e),
+            Ok(None) => {}
+            Err(failure) => write(Err(failure), e),
         }
     }
 }
 
-/// The values of one field, comma-separated (`{?params}` without explode).
-struct Joined<'a>(&'a [Item]);
+/// Writes a value that [`collect`] read, or refuses it for what it holds.
+fn write(value: Result<Rfc6570Value, collect::Failure>, e: &mut Expansion<'_, '_>) {
+    match value {
+        Ok(Rfc6570Value::Undefined) => {}
+        Ok(Rfc6570Value::One(item)) => e.scalar(&item),
+        Ok(Rfc6570Value::List(items)) => e.list(items.iter()),
+        Ok(Rfc6570Value::Map(fields)) if e.is_explode() => {
+            e.map(fields.iter().flat_map(|(key, field)| {
+                let (one, each) = match field.joined {
+                    Some(delimiter) => (Some(Joined(&field.values, delimiter)), &[][..]),
+                    None => (None, &field.values[..]),
+                };
+                (one.into_iter().map(Piece::Joined))
+                    .chain(each.iter().map(Piece::One))
+                    .map(move |value| (key, value))
+            }));
+        }
+        Ok(Rfc6570Value::Map(fields)) => e.map(
+            fields
+                .iter()
+                .map(|(key, field)| (key, Joined(&field.values, field.joined.unwrap_or(",")))),
+        ),
+        Err(failure) => e.refuse_field(failure.kind, failure.field),
+    }
+}
+
+/// The values of one field as one value, separated by the delimiter as written: `,` in
+/// `{?params}` without explode (RFC 6570 §3.2.1), or a field's style of [`style`].
+struct Joined<'a>(&'a [Item], &'static str);
 
 impl Scalar for Joined<'_> {
     fn write(&self, e: &mut Expansion<'_, '_>) {
         for (i, item) in self.0.iter().enumerate() {
             if i > 0 {
-                e.push_list_separator();
+                e.push_list_separator(self.1);
             }
             item.write(e);
+        }
+    }
+}
+
+/// A value of an exploded map: one of a field's values, or all of them joined.
+enum Piece<'a> {
+    One(&'a Item),
+    Joined(Joined<'a>),
+}
+
+impl Scalar for Piece<'_> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        match self {
+            Piece::One(item) => item.write(e),
+            Piece::Joined(joined) => joined.write(e),
         }
     }
 }

@@ -23,8 +23,14 @@ struct ListSegment { tags: Vec<String> }
 struct OptionalNotLast { dir: Option<String>, name: String }
 
 #[derive(Route)]
-#[route("/posts{?tag}")]
+#[route("/posts{/tag}")]
 struct ListWithoutStar { tag: Vec<String> }
+
+// In the query a list without `*` is one value joined with commas, and a pair written by hand
+// one pair per item: both accepted.
+#[derive(Route)]
+#[route("/posts{?tag}&q={labels}")]
+struct JoinedInQuery { tag: Vec<String>, labels: Vec<String> }
 
 #[derive(Route)]
 #[route("/posts{?page*}")]

@@ -1,0 +1,698 @@
+//! OpenAPI 3.1.1's parameter styles, both ways.
+//!
+//! The oracle is the specification's own table ("Style Examples", §4.8.12.4.2 of
+//! <https://spec.openapis.org/oas/v3.1.1.html#style-examples>), written out below as it stands
+//! there: a parameter named `color`, the values `"blue"`, `["blue", "black", "brown"]` and
+//! `{ "R": 100, "G": 200, "B": 150 }`. Appendix C maps the RFC 6570 styles onto operators
+//! (`matrix` `;`, `label` `.`, `form` `?`, `simple` none; `explode: true` is `*`); every such row
+//! is expanded by `url!` and by `Template`, byte for byte. The `form` rows for a list are also
+//! built and parsed by a route, and by `Serde`; and a property test reads back every list a
+//! route writes, items holding the separators and empty items included.
+//!
+//! The table's `undefined` column holds what RFC 6570 writes for an empty string (`;color`,
+//! `.`, nothing, `?color=`), which is what it is checked against here: an undefined value
+//! (`None`, an empty list) writes nothing at all (RFC 6570 §2.3, §3.2.1).
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use urlkit::route::{Arity, QueryParam};
+use urlkit::{Route, Template, url};
+
+/// A row of the table: `style`, `explode`, then the `undefined`, `string`, `array` and
+/// `object` columns (`None` for _n/a_), as the specification prints them.
+type Row = (
+    &'static str,
+    bool,
+    Option<&'static str>,
+    Option<&'static str>,
+    Option<&'static str>,
+    Option<&'static str>,
+);
+
+/// The table, as printed in OpenAPI 3.1.1 (the `form` rows with their `?`).
+const TABLE: [Row; 14] = [
+    (
+        "matrix",
+        false,
+        Some(";color"),
+        Some(";color=blue"),
+        Some(";color=blue,black,brown"),
+        Some(";color=R,100,G,200,B,150"),
+    ),
+    (
+        "matrix",
+        true,
+        Some(";color"),
+        Some(";color=blue"),
+        Some(";color=blue;color=black;color=brown"),
+        Some(";R=100;G=200;B=150"),
+    ),
+    (
+        "label",
+        false,
+        Some("."),
+        Some(".blue"),
+        Some(".blue,black,brown"),
+        Some(".R,100,G,200,B,150"),
+    ),
+    (
+        "label",
+        true,
+        Some("."),
+        Some(".blue"),
+        Some(".blue.black.brown"),
+        Some(".R=100.G=200.B=150"),
+    ),
+    (
+        "simple",
+        false,
+        Some(""),
+        Some("blue"),
+        Some("blue,black,brown"),
+        Some("R,100,G,200,B,150"),
+    ),
+    (
+        "simple",
+        true,
+        Some(""),
+        Some("blue"),
+        Some("blue,black,brown"),
+        Some("R=100,G=200,B=150"),
+    ),
+    (
+        "form",
+        false,
+        Some("?color="),
+        Some("?color=blue"),
+        Some("?color=blue,black,brown"),
+        Some("?color=R,100,G,200,B,150"),
+    ),
+    (
+        "form",
+        true,
+        Some("?color="),
+        Some("?color=blue"),
+        Some("?color=blue&color=black&color=brown"),
+        Some("?R=100&G=200&B=150"),
+    ),
+    (
+        "spaceDelimited",
+        false,
+        None,
+        None,
+        Some("?color=blue%20black%20brown"),
+        Some("?color=R%20100%20G%20200%20B%20150"),
+    ),
+    ("spaceDelimited", true, None, None, None, None),
+    (
+        "pipeDelimited",
+        false,
+        None,
+        None,
+        Some("?color=blue%7Cblack%7Cbrown"),
+        Some("?color=R%7C100%7CG%7C200%7CB%7C150"),
+    ),
+    ("pipeDelimited", true, None, None, None, None),
+    ("deepObject", false, None, None, None, None),
+    (
+        "deepObject",
+        true,
+        None,
+        None,
+        None,
+        Some("?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"),
+    ),
+];
+
+const ARRAY: [&str; 3] = ["blue", "black", "brown"];
+/// In the specification's order: a map in iteration order, so a slice of pairs.
+const OBJECT: [(&str, u32); 3] = [("R", 100), ("G", 200), ("B", 150)];
+
+/// Appendix C: the RFC 6570 expression of a style, `None` for the styles without one.
+fn expression(style: &str, explode: bool) -> Option<String> {
+    let operator = match style {
+        "matrix" => ";",
+        "label" => ".",
+        "form" => "?",
+        "simple" => "",
+        _ => return None,
+    };
+    Some(format!(
+        "{{{operator}color{}}}",
+        if explode { "*" } else { "" }
+    ))
+}
+
+fn rfc6570_rows() -> impl Iterator<Item = &'static Row> {
+    TABLE
+        .iter()
+        .filter(|row| expression(row.0, row.1).is_some())
+}
+
+/// A template holding the expression where the style belongs (matrix, label and simple in
+/// the path, form as the query), and the text the template writes around it.
+fn template(style: &str, explode: bool) -> (String, &'static str) {
+    let expression = expression(style, explode).unwrap();
+    match style {
+        // Beside text, where a value may be empty (a whole segment may not).
+        "simple" => (format!("/p/c-{expression}"), "/p/c-"),
+        _ => (format!("/p{expression}"), "/p"),
+    }
+}
+
+#[test]
+fn the_table_has_the_rows_of_the_specification() {
+    // Every style with both `explode` values, and each column filled where the
+    // specification fills it.
+    assert_eq!(TABLE.len(), 7 * 2);
+    assert_eq!(rfc6570_rows().count(), 8);
+    let filled: usize = TABLE
+        .iter()
+        .map(|r| [r.2, r.3, r.4, r.5].iter().filter(|c| c.is_some()).count())
+        .sum();
+    // Four columns of the eight RFC 6570 rows, two of each delimited style, one of deepObject.
+    assert_eq!(filled, 8 * 4 + 2 * 2 + 1);
+}
+
+#[test]
+fn template_expands_every_rfc6570_row_byte_for_byte() {
+    for &(style, explode, undefined, string, array, object) in rfc6570_rows() {
+        let (text, before) = template(style, explode);
+        let t = Template::parse(&text).unwrap();
+        let expand = |vars: &dyn urlkit::template::Vars| t.expand(vars).unwrap().to_string();
+        let row = format!("{style} explode={explode}");
+        let with = |column: Option<&str>| format!("{before}{}", column.unwrap());
+        assert_eq!(
+            expand(&BTreeMap::from([("color", "")])),
+            with(undefined),
+            "{row}"
+        );
+        assert_eq!(
+            expand(&BTreeMap::from([("color", "blue")])),
+            with(string),
+            "{row}"
+        );
+        assert_eq!(
+            expand(&BTreeMap::from([("color", ARRAY)])),
+            with(array),
+            "{row}"
+        );
+        assert_eq!(
+            expand(&BTreeMap::from([("color", OBJECT)])),
+            with(object),
+            "{row}"
+        );
+        // Undefined in RFC 6570's sense writes nothing.
+        assert_eq!(
+            expand(&BTreeMap::from([("color", None::<&str>)])),
+            before,
+            "{row}"
+        );
+        assert_eq!(
+            expand(&BTreeMap::from([("color", Vec::<&str>::new())])),
+            before,
+            "{row}"
+        );
+    }
+}
+
+/// `url!` needs its template as a literal: one call per row, compared with the same row.
+macro_rules! row {
+    ($style:literal, $explode:literal, $template:literal, $before:literal) => {{
+        let &(_, _, undefined, string, array, object) = TABLE
+            .iter()
+            .find(|r| r.0 == $style && r.1 == $explode)
+            .unwrap();
+        assert_eq!(template($style, $explode).0, $template);
+        let with = |column: Option<&str>| format!("{}{}", $before, column.unwrap());
+        let (empty, blue) = ("", "blue");
+        assert_eq!(
+            url!($template, color = empty).unwrap().as_str(),
+            with(undefined)
+        );
+        assert_eq!(
+            url!($template, color = blue).unwrap().as_str(),
+            with(string)
+        );
+        assert_eq!(
+            url!($template, color = ARRAY).unwrap().as_str(),
+            with(array)
+        );
+        assert_eq!(
+            url!($template, color = OBJECT).unwrap().as_str(),
+            with(object)
+        );
+    }};
+}
+
+#[test]
+fn url_macro_expands_every_rfc6570_row_byte_for_byte() {
+    row!("matrix", false, "/p{;color}", "/p");
+    row!("matrix", true, "/p{;color*}", "/p");
+    row!("label", false, "/p{.color}", "/p");
+    row!("label", true, "/p{.color*}", "/p");
+    row!("simple", false, "/p/c-{color}", "/p/c-");
+    row!("simple", true, "/p/c-{color*}", "/p/c-");
+    row!("form", false, "/p{?color}", "/p");
+    row!("form", true, "/p{?color*}", "/p");
+}
+
+/// `style: form, explode: false` for a list: `{?color}` on a `Vec`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct Joined {
+    color: Vec<String>,
+}
+
+/// `style: form, explode: true`: `{?color*}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color*}")]
+struct Repeated {
+    color: Vec<String>,
+}
+
+/// A pair written by hand repeats itself for each item, as `{?color*}` does.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p?color={color}")]
+struct HandPair {
+    color: Vec<String>,
+}
+
+/// One value: the `string` column of both `form` rows.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct One {
+    color: String,
+}
+
+fn form_row(explode: bool) -> &'static Row {
+    TABLE
+        .iter()
+        .find(|r| r.0 == "form" && r.1 == explode)
+        .unwrap()
+}
+
+#[test]
+fn a_route_builds_and_parses_the_form_rows() {
+    let array: Vec<String> = ARRAY.map(String::from).to_vec();
+    let joined = Joined {
+        color: array.clone(),
+    };
+    let url = format!("/p{}", form_row(false).4.unwrap());
+    assert_eq!(joined.to_url().unwrap(), url.as_str());
+    assert_eq!(Joined::from_url(&url).unwrap(), joined);
+
+    let repeated = Repeated {
+        color: array.clone(),
+    };
+    let url = format!("/p{}", form_row(true).4.unwrap());
+    assert_eq!(repeated.to_url().unwrap(), url.as_str());
+    assert_eq!(Repeated::from_url(&url).unwrap(), repeated);
+    let hand = HandPair { color: array };
+    assert_eq!(hand.to_url().unwrap(), url.as_str());
+    assert_eq!(HandPair::from_url(&url).unwrap(), hand);
+
+    for explode in [false, true] {
+        let one = One {
+            color: "blue".into(),
+        };
+        let url = format!("/p{}", form_row(explode).3.unwrap());
+        assert_eq!(one.to_url().unwrap(), url.as_str());
+        assert_eq!(One::from_url(&url).unwrap(), one);
+    }
+}
+
+#[test]
+fn a_joined_list_keeps_its_items_apart() {
+    let cases: [(&[&str], &str); 6] = [
+        // Undefined: no parameter at all, read back as the empty list.
+        (&[], "/p"),
+        // One empty item is defined, and is not the empty list.
+        (&[""], "/p?color="),
+        (&["", ""], "/p?color=,"),
+        // An item's own `,` is percent-encoded; the split is on the `,` written between items.
+        (&["a,b", "c"], "/p?color=a%2Cb,c"),
+        (&["a b", "x|y", "50%"], "/p?color=a%20b,x%7Cy,50%25"),
+        (&["k=v&w"], "/p?color=k%3Dv%26w"),
+    ];
+    for (items, url) in cases {
+        let route = Joined {
+            color: items.iter().map(ToString::to_string).collect(),
+        };
+        assert_eq!(route.to_url().unwrap(), url, "{items:?}");
+        assert_eq!(Joined::from_url(url).unwrap(), route, "{url}");
+    }
+    // Read as the URL Standard's form decoding reads a query: `+` is a space.
+    assert_eq!(
+        Joined::from_url("/p?color=a+b,c").unwrap().color,
+        ["a b", "c"]
+    );
+    // A joined list is one value: a second one is refused, not merged.
+    let error = Joined::from_url("/p?color=a&color=b").unwrap_err();
+    assert_eq!(
+        error.kind(),
+        &urlkit::route::RouteErrorKind::Value(urlkit::route::ParamError::Repeated)
+    );
+}
+
+fn item() -> impl Strategy<Value = String> {
+    // The separators of every style, the characters of a query's syntax, escapes, and text.
+    proptest::collection::vec(
+        prop_oneof![
+            Just(",".to_string()),
+            Just("|".to_string()),
+            Just(" ".to_string()),
+            Just("%".to_string()),
+            Just("%2C".to_string()),
+            Just("&".to_string()),
+            Just("=".to_string()),
+            Just("+".to_string()),
+            Just("[".to_string()),
+            Just("é".to_string()),
+            "[a-z]{1,3}",
+        ],
+        0..4,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #[test]
+    fn every_joined_list_reads_back(items in proptest::collection::vec(item(), 0..5)) {
+        let route = Joined { color: items.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Joined::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        // The `url` crate reads the query as one pair, which splits on `,` into the items.
+        let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+        let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+        if items.is_empty() {
+            prop_assert!(pairs.is_empty());
+        } else {
+            prop_assert_eq!(pairs.len(), 1);
+            let raw = parsed.query().unwrap().strip_prefix("color=").unwrap();
+            let split: Vec<String> = raw
+                .split(',')
+                .map(|item| form_urlencoded::parse(format!("x={item}").as_bytes()).next().unwrap().1.into_owned())
+                .collect();
+            prop_assert_eq!(split, items);
+        }
+    }
+
+    #[test]
+    fn every_repeated_list_reads_back(items in proptest::collection::vec(item(), 0..5)) {
+        let route = Repeated { color: items };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Repeated::from_url(url.as_str()).unwrap(), &route, "{}", url);
+    }
+}
+
+/// The table's `color` as serde data: the object as a struct, in the specification's order.
+#[derive(serde::Serialize, Clone, Copy)]
+#[allow(non_snake_case, reason = "the keys of the specification's object")]
+struct Rgb {
+    R: u32,
+    G: u32,
+    B: u32,
+}
+
+const RGB: Rgb = Rgb {
+    R: 100,
+    G: 200,
+    B: 150,
+};
+
+/// One parameter `color`, written in each style by a field attribute.
+mod params {
+    use urlkit::serde_style;
+
+    #[derive(serde::Serialize)]
+    pub(crate) struct Form<T> {
+        pub(crate) color: T,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(bound = "T: serde::Serialize")]
+    pub(crate) struct Comma<T> {
+        #[serde(serialize_with = "serde_style::comma")]
+        pub(crate) color: T,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(bound = "T: serde::Serialize")]
+    pub(crate) struct Space<T> {
+        #[serde(serialize_with = "serde_style::space_delimited")]
+        pub(crate) color: T,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(bound = "T: serde::Serialize")]
+    pub(crate) struct Pipe<T> {
+        #[serde(serialize_with = "serde_style::pipe_delimited")]
+        pub(crate) color: T,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(bound = "T: serde::Serialize")]
+    pub(crate) struct Deep<T> {
+        #[serde(serialize_with = "serde_style::deep_object")]
+        pub(crate) color: T,
+    }
+}
+
+/// The query `Serde` writes for `value` in `{?params*}`.
+fn serde_query(value: &impl serde::Serialize) -> String {
+    let url = url!("{?params*}", params = urlkit::Serde(value)).unwrap();
+    url.as_str().to_string()
+}
+
+fn column(style: &str, explode: bool, column: usize) -> &'static str {
+    let row = TABLE
+        .iter()
+        .find(|r| r.0 == style && r.1 == explode)
+        .unwrap();
+    [row.2, row.3, row.4, row.5][column].unwrap()
+}
+
+const STRING: usize = 1;
+const COLUMN_ARRAY: usize = 2;
+const COLUMN_OBJECT: usize = 3;
+
+#[test]
+fn serde_writes_every_query_row_byte_for_byte() {
+    use params::{Comma, Deep, Form, Pipe, Space};
+    // form, explode: true: the default of a field; the object is the parameters themselves.
+    assert_eq!(
+        serde_query(&Form { color: "blue" }),
+        column("form", true, STRING)
+    );
+    assert_eq!(
+        serde_query(&Form { color: ARRAY }),
+        column("form", true, COLUMN_ARRAY)
+    );
+    assert_eq!(serde_query(&RGB), column("form", true, COLUMN_OBJECT));
+    // form, explode: false.
+    assert_eq!(
+        serde_query(&Comma { color: "blue" }),
+        column("form", false, STRING)
+    );
+    assert_eq!(
+        serde_query(&Comma { color: ARRAY }),
+        column("form", false, COLUMN_ARRAY)
+    );
+    assert_eq!(
+        serde_query(&Comma { color: RGB }),
+        column("form", false, COLUMN_OBJECT)
+    );
+    // The styles without an RFC 6570 form.
+    assert_eq!(
+        serde_query(&Space { color: ARRAY }),
+        column("spaceDelimited", false, COLUMN_ARRAY)
+    );
+    assert_eq!(
+        serde_query(&Space { color: RGB }),
+        column("spaceDelimited", false, COLUMN_OBJECT)
+    );
+    assert_eq!(
+        serde_query(&Pipe { color: ARRAY }),
+        column("pipeDelimited", false, COLUMN_ARRAY)
+    );
+    assert_eq!(
+        serde_query(&Pipe { color: RGB }),
+        column("pipeDelimited", false, COLUMN_OBJECT)
+    );
+    assert_eq!(
+        serde_query(&Deep { color: RGB }),
+        column("deepObject", true, COLUMN_OBJECT)
+    );
+    // The empty string: `color=` in every style that writes one value.
+    assert_eq!(serde_query(&Form { color: "" }), column("form", true, 0));
+    assert_eq!(serde_query(&Comma { color: "" }), column("form", false, 0));
+}
+
+/// Splits what `Serde` wrote for a joined style back into items, as a server following
+/// OpenAPI's Appendix C does: split on the delimiter as written, then percent-decode each item
+/// (with `percent-encoding`, not urlkit).
+fn split_items(query: &str, delimiter: &str) -> Vec<String> {
+    let value = query.strip_prefix("?color=").unwrap();
+    value
+        .split(delimiter)
+        .map(|item| {
+            percent_encoding::percent_decode_str(item)
+                .decode_utf8()
+                .unwrap()
+                .into_owned()
+        })
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn serde_joined_styles_read_back(items in proptest::collection::vec(item(), 1..5)) {
+        let query = serde_query(&params::Comma { color: &items });
+        prop_assert_eq!(split_items(&query, ","), items.clone());
+        for (query, delimiter, held) in [
+            (url!("{?p*}", p = urlkit::Serde(&params::Space { color: &items })), "%20", ' '),
+            (url!("{?p*}", p = urlkit::Serde(&params::Pipe { color: &items })), "%7C", '|'),
+        ] {
+            let holds = items.iter().position(|item| item.contains(held));
+            match (query, holds) {
+                (Ok(query), None) => prop_assert_eq!(split_items(query.as_str(), delimiter), items.clone()),
+                (Err(error), Some(index)) => {
+                    prop_assert_eq!(error.kind(), &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: held });
+                    let field = format!("color[{index}]");
+                    prop_assert_eq!(error.field(), Some(field.as_str()));
+                }
+                (query, holds) => prop_assert!(false, "{:?} {:?}", query, holds),
+            }
+        }
+    }
+
+    #[test]
+    fn serde_deep_object_reads_back(entries in proptest::collection::btree_map("[a-z]{1,3}", item(), 0..4)) {
+        let query = serde_query(&params::Deep { color: &entries });
+        // The `url` crate decodes each pair; the key is `color[entry]`.
+        let parsed = url::Url::parse(&format!("http://h/{query}")).unwrap();
+        let back: BTreeMap<String, String> = parsed
+            .query_pairs()
+            .map(|(k, v)| (k.strip_prefix("color[").unwrap().strip_suffix(']').unwrap().to_string(), v.into_owned()))
+            .collect();
+        prop_assert_eq!(back, entries);
+    }
+}
+
+/// `style: pipeDelimited` in a route: a field attribute.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct Pipes {
+    #[route(style = "pipeDelimited")]
+    color: Vec<String>,
+}
+
+/// `style: spaceDelimited`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct Spaces {
+    #[route(style = "spaceDelimited")]
+    color: Vec<String>,
+}
+
+#[test]
+fn a_route_builds_and_parses_the_delimited_rows() {
+    let color: Vec<String> = ARRAY.map(String::from).to_vec();
+    let pipes = Pipes {
+        color: color.clone(),
+    };
+    let url = format!("/p{}", column("pipeDelimited", false, COLUMN_ARRAY));
+    assert_eq!(pipes.to_url().unwrap(), url.as_str());
+    assert_eq!(Pipes::from_url(&url).unwrap(), pipes);
+    let spaces = Spaces { color };
+    let url = format!("/p{}", column("spaceDelimited", false, COLUMN_ARRAY));
+    assert_eq!(spaces.to_url().unwrap(), url.as_str());
+    assert_eq!(Spaces::from_url(&url).unwrap(), spaces);
+
+    // The other spellings of the delimiter a client may send.
+    assert_eq!(
+        Pipes::from_url("/p?color=blue%7cblack%7Cbrown").unwrap(),
+        pipes
+    );
+    // A raw `|` is no URL text (RFC 3986 §3.4), refused before any field is read.
+    assert!(Pipes::from_url("/p?color=blue|black").is_err());
+    assert_eq!(
+        Spaces::from_url("/p?color=blue+black%20brown").unwrap(),
+        spaces
+    );
+    // An item's own `%` and `,` are no delimiters.
+    let odd = Pipes {
+        color: vec!["a,b".into(), "%7C".into(), String::new()],
+    };
+    assert_eq!(odd.to_url().unwrap(), "/p?color=a%2Cb%7C%257C%7C");
+    assert_eq!(
+        Pipes::from_url(odd.to_url().unwrap().as_str()).unwrap(),
+        odd
+    );
+
+    // What the shape says: OpenAPI's style, by its delimiter.
+    for (shape, separator) in [
+        (Pipes::SHAPES, '|'),
+        (Spaces::SHAPES, ' '),
+        (Joined::SHAPES, ','),
+    ] {
+        assert_eq!(
+            shape[0].query,
+            [QueryParam::Value {
+                key: "color",
+                field: "color",
+                arity: Arity::Joined { separator }
+            }]
+        );
+    }
+}
+
+#[test]
+fn an_item_holding_its_delimiter_is_refused() {
+    let err = Pipes {
+        color: vec!["a".into(), "b|c".into()],
+    }
+    .to_url()
+    .unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: '|' }
+    );
+    assert_eq!((err.placeholder(), err.field()), ("color", Some("[1]")));
+    assert_eq!(
+        err.to_string(),
+        "the value of `color` holds `|` in `[1]`, the delimiter of that field's style, which a URL cannot tell from the one between items; choose a style whose delimiter the items do not hold"
+    );
+    let err = Spaces {
+        color: vec!["a b".into()],
+    }
+    .to_url()
+    .unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: ' ' }
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_delimited_list_reads_back_or_is_refused(items in proptest::collection::vec(item(), 0..5)) {
+        let pipes = Pipes { color: items.clone() };
+        match pipes.to_url() {
+            Ok(url) => {
+                prop_assert!(!items.iter().any(|i| i.contains('|')));
+                prop_assert_eq!(&Pipes::from_url(url.as_str()).unwrap(), &pipes);
+                if !items.is_empty() {
+                    prop_assert_eq!(split_items(url.as_str().strip_prefix("/p").unwrap(), "%7C"), items.clone());
+                }
+            }
+            Err(_) => prop_assert!(items.iter().any(|i| i.contains('|'))),
+        }
+        let spaces = Spaces { color: items.clone() };
+        match spaces.to_url() {
+            Ok(url) => {
+                prop_assert!(!items.iter().any(|i| i.contains(' ')));
+                prop_assert_eq!(&Spaces::from_url(url.as_str()).unwrap(), &spaces);
+            }
+            Err(_) => prop_assert!(items.iter().any(|i| i.contains(' '))),
+        }
+    }
+}

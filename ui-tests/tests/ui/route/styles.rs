@@ -1,0 +1,53 @@
+// `#[route(style = "...")]`: OpenAPI's spaceDelimited and pipeDelimited, on a `Vec` field read
+// by `{?x}` or `{&x}`; the error is at the style and says what to write instead.
+use urlkit::Route;
+
+#[derive(Route)]
+#[route("/a{?id}")]
+struct NotAList {
+    #[route(style = "pipeDelimited")]
+    id: u32,
+}
+
+#[derive(Route)]
+#[route("/a{?tag*}")]
+struct Exploded {
+    #[route(style = "spaceDelimited")]
+    tag: Vec<String>,
+}
+
+#[derive(Route)]
+#[route("/files{/path*}")]
+struct InThePath {
+    #[route(style = "pipeDelimited")]
+    path: Vec<String>,
+}
+
+#[derive(Route)]
+#[route("/a?t={tag}")]
+struct HandPair {
+    #[route(style = "pipeDelimited")]
+    tag: Vec<String>,
+}
+
+#[derive(Route)]
+#[route("/a{?tag}")]
+struct Unknown {
+    #[route(style = "commaDelimited")]
+    tag: Vec<String>,
+}
+
+#[derive(Route)]
+#[route("/a{?tag}")]
+struct Twice {
+    #[route(style = "pipeDelimited", style = "spaceDelimited")]
+    tag: Vec<String>,
+}
+
+#[derive(Route)]
+#[route("/a{?tag}", style = "pipeDelimited")]
+struct OnTheStruct {
+    tag: Vec<String>,
+}
+
+fn main() {}
