@@ -72,7 +72,7 @@ use crate::writer::Writer;
 /// # From data, with no data, and with more query parameters
 ///
 /// A struct or map with the `serde` feature is the variables through
-/// [`Serde`](crate::Serde): `t.expand(&Serde(&filters))`, each variable the field of its name
+/// `Serde`: `t.expand(&Serde(&filters))`, each variable the field of its name
 /// (a `Vec` field is a list, so `{?labels}` writes `labels=a,b` and `{?labels*}` a pair per
 /// item). A template without variables, or one whose variables are all to be undefined,
 /// expands with `&()`, which defines none. Query parameters the template does not name are

@@ -15,7 +15,7 @@ use crate::value::Value;
 ///   `str` and whose values are [`Value`]s: `BTreeMap<&str, &str>`, `HashMap<String, Vec<u32>>`;
 /// - closures, through [`vars_fn`];
 /// - `()`, which defines no variable;
-/// - [`Serde`](crate::Serde)`(&x)` of a `Serialize` struct or map, with the `serde` feature;
+/// - `Serde``(&x)` of a `Serialize` struct or map, with the `serde` feature;
 /// - `serde_json::Map<String, serde_json::Value>` and `serde_json::Value` (an object), with
 ///   the `serde_json` feature;
 /// - references to any of these.
