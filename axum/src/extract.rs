@@ -141,6 +141,51 @@ fn same_authority(target: &Authority, host: &HeaderValue, scheme: Option<&Scheme
 /// assert_eq!(rejection.to_string(), "`User.id`: `abc` is not an integer from 0 to 18446744073709551615");
 /// # });
 /// ```
+///
+/// To answer in your own format (a JSON body, a page of your site), take
+/// `Result<Typed<R>, TypedRejection>` in the handler and build the response from
+/// [`status`](Self::status), [`kind`](Self::kind) and the message:
+///
+/// ```
+/// use axum::http::header::CONTENT_TYPE;
+/// use axum::http::{Request, StatusCode};
+/// use axum::response::{IntoResponse, Response};
+/// use axum::routing::get;
+/// use axum::{Router, body::Body};
+/// use tower::ServiceExt;
+/// use urlkit::Route;
+/// use urlkit_axum::{RouterExt, Typed, TypedRejection};
+///
+/// #[derive(Route, Debug)]
+/// #[route("/users/{id}")]
+/// struct User { id: u64 }
+///
+/// async fn user(route: Result<Typed<User>, TypedRejection>) -> Response {
+///     match route {
+///         Ok(Typed(User { id })) => format!("user {id}").into_response(),
+///         Err(rejection) => {
+///             let body = serde_json::json!({
+///                 "status": rejection.status().as_u16(),
+///                 "error": rejection.to_string(),
+///             });
+///             (rejection.status(), [(CONTENT_TYPE, "application/json")], body.to_string())
+///                 .into_response()
+///         }
+///     }
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// let app: Router = Router::new().typed_route::<User>(get(user));
+/// let request = Request::get("/users/abc").body(Body::empty()).unwrap();
+/// let response = app.oneshot(request).await.unwrap();
+/// assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+/// assert_eq!(response.headers()[CONTENT_TYPE], "application/json");
+/// let bytes = axum::body::to_bytes(response.into_body(), 1024).await.unwrap();
+/// let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+/// assert_eq!(body["status"], 400);
+/// assert_eq!(body["error"], "`User.id`: `abc` is not an integer from 0 to 18446744073709551615");
+/// # });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypedRejection {
     kind: TypedRejectionKind,
