@@ -105,7 +105,10 @@ pub trait Route: Sized {
     /// When a value cannot be placed without changing the URL's shape ([the
     /// guards](macro@crate::url#guards)): a path segment that would be empty, `.` or `..`, and
     /// the like. For an enum, [`ExpandErrorKind::ParsesAs`] when the URL would parse as another
-    /// variant, tried before this one, so that `from_url(to_url(v)?)` is always `v`.
+    /// variant, tried before this one, so that `from_url(to_url(v)?)` is always `v`; where
+    /// variants declare methods, when it would parse as a variant tried before this one that
+    /// takes one of its methods, so that `from_request(m, to_url(v)?)` is `v` for each method
+    /// `m` this variant declares.
     fn to_url(&self) -> Result<Url, ExpandError>;
 
     /// Builds the URL on `base`, joined as [`url!(base, TEMPLATE, …)`](macro@crate::url#joining-a-base)

@@ -211,3 +211,75 @@ fn to_url_checks_the_round_trip_under_the_routes_methods() {
         Api::PostMe
     );
 }
+
+/// Routes that overlap, some under shared methods and some not.
+#[derive(Route, Debug, PartialEq, Clone)]
+enum Overlap {
+    #[route(get, "/r/me")]
+    Me,
+    #[route(post, "/r/me")]
+    PostMe,
+    #[route(post, put, "/r/{f}")]
+    Write { f: String },
+    #[route(get, "/r/{f}")]
+    Read { f: String },
+    #[route("/r/{f}/x{?q}")]
+    Any { f: String, q: Option<String> },
+    #[route(delete, "/r/{f}/x?q={q}")]
+    Delete { f: String, q: String },
+}
+
+/// The methods each variant declares, written here rather than read from the derive; every
+/// method for a variant that declares none.
+fn declared(v: &Overlap) -> &'static [Method] {
+    match v {
+        Overlap::Me | Overlap::Read { .. } => &[Method::Get],
+        Overlap::PostMe => &[Method::Post],
+        Overlap::Write { .. } => &[Method::Post, Method::Put],
+        Overlap::Any { .. } => &Method::ALL,
+        Overlap::Delete { .. } => &[Method::Delete],
+    }
+}
+
+fn overlap() -> impl proptest::strategy::Strategy<Value = Overlap> {
+    use proptest::prelude::*;
+    let text = prop_oneof![
+        Just("me".to_owned()),
+        Just("x".to_owned()),
+        "[a-z/ %é]{1,4}"
+    ];
+    prop_oneof![
+        Just(Overlap::Me),
+        Just(Overlap::PostMe),
+        text.clone().prop_map(|f| Overlap::Write { f }),
+        text.clone().prop_map(|f| Overlap::Read { f }),
+        (text.clone(), proptest::option::of(text.clone())).prop_map(|(f, q)| Overlap::Any { f, q }),
+        (text.clone(), text).prop_map(|(f, q)| Overlap::Delete { f, q }),
+    ]
+}
+
+proptest::proptest! {
+    /// `to_url` gives a URL that each method the variant declares reads back into the value,
+    /// or refuses it as another variant's; where the variant declares no method, `from_url`
+    /// reads it back too.
+    #[test]
+    fn each_declared_method_reads_back_what_to_url_wrote(v in overlap()) {
+        match v.to_url() {
+            Ok(url) => {
+                for &method in declared(&v) {
+                    let read = Overlap::from_request(method, url.as_str());
+                    proptest::prop_assert_eq!(read.as_ref(), Ok(&v), "{} {}", method, url);
+                }
+                if v.method().is_none() {
+                    let read = Overlap::from_url(url.as_str());
+                    proptest::prop_assert_eq!(read.as_ref(), Ok(&v));
+                }
+            }
+            Err(e) => {
+                let parses_as = matches!(e.kind(), ExpandErrorKind::ParsesAs { .. });
+                let empty = matches!(e.kind(), ExpandErrorKind::EmptySegment | ExpandErrorKind::DotSegment);
+                proptest::prop_assert!(parses_as || empty, "{:?}: {}", v, e);
+            }
+        }
+    }
+}
