@@ -100,7 +100,7 @@ pub trait RouterExt<S>: sealed::Sealed + Sized {
     /// }
     ///
     /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-    /// let app: Router = Router::new().typed_handler::<Site, _, _>(site);
+    /// let app: Router = Router::new().typed_handler::<Site, _>(site);
     /// let request = |method: &str| Request::builder().method(method).uri("/login").body(Body::empty()).unwrap();
     /// let response = app.clone().oneshot(request("POST")).await.unwrap();
     /// assert_eq!(response.status(), StatusCode::OK);
@@ -111,7 +111,7 @@ pub trait RouterExt<S>: sealed::Sealed + Sized {
     /// ```
     #[track_caller]
     #[must_use]
-    fn typed_handler<R: Route, H: Handler<T, S>, T: 'static>(self, handler: H) -> Self;
+    fn typed_handler<R: Route, T: 'static>(self, handler: impl Handler<T, S>) -> Self;
 }
 
 impl<S: Clone + Send + Sync + 'static> RouterExt<S> for Router<S> {
@@ -127,7 +127,7 @@ impl<S: Clone + Send + Sync + 'static> RouterExt<S> for Router<S> {
     }
 
     #[track_caller]
-    fn typed_handler<R: Route, H: Handler<T, S>, T: 'static>(self, handler: H) -> Self {
+    fn typed_handler<R: Route, T: 'static>(self, handler: impl Handler<T, S>) -> Self {
         let paths = match paths_with_methods::<R>() {
             Ok(paths) => paths,
             Err(e) => panic!("{e}"),

@@ -58,7 +58,7 @@ fn runtime() -> tokio::runtime::Runtime {
 fn each_method_reaches_its_variant() {
     runtime().block_on(async {
         for app in [
-            Router::new().typed_handler::<Site, _, _>(site),
+            Router::new().typed_handler::<Site, _>(site),
             Router::new().typed_route::<Site>(any(site)),
         ] {
             let ok = |body: &str| (StatusCode::OK, None, body.to_owned());
@@ -98,7 +98,7 @@ fn each_method_reaches_its_variant() {
 #[test]
 fn a_method_the_url_does_not_take_is_a_405_with_allow() {
     runtime().block_on(async {
-        let handler = Router::new().typed_handler::<Site, _, _>(site);
+        let handler = Router::new().typed_handler::<Site, _>(site);
         // Answered by axum's router: no variant on the path takes the method. (axum writes
         // the list without spaces.)
         let (status, allow, _) = send(&handler, "DELETE", "/login").await;
