@@ -74,8 +74,9 @@ pub(super) fn decode<S: Scan, const PLUS: bool>(
 }
 
 /// [`decode`] with the SSSE3 loop of `super::sparse` at `level`: the output appended as the
-/// loop goes ([`Walk`]), after the text before the first escape; then the last bytes, as
-/// [`decode`] takes them, through a copy with zeros after them, appended the same way.
+/// loop goes ([`Walk`](crate::raw::Walk)), after the text before the first escape; then the
+/// last bytes, as [`decode`] takes them, through a copy with zeros after them, appended the
+/// same way.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 fn decode_shuffled<const PLUS: bool>(
     level: crate::raw::Level,
