@@ -135,3 +135,44 @@ fn a_method_the_url_does_not_take_is_a_405_with_allow() {
         assert_eq!(send(&any, "GET", "/nowhere").await.0, StatusCode::NOT_FOUND);
     });
 }
+
+/// A path a catch-all takes is not registered: the catch-all's registration carries the
+/// methods of the variants whose requests it receives.
+#[test]
+fn a_catch_all_carries_the_methods_of_the_paths_it_takes() {
+    #[derive(Route, Debug)]
+    enum Files {
+        #[route(get, "/files{/path*}")]
+        Read { path: Vec<String> },
+        #[route(delete, "/files/{name}")]
+        Remove { name: String },
+    }
+    async fn files(Typed(route): Typed<Files>) -> String {
+        format!("{route:?}")
+    }
+    runtime().block_on(async {
+        let app = Router::new().typed_handler::<Files, _>(files);
+        let (status, _, body) = send(&app, "DELETE", "/files/a").await;
+        assert_eq!(
+            (status, body.as_str()),
+            (StatusCode::OK, "Remove { name: \"a\" }")
+        );
+        let (status, _, body) = send(&app, "GET", "/files/a/b").await;
+        assert_eq!(
+            (status, body.as_str()),
+            (StatusCode::OK, "Read { path: [\"a\", \"b\"] }")
+        );
+        // `/files/a/b` is only `Read`'s: `Typed` answers the `DELETE`.
+        let (status, allow, _) = send(&app, "DELETE", "/files/a/b").await;
+        assert_eq!(
+            (status, allow.as_deref()),
+            (StatusCode::METHOD_NOT_ALLOWED, Some("GET, HEAD"))
+        );
+        // `/files` is registered for `GET` alone: the router answers.
+        let (status, allow, _) = send(&app, "DELETE", "/files").await;
+        assert_eq!(
+            (status, allow.as_deref()),
+            (StatusCode::METHOD_NOT_ALLOWED, Some("GET,HEAD"))
+        );
+    });
+}
