@@ -134,3 +134,37 @@ fn names_types_and_styles() {
     assert_eq!(user.to_url().unwrap().as_str(), "/users/42");
     assert_eq!(Api::from_url("/users/42").unwrap(), user);
 }
+
+urlkit::openapi! {
+    #[derive(Debug, PartialEq)]
+    enum ApiFromYaml = "tests/route/openapi.yml";
+}
+
+#[test]
+fn yaml_reads_as_the_same_document() {
+    assert_eq!(ApiFromYaml::OPERATION_IDS, Api::OPERATION_IDS);
+    assert_eq!(
+        format!("{:?}", ApiFromYaml::SHAPES),
+        format!("{:?}", Api::SHAPES)
+    );
+    let url = "/search?type=code&ids=1%7C2&words=a%20b&page-size=3";
+    let ApiFromYaml::Search {
+        r#type,
+        ids,
+        words,
+        page_size,
+        ..
+    } = ApiFromYaml::from_url(url).unwrap()
+    else {
+        panic!("not `Search`");
+    };
+    assert_eq!(
+        (r#type.as_str(), ids, words, page_size),
+        (
+            "code",
+            vec![1, 2],
+            vec!["a".to_owned(), "b".to_owned()],
+            Some(3)
+        )
+    );
+}
