@@ -21,6 +21,15 @@ pub(super) fn read(lit: &LitStr) -> syn::Result<Document> {
         error("`CARGO_MANIFEST_DIR` is not set; build with Cargo, which sets it".to_owned())
     })?;
     let path = PathBuf::from(directory).join(&shown);
+    let extension = path
+        .extension()
+        .and_then(|extension| extension.to_str())
+        .unwrap_or("");
+    if !matches!(extension, "json" | "yaml" | "yml") {
+        return Err(error(format!(
+            "cannot tell the format of `{shown}`; name the document `.json`, `.yaml` or `.yml`"
+        )));
+    }
     let text = std::fs::read_to_string(&path).map_err(|io| {
         let reason = match io.kind() {
             std::io::ErrorKind::NotFound => "file not found".to_owned(),
@@ -30,20 +39,11 @@ pub(super) fn read(lit: &LitStr) -> syn::Result<Document> {
             "cannot read the OpenAPI document `{shown}`: {reason}; the path is relative to the crate's directory (where its Cargo.toml is)"
         ))
     })?;
-    let extension = path
-        .extension()
-        .and_then(|extension| extension.to_str())
-        .unwrap_or("");
-    let tree = match extension {
-        "json" => serde_json::from_str(&text)
-            .map_err(|invalid| error(format!("`{shown}` is not valid JSON: {invalid}")))?,
-        "yaml" | "yml" => yaml(&text)
-            .map_err(|invalid| error(format!("`{shown}` is not valid YAML: {invalid}")))?,
-        _ => {
-            return Err(error(format!(
-                "cannot tell the format of `{shown}`; name the document `.json`, `.yaml` or `.yml`"
-            )));
-        }
+    let tree = if extension == "json" {
+        serde_json::from_str(&text)
+            .map_err(|invalid| error(format!("`{shown}` is not valid JSON: {invalid}")))?
+    } else {
+        yaml(&text).map_err(|invalid| error(format!("`{shown}` is not valid YAML: {invalid}")))?
     };
     Ok(Document {
         shown,
