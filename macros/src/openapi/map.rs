@@ -2,6 +2,8 @@
 //! writes from a route enum. Problems are reported with the JSON pointer (RFC 6901) of the
 //! value at fault, and mapping goes on, so that one compile shows all of them.
 
+use core::fmt::Write as _;
+
 use serde_json::{Map, Value};
 
 /// The methods of a path item, in the order OpenAPI lists them (3.1 §4.8.9).
@@ -603,7 +605,7 @@ fn encode_key(key: &str) -> String {
         if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
             out.push(char::from(byte));
         } else {
-            out.push_str(&format!("%{byte:02X}"));
+            let _ = write!(out, "%{byte:02X}");
         }
     }
     out

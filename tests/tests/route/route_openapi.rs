@@ -113,6 +113,7 @@ fn names_types_and_styles() {
         ids: vec![1, 2],
         words: vec!["a".into(), "b".into()],
         q: None,
+        f_x: Some("[1]".into()),
     };
     let url = route.to_url().unwrap();
     let mut got = query_pairs(&url);
@@ -126,6 +127,7 @@ fn names_types_and_styles() {
         ("tag", "y"),
         ("ids", "1|2"),
         ("words", "a b"),
+        ("f[x]", "[1]"),
     ]);
     want.sort();
     assert_eq!(got, want, "{url}");
