@@ -125,6 +125,8 @@ pub use crate::url::{
 };
 #[doc(inline)]
 pub use crate::value::Fmt;
+#[doc = include_str!("route/param.md")]
+pub use urlkit_macros::Param;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
 

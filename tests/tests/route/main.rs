@@ -14,6 +14,7 @@ mod route_forms;
 mod route_methods;
 mod route_offsets;
 mod route_overlap_gen;
+mod route_param_enum;
 mod route_params;
 mod route_props;
 mod route_query_keys;
