@@ -37,7 +37,7 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     let expanded = match (spellings, errors.finish()) {
         (Some(spellings), Ok(())) => impls(&input, &spellings),
         (_, result) => {
-            let errors = result.err().map(syn::Error::into_compile_error);
+            let errors = result.err().map(Root::compile_errors);
             let fallback = impls(&input, &[]);
             quote!(#errors #fallback)
         }
@@ -74,7 +74,7 @@ fn spellings(input: &DeriveInput, errors: &mut Diagnostics) -> Option<Vec<(syn::
             errors.push(syn::Error::new_spanned(
                 &variant.fields,
                 format!(
-                    "`{}` holds data, but a `Param` variant is one spelling; remove its fields (a field of its own type is a route field of its own)",
+                    "`{}` holds data, but each `Param` variant is one spelling of the value; remove its fields",
                     variant.ident
                 ),
             ));
@@ -93,7 +93,7 @@ fn spellings(input: &DeriveInput, errors: &mut Diagnostics) -> Option<Vec<(syn::
             errors.push(syn::Error::new(
                 span,
                 format!(
-                    "`{name}` is spelt as the empty string, which an optional query field reads as absent and a path segment cannot be; give it a spelling"
+                    "`{name}` is spelt as the empty string, which an optional query field reads as absent and a path segment cannot hold; give it a non-empty spelling"
                 ),
             ));
         }

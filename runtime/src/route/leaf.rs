@@ -584,7 +584,7 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
     message = "`{Self}` cannot be the route field `{N}`",
     label = "`to_url` writes this field into the URL and `from_url` reads it back",
     note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, and `Option` and `Vec` of those",
-    note = "for a type of your own, implement `urlkit::route::FromParam` and `urlkit::value::Value`; for one that implements `FromStr` and `Display`, declare the field as `urlkit::Fmt<T>`"
+    note = "for a type of your own, implement `urlkit::route::FromParam` and `urlkit::value::Value` (for an enum of unit variants, `#[derive(urlkit::Param)]`); for one that implements `FromStr` and `Display`, declare the field as `urlkit::Fmt<T>`"
 )]
 pub trait RouteField<N>: Sized {
     /// [`FromParam::VALUE_TYPE`], which `Route::SHAPES` records through this trait so that a
