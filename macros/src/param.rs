@@ -225,7 +225,7 @@ fn impls(input: &DeriveInput, spellings: &[(syn::Ident, String)]) -> TokenStream
             #[doc(hidden)]
             #[inline]
             #[allow(dead_code)]
-            fn __urlkit_param_spelling(&self) -> &'static str {
+            fn __urlkit_param_spelling(&self) -> &'static ::core::primitive::str {
                 #spelling
             }
         }
@@ -233,17 +233,17 @@ fn impls(input: &DeriveInput, spellings: &[(syn::Ident, String)]) -> TokenStream
         impl #impl_generics ::urlkit::value::Scalar for #ty #ty_generics #where_clause {
             #[inline]
             fn write(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
-                <str as ::urlkit::value::Scalar>::write(self.__urlkit_param_spelling(), e);
+                <::core::primitive::str as ::urlkit::value::Scalar>::write(self.__urlkit_param_spelling(), e);
             }
             #[inline]
             fn write_unreserved(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
-                <str as ::urlkit::value::Scalar>::write_unreserved(self.__urlkit_param_spelling(), e);
+                <::core::primitive::str as ::urlkit::value::Scalar>::write_unreserved(self.__urlkit_param_spelling(), e);
             }
             #[inline]
-            fn unreserved_text(&self) -> ::core::option::Option<&str> {
+            fn unreserved_text(&self) -> ::core::option::Option<&::core::primitive::str> {
                 ::core::option::Option::Some(self.__urlkit_param_spelling())
             }
-            fn size_hint(&self) -> usize {
+            fn size_hint(&self) -> ::core::primitive::usize {
                 #longest
             }
         }
@@ -262,7 +262,7 @@ fn impls(input: &DeriveInput, spellings: &[(syn::Ident, String)]) -> TokenStream
                 ::urlkit::route::ValueType::OneOf(&[#(#texts),*]);
 
             fn from_param(
-                value: ::urlkit::__private::Cow<'_, str>,
+                value: ::urlkit::__private::Cow<'_, ::core::primitive::str>,
             ) -> ::core::result::Result<Self, ::urlkit::route::ParamError> {
                 match &*value {
                     #(#texts => ::core::result::Result::Ok(#ty::#idents),)*
