@@ -7,32 +7,26 @@
 //     MostStarred,
 // }
 const _: () = {
-    impl Sort {
-        #[doc(hidden)]
-        #[inline]
-        #[allow(dead_code)]
-        fn __urlkit_param_spelling(
-            &self,
-        ) -> &'static ::urlkit::__private::core::primitive::str {
-            match *self {
-                Sort::Newest => "newest",
-                Sort::MostCommented => "most_commented",
-                Sort::MostStarred => "stars",
-            }
+    #[inline]
+    fn spelling_of(value: &Sort) -> &'static ::urlkit::__private::core::primitive::str {
+        match *value {
+            Sort::Newest => "newest",
+            Sort::MostCommented => "most_commented",
+            Sort::MostStarred => "stars",
         }
     }
     impl ::urlkit::value::Scalar for Sort {
         #[inline]
         fn write(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
             <::urlkit::__private::core::primitive::str as ::urlkit::value::Scalar>::write(
-                self.__urlkit_param_spelling(),
+                spelling_of(self),
                 e,
             );
         }
         #[inline]
         fn write_unreserved(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
             <::urlkit::__private::core::primitive::str as ::urlkit::value::Scalar>::write_unreserved(
-                self.__urlkit_param_spelling(),
+                spelling_of(self),
                 e,
             );
         }
@@ -42,9 +36,7 @@ const _: () = {
         ) -> ::urlkit::__private::core::option::Option<
             &::urlkit::__private::core::primitive::str,
         > {
-            ::urlkit::__private::core::option::Option::Some(
-                self.__urlkit_param_spelling(),
-            )
+            ::urlkit::__private::core::option::Option::Some(spelling_of(self))
         }
         fn size_hint(&self) -> ::urlkit::__private::core::primitive::usize {
             14usize

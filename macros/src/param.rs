@@ -216,32 +216,33 @@ fn impls(input: &DeriveInput, spellings: &[(syn::Ident, String)]) -> TokenStream
     );
     let longest = texts.iter().map(|t| t.len()).max().unwrap_or(0);
     let spelling = if spellings.is_empty() {
-        quote!("")
+        quote!({
+            let _ = value;
+            ""
+        })
     } else {
-        quote!(match *self { #(#ty::#idents => #texts,)* })
+        quote!(match *value { #(#ty::#idents => #texts,)* })
     };
     quote! {
-        impl #impl_generics #ty #ty_generics #where_clause {
-            #[doc(hidden)]
-            #[inline]
-            #[allow(dead_code)]
-            fn __urlkit_param_spelling(&self) -> &'static ::core::primitive::str {
-                #spelling
-            }
+        // A function local to the generated `const _` block, not a method: the user's type
+        // gains no name of ours.
+        #[inline]
+        fn spelling_of #impl_generics (value: &#ty #ty_generics) -> &'static ::core::primitive::str #where_clause {
+            #spelling
         }
 
         impl #impl_generics ::urlkit::value::Scalar for #ty #ty_generics #where_clause {
             #[inline]
             fn write(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
-                <::core::primitive::str as ::urlkit::value::Scalar>::write(self.__urlkit_param_spelling(), e);
+                <::core::primitive::str as ::urlkit::value::Scalar>::write(spelling_of(self), e);
             }
             #[inline]
             fn write_unreserved(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
-                <::core::primitive::str as ::urlkit::value::Scalar>::write_unreserved(self.__urlkit_param_spelling(), e);
+                <::core::primitive::str as ::urlkit::value::Scalar>::write_unreserved(spelling_of(self), e);
             }
             #[inline]
             fn unreserved_text(&self) -> ::core::option::Option<&::core::primitive::str> {
-                ::core::option::Option::Some(self.__urlkit_param_spelling())
+                ::core::option::Option::Some(spelling_of(self))
             }
             fn size_hint(&self) -> ::core::primitive::usize {
                 #longest
