@@ -136,13 +136,12 @@ pub mod __private {
     pub use crate::template::compiled::{
         Compiled, CompiledExpression as Expression, CompiledStep as Step,
     };
-    pub use alloc::borrow::Cow;
     /// `core`, for generated code's paths: they reach it through urlkit, which works in every
     /// edition and under `#![no_implicit_prelude]`, where `::core` may not.
     pub use core;
     /// The macros behind `url!` and `template!`, which hand them `$crate` first.
     pub use urlkit_macros::{template, url};
-    pub use urlkit_syntax::template::VarSpec;
+    pub use urlkit_syntax::template::{VarList, VarSpec};
 
     /// The parsed form of `template`, for tests that compare what `template!` and
     /// `Template::parse` make of the same text.

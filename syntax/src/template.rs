@@ -3,6 +3,7 @@
 //! The text between expressions is not looked at here; [`crate::reference`] checks it as URL
 //! text, with each expression standing in as an opaque hole.
 
+use alloc::boxed::Box;
 use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -120,6 +121,83 @@ pub struct VarSpec {
     pub name: Range<usize>,
     /// The modifier after the name.
     pub modifier: Modifier,
+}
+
+/// The variables of an expression as a template holds them: borrowed from the `static` that
+/// `template!` wrote at compile time, or made at run time, where the common expression of one
+/// variable (`{id}`) holds it in place rather than in an allocation of its own.
+#[derive(Clone, Debug)]
+pub enum VarList {
+    /// Written by `template!` into a `static`.
+    Static(&'static [VarSpec]),
+    /// One variable.
+    One(VarSpec),
+    /// Any other number, made at run time.
+    Many(Box<[VarSpec]>),
+}
+
+impl VarList {
+    /// The variables of a `Vec` (the lexer's), one of them held in place.
+    pub fn from_vec(mut vars: Vec<VarSpec>) -> VarList {
+        match vars.pop() {
+            Some(only) if vars.is_empty() => VarList::One(only),
+            Some(last) => {
+                vars.push(last);
+                VarList::Many(vars.into_boxed_slice())
+            }
+            None => VarList::Many(Box::default()),
+        }
+    }
+
+    /// The variables, in order.
+    #[inline]
+    pub fn as_slice(&self) -> &[VarSpec] {
+        match self {
+            VarList::Static(vars) => vars,
+            VarList::One(var) => core::slice::from_ref(var),
+            VarList::Many(vars) => vars,
+        }
+    }
+
+    /// The variables, where a `const fn` can read them: `None` for [`VarList::Many`], which
+    /// only run-time code makes (a `Box` cannot be read in a `const fn`).
+    pub const fn as_const_slice(&self) -> Option<&[VarSpec]> {
+        match self {
+            VarList::Static(vars) => Some(vars),
+            VarList::One(var) => Some(core::slice::from_ref(var)),
+            VarList::Many(_) => None,
+        }
+    }
+}
+
+impl core::ops::Deref for VarList {
+    type Target = [VarSpec];
+
+    #[inline]
+    fn deref(&self) -> &[VarSpec] {
+        self.as_slice()
+    }
+}
+
+impl AsRef<[VarSpec]> for VarList {
+    fn as_ref(&self) -> &[VarSpec] {
+        self.as_slice()
+    }
+}
+
+/// Two lists are equal when they hold the same variables, however they hold them.
+impl PartialEq for VarList {
+    fn eq(&self, other: &VarList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for VarList {}
+
+impl core::hash::Hash for VarList {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
 }
 
 /// One `{...}` of a template.

@@ -6,13 +6,12 @@
     reason = "expressions of one variable each: `[3..4]` is one name's range"
 )]
 
-use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
 use urlkit_syntax::plan::{Context, Step};
-use urlkit_syntax::template::{Expression, Modifier, Operator, VarSpec};
+use urlkit_syntax::template::{Expression, Modifier, Operator, VarList, VarSpec};
 
 use super::*;
 
@@ -183,7 +182,7 @@ fn expression(vars: &[core::ops::Range<usize>]) -> crate::template::compiled::Co
     Expression {
         range: 0..0,
         operator: Operator::Simple,
-        vars: Cow::Owned(
+        vars: VarList::from_vec(
             vars.iter()
                 .map(|name| VarSpec {
                     name: name.clone(),

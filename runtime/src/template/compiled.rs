@@ -13,7 +13,6 @@
 //!
 //! [`Compiled::run`] is in `run.rs`.
 
-use alloc::borrow::Cow;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -21,9 +20,9 @@ use core::ops::Range;
 
 use urlkit_syntax::plan::{self, Step};
 use urlkit_syntax::reference::Options;
-use urlkit_syntax::template::{Expression, VarSpec};
+use urlkit_syntax::template::{Expression, VarList};
 
-use super::capacity::first_capacity;
+use super::capacity::{first_capacity, first_capacity_const};
 use super::error::TemplateError;
 use crate::raw::Plan;
 
@@ -33,7 +32,7 @@ pub type CompiledStep = Step<Range<usize>>;
 
 /// An expression as a template holds it.
 #[doc(hidden)]
-pub type CompiledExpression = Expression<Cow<'static, [VarSpec]>>;
+pub type CompiledExpression = Expression<VarList>;
 
 /// A checked template: its text, its expressions and the plan (`urlkit_syntax::plan`) that
 /// `url!` turns into code and `Template` interprets.
@@ -80,7 +79,7 @@ impl Compiled {
         Compiled {
             plan: Plan::from_static(text, expressions, steps),
             source_len,
-            capacity: first_capacity(static_len, expressions),
+            capacity: first_capacity_const(static_len, expressions),
         }
     }
 
@@ -113,12 +112,12 @@ impl Compiled {
         )
         .map_err(|rejected| TemplateError::from_syntax(rejected.errors))?;
         let steps = checked.plan_into(source, &mut text);
-        Ok(Compiled::owned(
-            source.len(),
-            text,
-            checked.expressions,
-            steps,
-        ))
+        let expressions = checked
+            .expressions
+            .into_iter()
+            .map(|e| e.map_vars(VarList::from_vec))
+            .collect();
+        Ok(Compiled::owned(source.len(), text, expressions, steps))
     }
 
     /// The run-time form of a planned template: `text` is the template (`source_len`
@@ -126,16 +125,10 @@ impl Compiled {
     fn owned(
         source_len: usize,
         text: String,
-        expressions: Vec<Expression>,
+        expressions: Vec<CompiledExpression>,
         steps: Vec<CompiledStep>,
     ) -> Compiled {
         let static_len = plan::static_len_of_ranges(&steps);
-        // Moving each `Vec` into a `Cow` copies nothing; the collect reuses the vector's
-        // allocation, the items being the same size.
-        let expressions: Vec<CompiledExpression> = expressions
-            .into_iter()
-            .map(|e| e.map_vars(Cow::Owned))
-            .collect();
         let capacity = first_capacity(static_len, &expressions);
         Compiled {
             plan: Plan::owned(text, expressions, steps),
