@@ -13,7 +13,7 @@ use core::ops::Range;
 use core::slice;
 
 use urlkit_syntax::plan::{Context, Step};
-use urlkit_syntax::template::{Modifier, Operator, VarSpec};
+use urlkit_syntax::template::{Modifier, Operator, VarList, VarSpec};
 
 use crate::template::compiled::{CompiledExpression, CompiledStep};
 
@@ -58,6 +58,7 @@ impl Plan {
     /// The plan `Template::parse` makes, its text padded with [`PIECE_BLOCK`] spaces so that
     /// every short text step has its whole block (appended as one copy: pushed a `char` at a
     /// time, the padding would be a loop on every parse).
+    #[inline]
     pub(crate) fn owned(
         mut text: String,
         expressions: Vec<CompiledExpression>,
@@ -219,11 +220,14 @@ fn expression<'a, const CHECKED: bool>(
     let (e, first, later) = if CHECKED {
         // SAFETY: as in `slice`: `checked` found every expression index of the plan's steps
         // (the only indices passed here) below the number of its expressions, and at least
-        // one variable in every expression.
+        // one variable in every expression (a `VarList::One` holds it in place).
         unsafe {
             let e = expressions.get_unchecked(i);
-            let vars = e.vars.as_slice();
-            (e, vars.get_unchecked(0), vars.get_unchecked(1..))
+            match &e.vars {
+                VarList::One(var) => (e, var, &[][..]),
+                VarList::Static(vars) => (e, vars.get_unchecked(0), vars.get_unchecked(1..)),
+                VarList::Many(vars) => (e, vars.get_unchecked(0), vars.get_unchecked(1..)),
+            }
         }
     } else {
         let e = expressions.get(i)?;

@@ -86,6 +86,7 @@ impl Compiled {
     /// Checks `source` as `url!` does, and plans it: a template of the common shape through
     /// the front door's fast lane (`urlkit_syntax::plan::plan_plain`, one pass, which gives
     /// the same result), any other through the front door itself.
+    #[inline]
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
         // The steps' text is the template's less its expressions, in URI form: no longer
         // unless IRI characters are encoded (then the buffer grows once). One buffer for
@@ -122,6 +123,7 @@ impl Compiled {
 
     /// The run-time form of a planned template: `text` is the template (`source_len`
     /// bytes), then the steps' texts.
+    #[inline]
     fn owned(
         source_len: usize,
         text: String,
