@@ -138,14 +138,10 @@ pub enum VarList {
 
 impl VarList {
     /// The variables of a `Vec` (the lexer's), one of them held in place.
-    pub fn from_vec(mut vars: Vec<VarSpec>) -> VarList {
-        match vars.pop() {
-            Some(only) if vars.is_empty() => VarList::One(only),
-            Some(last) => {
-                vars.push(last);
-                VarList::Many(vars.into_boxed_slice())
-            }
-            None => VarList::Many(Box::default()),
+    pub fn from_vec(vars: Vec<VarSpec>) -> VarList {
+        match <[VarSpec; 1]>::try_from(vars) {
+            Ok([only]) => VarList::One(only),
+            Err(vars) => VarList::Many(vars.into_boxed_slice()),
         }
     }
 
