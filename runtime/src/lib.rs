@@ -152,7 +152,7 @@ pub mod __private {
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
         pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, parses_as};
-        pub use crate::route::shape::{described, field, shape};
+        pub use crate::route::shape::{described, field, shape, with_methods};
         pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;
         pub use urlkit_syntax::route::{Key, Pattern, Tail};
