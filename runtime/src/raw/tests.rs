@@ -193,6 +193,44 @@ fn expression(vars: &[core::ops::Range<usize>]) -> crate::template::compiled::Co
     }
 }
 
+/// A checked plan reads every variable of an expression, however its list holds them: one
+/// in place, several in a box, or a `static` slice as `template!` writes it.
+#[test]
+fn a_plan_reads_the_variables_of_every_kind_of_list() {
+    static YZ: [VarSpec; 2] = [
+        VarSpec {
+            name: 4..5,
+            modifier: Modifier::None,
+        },
+        VarSpec {
+            name: 6..7,
+            modifier: Modifier::Explode,
+        },
+    ];
+    let mut statics = expression(&[]);
+    statics.vars = VarList::Static(&YZ);
+    let expressions = vec![expression(&[1..2]), expression(&[4..5, 6..7]), statics];
+    assert!(matches!(expressions[0].vars, VarList::One(_)));
+    assert!(matches!(expressions[1].vars, VarList::Many(_)));
+    let steps = vec![
+        Step::Expand(0, Context::Path),
+        Step::Expand(1, Context::Path),
+        Step::Expand(2, Context::Path),
+    ];
+    let plan = Plan::owned(String::from("{x}{y,z*}"), expressions, steps);
+    let names: Vec<Vec<(&str, Modifier)>> = plan
+        .view::<true, false>()
+        .expect("checked")
+        .map(|step| match step {
+            Resolved::Expand(e, _) => core::iter::once(e.first).chain(e.later()).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let yz = vec![("y", Modifier::None), ("z", Modifier::None)];
+    let yz_static = vec![("y", Modifier::None), ("z", Modifier::Explode)];
+    assert_eq!(names, [vec![("x", Modifier::None)], yz, yz_static]);
+}
+
 #[test]
 fn a_plan_resolves_what_it_checked_and_skips_what_it_did_not() {
     // "/a{x}" and its texts: "/a" at 5..7.
