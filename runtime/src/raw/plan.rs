@@ -341,6 +341,7 @@ const fn checked(text: &str, expressions: &[CompiledExpression], steps: &[Compil
 
 /// Whether every range held by `steps` lies inside `text`, on character boundaries, and
 /// every expression a step names is below `expressions`.
+#[inline]
 const fn steps_checked(text: &str, expressions: usize, steps: &[CompiledStep]) -> bool {
     let mut i = 0;
     while i < steps.len() {
