@@ -199,8 +199,8 @@ impl core::hash::Hash for VarList {
 /// One `{...}` of a template.
 ///
 /// `V` holds the variables: [`lex`] makes a `Vec`; the runtime's `Template` holds a
-/// `Cow<'static, [VarSpec]>`, borrowed from a `static` that `template!` wrote at compile
-/// time, or owned (see [`Expression::map_vars`]).
+/// [`VarList`], borrowed from a `static` that `template!` wrote at compile time, or owned
+/// (see [`Expression::map_vars`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Expression<V = Vec<VarSpec>> {
     /// The expression's bytes, braces included.
@@ -221,7 +221,7 @@ impl<V: AsRef<[VarSpec]>> Expression<V> {
 
 impl<V> Expression<V> {
     /// The same expression with its variables converted by `f` (e.g. `Vec` into
-    /// `Cow::Owned`).
+    /// [`VarList`]).
     pub fn map_vars<W>(self, f: impl FnOnce(V) -> W) -> Expression<W> {
         Expression {
             range: self.range,

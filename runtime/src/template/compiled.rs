@@ -2,10 +2,11 @@
 //! `static` at compile time or [`Template::parse`](super::Template::parse) built it at run
 //! time; and [`Compiled::run`], the one interpreter of its steps.
 //!
-//! Parts are held as `Cow<'static, _>`: borrowed from the binary for the compile-time form,
-//! owned for the run-time form. A `Cow` rather than a type parameter keeps one concrete
+//! Parts are held as `Cow<'static, _>` (an expression's variables as a `VarList`, which
+//! holds a lone variable in place): borrowed from the binary for the compile-time form,
+//! owned for the run-time form. One type rather than a type parameter keeps one concrete
 //! type, so the interpreter is compiled once and `Template` needs no generic methods. The
-//! cost is a test of the `Cow`'s tag where a part is read.
+//! cost is a test of the tag where a part is read.
 //!
 //! All text is in one buffer: the template as written, then every text its steps write
 //! (`urlkit_syntax::plan::plan_into`), which the steps hold as ranges. `parse` so makes one
