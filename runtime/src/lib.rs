@@ -125,6 +125,8 @@ pub use crate::url::{
 };
 #[doc(inline)]
 pub use crate::value::Fmt;
+#[doc = include_str!("route/param.md")]
+pub use urlkit_macros::Param;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
 
@@ -151,7 +153,7 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, SomeWrites, parses_as};
         pub use crate::route::shape::{described, field, shape, with_methods};
         pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;
