@@ -138,6 +138,7 @@ pub mod __private {
     pub use crate::template::compiled::{
         Compiled, CompiledExpression as Expression, CompiledStep as Step,
     };
+    pub use alloc::borrow::Cow;
     /// `core`, for generated code's paths: they reach it through urlkit, which works in every
     /// edition and under `#![no_implicit_prelude]`, where `::core` may not.
     pub use core;
