@@ -144,7 +144,7 @@ pub mod __private {
     pub use core;
     /// The macros behind `url!` and `template!`, which hand them `$crate` first.
     pub use urlkit_macros::{template, url};
-    pub use urlkit_syntax::template::VarSpec;
+    pub use urlkit_syntax::template::{VarList, VarSpec};
 
     /// The parsed form of `template`, for tests that compare what `template!` and
     /// `Template::parse` make of the same text.
