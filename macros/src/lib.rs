@@ -18,6 +18,7 @@ mod ident;
 mod input;
 #[cfg(feature = "openapi")]
 mod openapi;
+mod param;
 mod root;
 mod route;
 mod template;
@@ -46,6 +47,13 @@ pub fn template(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 #[proc_macro_derive(Route, attributes(route, urlkit))]
 pub fn derive_route(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     route::derive(input.into()).into()
+}
+
+// Documented on its re-export, `urlkit::Param`, where the examples can use the runtime.
+#[allow(missing_docs)]
+#[proc_macro_derive(Param, attributes(param, urlkit))]
+pub fn derive_param(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    param::derive(input.into()).into()
 }
 
 // Documented on its re-export, `urlkit::openapi`, where the examples can use the runtime.
