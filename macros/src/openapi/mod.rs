@@ -30,6 +30,11 @@ impl Parse for Input {
         let vis = input.parse()?;
         input.parse::<Token![enum]>()?;
         let ident = input.parse()?;
+        if !input.peek(Token![=]) || !input.peek2(LitStr) {
+            return Err(input.error(
+                "expected `= \"api.json\"` after the enum's name; give the document's path, relative to the crate's directory",
+            ));
+        }
         input.parse::<Token![=]>()?;
         let path = input.parse()?;
         if input.peek(Token![;]) {

@@ -16,4 +16,8 @@ urlkit::openapi! {
     enum NoExtension = "openapi/api.txt";
 }
 
+urlkit::openapi! {
+    enum NoPath;
+}
+
 fn main() {}
