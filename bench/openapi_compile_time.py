@@ -93,7 +93,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--operations", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--dir", default="/tmp/urlkit-openapi-bench")
+    parser.add_argument("--dir", default="/tmp/urlkit-openapi-compile-time")
     args = parser.parse_args()
     root = pathlib.Path(args.dir)
     root.mkdir(parents=True, exist_ok=True)

@@ -33,6 +33,19 @@ fn variants_follow_the_document_order_and_methods() {
             "deleteUser"
         ]
     );
+    let variants: Vec<_> = Api::SHAPES.iter().map(|shape| shape.variant).collect();
+    assert_eq!(
+        variants,
+        [
+            Some("IssuesListForRepo"),
+            Some("IssuesCreate"),
+            Some("Search"),
+            Some("GetUser"),
+            Some("DeleteUser")
+        ]
+    );
+    // The summary is the variant's doc comment.
+    assert_eq!(Api::SHAPES[0].doc, "List repository issues");
     let methods: Vec<_> = Api::SHAPES
         .iter()
         .map(|shape| format!("{:?}", shape.methods()))
