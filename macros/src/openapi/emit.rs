@@ -14,10 +14,8 @@ pub(super) fn emit(input: &Input, routes: &[Route], absolute: &str) -> TokenStre
     } = input;
     let variants = routes.iter().map(|route| {
         let variant = Ident::new(&route.variant, Span::call_site());
-        let doc = route.summary.as_ref().map(|summary| {
-            let summary = format!(" {summary}");
-            quote!(#[doc = #summary])
-        });
+        let summary = format!(" {}", route.summary);
+        let doc = quote!(#[doc = #summary]);
         let method = Ident::new(route.method, Span::call_site());
         let template = &route.template;
         let fields = route.fields.iter().map(|field| {
@@ -34,7 +32,8 @@ pub(super) fn emit(input: &Input, routes: &[Route], absolute: &str) -> TokenStre
                 }
             };
             let style = field.style.map(|style| quote!(#[route(style = #style)]));
-            quote!(#style #name: #ty)
+            let doc = format!(" {}", field.doc);
+            quote!(#[doc = #doc] #style #name: #ty)
         });
         let body = if route.fields.is_empty() {
             quote!()

@@ -18,7 +18,8 @@ pub(super) struct Route {
     pub(super) operation_id: String,
     pub(super) variant: String,
     pub(super) method: &'static str,
-    pub(super) summary: Option<String>,
+    /// The `summary`, or the method, path and `operationId`.
+    pub(super) summary: String,
     pub(super) template: String,
     pub(super) fields: Vec<Field>,
 }
@@ -29,6 +30,9 @@ pub(super) struct Field {
     pub(super) ty: Ty,
     /// `spaceDelimited` or `pipeDelimited`.
     pub(super) style: Option<&'static str>,
+    /// The parameter's `description`, or which parameter it is: every generated item has a
+    /// doc comment, so that a crate with `missing_docs` accepts the enum.
+    pub(super) doc: String,
 }
 
 #[derive(Clone, Copy)]
@@ -272,6 +276,7 @@ fn route(
                 name: field,
                 ty: Ty::One(scalar),
                 style: None,
+                doc: parameter_doc(parameter),
             });
             continue;
         }
@@ -328,6 +333,7 @@ fn route(
             name: field,
             ty,
             style,
+            doc: parameter_doc(parameter),
         });
     }
     // Placeholders the path names but no parameter declares (a declared one that was wrong
@@ -362,7 +368,16 @@ fn route(
     let summary = operation
         .get("summary")
         .and_then(Value::as_str)
-        .map(str::to_owned);
+        .map_or_else(
+            || {
+                format!(
+                    "`{} {path}`, the operation `{}`.",
+                    method.to_ascii_uppercase(),
+                    operation_id.as_deref().unwrap_or_default()
+                )
+            },
+            str::to_owned,
+        );
     Some(Route {
         operation_id: operation_id?,
         variant: variant?,
@@ -372,6 +387,17 @@ fn route(
         fields,
     })
     .filter(|_| ok)
+}
+
+fn parameter_doc(parameter: &Parameter<'_>) -> String {
+    parameter
+        .value
+        .get("description")
+        .and_then(Value::as_str)
+        .map_or_else(
+            || format!("The {} parameter `{}`.", parameter.location, parameter.name),
+            str::to_owned,
+        )
 }
 
 /// The parameters of a path item or an operation, `$ref`s resolved.

@@ -46,6 +46,15 @@ fn variants_follow_the_document_order_and_methods() {
     );
     // The summary is the variant's doc comment.
     assert_eq!(Api::SHAPES[0].doc, "List repository issues");
+    // Without a summary, the doc says which operation it is, so `missing_docs` holds.
+    assert_eq!(
+        Api::SHAPES[1].doc,
+        "`POST /repos/{owner}/{repo}/issues`, the operation `issues/create`."
+    );
+    assert_eq!(
+        Api::SHAPES[0].field("per_page").unwrap().doc,
+        "The query parameter `per_page`."
+    );
     let methods: Vec<_> = Api::SHAPES
         .iter()
         .map(|shape| format!("{:?}", shape.methods()))
