@@ -128,7 +128,10 @@ where
 {
     let operations = serializer::operations(document);
     let ids: Vec<&str> = operations.iter().map(|op| op.id.as_str()).collect();
-    assert_eq!(operation_ids, ids, "OPERATION_IDS are the document's, in its order");
+    assert_eq!(
+        operation_ids, ids,
+        "OPERATION_IDS are the document's, in its order"
+    );
     assert_eq!(R::SHAPES.len(), operations.len(), "one shape per operation");
     let mut report = Report::default();
     let refused = std::cell::Cell::new(0);
@@ -137,7 +140,9 @@ where
         let shape = &R::SHAPES[index];
         let variant = shape.variant.expect("an enum's shape names its variant");
         let Some(values) = generate::values(op) else {
-            report.skipped.push(format!("{}: a parameter's schema has no generator", op.id));
+            report
+                .skipped
+                .push(format!("{}: a parameter's schema has no generator", op.id));
             continue;
         };
         // The fields the shape lists are the URL parameters, named in snake case.
@@ -147,8 +152,13 @@ where
             .filter(|p| p.location != Location::Other)
             .map(|p| p.name.as_str())
             .collect();
-        let mut fields: Vec<String> = shape.fields.iter().map(|f| f.name.trim_start_matches("r#").to_owned()).collect();
-        let mut expected_fields: Vec<String> = url_parameters.iter().map(|p| field_name(p)).collect();
+        let mut fields: Vec<String> = shape
+            .fields
+            .iter()
+            .map(|f| f.name.trim_start_matches("r#").to_owned())
+            .collect();
+        let mut expected_fields: Vec<String> =
+            url_parameters.iter().map(|p| field_name(p)).collect();
         fields.sort();
         expected_fields.sort();
         if fields != expected_fields {
@@ -171,12 +181,25 @@ where
             ..Config::default()
         });
         let result = runner.run(&values, |values: Map<String, Value>| {
-            report_case(op, variant, &template, &same_path, &values, &refused, &other_method)
+            report_case::<R>(
+                op,
+                variant,
+                &template,
+                &same_path,
+                &values,
+                &refused,
+                &other_method,
+            )
         });
         report.operations += 1;
         report.cases += cases() as usize;
         if let Err(e) = result {
-            report.failures.push(format!("{} ({variant}): {e}", op.id));
+            report.failures.push(format!(
+                "{} ({variant}, {} {}): {e}",
+                op.id,
+                op.method.to_uppercase(),
+                op.path
+            ));
         }
     }
     report.refused_segments = refused.get();

@@ -11,4 +11,6 @@ mod common;
 
 mod documents;
 mod generate;
+mod harness;
+mod harness_selftest;
 mod serializer;
