@@ -4,17 +4,20 @@
 use std::fmt;
 
 use axum::extract::FromRequestParts;
-use axum::http::header::{CONTENT_TYPE, HOST, X_CONTENT_TYPE_OPTIONS};
+use axum::http::header::{ALLOW, CONTENT_TYPE, HOST, X_CONTENT_TYPE_OPTIONS};
 use axum::http::request::Parts;
 use axum::http::uri::{Authority, Scheme};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use urlkit::Route;
-use urlkit::route::{RouteError, RouteErrorKind};
+use urlkit::route::{Method, Methods, RouteError, RouteErrorKind};
 
-/// Extracts a route from the request target: `R::from_url` on the path and query the client
-/// sent, so each value is decoded strictly and converted, and the query is checked as the
-/// template says.
+/// Extracts a route from the request: `R::from_request` with the request's method on the
+/// path and query the client sent, so each value is decoded strictly and converted, the
+/// query is checked as the template says, and among variants that share a URL the one that
+/// declares the method is picked (`#[route(post, "...")]`; a variant that declares no method
+/// takes any). A method no route can declare (`PROPFIND`) reaches only the variants that
+/// declare none.
 ///
 /// - No template matches the path: `404 Not Found`. With [`typed_route`], axum's router
 ///   answers nearly all of those itself, before the handler; what reaches `Typed` is a path
@@ -26,6 +29,11 @@ use urlkit::route::{RouteError, RouteErrorKind};
 ///   keys are compared decoded), or one is unknown under `#[route(deny_unknown_params)]`:
 ///   `400 Bad Request`. The body is the [`RouteError`]'s message, as `text/plain`: it names the
 ///   route, the field and the reason, and quotes at most 64 bytes of the URL.
+/// - Variants take the path and query, but none takes the request's method: `405 Method Not
+///   Allowed`, with an `Allow` header listing the methods they take (RFC 9110 §15.5.6; `HEAD`
+///   wherever `GET` is). With [`typed_handler`](crate::RouterExt::typed_handler), axum's
+///   router answers the methods no variant on the path takes; what reaches `Typed` is a
+///   method another variant on the path takes, for a URL the method's variant does not.
 /// - The request has more than one `Host` header, whatever the form of its target:
 ///   `400 Bad Request`, as RFC 9112 §3.2 requires of a server (a proxy and the application
 ///   could otherwise each read a different one).
@@ -74,8 +82,13 @@ impl<R: Route, S: Send + Sync> FromRequestParts<S> for Typed<R> {
             .uri
             .path_and_query()
             .map_or_else(|| parts.uri.path(), |target| target.as_str());
-        R::from_url(target)
-            .map(Typed)
+        // A method no route can declare (`PROPFIND`) is taken by the routes that declare
+        // none.
+        let read = match Method::from_token(parts.method.as_str()) {
+            Some(method) => R::from_request(method, target),
+            None => R::from_url_for_methods(Some(Methods::EMPTY), target),
+        };
+        read.map(Typed)
             .map_err(|e| TypedRejection::new(TypedRejectionKind::Route(e)))
     }
 }
@@ -119,8 +132,8 @@ fn same_authority(target: &Authority, host: &HeaderValue, scheme: Option<&Scheme
         && target.port_u16().or(default) == host.port_u16().or(default)
 }
 
-/// Why [`Typed`] refused a request: the response it becomes (`400` or `404`, the reason as
-/// `text/plain`).
+/// Why [`Typed`] refused a request: the response it becomes (`400`, `404` or `405` with an
+/// `Allow` header, the reason as `text/plain`).
 ///
 /// # Examples
 /// ```
@@ -195,8 +208,9 @@ pub struct TypedRejection {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TypedRejectionKind {
-    /// `from_url` refused the path and query: `404` if no template matches the path
-    /// ([`RouteErrorKind::NoMatch`]), `400` otherwise.
+    /// `from_request` refused the request: `404` if no template matches the path
+    /// ([`RouteErrorKind::NoMatch`]), `405` with an `Allow` header if templates match but none
+    /// with the request's method ([`RouteErrorKind::MethodNotAllowed`]), `400` otherwise.
     Route(RouteError),
     /// An absolute-form target whose authority is not the one the `Host` header names: `400`.
     OriginMismatch,
@@ -217,7 +231,8 @@ impl TypedRejection {
         &self.kind
     }
 
-    /// The response's status: `404 Not Found` when no template matches the path, `400 Bad
+    /// The response's status: `404 Not Found` when no template matches the path, `405 Method
+    /// Not Allowed` when templates match but none with the request's method, `400 Bad
     /// Request` otherwise.
     ///
     /// # Examples
@@ -226,6 +241,11 @@ impl TypedRejection {
         match &self.kind {
             TypedRejectionKind::Route(e) if matches!(e.kind(), RouteErrorKind::NoMatch { .. }) => {
                 StatusCode::NOT_FOUND
+            }
+            TypedRejectionKind::Route(e)
+                if matches!(e.kind(), RouteErrorKind::MethodNotAllowed { .. }) =>
+            {
+                StatusCode::METHOD_NOT_ALLOWED
             }
             TypedRejectionKind::Route(_)
             | TypedRejectionKind::OriginMismatch
@@ -267,6 +287,14 @@ impl IntoResponse for TypedRejection {
             // The body quotes the URL: never let a browser read it as anything but text.
             (X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         ];
-        (self.status(), headers, self.to_string()).into_response()
+        let mut response = (self.status(), headers, self.to_string()).into_response();
+        // RFC 9110 §15.5.6: a 405 MUST list the methods the resource takes.
+        if let TypedRejectionKind::Route(e) = &self.kind
+            && let RouteErrorKind::MethodNotAllowed { allowed } = e.kind()
+            && let Ok(allow) = HeaderValue::from_str(&allowed.to_string())
+        {
+            response.headers_mut().insert(ALLOW, allow);
+        }
+        response
     }
 }

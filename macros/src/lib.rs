@@ -16,6 +16,8 @@ mod fallback;
 mod generate;
 mod ident;
 mod input;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod root;
 mod route;
 mod template;
@@ -44,4 +46,12 @@ pub fn template(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 #[proc_macro_derive(Route, attributes(route, urlkit))]
 pub fn derive_route(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     route::derive(input.into()).into()
+}
+
+// Documented on its re-export, `urlkit::openapi`, where the examples can use the runtime.
+#[cfg(feature = "openapi")]
+#[allow(missing_docs)]
+#[proc_macro]
+pub fn openapi(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    openapi::openapi(input.into()).into()
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 use urlkit::Route;
-use urlkit::route::{Arity, QueryParam, RouteShape, Segment, ValueType};
+use urlkit::route::{Arity, Method, QueryParam, RouteShape, Segment, ValueType};
 
 mod error;
 #[cfg(feature = "utoipa")]
@@ -19,9 +19,15 @@ pub use utoipa::merge_into;
 
 /// The OpenAPI 3.1 Paths Object of `R`: one Path Item per path its templates give, each with
 /// its path and query parameters and, from the variant's doc comment, a `summary` and a
-/// `description`. The Path Items have no operations: which methods a path answers is the
+/// `description`. Computed from [`Route::SHAPES`].
+///
+/// A path whose variants declare no method (`#[route("/users/{id}")]`) gets a Path Item
+/// without operations, the parameters and docs its own: which methods it answers is the
 /// router's to say (add them in utoipa, see `merge_into` with the `utoipa` feature, or to the
-/// JSON). Computed from [`Route::SHAPES`].
+/// JSON). A path where variants declare methods (`#[route(post, "/login{?next}")]`) gets one
+/// Operation per method declared, each with the parameters, `summary` and `description` of
+/// the variants that take the method (those that declare it, and those on the path that
+/// declare none); `HEAD`, which a `GET` route also answers, only where it is declared.
 ///
 /// See [the crate documentation](crate) for how each kind of template is described.
 ///
@@ -56,11 +62,40 @@ pub use utoipa::merge_into;
 /// }));
 /// # Ok::<(), urlkit_openapi::Error>(())
 /// ```
+///
+/// Variants that declare methods:
+/// ```
+/// use serde_json::json;
+/// use urlkit::Route;
+///
+/// #[derive(Route)]
+/// enum Site {
+///     /// The login form.
+///     #[route(get, "/login")]
+///     LoginForm,
+///     /// Signs in, then goes to `next`.
+///     #[route(post, "/login{?next}")]
+///     Login { next: Option<String> },
+/// }
+///
+/// let paths = urlkit_openapi::paths::<Site>()?;
+/// assert_eq!(paths["/login"], json!({
+///     "get": { "summary": "The login form." },
+///     "post": {
+///         "summary": "Signs in, then goes to `next`.",
+///         "parameters": [{
+///             "name": "next", "in": "query", "required": false, "style": "form",
+///             "explode": true, "allowReserved": false, "schema": { "type": "string" },
+///         }],
+///     },
+/// }));
+/// # Ok::<(), urlkit_openapi::Error>(())
+/// ```
 pub fn paths<R: Route>() -> Result<Map<String, Value>, Error> {
     if let Some(&template) = R::TEMPLATES.get(R::SHAPES.len()) {
         return Err(Error::new(ErrorKind::NoShape, template));
     }
-    let mut items: BTreeMap<String, PathItem> = BTreeMap::new();
+    let mut items: BTreeMap<String, Vec<(&'static RouteShape, Vec<Parameter>)>> = BTreeMap::new();
     // Each path without its parameters' names, with the path that has it.
     let mut generic: BTreeMap<String, String> = BTreeMap::new();
     for shape in R::SHAPES {
@@ -69,21 +104,52 @@ pub fn paths<R: Route>() -> Result<Map<String, Value>, Error> {
                 .entry(generic_path(&path))
                 .or_insert_with(|| path.clone());
             if *other != path {
-                let first = items[other.as_str()].templates[0];
+                let first = items[other.as_str()][0].0.template;
                 let kind = ErrorKind::SamePathOtherNames {
                     path,
                     other: other.clone(),
                 };
                 return Err(Error::new(kind, shape.template).with_other(first));
             }
-            let item = items.entry(path).or_default();
-            item.add(shape, parameters)?;
+            items.entry(path).or_default().push((shape, parameters));
         }
     }
-    Ok(items
-        .into_iter()
-        .map(|(path, item)| (path, item.into_json()))
-        .collect())
+    let mut out = Map::new();
+    for (path, shapes) in items {
+        out.insert(path, path_item(shapes)?);
+    }
+    Ok(out)
+}
+
+/// The Path Item of the templates that give one path. Where none declares a method, the
+/// parameters and docs are the Path Item's own, and it has no operation: which methods the
+/// path answers is the router's to say. Where some do, one operation per method they
+/// declare, each described by the templates that take it (those that declare it and those
+/// that declare none), and the Path Item holds nothing else, since its parameters would apply
+/// to every operation.
+fn path_item(shapes: Vec<(&'static RouteShape, Vec<Parameter>)>) -> Result<Value, Error> {
+    let declared: Vec<Method> = (Method::ALL.into_iter())
+        .filter(|m| shapes.iter().any(|(shape, _)| shape.methods().contains(m)))
+        .collect();
+    if declared.is_empty() {
+        let mut item = PathItem::default();
+        for (shape, parameters) in shapes {
+            item.add(shape, parameters)?;
+        }
+        return Ok(item.into_json());
+    }
+    let mut operations = Map::new();
+    for method in declared {
+        let mut operation = PathItem::default();
+        for (shape, parameters) in &shapes {
+            if shape.methods().is_empty() || shape.methods().contains(&method) {
+                operation.add(shape, parameters.clone())?;
+            }
+        }
+        let name = method.as_str().to_ascii_lowercase();
+        operations.insert(name, operation.into_json());
+    }
+    Ok(Value::Object(operations))
 }
 
 /// A path with every parameter's name left out (`/users/{}`): OpenAPI holds two paths that

@@ -2,14 +2,16 @@
 
 use urlkit::Route;
 use utoipa::openapi::OpenApi;
-use utoipa::openapi::path::PathItem;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::path::{Parameter, PathItem};
 
 use crate::{Error, paths};
 
 /// Adds `R`'s [`paths`] to `openapi`: a path it does not have gets the Path Item of
 /// [`paths`]; a path it has (written with `#[utoipa::path]` or by hand, with its operations
 /// and responses) keeps them and gets the parameters it lacks (by name and location) and the
-/// `summary` and `description` if it has none. So a project keeps its operations, responses
+/// `summary` and `description` if it has none; the same for each operation, where the enum
+/// declares methods (an operation it lacks is added, with utoipa's empty `responses`). So a project keeps its operations, responses
 /// and schemas in utoipa and takes the paths and parameters from the enum.
 ///
 /// # Errors
@@ -52,7 +54,18 @@ use crate::{Error, paths};
 #[cfg_attr(docsrs, doc(cfg(feature = "utoipa")))]
 pub fn merge_into<R: Route>(openapi: &mut OpenApi) -> Result<(), Error> {
     let ours = paths::<R>()?;
-    for (path, item) in ours {
+    for (path, mut item) in ours {
+        // utoipa's `Operation` needs `responses`, which OpenAPI 3.1 does not: an operation
+        // without any is utoipa's empty `Responses`.
+        if let Some(item) = item.as_object_mut() {
+            for method in METHODS {
+                if let Some(operation) = item.get_mut(method).and_then(|o| o.as_object_mut()) {
+                    operation
+                        .entry("responses")
+                        .or_insert_with(|| serde_json::json!({}));
+                }
+            }
+        }
         let ours: PathItem = serde_json::from_value(item)
             .expect("utoipa's `PathItem` reads every field `paths` writes");
         let Some(theirs) = openapi.paths.paths.get_mut(&path) else {
@@ -65,19 +78,51 @@ pub fn merge_into<R: Route>(openapi: &mut OpenApi) -> Result<(), Error> {
         if theirs.description.is_none() {
             theirs.description = ours.description;
         }
-        let parameters = theirs.parameters.get_or_insert_with(Vec::new);
-        for parameter in ours.parameters.unwrap_or_default() {
-            let key = |p: &utoipa::openapi::RefOr<utoipa::openapi::path::Parameter>| match p {
-                utoipa::openapi::RefOr::T(p) => {
-                    Some((p.name.clone(), serde_json::to_value(&p.parameter_in).ok()))
-                }
-                utoipa::openapi::RefOr::Ref(_) => None,
+        add_parameters(&mut theirs.parameters, ours.parameters);
+        let operations = [
+            (&mut theirs.get, ours.get),
+            (&mut theirs.head, ours.head),
+            (&mut theirs.post, ours.post),
+            (&mut theirs.put, ours.put),
+            (&mut theirs.delete, ours.delete),
+            (&mut theirs.patch, ours.patch),
+            (&mut theirs.options, ours.options),
+            (&mut theirs.trace, ours.trace),
+        ];
+        for (theirs, ours) in operations {
+            let Some(ours) = ours else { continue };
+            let Some(theirs) = theirs else {
+                *theirs = Some(ours);
+                continue;
             };
-            let new = key(&parameter);
-            if !parameters.iter().any(|p| key(p) == new) {
-                parameters.push(parameter);
+            if theirs.summary.is_none() {
+                theirs.summary = ours.summary;
             }
+            if theirs.description.is_none() {
+                theirs.description = ours.description;
+            }
+            add_parameters(&mut theirs.parameters, ours.parameters);
         }
     }
     Ok(())
+}
+
+/// The operations' keys in a Path Item, as `paths` writes them.
+const METHODS: [&str; 8] = [
+    "get", "head", "post", "put", "delete", "patch", "options", "trace",
+];
+
+/// Adds to `theirs` the parameters of `ours` it lacks, by name and location.
+fn add_parameters(theirs: &mut Option<Vec<RefOr<Parameter>>>, ours: Option<Vec<RefOr<Parameter>>>) {
+    let parameters = theirs.get_or_insert_with(Vec::new);
+    for parameter in ours.unwrap_or_default() {
+        let key = |p: &RefOr<Parameter>| match p {
+            RefOr::T(p) => Some((p.name.clone(), serde_json::to_value(&p.parameter_in).ok())),
+            RefOr::Ref(_) => None,
+        };
+        let new = key(&parameter);
+        if !parameters.iter().any(|p| key(p) == new) {
+            parameters.push(parameter);
+        }
+    }
 }

@@ -48,6 +48,26 @@ enum Kinds {
     },
 }
 
+/// Variants that declare methods, on shared paths and alone, beside one that declares none.
+#[derive(Route, Debug, PartialEq)]
+enum Methods {
+    /// The form.
+    #[route(get, "/login")]
+    LoginForm,
+    /// Signs in.
+    #[route(post, "/login?token={token}{&next}")]
+    Login { token: String, next: Option<String> },
+    #[route(get, head, "/items/{id}")]
+    Item { id: u32 },
+    #[route(put, patch, "/items/{id}{?force}")]
+    SaveItem { id: u32, force: Option<bool> },
+    /// Any method.
+    #[route("/items/{id}/history?page={page}")]
+    History { id: u32, page: u32 },
+    #[route(delete, "/items/{id}/history")]
+    ClearHistory { id: u32 },
+}
+
 /// The routes bench's 130 GitHub routes, every field a `String`, with a constructor each.
 macro_rules! github {
     ($($variant:ident $template:tt [$($field:ident)*],)*) => {
@@ -93,6 +113,10 @@ fn documents() -> Vec<(&'static str, Value)> {
         ),
         ("kinds", document(urlkit_openapi::paths::<Kinds>().unwrap())),
         (
+            "methods",
+            document(urlkit_openapi::paths::<Methods>().unwrap()),
+        ),
+        (
             "github",
             document(urlkit_openapi::paths::<Github130>().unwrap()),
         ),
@@ -130,7 +154,15 @@ fn read_back_by_oas3() {
         let text = serde_json::to_string(&document).unwrap();
         let spec = oas3::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         // What oas3 read, written again, is the document: it understood every field.
-        let again: Value = serde_json::from_str(&oas3::to_json(&spec).unwrap()).unwrap();
+        let mut again: Value = serde_json::from_str(&oas3::to_json(&spec).unwrap()).unwrap();
+        // oas3 writes an absent `responses` (optional in OpenAPI 3.1) as `null`.
+        for item in again["paths"].as_object_mut().unwrap().values_mut() {
+            for operation in item.as_object_mut().unwrap().values_mut() {
+                if let Some(operation) = operation.as_object_mut() {
+                    assert_eq!(operation.remove("responses"), Some(Value::Null), "{name}");
+                }
+            }
+        }
         assert_eq!(again["paths"], document["paths"], "{name}");
         let paths = spec.paths.as_ref().unwrap();
         assert_eq!(paths.len(), document["paths"].as_object().unwrap().len());
@@ -156,10 +188,87 @@ fn utoipa_keeps_every_field() {
             through_utoipa::<Github130>(),
             urlkit_openapi::paths::<Github130>(),
         ),
+        (
+            through_utoipa::<Methods>(),
+            urlkit_openapi::paths::<Methods>(),
+        ),
     ];
-    for (utoipa, ours) in cases {
+    for (mut utoipa, ours) in cases {
+        // utoipa's `Operation` always has `responses`; `merge_into` gives it an empty one.
+        for item in utoipa.as_object_mut().unwrap().values_mut() {
+            for operation in item.as_object_mut().unwrap().values_mut() {
+                if let Some(operation) = operation.as_object_mut() {
+                    assert_eq!(operation.remove("responses"), Some(json!({})));
+                }
+            }
+        }
         assert_eq!(utoipa, Value::Object(ours.unwrap()));
     }
+}
+
+/// One operation per method declared, each with the parameters of the variants that take it;
+/// a path whose variants declare no method keeps its parameters on the Path Item.
+#[test]
+fn operations_per_declared_method() {
+    let paths = urlkit_openapi::paths::<Methods>().unwrap();
+    let login = &paths["/login"];
+    assert_eq!(login.as_object().unwrap().len(), 2, "{login:#}");
+    assert_eq!(login["get"], json!({ "summary": "The form." }));
+    let post = &login["post"];
+    assert_eq!(post["summary"], "Signs in.");
+    let names: Vec<(&str, bool)> = (post["parameters"].as_array().unwrap().iter())
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap(),
+                p["required"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(names, [("token", true), ("next", false)]);
+
+    // `head` declared: an operation of its own; `put` and `patch` the same parameters.
+    let item = paths["/items/{id}"].as_object().unwrap();
+    let methods: Vec<&str> = item.keys().map(String::as_str).collect();
+    assert_eq!(methods, ["get", "head", "put", "patch"]);
+    assert_eq!(item["get"], item["head"]);
+    assert_eq!(item["put"], item["patch"]);
+    assert_eq!(item["get"]["parameters"].as_array().unwrap().len(), 1);
+    assert_eq!(item["put"]["parameters"][1]["name"], "force");
+
+    // The variant without methods takes `delete` too: it describes that operation with the
+    // one that declares it, and has no operation of its own.
+    let history = paths["/items/{id}/history"].as_object().unwrap();
+    let methods: Vec<&str> = history.keys().map(String::as_str).collect();
+    assert_eq!(methods, ["delete"]);
+    assert_eq!(history["delete"]["parameters"][1]["name"], "page");
+    // Required by `History` only.
+    assert_eq!(history["delete"]["parameters"][1]["required"], false);
+    assert_eq!(history["delete"]["description"], "- `History`: Any method.");
+}
+
+/// An operation utoipa has keeps its responses and gets the parameters it lacks; one it
+/// lacks is added.
+#[cfg(feature = "utoipa")]
+#[test]
+fn utoipa_operations_are_merged() {
+    use utoipa::openapi::path::OperationBuilder;
+    use utoipa::openapi::response::ResponseBuilder;
+    use utoipa::openapi::{HttpMethod, OpenApiBuilder, PathItem, PathsBuilder};
+
+    let ok =
+        OperationBuilder::new().response("303", ResponseBuilder::new().description("Signed in"));
+    let paths = PathsBuilder::new().path("/login", PathItem::new(HttpMethod::Post, ok));
+    let mut openapi = OpenApiBuilder::new().paths(paths).build();
+    urlkit_openapi::merge_into::<Methods>(&mut openapi).unwrap();
+    let login = serde_json::to_value(&openapi.paths.paths["/login"]).unwrap();
+    assert_eq!(
+        login["post"]["responses"]["303"]["description"],
+        "Signed in"
+    );
+    assert_eq!(login["post"]["summary"], "Signs in.");
+    assert_eq!(login["post"]["parameters"][0]["name"], "token");
+    assert_eq!(login["get"]["summary"], "The form.");
+    assert_eq!(login["get"]["responses"], json!({}));
 }
 
 #[test]

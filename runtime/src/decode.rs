@@ -45,7 +45,6 @@ pub(crate) mod sparse;
 mod spec;
 
 use crate::scan::{self, BLOCK, Fast, Scan};
-pub(crate) use blocks::State;
 pub use error::{DecodeError, DecodeErrorKind};
 use error::{bad_escape, invalid_utf8};
 pub use pairs::{FormPairs, form_pairs, form_pairs_lossy};

@@ -127,6 +127,10 @@ pub use crate::url::{
 pub use crate::value::Fmt;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
+#[cfg(feature = "openapi")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openapi")))]
+#[doc = include_str!("route/openapi.md")]
+pub use urlkit_macros::openapi;
 
 /// What generated code calls; not part of the public API.
 #[doc(hidden)]
@@ -137,6 +141,8 @@ pub mod __private {
         Compiled, CompiledExpression as Expression, CompiledStep as Step,
     };
     pub use alloc::borrow::Cow;
+    /// `openapi!`: the fields' types, which a `no_std` crate reaches through urlkit.
+    pub use alloc::{string::String, vec::Vec};
     /// `core`, for generated code's paths: they reach it through urlkit, which works in every
     /// edition and under `#![no_implicit_prelude]`, where `::core` may not.
     pub use core;
@@ -153,7 +159,7 @@ pub mod __private {
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
         pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, parses_as};
-        pub use crate::route::shape::{described, field, shape};
+        pub use crate::route::shape::{described, field, shape, with_methods};
         pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;
         pub use urlkit_syntax::route::{Key, Pattern, Tail};

@@ -10,6 +10,7 @@ use urlkit_syntax::reference::{self, Options};
 
 mod edit;
 pub(crate) mod error;
+mod iri_host;
 mod lenient;
 mod normalize;
 mod parts;
@@ -176,7 +177,7 @@ impl Url {
                 )
             })
         {
-            let text = crate::host::parse_iri(input, errors)?;
+            let text = iri_host::parse_iri(input, errors)?;
             return Ok(Self::normalized(&text));
         }
         if let Some(first) = errors.into_iter().next() {

@@ -26,7 +26,7 @@
 //!   [`Typed`](crate::Typed) extractor answers `404` (`from_url` finds no match).
 
 use urlkit::Route;
-use urlkit::route::{RouteShape, Segment};
+use urlkit::route::{Method, Methods, RouteShape, Segment};
 
 mod error;
 #[cfg(test)]
@@ -92,12 +92,50 @@ fn paths_of(
             }
         }
     }
-    let kept: Vec<String> = all
-        .iter()
-        .filter(|path| !all.iter().any(|other| catch_all_takes(other, path)))
-        .map(|path| render(path))
-        .collect();
+    let kept: Vec<String> = kept_paths(&all).map(|path| render(path)).collect();
     Ok(kept)
+}
+
+/// The paths no catch-all among them takes: those registered.
+fn kept_paths(all: &[Vec<Item>]) -> impl Iterator<Item = &Vec<Item>> {
+    all.iter()
+        .filter(|path| !all.iter().any(|other| catch_all_takes(other, path)))
+}
+
+/// [`paths`], each with the methods of the routes whose requests it receives (those of its
+/// shape, and those of the paths a catch-all of it takes): `None` where one of them declares
+/// none, and so takes any method.
+pub(crate) fn paths_with_methods<R: Route>() -> Result<Vec<(String, Option<Methods>)>, PathError> {
+    let route = short_name::<R>();
+    paths::<R>()?;
+    let mut all: Vec<(Vec<Item>, &'static [Method])> = Vec::new();
+    for shape in R::SHAPES {
+        for path in template_paths(route, shape)? {
+            all.push((path, shape.methods()));
+        }
+    }
+    let items: Vec<Vec<Item>> = all.iter().map(|(path, _)| path.clone()).collect();
+    let mut out: Vec<(Vec<Item>, Option<Methods>)> = Vec::new();
+    for kept in kept_paths(&items) {
+        if out.iter().any(|(seen, _)| same_shape(seen, kept)) {
+            continue;
+        }
+        let mut methods = Some(Methods::EMPTY);
+        for (path, declared) in &all {
+            if !same_shape(kept, path) && !catch_all_takes(kept, path) {
+                continue;
+            }
+            methods = match (methods, declared) {
+                (_, []) | (None, _) => None,
+                (Some(set), declared) => Some(declared.iter().fold(set, |set, &m| set.with(m))),
+            };
+        }
+        out.push((kept.clone(), methods));
+    }
+    Ok(out
+        .into_iter()
+        .map(|(path, methods)| (render(&path), methods))
+        .collect())
 }
 
 /// One segment of an axum path.

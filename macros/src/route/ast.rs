@@ -37,6 +37,9 @@ pub(crate) struct Route<'a> {
     pub(crate) deny_unknown: bool,
     /// The doc comment of the variant, or of the struct (`doc`).
     pub(crate) doc: String,
+    /// `#[route(get, post, "...")]`: indices into `attr::METHODS`, in the order written;
+    /// empty for any method.
+    pub(crate) methods: Vec<usize>,
 }
 
 /// One field.
@@ -57,6 +60,21 @@ pub(crate) struct Field<'a> {
     pub(crate) span: Span,
     /// Its doc comment (`doc`).
     pub(crate) doc: String,
+}
+
+impl Route<'_> {
+    /// Whether the route takes method `m` (an index into `attr::METHODS`): it names it, or
+    /// names none.
+    pub(crate) fn takes(&self, m: usize) -> bool {
+        self.methods.is_empty() || self.methods.contains(&m)
+    }
+
+    /// Whether some request method reaches both routes.
+    pub(crate) fn shares_a_method(&self, other: &Route<'_>) -> bool {
+        self.methods.is_empty()
+            || other.methods.is_empty()
+            || self.methods.iter().any(|&m| other.methods.contains(&m))
+    }
 }
 
 impl<'a> RouteType<'a> {
@@ -81,6 +99,7 @@ impl<'a> RouteType<'a> {
                     fields: fields(&data.fields, errors),
                     deny_unknown,
                     doc: doc(&input.attrs),
+                    methods: attrs.methods.iter().map(|&(m, _)| m).collect(),
                 };
                 (vec![route], false)
             }
@@ -89,6 +108,12 @@ impl<'a> RouteType<'a> {
                     errors.push(syn::Error::new(
                         template.span(),
                         "a route enum has one template per variant; move `#[route(\"...\")]` to a variant",
+                    ));
+                }
+                if let Some(&(m, span)) = attrs.methods.first() {
+                    errors.push(syn::Error::new(
+                        span,
+                        format!("a route enum declares methods per variant; move `{}` to the variants it applies to", attr::METHODS[m]),
                     ));
                 }
                 let routes = data
@@ -117,6 +142,7 @@ impl<'a> RouteType<'a> {
                             fields: fields(&variant.fields, errors),
                             deny_unknown,
                             doc: doc(&variant.attrs),
+                            methods: attrs.methods.iter().map(|&(m, _)| m).collect(),
                         }
                     })
                     .collect();
@@ -159,6 +185,15 @@ fn fields<'a>(fields: &'a Fields, errors: &mut Diagnostics) -> Vec<Field<'a>> {
                 errors.push(syn::Error::new(
                     deny,
                     "`deny_unknown_params` goes on the struct or the enum, not on a field",
+                ));
+            }
+            if let Some(&(m, span)) = attrs.methods.first() {
+                errors.push(syn::Error::new(
+                    span,
+                    format!(
+                        "a method goes on the struct or the variant, not on a field; move `{}` there",
+                        attr::METHODS[m]
+                    ),
                 ));
             }
             let (member, name, span) = match &field.ident {

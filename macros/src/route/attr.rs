@@ -1,4 +1,5 @@
-//! `#[route(...)]`: a template string, `deny_unknown_params`, `skip`, `style = "..."`.
+//! `#[route(...)]`: a template string, method words (`get`, `post`), `deny_unknown_params`,
+//! `skip`, `style = "..."`.
 //!
 //! None of these functions stop at a problem (serde's `attr.rs` policy): a malformed or
 //! misplaced attribute is reported and ignored, so the user sees every bad attribute of the
@@ -21,12 +22,21 @@ pub(crate) struct Attrs {
     /// `#[route(style = "pipeDelimited")]`: the delimiter of the OpenAPI style named, and
     /// where it is written.
     pub(crate) style: Option<(char, Span)>,
+    /// `#[route(get, post, "...")]`: the methods, in the order written, each with where it
+    /// is written.
+    pub(crate) methods: Vec<(usize, Span)>,
     /// A `#[route]` was written but could not be read (and was reported): a missing
     /// template is then that one error, not a second one.
     pub(crate) malformed: bool,
 }
 
-const UNKNOWN: &str = "expected a template string such as `\"/users/{id}\"`, `deny_unknown_params`, `skip` or `style = \"pipeDelimited\"`";
+const UNKNOWN: &str = "expected a template string such as `\"/users/{id}\"`, a method (`get`, `head`, `post`, `put`, `delete`, `patch`, `options` or `trace`), `deny_unknown_params`, `skip` or `style = \"pipeDelimited\"`";
+
+/// The method words, in the order of `urlkit::route::Method::ALL` (a word's index is its
+/// variant's).
+pub(crate) const METHODS: [&str; 8] = [
+    "get", "head", "post", "put", "delete", "patch", "options", "trace",
+];
 
 /// The OpenAPI styles a field may name, with their delimiters: the styles that join a list
 /// in one query value with a delimiter RFC 6570 has no operator for.
@@ -83,6 +93,37 @@ pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
                         }
                         continue;
                     }
+                    if let Some(m) = METHODS.iter().position(|w| word == w) {
+                        if out.methods.iter().any(|&(n, _)| n == m) {
+                            errors.push(syn::Error::new(
+                                word.span(),
+                                format!("`{word}` is given twice; remove one"),
+                            ));
+                        } else {
+                            out.methods.push((m, word.span()));
+                        }
+                        if !input.is_empty() {
+                            input.parse::<Token![,]>()?;
+                        }
+                        continue;
+                    }
+                    if let Some(m) = METHODS
+                        .iter()
+                        .position(|w| word.to_string().eq_ignore_ascii_case(w))
+                    {
+                        errors.push(syn::Error::new(
+                            word.span(),
+                            format!(
+                                "unknown route attribute `{word}`; a method is written in lowercase: `{}`",
+                                METHODS[m]
+                            ),
+                        ));
+                        skip_value(input)?;
+                        if !input.is_empty() {
+                            input.parse::<Token![,]>()?;
+                        }
+                        continue;
+                    }
                     let slot = if word == "deny_unknown_params" {
                         &mut out.deny_unknown
                     } else if word == "skip" {
@@ -93,6 +134,9 @@ pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
                             format!("unknown route attribute `{word}`; {UNKNOWN}"),
                         ));
                         skip_value(input)?;
+                        if !input.is_empty() {
+                            input.parse::<Token![,]>()?;
+                        }
                         continue;
                     };
                     if slot.is_some() {

@@ -114,7 +114,16 @@ pub(crate) fn impl_route(
         };
         let to_url = match captors.get(r) {
             Some(captors) if !captors.is_empty() => {
-                round_trip(&to_url, captors, &input.routes, &templates, rank)
+                // Walked with the route's methods, where routes declare some: a route that
+                // takes none of them does not take its requests.
+                let methods = tree::has_methods(input).then(|| {
+                    if route.methods.is_empty() {
+                        return quote!(::core::option::Option::None);
+                    }
+                    let methods = route.methods.iter().map(|&m| shapes::method(m));
+                    quote!(::core::option::Option::Some(::urlkit::route::Methods::of(&[#(#methods),*])))
+                });
+                round_trip(&to_url, captors, &input.routes, &templates, rank, methods)
             }
             _ => to_url,
         };
@@ -124,7 +133,7 @@ pub(crate) fn impl_route(
     let needs_which = captors.iter().any(|c| !c.is_empty());
     let walk = tree::walk(input, valid, tried, &templates);
     let from_url = tree::from_url(input, valid, tried);
-    let which = needs_which.then(tree::which);
+    let which = needs_which.then(|| tree::which(input));
     let matched = if input.routes.is_empty() {
         quote!(*self)
     } else {
@@ -139,6 +148,7 @@ pub(crate) fn impl_route(
             }
         }
     });
+    let method = request_method(input, &matched);
     let markers = declare_markers(ident, &markers(input, valid));
     let shapes = shapes::shapes(input, valid);
     // One scope for the markers and the impls that name them, so that a type error says
@@ -163,10 +173,34 @@ pub(crate) fn impl_route(
                 }
 
                 #from_url
+
+                #method
             }
             #inherent
         };
     }
+}
+
+/// `method`, where a route names methods: the first it names. (The trait's default, `None`,
+/// stands for the others.)
+fn request_method(input: &RouteType<'_>, matched: &TokenStream) -> Option<TokenStream> {
+    if input.routes.iter().all(|r| r.methods.is_empty()) {
+        return None;
+    }
+    let some = quote!(::core::option::Option::Some);
+    let arms = input.routes.iter().filter_map(|route| {
+        let &m = route.methods.first()?;
+        let path = route_path(route);
+        let method = shapes::method(m);
+        Some(quote!(#path { .. } => #some(#method),))
+    });
+    let rest = (input.routes.iter().any(|r| r.methods.is_empty()))
+        .then(|| quote!(_ => ::core::option::Option::None,));
+    Some(quote! {
+        fn method(&self) -> ::core::option::Option<::urlkit::route::Method> {
+            match #matched { #(#arms)* #rest }
+        }
+    })
 }
 
 /// A bound for each field that a placeholder reads. Where its type names a type parameter
@@ -303,7 +337,9 @@ fn round_trip(
     routes: &[Route<'_>],
     templates: &[String],
     rank: impl Fn(usize) -> usize,
+    methods: Option<TokenStream>,
 ) -> TokenStream {
+    let methods = methods.map(|m| quote!(, #m));
     let site = Span::mixed_site();
     let built = Ident::new("__built", site);
     let arms = captors.iter().map(|c| {
@@ -319,7 +355,7 @@ fn round_trip(
     });
     quote! {
         match #to_url {
-            ::core::result::Result::Ok(#built) => match __which(#built.as_str()) {
+            ::core::result::Result::Ok(#built) => match __which(#built.as_str() #methods) {
                 #(#arms)*
                 _ => ::core::result::Result::Ok(#built),
             },

@@ -8,6 +8,7 @@ use urlkit_syntax::route::owned::{OwnedPattern, OwnedSegment};
 use urlkit_syntax::route::{captors as captor, cover, key_eq, order, pair_eq, piece_key};
 
 use super::ast::Route;
+use super::attr;
 use super::check::{Capture, Valid};
 use crate::diagnostics::Diagnostics;
 
@@ -31,7 +32,37 @@ pub(crate) fn check(
         .unzip();
     let patterns: Vec<_> = borrowed.iter().map(|b| b.pattern()).collect();
     let tried = order::order(&patterns);
-    for (v, finding) in cover::check(&patterns, &tried) {
+    // A request reaches a route only if the route takes its method: the routes are checked
+    // per method, among the routes that take it. The methods no route names are one class,
+    // which only the routes without methods take (when none names one, the only class, as
+    // without methods). A route that can never match in one class it takes is reported:
+    // that method of it is dead.
+    let mut classes: Vec<Option<usize>> = vec![None];
+    for route in routes {
+        for &m in &route.methods {
+            if !classes.contains(&Some(m)) {
+                classes.push(Some(m));
+            }
+        }
+    }
+    classes.sort_unstable();
+    let mut found: Vec<(usize, cover::Finding, Option<usize>)> = Vec::new();
+    for class in classes {
+        let takes = |v: usize| match class {
+            None => routes[members[v]].methods.is_empty(),
+            Some(m) => routes[members[v]].takes(m),
+        };
+        let subset: Vec<usize> = tried.iter().copied().filter(|&v| takes(v)).collect();
+        for (v, finding) in cover::check(&patterns, &subset) {
+            if !found.iter().any(|(w, _, _)| *w == v) {
+                found.push((v, finding, class));
+            }
+        }
+    }
+    found.sort_by_key(|(v, _, _)| tried.iter().position(|t| t == v));
+    for (v, finding, class) in found {
+        // Said only where a route names methods: without them, the errors are as before.
+        let method = class.map(|m| attr::METHODS[m].to_ascii_uppercase());
         // From pattern indices back to route indices.
         let v = members[v];
         let finding = match finding {
@@ -68,23 +99,39 @@ pub(crate) fn check(
                         .unwrap_or_default(),
                     _ => String::new(),
                 };
-                format!(
-                    "`{}` matches exactly the same URLs as `{}` (`{}`), so no URL can parse into it; make their static text differ, or remove one{hint}",
-                    route.label,
-                    routes[u].label,
-                    template(&routes[u]),
-                )
+                match &method {
+                    None => format!(
+                        "`{}` matches exactly the same URLs as `{}` (`{}`), so no URL can parse into it; make their static text differ, or remove one{hint}",
+                        route.label,
+                        routes[u].label,
+                        template(&routes[u]),
+                    ),
+                    Some(method) => format!(
+                        "`{}` matches exactly the same URLs as `{}` (`{}`), and both take `{method}`, so no `{method}` request can parse into it; give them methods that differ, make their static text differ, or remove one{hint}",
+                        route.label,
+                        routes[u].label,
+                        template(&routes[u]),
+                    ),
+                }
             }
             cover::Finding::Shadowed(by) => {
                 let by: Vec<String> = by
                     .iter()
                     .map(|&u| format!("`{}` (`{}`)", routes[u].label, template(&routes[u])))
                     .collect();
-                format!(
-                    "`{}` can never match: the routes tried before it take every URL it matches: {}; remove it, or change its template",
-                    route.label,
-                    by.join(", ")
-                )
+                match &method {
+                    None => format!(
+                        "`{}` can never match: the routes tried before it take every URL it matches: {}; remove it, or change its template",
+                        route.label,
+                        by.join(", ")
+                    ),
+                    Some(method) => format!(
+                        "`{}` can never match a `{method}` request: the routes tried before it that take `{method}` take every URL it matches: {}; remove `{}` from it, or change its template",
+                        route.label,
+                        by.join(", "),
+                        method.to_ascii_lowercase(),
+                    ),
+                }
             }
         };
         errors.push(syn::Error::new(lit.span(), message));
@@ -172,6 +219,8 @@ pub(crate) fn captors(routes: &[Route<'_>], valid: &[Valid], tried: &[usize]) ->
         .enumerate()
         .map(|(v, us)| {
             us.into_iter()
+                // A route that takes none of its methods never gets its requests.
+                .filter(|&u| routes[u].shares_a_method(&routes[v]))
                 .map(|u| Captor {
                     route: u,
                     placeholder: culprit(&routes[v], &valid[v], &valid[u].pattern),

@@ -96,13 +96,27 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
             quote! { ::urlkit::__private::route::field(#name, #value, #doc) }
         });
     let doc = &route.doc;
-    quote! {
+    let described = quote! {
         ::urlkit::__private::route::described(
             ::urlkit::__private::route::shape(#template, #variant, &[#(#path),*], &[#(#query),*]),
             #doc,
             &[#(#fields),*],
         )
+    };
+    if route.methods.is_empty() {
+        return described;
     }
+    let methods = route.methods.iter().map(|&m| method(m));
+    quote!(::urlkit::__private::route::with_methods(#described, &[#(#methods),*]))
+}
+
+/// `urlkit::route::Method`'s variant for `attr::METHODS[m]`.
+pub(crate) fn method(m: usize) -> TokenStream {
+    let word = super::attr::METHODS[m];
+    let mut name = word[..1].to_ascii_uppercase();
+    name.push_str(&word[1..]);
+    let variant = syn::Ident::new(&name, proc_macro2::Span::call_site());
+    quote!(::urlkit::route::Method::#variant)
 }
 
 fn arity(kind: Arity) -> TokenStream {

@@ -166,6 +166,16 @@ impl Writer<'_> {
             let r = self.tried[n];
             let p = &self.valid[r].pattern;
             let segments = self.segments(r, prev);
+            // A route that declares methods takes the request only with one of them; if
+            // not, the URL is noted as taken (for a 405) and the next route is tried.
+            let methods = method_bits(&self.input.routes[r]);
+            let taken = |found: TokenStream| match methods {
+                None => quote!(return #found;),
+                Some(bits) => quote! {
+                    if #w.takes(#bits) { return #found; }
+                    #miss.refuse(#bits);
+                },
+            };
             // Keys are compared decoded: before the first route that compares any, a key
             // that does not decode is an error (`Target::check_keys`).
             let reads_query = !p.pairs.is_empty() || !p.keys.is_empty() || p.deny_unknown;
@@ -175,9 +185,22 @@ impl Writer<'_> {
                     Finish::AtEnd => quote!(#w.found(#n, #prev, #segments)),
                     Finish::Rest => quote!(#w.found_rest(#n, #prev, #segments)),
                 };
-                out.extend(quote!(return #found;));
-                // Nothing after an unconditional return is reached.
-                return out;
+                if methods.is_none() {
+                    out.extend(quote!(return #found;));
+                    // Nothing after an unconditional return is reached.
+                    return out;
+                }
+                // The URL is checked once, here, for this route and the ones after it.
+                let finish = match finish {
+                    Finish::AtEnd => quote!(#w.finish(#prev)),
+                    Finish::Rest => quote!(#w.finish_rest(#prev)),
+                };
+                out.extend(quote! {
+                    let #t = match #finish { #ok(#t) => #t, #err(#error) => return #err(#error) };
+                });
+                bound = true;
+                out.extend(taken(quote!(#ok((#n, #t, #segments)))));
+                continue;
             }
             if !bound {
                 let finish = match finish {
@@ -196,16 +219,20 @@ impl Writer<'_> {
                 keys_checked = true;
             }
             if !has_rule {
-                out.extend(quote!(return #ok((#n, #t, #segments));));
-                return out;
+                out.extend(taken(quote!(#ok((#n, #t, #segments)))));
+                if methods.is_none() {
+                    return out;
+                }
+                continue;
             }
             let rule = self.rule(r);
             let mismatch = local("__m");
+            let taken_by_rule = taken(quote!(#ok((#n, #t, #segments))));
             out.extend(quote! {
                 {
                     const RULE: #private::Rule = #rule;
                     match #t.check(&RULE) {
-                        #ok(()) => return #ok((#n, #t, #segments)),
+                        #ok(()) => { #taken_by_rule }
                         #err(#mismatch) => #miss.note(&RULE, #mismatch),
                     }
                 }
@@ -259,6 +286,21 @@ impl Writer<'_> {
             }
         }
     }
+}
+
+/// The methods a route declares, as the bits of `urlkit::route::Methods` (a word's index in
+/// `attr::METHODS` is its bit); `None` for a route that takes any method.
+fn method_bits(route: &Route<'_>) -> Option<u16> {
+    if route.methods.is_empty() {
+        return None;
+    }
+    Some(route.methods.iter().fold(0, |bits, &m| bits | 1 << m))
+}
+
+/// Whether some route declares methods: then `from_url` is `from_url_for_methods` taking
+/// every route, and the round-trip check walks with the route's methods.
+pub(crate) fn has_methods(input: &RouteType<'_>) -> bool {
+    input.routes.iter().any(|r| !r.methods.is_empty())
 }
 
 /// How many segments the walk gives with a route: the most any route's fields read (a tail
@@ -348,25 +390,63 @@ pub(crate) fn from_url(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) 
         .collect();
     let (fields, count) = (local("__FIELDS"), table.len());
     let name = input.original.ident.to_string();
-    quote! {
-        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
-        fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            static #fields: [#private::Field; #count] = [#(#table),*];
-            let #w = #private::Walk::new(#url, #name)?;
-            match #walk(&#w) {
-                ::core::result::Result::Ok((#n, #t, #at)) => match #n { #(#arms)* },
-                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+    let body = quote! {
+        match #walk(&#w) {
+            ::core::result::Result::Ok((#n, #t, #at)) => match #n { #(#arms)* },
+            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+        }
+    };
+    if !has_methods(input) {
+        return quote! {
+            #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+            fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+                static #fields: [#private::Field; #count] = [#(#table),*];
+                let #w = #private::Walk::new(#url, #name)?;
+                #body
             }
+        };
+    }
+    let methods = local("__methods");
+    quote! {
+        fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            <Self as ::urlkit::Route>::from_url_for_methods(::core::option::Option::None, #url)
+        }
+
+        #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
+        fn from_url_for_methods(
+            #methods: ::core::option::Option<::urlkit::route::Methods>,
+            #url: &::core::primitive::str,
+        ) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            static #fields: [#private::Field; #count] = [#(#table),*];
+            let #w = #private::Walk::for_methods(#url, #name, #methods)?;
+            #body
         }
     }
 }
 
 /// `__which`: the route `from_url` gives a URL to (its place in the order routes are tried),
 /// for `to_url`'s round-trip check.
-pub(crate) fn which() -> TokenStream {
+pub(crate) fn which(input: &RouteType<'_>) -> TokenStream {
     let private = private();
     let (w, url, n) = (local("__w"), local("__url"), local("__n"));
     let walk = local("__walk");
+    if has_methods(input) {
+        let methods = local("__methods");
+        return quote! {
+            /// The route a request to `url` with one of `methods` goes to (its place in the
+            /// order routes are tried).
+            fn __which(
+                #url: &::core::primitive::str,
+                #methods: ::core::option::Option<::urlkit::route::Methods>,
+            ) -> ::core::option::Option<::core::primitive::usize> {
+                let #w = #private::Walk::for_methods(#url, "", #methods).ok()?;
+                match #walk(&#w) {
+                    ::core::result::Result::Ok((#n, _, _)) => ::core::option::Option::Some(#n),
+                    ::core::result::Result::Err(_) => ::core::option::Option::None,
+                }
+            }
+        };
+    }
     quote! {
         /// The route `from_url` gives `url` to (its place in the order routes are tried).
         fn __which(#url: &::core::primitive::str) -> ::core::option::Option<::core::primitive::usize> {

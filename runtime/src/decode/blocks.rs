@@ -1,6 +1,7 @@
-//! What the strict decoders' block loops share (the portable one in `engine.rs`, the SSSE3
-//! one in `sparse.rs`): the state carried from block to block, how far past a block's start
-//! a step reads and writes, the digit tables, and the decoding of runs of sixteen escapes.
+//! The strict decoders' block loops: how far past a block's start a step reads and writes
+//! ([`REACH`], which the SSSE3 loop of `sparse.rs` shares); and for the portable loop of
+//! `engine.rs`, the state it carries from block to block, the digit tables, and the decoding
+//! of runs of sixteen escapes.
 
 use super::{HEX_DIGITS, NOT_HEX};
 use crate::scan::{BLOCK, TRIPLETS};
@@ -32,7 +33,7 @@ pub(crate) const REACH: usize = BLOCK + 2 + BLOCK;
 
 /// The state the block loops carry from one block to the next.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct State {
+pub(super) struct State {
     /// How many bytes the escapes so far removed (two each): the byte at input index `q`
     /// goes to output index `q - removed`.
     pub(super) removed: usize,
@@ -58,9 +59,8 @@ pub(super) fn copy_block(src: &[u8], from: usize, dst: &mut [u8], to: usize) {
 
 /// Decodes sixteen escapes at a time from `q` while they follow each other, each run into
 /// `dst` at its input index less `removed`, with `decode` for each run (the scanner's
-/// `decode_triplets`, or `super::shuffle`'s SSSE3 one, inlined into its caller's target
-/// features); returns where they stop (`q` if there were not sixteen) and what is removed
-/// then.
+/// `decode_triplets`); returns where they stop (`q` if there were not sixteen) and what is
+/// removed then.
 #[inline]
 pub(super) fn dense(
     decode: impl Fn(&[u8; TRIPLETS]) -> Option<[u8; BLOCK]>,

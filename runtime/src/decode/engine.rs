@@ -28,6 +28,13 @@ pub(super) fn decode<S: Scan, const PLUS: bool>(
     first: usize,
     out: &mut Vec<u8>,
 ) -> Result<(), Invalid> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        let level = crate::raw::Level::new(S::SHUFFLES, S::WIDE);
+        if level.shuffles() {
+            return decode_shuffled::<PLUS>(level, src, first, out);
+        }
+    }
     let n = src.len();
     // The input as it is, decoded over in place: decoding never lengthens (each input byte
     // yields at most one output byte), and the text before the first escape is already
@@ -41,7 +48,7 @@ pub(super) fn decode<S: Scan, const PLUS: bool>(
     };
     let mut at = first;
     if n >= REACH {
-        at = blocks_of::<S, PLUS>(src, first, n - REACH, out, &mut state);
+        at = blocks::<S, PLUS>(src, first, n - REACH, out, &mut state);
     }
     // The last bytes, through a copy with zeros after them. A `%` among the last two bytes
     // meets a zero, which is not a hex digit (the error a `%` with less than two bytes after
@@ -54,7 +61,7 @@ pub(super) fn decode<S: Scan, const PLUS: bool>(
     let removed = state.removed;
     state.removed = 0;
     let skip = state.carry.count_ones() as usize;
-    blocks_of::<S, PLUS>(&tail[..rest + REACH], 0, rest, &mut decoded, &mut state);
+    blocks::<S, PLUS>(&tail[..rest + REACH], 0, rest, &mut decoded, &mut state);
     if state.decoded & BAD != 0 {
         return Err(Invalid);
     }
@@ -66,23 +73,46 @@ pub(super) fn decode<S: Scan, const PLUS: bool>(
     Ok(())
 }
 
-/// [`blocks`], or its SSSE3 form where the processor has it (`super::sparse`).
-#[inline]
-fn blocks_of<S: Scan, const PLUS: bool>(
+/// [`decode`] with the SSSE3 loop of `super::sparse` at `level`: the output appended as the
+/// loop goes ([`Walk`](crate::raw::Walk)), after the text before the first escape; then the
+/// last bytes, as [`decode`] takes them, through a copy with zeros after them, appended the
+/// same way.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+fn decode_shuffled<const PLUS: bool>(
+    level: crate::raw::Level,
     src: &[u8],
-    at: usize,
-    stop: usize,
-    dst: &mut [u8],
-    state: &mut State,
-) -> usize {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        let level = crate::raw::Level::new(S::SHUFFLES, S::WIDE);
-        if level.shuffles() {
-            return crate::raw::decode_blocks::<PLUS>(level, src, at, stop, dst, state);
-        }
+    first: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), Invalid> {
+    use crate::raw::{Walk, decode_blocks};
+    let n = src.len();
+    out.clear();
+    // The output is never longer than the input, and the walk over the last bytes reads
+    // `REACH` zeros past them: room for both, so that neither walk grows `out`.
+    out.reserve(n + REACH);
+    let prefix = src.get(..first).unwrap_or_default();
+    out.extend_from_slice(prefix);
+    let mut walk = Walk::new(src, prefix.len(), out);
+    let (mut carry, mut bad) = (0, false);
+    if n >= REACH {
+        (carry, bad) = decode_blocks::<PLUS>(level, &mut walk, n - REACH, 0).unwrap_or_default();
     }
-    blocks::<S, PLUS>(src, at, stop, dst, state)
+    let at = walk.finish();
+    let rest = n - at;
+    let mut tail = [0u8; 3 * BLOCK + REACH];
+    tail[..rest].copy_from_slice(&src[at..]);
+    // Bytes `..skip` of the tail are digits of an escape before it, decoded already.
+    let skip = carry.count_ones() as usize;
+    let mut walk = Walk::new(&tail[..rest + REACH], skip, out);
+    let (_, bad_tail) = decode_blocks::<PLUS>(level, &mut walk, rest, 0).unwrap_or_default();
+    let end = walk.finish();
+    if bad || bad_tail {
+        return Err(Invalid);
+    }
+    // The zeros the walk read past the tail's `rest` bytes were copied one to one (a `%`
+    // before them would have made a bad escape): drop them.
+    out.truncate(out.len() - end.saturating_sub(rest).min(out.len()));
+    Ok(())
 }
 
 /// Decodes `src` a block at a time from `at`, into `dst` at each byte's input index less

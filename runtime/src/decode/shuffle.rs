@@ -79,12 +79,3 @@ pub(crate) fn decode_triplets(triplets: &[u8; TRIPLETS]) -> Option<[u8; BLOCK]> 
     let bytes = _mm_or_si128(_mm_slli_epi16::<4>(value(high)), value(low));
     Some(to_bytes(bytes))
 }
-
-/// Decodes sixteen escapes at a time from `q` while they follow each other, each run into
-/// `dst` at its input index less `removed`: the shared `dense` with [`decode_triplets`].
-/// Returns where they stop and what is removed then.
-#[target_feature(enable = "ssse3")]
-pub(super) fn dense(src: &[u8], q: usize, dst: &mut [u8], removed: usize) -> (usize, usize) {
-    // (The closure has this function's SSSE3.)
-    super::blocks::dense(|triplets| decode_triplets(triplets), src, q, dst, removed)
-}

@@ -4,8 +4,9 @@
 //!   checks of `utf8`) or copied from a `str` ([`owned_string`]), a `str` sliced in line
 //!   ([`str_slice`]);
 //! - `vector.rs`: the vector unit: a block into a register and back, SSE2's register
-//!   operations for code that cannot be marked `#[target_feature]`, and the calls into code
-//!   compiled for SSSE3 or AVX2, behind a [`Level`] found by asking the processor;
+//!   operations for code that cannot be marked `#[target_feature]`, the calls into code
+//!   compiled for SSSE3 or AVX2, behind a [`Level`] found by asking the processor, and the
+//!   strict decoders' walk over their input and their output's spare capacity ([`Walk`]);
 //! - `plan.rs`: a template's plan, its ranges and indices checked once when it is made and
 //!   read without checks after ([`Plan`]).
 //!

@@ -261,3 +261,90 @@ fn a_plan_resolves_what_it_checked_and_skips_what_it_did_not() {
         assert_eq!(steps, [true]);
     }
 }
+
+/// A [`Walk`] against slices: each step reads its window at `at` and appends what it was
+/// given, after what was there; a step with fewer input bytes left than it reads is
+/// refused and writes nothing; counts above a half's eight bytes are taken as eight; the
+/// output appears only on `finish`. Every length of input to a few blocks past the steps'
+/// windows, from every start.
+#[test]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+fn a_walk_appends_what_its_steps_wrote_and_never_outruns_its_input() {
+    use crate::scan::{BLOCK, TRIPLETS};
+    let register = |bytes: &[u8; BLOCK]| load(bytes);
+    let block: [u8; BLOCK] = core::array::from_fn(|k| b'a' + k as u8);
+    let other: [u8; BLOCK] = core::array::from_fn(|k| b'A' + k as u8);
+    let lengths = if cfg!(miri) {
+        2 * BLOCK + 2
+    } else {
+        3 * TRIPLETS
+    };
+    for n in 0..=lengths {
+        let src: Vec<u8> = (0..n).map(|k| k as u8).collect();
+        for start in [0, 1, n / 2, n] {
+            let mut out = vec![b'>'];
+            let mut walk = Walk::new(&src, start, &mut out);
+            let mut expected = vec![b'>'];
+            let mut at = start.min(n);
+            // Each kind of step in turn, while the input lasts.
+            for step in 0.. {
+                assert_eq!(walk.at(), at);
+                let left = n - at;
+                assert_eq!(
+                    walk.input::<BLOCK>().map(|w| &w[..]),
+                    src.get(at..at + BLOCK)
+                );
+                let done = match step % 4 {
+                    0 => {
+                        let done = walk.compacted(register(&block), 3, 9);
+                        if done {
+                            expected.extend(&block[..3]);
+                            expected.extend(&block[8..]);
+                        }
+                        done
+                    }
+                    1 => {
+                        let done =
+                            walk.compacted_pair((register(&block), 8, 0), (register(&other), 0, 5));
+                        if done {
+                            expected.extend(&block[..8]);
+                            expected.extend(&other[8..13]);
+                        }
+                        done
+                    }
+                    2 => {
+                        let done = walk.replaced::<TRIPLETS>(other);
+                        if done {
+                            expected.extend(&other);
+                        }
+                        done
+                    }
+                    _ => {
+                        let done = walk.replaced::<BLOCK>(block);
+                        if done {
+                            expected.extend(&block);
+                        }
+                        done
+                    }
+                };
+                let reads = [BLOCK, 2 * BLOCK, TRIPLETS, BLOCK][step % 4];
+                assert_eq!(done, left >= reads, "{n} {start} {step}");
+                if !done {
+                    break;
+                }
+                at += reads;
+            }
+            assert_eq!(walk.out_len(), 1, "nothing appended before `finish`");
+            assert_eq!(walk.finish(), at);
+            assert_eq!(out, expected, "{n} {start}");
+            assert!(out.len() - 1 <= n - start.min(n));
+        }
+        // Dropped unfinished: nothing appended.
+        let mut out = vec![b'>'];
+        {
+            let mut walk = Walk::new(&src, 0, &mut out);
+            walk.replaced::<BLOCK>(block);
+        }
+        assert_eq!(out, [b'>']);
+    }
+}

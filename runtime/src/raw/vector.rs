@@ -18,6 +18,9 @@ pub(crate) use x86::*;
     reason = "a load, a store or an operation of one instruction, inside the vector loops"
 )]
 mod x86 {
+    use alloc::vec::Vec;
+    use core::mem::MaybeUninit;
+
     use core::arch::x86_64::{
         __m128i, __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm256_loadu_si256,
     };
@@ -91,19 +94,173 @@ mod x86 {
         unsafe { _mm256_loadu_si256(block.as_ptr().cast()) }
     }
 
-    /// Stores the low eight bytes of `v` at the start of `window` and the high eight at
-    /// `window[k..]` (`k` at most 8: the two halves of a block, each with the bytes it kept
-    /// at its front). Each half goes through a general register, not `_mm_storeh_pd`, whose
-    /// `core::arch` form writes through a `*mut f64` and so needs eight-byte alignment,
-    /// which a window at any byte of the output does not have (Miri finds it); nor through
-    /// the stack, which a load of the high half then waits on.
+    /// A block decoder's walk over its input and the spare capacity of its output: each step
+    /// reads a window of `R` input bytes at [`at`](Walk::at), moves `at` past them, and
+    /// appends at most `R` bytes to the output, in order. So the output never runs ahead of
+    /// the input: it has room wherever the input has bytes left ([`Walk::new`] reserves as
+    /// much), and a step needs one test, that `R` input bytes are left (which the loop's own
+    /// test of `at` usually is already). What [`finish`](Walk::finish) appends is what the
+    /// steps wrote, whatever the caller computed; a walk dropped unfinished appends nothing.
+    pub(crate) struct Walk<'a> {
+        src: &'a [u8],
+        out: &'a mut Vec<u8>,
+        /// Where the walk writes: `out`'s spare capacity, from `out.len()` (taken once, so
+        /// that it stays in a register across the stores; `out` is not used again until
+        /// `finish`, and then only for its length).
+        dst: *mut u8,
+        /// The next step's input index, at most `src.len()`.
+        at: usize,
+        /// How many bytes at `dst` the steps wrote, in order: at most how far they moved
+        /// `at` from where `new` put it, `start` below.
+        len: usize,
+    }
+
+    impl<'a> Walk<'a> {
+        /// A walk over `src` from `at` (at most `src.len()`), appending to `out`: reserves
+        /// room in `out` for the rest of `src`.
+        #[inline]
+        pub(crate) fn new(src: &'a [u8], at: usize, out: &'a mut Vec<u8>) -> Walk<'a> {
+            let at = at.min(src.len());
+            out.reserve(src.len() - at);
+            let dst = out.as_mut_ptr().wrapping_add(out.len());
+            Walk {
+                src,
+                out,
+                dst,
+                at,
+                len: 0,
+            }
+        }
+
+        /// The next step's input index.
+        #[inline(always)]
+        pub(crate) fn at(&self) -> usize {
+            self.at
+        }
+
+        /// The `R` input bytes at [`at`](Self::at), if there are that many.
+        #[inline(always)]
+        pub(crate) fn input<const R: usize>(&mut self) -> Option<&'a [u8; R]> {
+            self.step::<R, 0>().map(|(input, _)| input)
+        }
+
+        /// The `R` input bytes at `at` and the `W` bytes of output after what is written,
+        /// if `R` input bytes are left (`W <= R`).
+        #[inline(always)]
+        fn step<const R: usize, const W: usize>(
+            &mut self,
+        ) -> Option<(&'a [u8; R], &mut [MaybeUninit<u8>; W])> {
+            const { assert!(W <= R, "a step writes no more than it reads") };
+            // (`at <= src.len()`: the fields' invariant.)
+            if R > self.src.len() - self.at {
+                return None;
+            }
+            // SAFETY: the input: `at + R <= src.len()`, tested just above, so the `R` bytes
+            // at `at` are `src`'s, borrowed for `'a` as `src` is. The output: with `start`
+            // the `at` that `new` set, `len <= at - start` (each step moves `at` by `R` and
+            // `len` by at most `W <= R`), so `len + W <= src.len() - start`, which `new` reserved
+            // past `out.len()`: the `W` bytes at `dst + len` are spare capacity of `out`,
+            // which this walk borrows mutably (and does not otherwise touch until `finish`);
+            // they are handed out as `MaybeUninit`, apart from the input (another borrow),
+            // for as long as `self` is borrowed. Neither needs alignment.
+            unsafe {
+                Some((
+                    &*self.src.as_ptr().add(self.at).cast::<[u8; R]>(),
+                    &mut *self.dst.add(self.len).cast::<[MaybeUninit<u8>; W]>(),
+                ))
+            }
+        }
+
+        /// Consumes a block of input and appends what a byte shuffle left of it in `v`: the
+        /// first `low` bytes of its low half and the first `high` of its high half (each at
+        /// most eight). Returns whether a block was left.
+        #[inline(always)]
+        pub(crate) fn compacted(&mut self, v: __m128i, low: usize, high: usize) -> bool {
+            let Some((_, window)) = self.step::<BLOCK, BLOCK>() else {
+                return false;
+            };
+            let written = put_halves(window, v, low, high);
+            self.at += BLOCK;
+            self.len += written;
+            true
+        }
+
+        /// [`compacted`](Self::compacted) for two blocks: `a`'s kept bytes, then `b`'s.
+        #[inline(always)]
+        pub(crate) fn compacted_pair(
+            &mut self,
+            (a, a_low, a_high): (__m128i, usize, usize),
+            (b, b_low, b_high): (__m128i, usize, usize),
+        ) -> bool {
+            let Some((_, window)) = self.step::<{ 2 * BLOCK }, { 2 * BLOCK }>() else {
+                return false;
+            };
+            let first = window.first_chunk_mut().expect("a block");
+            let k = put_halves(first, a, a_low, a_high);
+            // (Always: `k <= BLOCK`, so a block at `k` is inside the window.)
+            let Some(second) = window
+                .get_mut(k..k + BLOCK)
+                .and_then(<[_]>::first_chunk_mut)
+            else {
+                return false;
+            };
+            let written = k + put_halves(second, b, b_low, b_high);
+            self.at += 2 * BLOCK;
+            self.len += written;
+            true
+        }
+
+        /// Consumes `R` input bytes (at least a block) and appends `bytes`.
+        #[inline(always)]
+        pub(crate) fn replaced<const R: usize>(&mut self, bytes: [u8; BLOCK]) -> bool {
+            let Some((_, window)) = self.step::<R, BLOCK>() else {
+                return false;
+            };
+            window.write_copy_of_slice(&bytes);
+            self.at += R;
+            self.len += BLOCK;
+            true
+        }
+
+        /// The length of the output, which the steps leave as it was until `finish`.
+        #[cfg(test)]
+        pub(crate) fn out_len(&self) -> usize {
+            self.out.len()
+        }
+
+        /// Appends what the steps wrote to `out`; returns where the walk stopped in `src`.
+        #[inline]
+        pub(crate) fn finish(self) -> usize {
+            // SAFETY: the `len` bytes at `dst` are initialized: each step writes at `dst +
+            // len` before it moves `len`, and moves it at most as far as it wrote, in order
+            // (`put_halves`' count, `replaced`'s whole block); and `len <= at - start <=
+            // src.len() - start`, which `new` reserved past `out.len()`. `u8` has no
+            // invalid values.
+            unsafe { self.out.set_len(self.out.len() + self.len) };
+            self.at
+        }
+    }
+
+    /// Writes the low eight bytes of `v` at the start of `window` and the high eight at
+    /// `window[low..]` (`low`, like `high`, taken as at most 8), so that the first `low`
+    /// bytes of each half follow each other; returns `low + high`, how many bytes at the
+    /// start of `window` that leaves written. Each half goes through a general register,
+    /// not `_mm_storeh_pd`, whose `core::arch` form writes through a `*mut f64` and so needs
+    /// eight-byte alignment, which a window at any byte of the output does not have (Miri
+    /// finds it); nor through the stack, which a load of the high half then waits on.
     #[inline(always)]
-    pub(crate) fn store_halves(window: &mut [u8; BLOCK], k: usize, v: __m128i) {
-        let k = k.min(BLOCK / 2);
-        let low = sse2::_mm_cvtsi128_si64(v).to_le_bytes();
-        let high = sse2::_mm_cvtsi128_si64(sse2::_mm_srli_si128::<8>(v)).to_le_bytes();
-        window[..BLOCK / 2].copy_from_slice(&low);
-        window[k..k + BLOCK / 2].copy_from_slice(&high);
+    fn put_halves(
+        window: &mut [MaybeUninit<u8>; BLOCK],
+        v: __m128i,
+        low: usize,
+        high: usize,
+    ) -> usize {
+        let (low, high) = (low.min(BLOCK / 2), high.min(BLOCK / 2));
+        let first = sse2::_mm_cvtsi128_si64(v).to_le_bytes();
+        let second = sse2::_mm_cvtsi128_si64(sse2::_mm_srli_si128::<8>(v)).to_le_bytes();
+        window[..BLOCK / 2].write_copy_of_slice(&first);
+        window[low..low + BLOCK / 2].write_copy_of_slice(&second);
+        low + high
     }
 
     /// The sixteen bytes of a register.
@@ -272,24 +429,23 @@ mod x86 {
         }
     }
 
-    /// The strict decoders' block loop with byte shuffles ([`sparse::blocks`]): decodes `src`
-    /// from `at` into `dst` while the block starts below `stop`; returns where it stopped
-    /// (`at` at [`Level::SSE2`]).
+    /// The strict decoders' block loop with byte shuffles ([`sparse::blocks`]): decodes
+    /// `walk`'s input while its blocks start below `stop`, `carry` saying which of the first
+    /// two bytes are digits of an escape before them; returns the carry where it stopped and
+    /// whether a digit was bad (`None` at [`Level::SSE2`], having done nothing).
     #[inline]
     pub(crate) fn decode_blocks<const PLUS: bool>(
         level: Level,
-        src: &[u8],
-        at: usize,
+        walk: &mut Walk<'_>,
         stop: usize,
-        dst: &mut [u8],
-        state: &mut crate::decode::State,
-    ) -> usize {
-        // SAFETY: as in `kept_run`; both take any input, output and state.
+        carry: u32,
+    ) -> Option<(u32, bool)> {
+        // SAFETY: as in `kept_run`; both take any walk, stop and carry.
         unsafe {
             match level {
-                Level::AVX2 => sparse::blocks_wide::<PLUS>(src, at, stop, dst, state),
-                Level::SSSE3 => sparse::blocks::<PLUS>(src, at, stop, dst, state),
-                _ => at,
+                Level::AVX2 => Some(sparse::blocks_wide::<PLUS>(walk, stop, carry)),
+                Level::SSSE3 => Some(sparse::blocks::<PLUS>(walk, stop, carry)),
+                _ => None,
             }
         }
     }

@@ -4,6 +4,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use core::fmt;
 
+use super::method::Methods;
 use crate::decode::DecodeError;
 use crate::url::ParseError;
 
@@ -100,6 +101,14 @@ pub enum RouteErrorKind {
     BaseHasQueryOrFragment,
     /// The field's value is missing, repeated, malformed or not of the field's type.
     Value(ParamError),
+    /// From [`Route::from_request`](crate::Route::from_request): routes take the URL, but
+    /// none of them takes the request's method. `allowed` is what they take, for a `405
+    /// Method Not Allowed` and its `Allow` header (RFC 9110 §15.5.6); `HEAD` is among them
+    /// wherever `GET` is, as `from_request` answers a `HEAD` as a `GET` (RFC 9110 §9.3.2).
+    MethodNotAllowed {
+        /// The methods the routes that take the URL declare.
+        allowed: Methods,
+    },
 }
 
 /// Why the values of one placeholder do not make its field: what
@@ -179,6 +188,16 @@ impl RouteError {
                 offset: None,
             }),
         }
+    }
+
+    /// `HEAD` added to the methods of a [`RouteErrorKind::MethodNotAllowed`] that has `GET`.
+    pub(crate) fn allowing_head(mut self) -> Self {
+        if let RouteErrorKind::MethodNotAllowed { allowed } = &mut self.inner.kind
+            && allowed.contains(super::Method::Get)
+        {
+            *allowed = allowed.with(super::Method::Head);
+        }
+        self
     }
 
     pub(crate) fn field_of(mut self, field: &'static str) -> Self {
@@ -322,6 +341,10 @@ impl fmt::Display for RouteError {
             ),
             RouteErrorKind::BaseHasQueryOrFragment => f.write_str(
                 "the base URL has a query or a fragment; `from_url_on(&base, url)` reads what follows the base's path, so pass a base that ends with its path",
+            ),
+            RouteErrorKind::MethodNotAllowed { allowed } => write!(
+                f,
+                "the path `{text}` matches a route of `{route}`, but not with this method; it takes {allowed}"
             ),
             RouteErrorKind::Value(error) => {
                 match field {

@@ -84,6 +84,9 @@ pub struct Rule {
 #[derive(Debug, Default)]
 pub struct Miss<'i> {
     first: Option<(&'static Rule, QueryMismatch<'i>)>,
+    /// The methods of the routes that took the URL but not the request's method (bits of
+    /// `Methods`).
+    refused: u16,
 }
 
 /// The pieces of a query that hold one parameter, as [`Target::keys`] counts them.
@@ -96,6 +99,18 @@ pub struct Hits {
 }
 
 impl<'i> Miss<'i> {
+    /// Notes that a route whose methods are `methods` took the URL, but not the request's
+    /// method.
+    #[cold]
+    pub fn refuse(&mut self, methods: u16) {
+        self.refused |= methods;
+    }
+
+    /// The methods of the routes that took the URL but not the method, if any did.
+    pub(crate) fn refused(&self) -> Option<super::method::Methods> {
+        (self.refused != 0).then(|| super::method::Methods::from_bits(self.refused))
+    }
+
     /// Notes that `rule`'s route matched the path but not the query: the error is about the
     /// mismatch `QueryMismatch::replaces` prefers.
     #[cold]

@@ -11,6 +11,7 @@
 mod error;
 mod from_param;
 pub(crate) mod leaf;
+pub(crate) mod method;
 mod params;
 pub(crate) mod shape;
 mod split;
@@ -29,6 +30,7 @@ use crate::writer::Writer;
 pub use error::{ParamError, RouteError, RouteErrorKind};
 pub use from_param::FromParam;
 pub use leaf::RouteField;
+pub use method::{Method, Methods, UnknownMethod};
 pub use params::Params;
 pub use shape::{Arity, FieldShape, QueryParam, RouteShape, Segment, ValueType};
 
@@ -103,7 +105,10 @@ pub trait Route: Sized {
     /// When a value cannot be placed without changing the URL's shape ([the
     /// guards](macro@crate::url#guards)): a path segment that would be empty, `.` or `..`, and
     /// the like. For an enum, [`ExpandErrorKind::ParsesAs`] when the URL would parse as another
-    /// variant, tried before this one, so that `from_url(to_url(v)?)` is always `v`.
+    /// variant, tried before this one, so that `from_url(to_url(v)?)` is always `v`; where
+    /// variants declare methods, when it would parse as a variant tried before this one that
+    /// takes one of its methods, so that `from_request(m, to_url(v)?)` is `v` for each method
+    /// `m` this variant declares.
     fn to_url(&self) -> Result<Url, ExpandError>;
 
     /// Builds the URL on `base`, joined as [`url!(base, TEMPLATE, …)`](macro@crate::url#joining-a-base)
@@ -163,7 +168,125 @@ pub trait Route: Sized {
     /// assert_eq!(err.kind(), &RouteErrorKind::AbsoluteUrl);
     /// # Ok::<(), urlkit::RouteError>(())
     /// ```
+    ///
+    /// A URL says nothing of the request's method: routes that declare methods
+    /// (`#[route(post, "...")]`) are tried as any other, in the order of [the derive's
+    /// documentation](derive@crate::Route#which-route-matches), and the first that takes the
+    /// URL is the value, whatever methods it declares. Where variants share URLs under
+    /// methods that differ (a `GET` form and a `POST` on one path), read a request with
+    /// [`from_request`](Self::from_request), which picks by method.
     fn from_url(url: &str) -> Result<Self, RouteError>;
+
+    /// The method a client sends the value with: the first the route declares in
+    /// `#[route(post, "...")]`, or `None` for a route that declares none (it takes any).
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    /// use urlkit::route::Method;
+    ///
+    /// #[derive(Route)]
+    /// enum Site {
+    ///     #[route(get, head, "/login")]
+    ///     LoginForm,
+    ///     #[route(post, "/login{?next}")]
+    ///     Login { next: Option<String> },
+    ///     #[route("/health")]
+    ///     Health,
+    /// }
+    ///
+    /// assert_eq!(Site::LoginForm.method(), Some(Method::Get));
+    /// assert_eq!(Site::Login { next: None }.method(), Some(Method::Post));
+    /// assert_eq!(Site::Health.method(), None);
+    /// ```
+    fn method(&self) -> Option<Method> {
+        None
+    }
+
+    /// Parses the path and query of a request into a value, as [`from_url`](Self::from_url),
+    /// among the routes that take `method`: those that declare it in `#[route(post, "...")]`
+    /// and those that declare no method. A `HEAD` that no route declares is read as a `GET`,
+    /// as RFC 9110 §9.3.2 asks a server to answer it.
+    ///
+    /// # Errors
+    /// As [`from_url`](Self::from_url); and when routes take the URL but none takes the
+    /// method, [`RouteErrorKind::MethodNotAllowed`] with the methods they take, for a `405`
+    /// and its `Allow` header (RFC 9110 §15.5.6). A URL no route takes is
+    /// [`RouteErrorKind::NoMatch`], whatever the method.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    /// use urlkit::route::{Method, Methods, RouteErrorKind};
+    ///
+    /// #[derive(Route, Debug, PartialEq)]
+    /// enum Site {
+    ///     #[route(get, "/login")]
+    ///     LoginForm,
+    ///     #[route(post, "/login{?next}")]
+    ///     Login { next: Option<String> },
+    /// }
+    ///
+    /// assert_eq!(Site::from_request(Method::Get, "/login")?, Site::LoginForm);
+    /// assert_eq!(Site::from_request(Method::Head, "/login")?, Site::LoginForm);
+    /// assert_eq!(
+    ///     Site::from_request(Method::Post, "/login?next=%2Fhome")?,
+    ///     Site::Login { next: Some("/home".into()) },
+    /// );
+    /// let err = Site::from_request(Method::Delete, "/login").unwrap_err();
+    /// let RouteErrorKind::MethodNotAllowed { allowed } = err.kind() else { panic!() };
+    /// assert_eq!(allowed.to_string(), "GET, HEAD, POST");
+    /// let err = Site::from_request(Method::Delete, "/logout").unwrap_err();
+    /// assert_eq!(err.kind(), &RouteErrorKind::NoMatch { template: None });
+    /// # Ok::<(), urlkit::RouteError>(())
+    /// ```
+    fn from_request(method: Method, url: &str) -> Result<Self, RouteError> {
+        match Self::from_url_for_methods(Some(Methods::EMPTY.with(method)), url) {
+            Err(e) if method == Method::Head => match e.kind() {
+                RouteErrorKind::MethodNotAllowed { allowed } if allowed.contains(Method::Get) => {
+                    Self::from_url_for_methods(Some(Methods::EMPTY.with(Method::Get)), url)
+                }
+                _ => Err(e.allowing_head()),
+            },
+            result => result.map_err(RouteError::allowing_head),
+        }
+    }
+
+    /// [`from_url`](Self::from_url) among the routes that take one of `methods` (`None`:
+    /// every route; an empty set: the routes that declare no method, which take a method no
+    /// route can declare, such as `PROPFIND`). No `HEAD` is read as a `GET` here: that is
+    /// [`from_request`](Self::from_request)'s.
+    ///
+    /// A route written by hand, rather than derived, declares no method: the default is
+    /// `from_url`.
+    ///
+    /// # Errors
+    /// As [`from_request`](Self::from_request).
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    /// use urlkit::route::{Methods, RouteErrorKind};
+    ///
+    /// #[derive(Route, Debug, PartialEq)]
+    /// enum Dav {
+    ///     #[route(get, "/files/{name}")]
+    ///     Read { name: String },
+    ///     #[route("/files/{name}/lock")]
+    ///     Lock { name: String },
+    /// }
+    ///
+    /// // A `LOCK` request: a method no route can declare.
+    /// let lock = Dav::from_url_for_methods(Some(Methods::EMPTY), "/files/a/lock")?;
+    /// assert_eq!(lock, Dav::Lock { name: "a".into() });
+    /// let err = Dav::from_url_for_methods(Some(Methods::EMPTY), "/files/a").unwrap_err();
+    /// assert!(matches!(err.kind(), RouteErrorKind::MethodNotAllowed { .. }));
+    /// # Ok::<(), urlkit::RouteError>(())
+    /// ```
+    fn from_url_for_methods(methods: Option<Methods>, url: &str) -> Result<Self, RouteError> {
+        let _ = methods;
+        Self::from_url(url)
+    }
 
     /// Parses the path and query of `url` whatever its scheme and authority: an absolute URL
     /// (`https://any.example/users/7`; an empty path is `/`) or a path, as

@@ -1,6 +1,8 @@
 //! [`RouteShape`]: what `#[derive(Route)]` read from a template, for code that describes or
 //! serves routes without parsing templates.
 
+use super::method::Method;
+
 /// The URLs of one route as `#[derive(Route)]` read them from its template: the path segment
 /// by segment and the query parameters, each placeholder with the field it reads.
 /// [`Route::SHAPES`](crate::Route::SHAPES) holds one per template.
@@ -70,9 +72,39 @@ pub struct RouteShape {
     /// The doc comment of the variant (of the struct, for a struct), as rustdoc reads it: the
     /// lines joined by `\n`, without the indentation they share; empty if there is none.
     pub doc: &'static str,
+    /// `#[route(get, post, "...")]`: the methods declared, in the order written.
+    methods: &'static [Method],
 }
 
 impl RouteShape {
+    /// The methods the route declares with `#[route(get, post, "...")]`, in the order they
+    /// are written; empty for a route that declares none, which takes any method.
+    ///
+    /// # Examples
+    /// ```
+    /// use urlkit::Route;
+    /// use urlkit::route::Method;
+    ///
+    /// #[derive(Route)]
+    /// enum Site {
+    ///     #[route(get, "/login")]
+    ///     LoginForm,
+    ///     #[route(post, "/login{?next}")]
+    ///     Login { next: Option<String> },
+    ///     #[route("/health")]
+    ///     Health,
+    /// }
+    ///
+    /// let [form, login, health] = Site::SHAPES else { unreachable!() };
+    /// assert_eq!(form.methods(), [Method::Get]);
+    /// assert_eq!(login.methods(), [Method::Post]);
+    /// assert!(health.methods().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn methods(&self) -> &'static [Method] {
+        self.methods
+    }
+
     /// The [`FieldShape`] of the field named `name` (as in [`Segment::Value::field`]).
     ///
     /// # Examples
@@ -277,7 +309,13 @@ pub const fn shape(
         query,
         fields: &[],
         doc: "",
+        methods: &[],
     }
+}
+
+/// `shape` with the methods the route declares, for the code `#[derive(Route)]` writes.
+pub const fn with_methods(shape: RouteShape, methods: &'static [Method]) -> RouteShape {
+    RouteShape { methods, ..shape }
 }
 
 /// `shape` with the route's doc comment and fields, for the code `#[derive(Route)]` writes.

@@ -23,8 +23,9 @@
     reason = "in line in a release build only, see the module comment"
 )]
 
-use super::error::RouteError;
+use super::error::{RouteError, RouteErrorKind};
 use super::leaf::Miss;
+use super::method::Methods;
 use super::split::{self, in_segment, path_from, query_at};
 use super::target::{SegmentSpan, Target, not_origin_form};
 
@@ -34,6 +35,9 @@ pub struct Walk<'i> {
     input: &'i str,
     /// The type being parsed, for errors.
     route: &'static str,
+    /// The request's method, as bits of `Methods` (none for a method no route can declare);
+    /// every bit for `from_url`, which takes routes whatever their methods.
+    methods: u16,
 }
 
 impl<'i> Walk<'i> {
@@ -46,10 +50,39 @@ impl<'i> Walk<'i> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(input: &'i str, route: &'static str) -> Result<Self, RouteError> {
         if input.as_bytes().first() == Some(&b'/') {
-            Ok(Walk { input, route })
+            Ok(Walk {
+                input,
+                route,
+                methods: u16::MAX,
+            })
         } else {
             Err(not_origin_form(input, route))
         }
+    }
+
+    /// [`new`](Self::new) for a request whose method is in `methods` (`None`: any method,
+    /// as `from_url` reads a URL).
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    #[inline]
+    pub fn for_methods(
+        input: &'i str,
+        route: &'static str,
+        methods: Option<Methods>,
+    ) -> Result<Self, RouteError> {
+        let mut walk = Walk::new(input, route)?;
+        if let Some(methods) = methods {
+            walk.methods = methods.bits();
+        }
+        Ok(walk)
+    }
+
+    /// Whether a route that declares `methods` (bits of `Methods`) takes the request.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn takes(&self, methods: u16) -> bool {
+        self.methods & methods != 0
     }
 
     /// The place before the first segment: [`after`](Self::after) of it is where the first
@@ -212,7 +245,14 @@ impl<'i> Walk<'i> {
     #[inline(never)]
     pub fn miss(&self, miss: &Miss<'i>, template: Option<&'static str>) -> RouteError {
         match Target::parse(self.input, self.route) {
-            Ok(target) => target.miss(miss, template),
+            Ok(target) => match miss.refused() {
+                // A route took the URL: the method is what is wrong (RFC 9110 §15.5.6).
+                Some(allowed) => {
+                    RouteError::new(self.route, RouteErrorKind::MethodNotAllowed { allowed })
+                        .quoting(target.path())
+                }
+                None => target.miss(miss, template),
+            },
             Err(e) => e,
         }
     }

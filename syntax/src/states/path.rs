@@ -20,7 +20,7 @@ enum Slash {
 
 /// What went wrong in one state, before it is worded.
 #[derive(Clone, Copy)]
-pub(super) enum Problem {
+enum Problem {
     /// Text or an expression after the host (or the base) while nothing has been written.
     JoinsHost,
     /// Text or an expression that starts a path without an authority while, in other
@@ -34,6 +34,14 @@ pub(super) enum Problem {
     Colon,
     /// A segment `.` or `..` of template text.
     Dot(Segment),
+}
+
+/// The problem of `state`'s current segment when it ends (at a `/` or at the end of the
+/// path): a dot segment of template text is one unless it leads a relative path, or the
+/// grammar already reported it (its segment has no expression).
+fn dot_problem(state: &State, has_expr: bool) -> Option<Problem> {
+    let dot = state.segment.is_dot() && has_expr && !state.leading;
+    dot.then_some(Problem::Dot(state.segment))
 }
 
 /// The state of the expressions that makes a problem.
@@ -159,9 +167,10 @@ impl Path<'_> {
             }
         }
         for state in &states {
-            if let (Some(problem), Some((a, b))) =
-                (state.dot_problem(literal_segment_has_expr), state.undefined)
-            {
+            if let (Some(problem), Some((a, b))) = (
+                dot_problem(state, literal_segment_has_expr),
+                state.undefined,
+            ) {
                 let at = path.end.saturating_sub(1).max(path.start)..path.end;
                 self.report(&mut found, at, Blame::Undefined(a..b), problem);
             }
@@ -234,7 +243,7 @@ impl Path<'_> {
         if state.position.after_slash() && state.segment == Segment::Empty && !literal_double {
             return Err(Problem::DoubleSlash);
         }
-        if let Some(problem) = state.dot_problem(has_expr || matches!(slash, Slash::Expr)) {
+        if let Some(problem) = dot_problem(&state, has_expr || matches!(slash, Slash::Expr)) {
             return Err(problem);
         }
         let empty = state.position == Position::Empty;

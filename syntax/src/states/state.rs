@@ -3,8 +3,6 @@
 
 use alloc::vec::Vec;
 
-use super::path::Problem;
-
 /// What has been written in the current path segment, as far as dot segments go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Segment {
@@ -95,14 +93,6 @@ impl State {
             self.leading,
             self.rooted,
         )
-    }
-
-    /// The current segment ends (at a `/` or at the end of the path): a dot segment of
-    /// template text is a problem unless it leads a relative path, or the grammar already
-    /// reported it (its segment has no expression).
-    pub(super) fn dot_problem(&self, has_expr: bool) -> Option<Problem> {
-        let dot = self.segment.is_dot() && has_expr && !self.leading;
-        dot.then_some(Problem::Dot(self.segment))
     }
 
     pub(super) fn wrote(mut self) -> State {

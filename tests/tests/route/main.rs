@@ -10,6 +10,7 @@ mod common;
 
 mod route_e2e;
 mod route_enum;
+mod route_methods;
 mod route_offsets;
 mod route_overlap_gen;
 mod route_params;

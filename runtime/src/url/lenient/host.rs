@@ -113,12 +113,11 @@ pub(super) fn parse(
     Ok(())
 }
 
-/// The ASCII form of a non-ASCII domain (UTS #46 with the URL Standard's options), appended
-/// to `out`.
+/// The ASCII form of a non-ASCII domain (UTS #46 with the URL Standard's options, through
+/// the core's seam to the `idna` feature), appended to `out`.
 #[cfg(feature = "idna")]
 fn to_ascii(domain: &str, out: &mut String) -> Result<(), LenientErrorKind> {
-    let ascii =
-        crate::interop::idna::domain_to_ascii(domain).ok_or(LenientErrorKind::InvalidHost)?;
+    let ascii = crate::host::to_ascii(domain).ok_or(LenientErrorKind::InvalidHost)?;
     out.push_str(&ascii);
     Ok(())
 }
