@@ -42,27 +42,21 @@ fn operations_and_their_parameter_types() {
     assert_eq!(
         counts,
         [
-            ("discord.json", 242),
-            ("github.json", 6),
-            ("github-parameters.json", 204),
-            ("style-examples.json", 18)
+            ("discord.json", 238),
+            ("github.json", 5),
+            ("github-parameters.json", 200),
+            ("style-examples.json", 8)
         ]
     );
-    assert_eq!(
-        outside_kinds("github.json"),
-        ["security-advisories/list-global-advisories"]
-    );
-    assert_eq!(
-        outside_kinds("github-parameters.json"),
-        [
-            "parameter/dependabot-alert-comma-separated-has",
-            "parameter/dependabot-alert-org-scope-comma-separated-has",
-            "parameter/workflow-id",
-            "parameter/pages-deployment-id",
-        ]
-    );
-    assert_eq!(outside_kinds("discord.json").len(), 4);
-    assert!(outside_kinds("style-examples.json").is_empty());
+    // What the macro refuses was left out (PROVENANCE.md): every parameter has a generator.
+    for name in [
+        "discord.json",
+        "github.json",
+        "github-parameters.json",
+        "style-examples.json",
+    ] {
+        assert!(outside_kinds(name).is_empty(), "{name}");
+    }
 }
 
 #[test]

@@ -90,10 +90,13 @@ pub(crate) fn value(kind: &Kind) -> BoxedStrategy<Value> {
 }
 
 /// A strategy for one parameter's value, `None` for an optional query parameter left out.
+/// A list is never left out: an empty list is how a route says "none" (OpenAPI writes
+/// nothing for either, RFC 6570 §2.3).
 fn parameter(p: &Parameter) -> Option<BoxedStrategy<Option<Value>>> {
     let kind = kind(&p.schema)?;
+    let list = matches!(kind, Kind::List(_));
     let value = value(&kind);
-    Some(if p.location == Location::Query && !p.required {
+    Some(if p.location == Location::Query && !p.required && !list {
         proptest::option::weighted(0.7, value).boxed()
     } else {
         value.prop_map(Some).boxed()

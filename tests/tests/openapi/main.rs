@@ -13,4 +13,6 @@ mod documents;
 mod generate;
 mod harness;
 mod harness_selftest;
+mod real_documents;
 mod serializer;
+mod style_examples;
