@@ -9,6 +9,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod client_server;
 mod documents;
 mod generate;
 mod harness;

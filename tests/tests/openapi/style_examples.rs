@@ -16,7 +16,16 @@ urlkit::openapi! {
 /// refuses those styles and array path parameters. The table's rows: style, explode, and its `undefined`, `string` and `array` cells (`None`
 /// where the table says _n/a_ or the document has no operation).
 /// The `label` and `matrix` rows are left out: `openapi!` refuses those styles.
-const TABLE: [(&str, bool, Option<&str>, Option<&str>, Option<&str>); 6] = [
+/// A row: style, explode, and its `undefined`, `string` and `array` cells.
+type Row = (
+    &'static str,
+    bool,
+    Option<&'static str>,
+    Option<&'static str>,
+    Option<&'static str>,
+);
+
+const TABLE: [Row; 6] = [
     ("simple", false, Some(""), Some("blue"), None),
     ("simple", true, Some(""), Some("blue"), None),
     (
@@ -50,7 +59,7 @@ const TABLE: [(&str, bool, Option<&str>, Option<&str>, Option<&str>); 6] = [
 ];
 
 /// The variant of the operation `operation_id`, with `color` set to `value`.
-fn build(operation_id: &str, value: Value) -> StyleExamples {
+fn build(operation_id: &str, value: &Value) -> StyleExamples {
     let index = StyleExamples::OPERATION_IDS
         .iter()
         .position(|id| *id == operation_id)
@@ -59,7 +68,7 @@ fn build(operation_id: &str, value: Value) -> StyleExamples {
     serde_json::from_value(json!({ "__operation": variant, "color": value })).unwrap()
 }
 
-fn check(operation_id: &str, prefix: &str, value: Value, cell: &str) {
+fn check(operation_id: &str, prefix: &str, value: &Value, cell: &str) {
     let route = build(operation_id, value);
     let url = route
         .to_url()
@@ -88,13 +97,13 @@ fn every_cell_of_the_table() {
             check(
                 &id("array"),
                 &prefix("array"),
-                json!(["blue", "black", "brown"]),
+                &json!(["blue", "black", "brown"]),
                 array,
             );
             checked += 1;
         }
         if let Some(string) = string {
-            check(&id("string"), &prefix("string"), json!("blue"), string);
+            check(&id("string"), &prefix("string"), &json!("blue"), string);
             checked += 1;
         }
         // The `undefined` column is RFC 6570's text for the empty string (an undefined
@@ -102,8 +111,8 @@ fn every_cell_of_the_table() {
         // segment address another resource: `to_url` refuses them.
         match undefined {
             Some(cell @ ("" | ".")) => {
-                let route = build(&id("string"), json!(""));
-                let kind = route.to_url().map_err(|e| e.kind().clone());
+                let route = build(&id("string"), &json!(""));
+                let kind = route.to_url().map_err(|e| *e.kind());
                 let expected = if cell.is_empty() {
                     ExpandErrorKind::EmptySegment
                 } else {
@@ -111,7 +120,7 @@ fn every_cell_of_the_table() {
                 };
                 assert_eq!(kind, Err(expected), "{style} {explode}");
             }
-            Some(cell) => check(&id("string"), &prefix("string"), json!(""), cell),
+            Some(cell) => check(&id("string"), &prefix("string"), &json!(""), cell),
             None => {}
         }
     }
