@@ -80,6 +80,8 @@ pub(super) fn routes(document: &Value, report: &mut Report<'_>) -> Vec<Route> {
         );
         return routes;
     };
+    // Each variant name so far, with the `operationId` it came from.
+    let mut names: Vec<(String, String)> = Vec::new();
     for (path, item) in paths {
         let item_pointer = format!("/paths/{}", escape(path));
         let Some(item) = item.as_object() else {
@@ -104,24 +106,11 @@ pub(super) fn routes(document: &Value, report: &mut Report<'_>) -> Vec<Route> {
                 report(&pointer, "an operation must be an object".to_owned());
                 continue;
             };
-            if let Some(route) = route(document, path, method, operation, &pointer, &shared, report)
-            {
+            if let Some(route) = route(
+                document, path, method, operation, &pointer, &shared, &mut names, report,
+            ) {
                 routes.push(route);
             }
-        }
-    }
-    let mut seen: Vec<(&str, &str)> = Vec::new();
-    for route in &routes {
-        if let Some((_, first)) = seen.iter().find(|(name, _)| *name == route.variant) {
-            report(
-                "/paths",
-                format!(
-                    "operations `{first}` and `{}` both become the variant `{}`; rename one's `operationId`",
-                    route.operation_id, route.variant
-                ),
-            );
-        } else {
-            seen.push((&route.variant, &route.operation_id));
         }
     }
     routes
@@ -135,6 +124,7 @@ fn route(
     operation: &Map<String, Value>,
     pointer: &str,
     shared: &[Parameter<'_>],
+    names: &mut Vec<(String, String)>,
     report: &mut Report<'_>,
 ) -> Option<Route> {
     let operation_id = match operation.get("operationId") {
@@ -156,7 +146,16 @@ fn route(
     };
     let variant = operation_id.as_deref().and_then(|id| {
         let name = upper_camel(id);
-        if is_identifier(&name) {
+        if let Some((_, first)) = names.iter().find(|(known, _)| *known == name) {
+            report(
+                &format!("{pointer}/operationId"),
+                format!(
+                    "`operationId` `{id}` makes the variant `{name}`, as `{first}` does; rename one of them"
+                ),
+            );
+            None
+        } else if is_identifier(&name) {
+            names.push((name.clone(), id.to_owned()));
             Some(name)
         } else {
             report(
@@ -178,6 +177,11 @@ fn route(
         .collect();
     merged.extend(own.iter());
 
+    let declared_path: Vec<&str> = merged
+        .iter()
+        .filter(|parameter| parameter.location == "path")
+        .map(|parameter| parameter.name)
+        .collect();
     let mut fields = Vec::new();
     let mut path_template = path.to_owned();
     let mut pairs = Vec::new();
@@ -210,10 +214,6 @@ fn route(
             ok = false;
             continue;
         }
-        let Some(kind) = kind(document, parameter, report) else {
-            ok = false;
-            continue;
-        };
         let style = parameter.value.get("style").and_then(Value::as_str);
         let explode = parameter.value.get("explode").and_then(Value::as_bool);
         if parameter.value.get("allowReserved") == Some(&Value::Bool(true)) {
@@ -236,8 +236,11 @@ fn route(
                     ),
                 );
                 ok = false;
-                continue;
             }
+            let Some(kind) = kind(document, parameter, report) else {
+                ok = false;
+                continue;
+            };
             let Kind::Scalar(scalar) = kind else {
                 report(
                     &format!("{}/schema", parameter.pointer),
@@ -284,8 +287,12 @@ fn route(
                     ),
                 );
                 ok = false;
-                continue;
+                None
             }
+        };
+        let Some(kind) = kind(document, parameter, report) else {
+            ok = false;
+            continue;
         };
         // `form` explodes by default, the other styles do not (OpenAPI 3.1 §4.8.12.1).
         let explode = explode.unwrap_or(style.is_none());
@@ -321,14 +328,15 @@ fn route(
             style,
         });
     }
-    // Placeholders the path names but no parameter declares.
-    let mut rest = path_template.as_str();
+    // Placeholders the path names but no parameter declares (a declared one that was wrong
+    // is reported already).
+    let mut rest = path;
     while let Some(open) = rest.find('{') {
         let Some(close) = rest[open..].find('}') else {
             break;
         };
         let name = &rest[open + 1..open + close];
-        if !fields.iter().any(|field| field.name == name) {
+        if !declared_path.contains(&name) {
             report(
                 pointer,
                 format!(
@@ -467,7 +475,7 @@ fn kind(document: &Value, parameter: &Parameter<'_>, report: &mut Report<'_>) ->
     let schema = resolve(document, schema, &pointer, report)?;
     match scalar(schema) {
         Ok(scalar) => Some(Kind::Scalar(scalar)),
-        Err(found) if found == "array" => {
+        Err(found) if found == "type `array`" => {
             let items_pointer = format!("{pointer}/items");
             let items = schema.get("items").map_or(Some(&Value::Null), |items| {
                 resolve(document, items, &items_pointer, report)
@@ -478,7 +486,7 @@ fn kind(document: &Value, parameter: &Parameter<'_>, report: &mut Report<'_>) ->
                     report(
                         &items_pointer,
                         format!(
-                            "parameter `{}` is an array of {found}, which is not supported; its items must be integers, numbers, booleans or strings",
+                            "the items of parameter `{}` have {found}, which is not supported; a list's items are integers, numbers, booleans or strings",
                             parameter.name
                         ),
                     );
@@ -490,7 +498,7 @@ fn kind(document: &Value, parameter: &Parameter<'_>, report: &mut Report<'_>) ->
             report(
                 &pointer,
                 format!(
-                    "parameter `{}` has a schema of {found}, which is not supported; a route's parameter is an integer, a number, a boolean, a string or an array of them",
+                    "the schema of parameter `{}` has {found}, which is not supported; a route's parameter is an integer, a number, a boolean, a string or an array of them",
                     parameter.name
                 ),
             );
@@ -519,7 +527,7 @@ fn scalar(schema: &Value) -> Result<Scalar, String> {
         ["number"] => Ok(Scalar::F64),
         ["boolean"] => Ok(Scalar::Bool),
         ["string"] => Ok(Scalar::String),
-        ["array"] => Err("array".to_owned()),
+        ["array"] => Err("type `array`".to_owned()),
         ["object"] => Err("type `object`".to_owned()),
         [] => Err(["oneOf", "anyOf", "allOf", "not"]
             .iter()

@@ -12,6 +12,7 @@ mod route_e2e;
 mod route_enum;
 mod route_methods;
 mod route_offsets;
+mod route_openapi;
 mod route_overlap_gen;
 mod route_params;
 mod route_props;
