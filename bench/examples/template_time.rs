@@ -1,11 +1,14 @@
 //! Time, not instructions: `Template::expand` (parsed once) against iri-string's expand on the
 //! template bench's GitHub and level4 cases, measured in alternating batches, so that both
 //! see the same load on a shared machine; prints the fastest and the median batch of each and
-//! their ratios (iri-string / urlkit).
+//! their ratios (iri-string / urlkit). With `parse+expand` after the count, each call parses
+//! the template first (`Template::parse`, `UriTemplateStr::new`), as the bench's
+//! `template/parse+expand` rows do.
 //!
 //! ```sh
 //! cargo build --release -p urlkit-bench --example template_time
 //! target/release/examples/template_time level4 1000
+//! target/release/examples/template_time simple 1000 parse+expand
 //! ```
 //!
 //! Criterion runs one function for seconds before the next, so a change of load between them
@@ -39,6 +42,11 @@ fn main() {
         .unwrap_or_else(|| panic!("no template {name}"));
     let template = case.template;
     let rounds: usize = args.next().map_or(1000, |n| n.parse().expect("a count"));
+    let parse = match args.next().as_deref() {
+        None | Some("expand") => false,
+        Some("parse+expand") => true,
+        Some(other) => panic!("nothing to time called {other}"),
+    };
     let typed = vars_fn(|name: &str| case.typed(name));
     let parsed = Template::parse(template).unwrap();
     let ctx = iri_context(case);
@@ -50,18 +58,32 @@ fn main() {
         case.expected
     );
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        ours.push(batch(BATCH, || {
-            black_box(black_box(&parsed).expand(black_box(&typed)).unwrap());
-        }));
-        theirs.push(batch(BATCH / 8, || {
-            black_box(
-                black_box(iri)
-                    .expand::<UriSpec, _>(black_box(&ctx))
-                    .unwrap()
-                    .to_string(),
-            );
-        }));
+    if parse {
+        // Parsing costs both about the same: batches of the same length.
+        for _ in 0..rounds {
+            ours.push(batch(BATCH / 8, || {
+                let t = Template::parse(black_box(template)).unwrap();
+                black_box(t.expand(black_box(&typed)).unwrap());
+            }));
+            theirs.push(batch(BATCH / 8, || {
+                let t = UriTemplateStr::new(black_box(template)).unwrap();
+                black_box(t.expand::<UriSpec, _>(black_box(&ctx)).unwrap().to_string());
+            }));
+        }
+    } else {
+        for _ in 0..rounds {
+            ours.push(batch(BATCH, || {
+                black_box(black_box(&parsed).expand(black_box(&typed)).unwrap());
+            }));
+            theirs.push(batch(BATCH / 8, || {
+                black_box(
+                    black_box(iri)
+                        .expand::<UriSpec, _>(black_box(&ctx))
+                        .unwrap()
+                        .to_string(),
+                );
+            }));
+        }
     }
     let (our_fastest, our_median) = fastest_and_median(ours);
     let (their_fastest, their_median) = fastest_and_median(theirs);

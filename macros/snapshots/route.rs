@@ -186,12 +186,15 @@ const _: () = {
         > {
             match self {
                 Self::User { id: __f0, tab: __f1, .. } => {
-                    match match (&(*__f0), &(*__f1)) {
+                    match match (
+                        &(*__f0),
+                        &(::urlkit::__private::route::SomeWrites(__f1)),
+                    ) {
                         (__v0, __v1) => {
                             use ::urlkit as __urlkit;
                             let mut __w = __urlkit::__private::Writer::with_capacity(
                                 7usize + __urlkit::route::RouteField::<id>::hint(__v0)
-                                    + __urlkit::route::RouteField::<tab>::hint(__v1),
+                                    + __urlkit::value::Placeholder::<tab>::hint(__v1),
                             );
                             __w.path_start(false);
                             __w.text("/users/");
@@ -204,7 +207,7 @@ const _: () = {
                                 "id",
                             );
                             __w.query_start();
-                            __urlkit::route::RouteField::<
+                            __urlkit::value::Placeholder::<
                                 tab,
                             >::fill_alone(
                                 __v1,
@@ -256,6 +259,7 @@ const _: () = {
                     suffix: 0usize,
                     key: "",
                     joined: ::urlkit::__private::core::option::Option::None,
+                    empty_is_absent: false,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Api::User",
@@ -264,6 +268,7 @@ const _: () = {
                     suffix: 0usize,
                     key: "tab",
                     joined: ::urlkit::__private::core::option::Option::None,
+                    empty_is_absent: true,
                 },
             ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;

@@ -286,6 +286,7 @@ const _: () = {
                     suffix: 0usize,
                     key: "",
                     joined: ::urlkit::__private::core::option::Option::None,
+                    empty_is_absent: false,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Files::Raw",
@@ -294,6 +295,7 @@ const _: () = {
                     suffix: 4usize,
                     key: "",
                     joined: ::urlkit::__private::core::option::Option::None,
+                    empty_is_absent: false,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Files::Raw",
@@ -302,6 +304,7 @@ const _: () = {
                     suffix: 0usize,
                     key: "token",
                     joined: ::urlkit::__private::core::option::Option::None,
+                    empty_is_absent: false,
                 },
             ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;

@@ -5,7 +5,7 @@ fn expansion() {
             ::urlkit::__private::Expression {
                 range: 7..11,
                 operator: ::urlkit::__private::Operator::Simple,
-                vars: ::urlkit::__private::Cow::Borrowed(
+                vars: ::urlkit::__private::VarList::Static(
                     &[
                         ::urlkit::__private::VarSpec {
                             name: 8..10,
@@ -17,7 +17,7 @@ fn expansion() {
             ::urlkit::__private::Expression {
                 range: 17..29,
                 operator: ::urlkit::__private::Operator::Query,
-                vars: ::urlkit::__private::Cow::Borrowed(
+                vars: ::urlkit::__private::VarList::Static(
                     &[
                         ::urlkit::__private::VarSpec {
                             name: 19..23,

@@ -18,6 +18,7 @@ mod ident;
 mod input;
 #[cfg(feature = "openapi")]
 mod openapi;
+mod param;
 mod root;
 mod route;
 mod template;
@@ -54,4 +55,11 @@ pub fn derive_route(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 #[proc_macro]
 pub fn openapi(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     openapi::openapi(input.into()).into()
+}
+
+// Documented on its re-export, `urlkit::Param`, where the examples can use the runtime.
+#[allow(missing_docs)]
+#[proc_macro_derive(Param, attributes(param, urlkit))]
+pub fn derive_param(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    param::derive(input.into()).into()
 }

@@ -10,7 +10,7 @@
 //! {
 //!     static __EXPRESSIONS: [Expression; 2] = [
 //!         Expression { range: 7..11, operator: Operator::Simple,
-//!                      vars: Cow::Borrowed(&[VarSpec { name: 8..10, modifier: Modifier::None }]) },
+//!                      vars: VarList::Static(&[VarSpec { name: 8..10, modifier: Modifier::None }]) },
 //!         Expression { range: 11..18, operator: Operator::Query, vars: ... },
 //!     ];
 //!     static __STEPS: [Step; 5] = [
@@ -28,7 +28,7 @@
 //! it (`urlkit_syntax::plan::plan_into`), as `Template::parse` holds them.
 //!
 //! Each part is its own `static` because a reference to a temporary that has a destructor
-//! (the `Cow`s) is not promoted to `'static` when it is a function argument; a reference to a
+//! (the variable lists) is not promoted to `'static` when it is a function argument; a reference to a
 //! `static` is `'static`, and a `const` may hold one. Paths are absolute; the items are
 //! `Span::mixed_site()`, inside a block of their own.
 
@@ -96,7 +96,7 @@ fn constant(
         quote_spanned!(site=> #private::Expression {
             range: #span,
             operator: #operator,
-            vars: #private::Cow::Borrowed(&[#(#vars),*]),
+            vars: #private::VarList::Static(&[#(#vars),*]),
         })
     });
     let steps_len = Literal::usize_unsuffixed(steps.len());

@@ -103,6 +103,20 @@ fn route_enum() {
     );
 }
 
+/// What `#[derive(Param)]` expands to: one spelling per variant, both ways.
+#[test]
+fn param_enum() {
+    let input = "#[derive(Param)]\n#[param(rename_all = \"snake_case\")]\nenum Sort {\n    Newest,\n    MostCommented,\n    #[param(rename = \"stars\")]\n    MostStarred,\n}";
+    let tokens: TokenStream = input.parse().expect("tokens");
+    let file: syn::File = syn::parse2(crate::param::derive(tokens)).expect("the expansion is Rust");
+    let text = format!(
+        "// {}\n{}",
+        input.replace('\n', "\n// "),
+        prettyplease::unparse(&file)
+    );
+    pin("param", &text);
+}
+
 /// Routes no other route can take URLs of: `to_url` builds without any check, and
 /// `from_url` is the tree alone (a static text, a placeholder with text around it, a tail and
 /// a query rule).

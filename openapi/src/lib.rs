@@ -513,6 +513,7 @@ fn schema(value: ValueType) -> Value {
         }
         ValueType::Number => json!({ "type": "number" }),
         ValueType::Boolean => json!({ "type": "boolean" }),
+        ValueType::OneOf(spellings) => json!({ "type": "string", "enum": spellings }),
         // Text, and any kind added later: every value is text.
         _ => json!({ "type": "string" }),
     }

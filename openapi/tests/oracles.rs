@@ -16,9 +16,19 @@ use urlkit::{Fmt, Route};
 mod common;
 use common::Api as Readme;
 
+/// A field of spellings (`#[derive(Param)]`).
+#[derive(urlkit::Param, Debug, PartialEq)]
+#[param(rename_all = "kebab-case")]
+enum Sort {
+    Newest,
+    MostCommented,
+}
+
 /// Every kind of template and of field type.
 #[derive(Route, Debug, PartialEq)]
 enum Kinds {
+    #[route("/sorted{?sort}")]
+    Sorted { sort: Option<Sort> },
     /// Versioned status.
     ///
     /// With a description.
@@ -333,6 +343,10 @@ fn every_kind() {
     let item = &paths["/items/{id}/{sub}"]["parameters"];
     assert_eq!(item[2]["schema"], json!({ "type": "number" }));
     assert_eq!(item[3]["schema"], json!({ "type": "boolean" }));
+    assert_eq!(
+        paths["/sorted"]["parameters"][0]["schema"],
+        json!({ "type": "string", "enum": ["newest", "most-commented"] })
+    );
     let search = &paths["/search"]["parameters"];
     assert_eq!(search[0]["name"], "format");
     assert_eq!(

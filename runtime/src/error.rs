@@ -109,6 +109,12 @@ pub enum ExpandErrorKind {
         /// The delimiter.
         delimiter: char,
     },
+    /// [`Route::to_url`](crate::Route::to_url): an `Option` query field of a route is `Some`
+    /// of a value that writes nothing (`Some(String::new())`). `from_url` reads an empty
+    /// query value (`?page=`, an empty form field) as `None`, so the URL would not parse back
+    /// into the value. [`ExpandError::placeholder`] names the field's placeholder. Write
+    /// `None`, or mark the field `#[route(keep_empty)]` to read an empty value as `Some`.
+    EmptySome,
     /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
     /// matches another variant, which `from_url` tries first, so it would not parse back into
     /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
@@ -284,6 +290,10 @@ impl fmt::Display for ExpandError {
                 f,
                 "the value of `{name}` holds `{delimiter}` in `{}`, the delimiter of that field's style, which a URL cannot tell from the one between items; choose a style whose delimiter the items do not hold",
                 self.field.as_deref().unwrap_or_default()
+            ),
+            ExpandErrorKind::EmptySome => write!(
+                f,
+                "the value of `{name}` is `Some` of a value that writes nothing, which `from_url` reads back as `None`; write `None`, or mark the field `#[route(keep_empty)]`"
             ),
             ExpandErrorKind::Required => write!(
                 f,

@@ -125,6 +125,8 @@ pub use crate::url::{
 };
 #[doc(inline)]
 pub use crate::value::Fmt;
+#[doc = include_str!("route/param.md")]
+pub use urlkit_macros::Param;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
 #[cfg(feature = "openapi")]
@@ -148,7 +150,7 @@ pub mod __private {
     pub use core;
     /// The macros behind `url!` and `template!`, which hand them `$crate` first.
     pub use urlkit_macros::{template, url};
-    pub use urlkit_syntax::template::VarSpec;
+    pub use urlkit_syntax::template::{VarList, VarSpec};
 
     /// The parsed form of `template`, for tests that compare what `template!` and
     /// `Template::parse` make of the same text.
@@ -158,7 +160,7 @@ pub mod __private {
 
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
-        pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, parses_as};
+        pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, SomeWrites, parses_as};
         pub use crate::route::shape::{described, field, shape, with_methods};
         pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;

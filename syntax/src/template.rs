@@ -3,6 +3,7 @@
 //! The text between expressions is not looked at here; [`crate::reference`] checks it as URL
 //! text, with each expression standing in as an opaque hole.
 
+use alloc::boxed::Box;
 use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -122,11 +123,84 @@ pub struct VarSpec {
     pub modifier: Modifier,
 }
 
+/// The variables of an expression as a template holds them: borrowed from the `static` that
+/// `template!` wrote at compile time, or made at run time, where the common expression of one
+/// variable (`{id}`) holds it in place rather than in an allocation of its own.
+#[derive(Clone, Debug)]
+pub enum VarList {
+    /// Written by `template!` into a `static`.
+    Static(&'static [VarSpec]),
+    /// One variable.
+    One(VarSpec),
+    /// Any other number, made at run time.
+    Many(Box<[VarSpec]>),
+}
+
+impl VarList {
+    /// The variables of a `Vec` (the lexer's), one of them held in place.
+    pub fn from_vec(vars: Vec<VarSpec>) -> VarList {
+        match <[VarSpec; 1]>::try_from(vars) {
+            Ok([only]) => VarList::One(only),
+            Err(vars) => VarList::Many(vars.into_boxed_slice()),
+        }
+    }
+
+    /// The variables, in order.
+    #[inline]
+    pub fn as_slice(&self) -> &[VarSpec] {
+        match self {
+            VarList::Static(vars) => vars,
+            VarList::One(var) => core::slice::from_ref(var),
+            VarList::Many(vars) => vars,
+        }
+    }
+
+    /// The variables, where a `const fn` can read them: `None` for [`VarList::Many`], which
+    /// only run-time code makes (a `Box` cannot be read in a `const fn`).
+    pub const fn as_const_slice(&self) -> Option<&[VarSpec]> {
+        match self {
+            VarList::Static(vars) => Some(vars),
+            VarList::One(var) => Some(core::slice::from_ref(var)),
+            VarList::Many(_) => None,
+        }
+    }
+}
+
+impl core::ops::Deref for VarList {
+    type Target = [VarSpec];
+
+    #[inline]
+    fn deref(&self) -> &[VarSpec] {
+        self.as_slice()
+    }
+}
+
+impl AsRef<[VarSpec]> for VarList {
+    fn as_ref(&self) -> &[VarSpec] {
+        self.as_slice()
+    }
+}
+
+/// Two lists are equal when they hold the same variables, however they hold them.
+impl PartialEq for VarList {
+    fn eq(&self, other: &VarList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for VarList {}
+
+impl core::hash::Hash for VarList {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
 /// One `{...}` of a template.
 ///
 /// `V` holds the variables: [`lex`] makes a `Vec`; the runtime's `Template` holds a
-/// `Cow<'static, [VarSpec]>`, borrowed from a `static` that `template!` wrote at compile
-/// time, or owned (see [`Expression::map_vars`]).
+/// [`VarList`], borrowed from a `static` that `template!` wrote at compile time, or owned
+/// (see [`Expression::map_vars`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Expression<V = Vec<VarSpec>> {
     /// The expression's bytes, braces included.
@@ -147,7 +221,7 @@ impl<V: AsRef<[VarSpec]>> Expression<V> {
 
 impl<V> Expression<V> {
     /// The same expression with its variables converted by `f` (e.g. `Vec` into
-    /// `Cow::Owned`).
+    /// [`VarList`]).
     pub fn map_vars<W>(self, f: impl FnOnce(V) -> W) -> Expression<W> {
         Expression {
             range: self.range,

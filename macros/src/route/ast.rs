@@ -56,6 +56,8 @@ pub(crate) struct Field<'a> {
     /// `#[route(style = "...")]`: the delimiter that joins the list's items, and where the
     /// style is named.
     pub(crate) style: Option<(char, Span)>,
+    /// `#[route(keep_empty)]`: where it is written.
+    pub(crate) keep_empty: Option<Span>,
     /// Where "no placeholder" is reported: the name, or the type of a tuple field.
     pub(crate) span: Span,
     /// Its doc comment (`doc`).
@@ -85,6 +87,9 @@ impl<'a> RouteType<'a> {
         }
         if let Some((_, style)) = attrs.style {
             errors.push(syn::Error::new(style, STYLE_ON_FIELDS));
+        }
+        if let Some(keep) = attrs.keep_empty {
+            errors.push(syn::Error::new(keep, KEEP_EMPTY_ON_FIELDS));
         }
         let name = input.ident.to_string();
         let deny_unknown = attrs.deny_unknown.is_some();
@@ -133,6 +138,9 @@ impl<'a> RouteType<'a> {
                         if let Some((_, style)) = attrs.style {
                             errors.push(syn::Error::new(style, STYLE_ON_FIELDS));
                         }
+                        if let Some(keep) = attrs.keep_empty {
+                            errors.push(syn::Error::new(keep, KEEP_EMPTY_ON_FIELDS));
+                        }
                         Route {
                             variant: Some(&variant.ident),
                             label: format!("{name}::{}", variant.ident),
@@ -165,6 +173,8 @@ impl<'a> RouteType<'a> {
 }
 
 const STYLE_ON_FIELDS: &str = "`style` applies to a `Vec` field read in the query, whose items it joins in one value; move it to that field";
+
+const KEEP_EMPTY_ON_FIELDS: &str = "`keep_empty` applies to an `Option` field read in the query, whose empty value it keeps as `Some`; move it to that field";
 
 const SKIP_ON_FIELDS: &str =
     "`skip` applies to a field, which `from_url` then fills with `Default::default()`";
@@ -213,6 +223,7 @@ fn fields<'a>(fields: &'a Fields, errors: &mut Diagnostics) -> Vec<Field<'a>> {
                 inner,
                 skip: attrs.skip.is_some(),
                 style: attrs.style,
+                keep_empty: attrs.keep_empty,
                 span,
                 doc: doc(&field.attrs),
             }

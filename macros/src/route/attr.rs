@@ -1,5 +1,5 @@
 //! `#[route(...)]`: a template string, method words (`get`, `post`), `deny_unknown_params`,
-//! `skip`, `style = "..."`.
+//! `skip`, `keep_empty`, `style = "..."`.
 //!
 //! None of these functions stop at a problem (serde's `attr.rs` policy): a malformed or
 //! misplaced attribute is reported and ignored, so the user sees every bad attribute of the
@@ -19,6 +19,8 @@ pub(crate) struct Attrs {
     pub(crate) deny_unknown: Option<Span>,
     /// `#[route(skip)]`, where it is written.
     pub(crate) skip: Option<Span>,
+    /// `#[route(keep_empty)]`, where it is written.
+    pub(crate) keep_empty: Option<Span>,
     /// `#[route(style = "pipeDelimited")]`: the delimiter of the OpenAPI style named, and
     /// where it is written.
     pub(crate) style: Option<(char, Span)>,
@@ -30,7 +32,7 @@ pub(crate) struct Attrs {
     pub(crate) malformed: bool,
 }
 
-const UNKNOWN: &str = "expected a template string such as `\"/users/{id}\"`, a method (`get`, `head`, `post`, `put`, `delete`, `patch`, `options` or `trace`), `deny_unknown_params`, `skip` or `style = \"pipeDelimited\"`";
+const UNKNOWN: &str = "expected a template string such as `\"/users/{id}\"`, a method (`get`, `head`, `post`, `put`, `delete`, `patch`, `options` or `trace`), `deny_unknown_params`, `skip`, `keep_empty` or `style = \"pipeDelimited\"`";
 
 /// The method words, in the order of `urlkit::route::Method::ALL` (a word's index is its
 /// variant's).
@@ -128,6 +130,8 @@ pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
                         &mut out.deny_unknown
                     } else if word == "skip" {
                         &mut out.skip
+                    } else if word == "keep_empty" {
+                        &mut out.keep_empty
                     } else {
                         errors.push(syn::Error::new(
                             word.span(),

@@ -114,6 +114,7 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
         }
         check_kind(field, var, position, lit, &value, errors);
         check_style(field, var, position, &shape, errors);
+        check_keep_empty(field, position, errors);
         captures[f] = Some(capture(&shape, position, field.arity));
     }
     for (field, capture) in route.fields.iter().zip(&captures) {
@@ -408,6 +409,39 @@ fn check_style(
     } else if var.explode {
         format!(
             "`{style}` writes a list in one query value, but `{{?{name}*}}` writes a pair per item; remove the `*`"
+        )
+    } else {
+        return;
+    };
+    errors.push(syn::Error::new(span, message));
+}
+
+/// Whether `from_url` reads an empty value of the field as absent: an `Option` in the query
+/// without `#[route(keep_empty)]`. A browser sends an empty form field as `page=`, which
+/// means "no page" (as `form_urlencoded` readers built on serde take it), not `Some` of an
+/// empty or unparsable value.
+pub(crate) fn empty_is_absent(field: &Field<'_>, capture: Option<&Capture>) -> bool {
+    field.arity == Arity::Optional
+        && field.keep_empty.is_none()
+        && matches!(capture, Some(Capture::Key(_)))
+}
+
+/// `keep_empty` is about an `Option` read in the query, where an empty value is otherwise
+/// absent.
+fn check_keep_empty(field: &Field<'_>, position: Position, errors: &mut Diagnostics) {
+    let Some(span) = field.keep_empty else {
+        return;
+    };
+    let name = &field.name;
+    let ty = field.ty;
+    let shown = quote::quote!(#ty).to_string().replace(' ', "");
+    let message = if field.arity != Arity::Optional {
+        format!(
+            "`keep_empty` keeps an empty query value as `Some`, but `{name}` is a `{shown}`, not an `Option`; remove the `keep_empty`"
+        )
+    } else if !matches!(position, Position::Key { .. }) {
+        format!(
+            "`keep_empty` is about an empty query value, but `{name}` is read from the path; remove the `keep_empty`"
         )
     } else {
         return;

@@ -96,6 +96,14 @@ pub(crate) fn impl_route(
                     let joined =
                         quote!(::urlkit::__private::route::Delimited(&#local[..], #delimiter));
                     (joined, false)
+                } else if super::check::empty_is_absent(
+                    &route.fields[f],
+                    valid.captures.get(f).and_then(Option::as_ref),
+                ) {
+                    // `from_url` reads an empty value as `None`: `Some` of a value that
+                    // writes nothing is refused rather than written as what reads back `None`.
+                    let value = quote!(::urlkit::__private::route::SomeWrites(#local));
+                    (value, false)
                 } else {
                     (quote!(*#local), true)
                 };

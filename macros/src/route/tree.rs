@@ -492,6 +492,7 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
             } else {
                 quote!(::core::option::Option::None)
             };
+            let empty_is_absent = super::check::empty_is_absent(field, Some(capture));
             let (prefix, suffix, key) = match *capture {
                 Capture::Segment(k) => match valid.pattern.segments.get(k) {
                     Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),
@@ -515,6 +516,7 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                     suffix: #suffix,
                     key: #key,
                     joined: #joined,
+                    empty_is_absent: #empty_is_absent,
                 }
             });
             let info = quote!(&#table_name[#entry]);

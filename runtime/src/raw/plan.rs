@@ -13,7 +13,7 @@ use core::ops::Range;
 use core::slice;
 
 use urlkit_syntax::plan::{Context, Step};
-use urlkit_syntax::template::{Modifier, Operator, VarSpec};
+use urlkit_syntax::template::{Modifier, Operator, VarList, VarSpec};
 
 use crate::template::compiled::{CompiledExpression, CompiledStep};
 
@@ -58,6 +58,7 @@ impl Plan {
     /// The plan `Template::parse` makes, its text padded with [`PIECE_BLOCK`] spaces so that
     /// every short text step has its whole block (appended as one copy: pushed a `char` at a
     /// time, the padding would be a loop on every parse).
+    #[inline]
     pub(crate) fn owned(
         mut text: String,
         expressions: Vec<CompiledExpression>,
@@ -68,7 +69,10 @@ impl Plan {
             Err(_) => panic!("spaces are UTF-8"),
         };
         let len = text.len();
-        let checked = checked(&text, &expressions, &steps);
+        let checked = steps_checked(&text, expressions.len(), &steps)
+            && expressions
+                .iter()
+                .all(|e| vars_checked(&text, e.vars.as_slice()));
         text.push_str(PADDING);
         let blocks = checked && fit_blocks(&text, &steps);
         Plan {
@@ -216,11 +220,14 @@ fn expression<'a, const CHECKED: bool>(
     let (e, first, later) = if CHECKED {
         // SAFETY: as in `slice`: `checked` found every expression index of the plan's steps
         // (the only indices passed here) below the number of its expressions, and at least
-        // one variable in every expression.
+        // one variable in every expression (a `VarList::One` holds it in place).
         unsafe {
             let e = expressions.get_unchecked(i);
-            let vars: &[VarSpec] = &e.vars;
-            (e, vars.get_unchecked(0), vars.get_unchecked(1..))
+            match &e.vars {
+                VarList::One(var) => (e, var, &[][..]),
+                VarList::Static(vars) => (e, vars.get_unchecked(0), vars.get_unchecked(1..)),
+                VarList::Many(vars) => (e, vars.get_unchecked(0), vars.get_unchecked(1..)),
+            }
         }
     } else {
         let e = expressions.get(i)?;
@@ -315,15 +322,34 @@ impl Piece<'_> {
 /// Whether every range held by `steps` and `expressions` lies inside `text`, on character
 /// boundaries, every expression a step names is one of `expressions`, and every expression
 /// has a variable (RFC 6570's grammar). A `const fn`: `template!`'s templates are checked at
-/// compile time.
+/// compile time (their variables are `VarList::Static`, which a `const fn` reads; any other
+/// list fails the check here, and a run-time plan is checked by `Plan::owned`).
 const fn checked(text: &str, expressions: &[CompiledExpression], steps: &[CompiledStep]) -> bool {
+    if !steps_checked(text, expressions.len(), steps) {
+        return false;
+    }
+    let mut i = 0;
+    while i < expressions.len() {
+        match expressions[i].vars.as_const_slice() {
+            Some(vars) if vars_checked(text, vars) => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether every range held by `steps` lies inside `text`, on character boundaries, and
+/// every expression a step names is below `expressions`.
+#[inline]
+const fn steps_checked(text: &str, expressions: usize, steps: &[CompiledStep]) -> bool {
     let mut i = 0;
     while i < steps.len() {
         let fits = match &steps[i] {
             Step::Text(range) | Step::Pair(range) => on_boundaries(text, range),
-            Step::HandPair { key, expr } => on_boundaries(text, key) && *expr < expressions.len(),
+            Step::HandPair { key, expr } => on_boundaries(text, key) && *expr < expressions,
             Step::Segment(e) | Step::Expand(e, _) | Step::Port(e) | Step::Required(e, _) => {
-                *e < expressions.len()
+                *e < expressions
             }
             Step::PathStart { .. }
             | Step::SegmentStart
@@ -337,23 +363,21 @@ const fn checked(text: &str, expressions: &[CompiledExpression], steps: &[Compil
         }
         i += 1;
     }
-    let mut i = 0;
-    while i < expressions.len() {
-        let vars: &[VarSpec] = match &expressions[i].vars {
-            Cow::Borrowed(vars) => vars,
-            Cow::Owned(vars) => vars.as_slice(),
-        };
-        if vars.is_empty() {
+    true
+}
+
+/// Whether an expression's `vars` are at least one (RFC 6570 §2.2: a variable list is one
+/// or more), each name inside `text` on character boundaries.
+const fn vars_checked(text: &str, vars: &[VarSpec]) -> bool {
+    if vars.is_empty() {
+        return false;
+    }
+    let mut j = 0;
+    while j < vars.len() {
+        if !on_boundaries(text, &vars[j].name) {
             return false;
         }
-        let mut j = 0;
-        while j < vars.len() {
-            if !on_boundaries(text, &vars[j].name) {
-                return false;
-            }
-            j += 1;
-        }
-        i += 1;
+        j += 1;
     }
     true
 }

@@ -6,13 +6,12 @@
     reason = "expressions of one variable each: `[3..4]` is one name's range"
 )]
 
-use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
 use urlkit_syntax::plan::{Context, Step};
-use urlkit_syntax::template::{Expression, Modifier, Operator, VarSpec};
+use urlkit_syntax::template::{Expression, Modifier, Operator, VarList, VarSpec};
 
 use super::*;
 
@@ -183,7 +182,7 @@ fn expression(vars: &[core::ops::Range<usize>]) -> crate::template::compiled::Co
     Expression {
         range: 0..0,
         operator: Operator::Simple,
-        vars: Cow::Owned(
+        vars: VarList::from_vec(
             vars.iter()
                 .map(|name| VarSpec {
                     name: name.clone(),
@@ -192,6 +191,44 @@ fn expression(vars: &[core::ops::Range<usize>]) -> crate::template::compiled::Co
                 .collect(),
         ),
     }
+}
+
+/// A checked plan reads every variable of an expression, however its list holds them: one
+/// in place, several in a box, or a `static` slice as `template!` writes it.
+#[test]
+fn a_plan_reads_the_variables_of_every_kind_of_list() {
+    static YZ: [VarSpec; 2] = [
+        VarSpec {
+            name: 4..5,
+            modifier: Modifier::None,
+        },
+        VarSpec {
+            name: 6..7,
+            modifier: Modifier::Explode,
+        },
+    ];
+    let mut statics = expression(&[]);
+    statics.vars = VarList::Static(&YZ);
+    let expressions = vec![expression(&[1..2]), expression(&[4..5, 6..7]), statics];
+    assert!(matches!(expressions[0].vars, VarList::One(_)));
+    assert!(matches!(expressions[1].vars, VarList::Many(_)));
+    let steps = vec![
+        Step::Expand(0, Context::Path),
+        Step::Expand(1, Context::Path),
+        Step::Expand(2, Context::Path),
+    ];
+    let plan = Plan::owned(String::from("{x}{y,z*}"), expressions, steps);
+    let names: Vec<Vec<(&str, Modifier)>> = plan
+        .view::<true, false>()
+        .expect("checked")
+        .map(|step| match step {
+            Resolved::Expand(e, _) => core::iter::once(e.first).chain(e.later()).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let yz = vec![("y", Modifier::None), ("z", Modifier::None)];
+    let yz_static = vec![("y", Modifier::None), ("z", Modifier::Explode)];
+    assert_eq!(names, [vec![("x", Modifier::None)], yz, yz_static]);
 }
 
 #[test]

@@ -139,6 +139,36 @@ pub struct Field {
     /// character between its items (`,`, or the space or `|` of a field's `style`), on which
     /// the value is split before its items are decoded.
     pub joined: Option<char>,
+    /// For an `Option` read in the query without `#[route(keep_empty)]`: a single empty value
+    /// (`page=`, an empty form field) is absent, `None`.
+    pub empty_is_absent: bool,
+}
+
+/// An `Option` field whose empty query value `from_url` reads as `None`, as `to_url` writes
+/// it: `None` writes nothing, and `Some` of a value that writes nothing (`Some(String::new())`)
+/// is refused ([`ExpandErrorKind::EmptySome`]), since its URL would read back as `None`.
+#[derive(Clone, Copy, Debug)]
+pub struct SomeWrites<'a, T>(pub &'a Option<T>);
+
+#[diagnostic::do_not_recommend]
+impl<T: Value> Value for SomeWrites<'_, T> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if let Some(value) = self.0 {
+            let start = e.written();
+            value.expand(e);
+            // In the query a value is written after its `key=` (RFC 6570 §3.2.8, or the
+            // pair's static text), and its own `=` is encoded (`%3D`): what ends with `=`, or
+            // writes nothing at all, wrote no value.
+            let written = e.written_since(start);
+            if written.is_empty() || written.ends_with('=') {
+                e.refuse(ExpandErrorKind::EmptySome);
+            }
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.as_ref().map_or(0, Value::size_hint)
+    }
 }
 
 /// A list field of a route with `#[route(style = "...")]`, as `to_url` writes it: the items in
@@ -450,6 +480,12 @@ impl<'i> Target<'i> {
     ) -> Result<T, RouteError> {
         let query = self.query_span();
         let plain = self.query_plain();
+        let found = if field.empty_is_absent && found.count == 1 && found.value.0 == found.value.1 {
+            // One empty value (`page=`) is what a browser sends for an empty form field.
+            Hits::default()
+        } else {
+            found
+        };
         let found = (found.value, found.count);
         let mut params = Params::query(self.input, query, field.key, found, plain);
         if let Some(delimiter) = field.joined {
@@ -548,7 +584,7 @@ pub fn parses_as(placeholder: &str, route: &'static str, template: &'static str)
     message = "`{Self}` cannot be the route field `{N}`",
     label = "`to_url` writes this field into the URL and `from_url` reads it back",
     note = "a route field takes strings (`String`, `Box<str>`, `Arc<str>`, `Cow<'static, str>`), integers, floats, `bool`, `char`, and `Option` and `Vec` of those",
-    note = "for a type of your own, implement `urlkit::route::FromParam` and `urlkit::value::Value`; for one that implements `FromStr` and `Display`, declare the field as `urlkit::Fmt<T>`"
+    note = "for a type of your own, implement `urlkit::route::FromParam` and `urlkit::value::Value` (for an enum of unit variants, `#[derive(urlkit::Param)]`); for one that implements `FromStr` and `Display`, declare the field as `urlkit::Fmt<T>`"
 )]
 pub trait RouteField<N>: Sized {
     /// [`FromParam::VALUE_TYPE`], which `Route::SHAPES` records through this trait so that a

@@ -196,6 +196,9 @@ pub enum ValueType {
     Number,
     /// `true` or `false` (`bool`).
     Boolean,
+    /// One of these spellings: an enum that derives [`Param`](derive@crate::Param), each
+    /// variant's spelling in declaration order.
+    OneOf(&'static [&'static str]),
 }
 
 /// One segment of a route's path: what lies between two `/` (or after the last).

@@ -1,9 +1,9 @@
 //! The room a template reserves for its first expansion, before it has learned from any
 //! (`Template` then reserves the longest expansion it has made, plus slack).
 
-use alloc::borrow::Cow;
+use urlkit_syntax::template::{Modifier, Operator, VarSpec};
 
-use urlkit_syntax::template::{Expression, Modifier, Operator, VarSpec};
+use super::compiled::CompiledExpression;
 
 /// Bytes reserved for each variable's value before the first expansion: the default of
 /// `Value::size_hint`, which `url!` uses for a value of unknown size.
@@ -21,35 +21,48 @@ const NAMED_EXPLODED_ITEMS: usize = 2;
 /// operator (`{?x}`, `{;x}`, `{&x}`), its name and `=`, for each of
 /// [`NAMED_EXPLODED_ITEMS`] items if it is exploded. A template used once (parsed from an
 /// API response, then expanded) so allocates its URL once rather than growing it.
-pub(super) const fn first_capacity(
+pub(super) fn first_capacity(static_len: usize, expressions: &[CompiledExpression]) -> usize {
+    expressions.iter().fold(static_len, |capacity, e| {
+        capacity + room(e.operator, e.vars.as_slice())
+    })
+}
+
+/// [`first_capacity`] for `template!`'s `static`s, in a `const fn`: their variables are
+/// [`VarList::Static`](urlkit_syntax::template::VarList::Static), which a `const fn` reads.
+pub(super) const fn first_capacity_const(
     static_len: usize,
-    expressions: &[Expression<Cow<'static, [VarSpec]>>],
+    expressions: &[CompiledExpression],
 ) -> usize {
     let mut capacity = static_len;
     let mut i = 0;
     while i < expressions.len() {
         let e = &expressions[i];
-        let vars: &[VarSpec] = match &e.vars {
-            Cow::Borrowed(vars) => vars,
-            Cow::Owned(vars) => vars.as_slice(),
-        };
-        let named = matches!(
-            e.operator,
-            Operator::PathParam | Operator::Query | Operator::QueryContinuation
-        );
-        let mut j = 0;
-        while j < vars.len() {
-            let mut item = ROOM_PER_VALUE + 1;
-            if named {
-                item += vars[j].name.end - vars[j].name.start + 1;
-                if matches!(vars[j].modifier, Modifier::Explode) {
-                    item *= NAMED_EXPLODED_ITEMS;
-                }
-            }
-            capacity += item;
-            j += 1;
+        if let Some(vars) = e.vars.as_const_slice() {
+            capacity += room(e.operator, vars);
         }
         i += 1;
     }
     capacity
+}
+
+/// The room [`first_capacity`] gives the variables `vars` of an expression of `operator`.
+const fn room(operator: Operator, vars: &[VarSpec]) -> usize {
+    let named = matches!(
+        operator,
+        Operator::PathParam | Operator::Query | Operator::QueryContinuation
+    );
+    let mut room = 0;
+    let mut j = 0;
+    while j < vars.len() {
+        let mut item = ROOM_PER_VALUE + 1;
+        if named {
+            item += vars[j].name.end - vars[j].name.start + 1;
+            if matches!(vars[j].modifier, Modifier::Explode) {
+                item *= NAMED_EXPLODED_ITEMS;
+            }
+        }
+        room += item;
+        j += 1;
+    }
+    room
 }

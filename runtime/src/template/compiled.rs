@@ -2,10 +2,11 @@
 //! `static` at compile time or [`Template::parse`](super::Template::parse) built it at run
 //! time; and [`Compiled::run`], the one interpreter of its steps.
 //!
-//! Parts are held as `Cow<'static, _>`: borrowed from the binary for the compile-time form,
-//! owned for the run-time form. A `Cow` rather than a type parameter keeps one concrete
+//! Parts are held as `Cow<'static, _>` (an expression's variables as a `VarList`, which
+//! holds a lone variable in place): borrowed from the binary for the compile-time form,
+//! owned for the run-time form. One type rather than a type parameter keeps one concrete
 //! type, so the interpreter is compiled once and `Template` needs no generic methods. The
-//! cost is a test of the `Cow`'s tag where a part is read.
+//! cost is a test of the tag where a part is read.
 //!
 //! All text is in one buffer: the template as written, then every text its steps write
 //! (`urlkit_syntax::plan::plan_into`), which the steps hold as ranges. `parse` so makes one
@@ -13,7 +14,6 @@
 //!
 //! [`Compiled::run`] is in `run.rs`.
 
-use alloc::borrow::Cow;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -21,9 +21,9 @@ use core::ops::Range;
 
 use urlkit_syntax::plan::{self, Step};
 use urlkit_syntax::reference::Options;
-use urlkit_syntax::template::{Expression, VarSpec};
+use urlkit_syntax::template::{Expression, VarList};
 
-use super::capacity::first_capacity;
+use super::capacity::{first_capacity, first_capacity_const};
 use super::error::TemplateError;
 use crate::raw::Plan;
 
@@ -33,7 +33,7 @@ pub type CompiledStep = Step<Range<usize>>;
 
 /// An expression as a template holds it.
 #[doc(hidden)]
-pub type CompiledExpression = Expression<Cow<'static, [VarSpec]>>;
+pub type CompiledExpression = Expression<VarList>;
 
 /// A checked template: its text, its expressions and the plan (`urlkit_syntax::plan`) that
 /// `url!` turns into code and `Template` interprets.
@@ -80,13 +80,14 @@ impl Compiled {
         Compiled {
             plan: Plan::from_static(text, expressions, steps),
             source_len,
-            capacity: first_capacity(static_len, expressions),
+            capacity: first_capacity_const(static_len, expressions),
         }
     }
 
     /// Checks `source` as `url!` does, and plans it: a template of the common shape through
     /// the front door's fast lane (`urlkit_syntax::plan::plan_plain`, one pass, which gives
     /// the same result), any other through the front door itself.
+    #[inline]
     pub(super) fn parse(source: &str) -> Result<Compiled, TemplateError> {
         // The steps' text is the template's less its expressions, in URI form: no longer
         // unless IRI characters are encoded (then the buffer grows once). One buffer for
@@ -113,29 +114,24 @@ impl Compiled {
         )
         .map_err(|rejected| TemplateError::from_syntax(rejected.errors))?;
         let steps = checked.plan_into(source, &mut text);
-        Ok(Compiled::owned(
-            source.len(),
-            text,
-            checked.expressions,
-            steps,
-        ))
+        let expressions = checked
+            .expressions
+            .into_iter()
+            .map(|e| e.map_vars(VarList::from_vec))
+            .collect();
+        Ok(Compiled::owned(source.len(), text, expressions, steps))
     }
 
     /// The run-time form of a planned template: `text` is the template (`source_len`
     /// bytes), then the steps' texts.
+    #[inline]
     fn owned(
         source_len: usize,
         text: String,
-        expressions: Vec<Expression>,
+        expressions: Vec<CompiledExpression>,
         steps: Vec<CompiledStep>,
     ) -> Compiled {
         let static_len = plan::static_len_of_ranges(&steps);
-        // Moving each `Vec` into a `Cow` copies nothing; the collect reuses the vector's
-        // allocation, the items being the same size.
-        let expressions: Vec<CompiledExpression> = expressions
-            .into_iter()
-            .map(|e| e.map_vars(Cow::Owned))
-            .collect();
         let capacity = first_capacity(static_len, &expressions);
         Compiled {
             plan: Plan::owned(text, expressions, steps),

@@ -377,6 +377,11 @@ impl<'w, 'n> Expansion<'w, 'n> {
         self.w.out.get(start..).unwrap_or_default()
     }
 
+    /// Refuses the value (of the variable being expanded) for `kind`.
+    pub(crate) fn refuse(&mut self, kind: ExpandErrorKind) {
+        self.w.fail(self.var_name(), kind);
+    }
+
     /// Refuses the value for what its part `field` holds (a path such as `tags[2]`).
     pub(crate) fn refuse_field(&mut self, kind: ExpandErrorKind, field: alloc::string::String) {
         self.w.fail_in_field(self.var_name(), kind, field);

@@ -150,10 +150,12 @@ pub fn static_len<S: AsRef<str>>(steps: &[Step<S>]) -> usize {
 }
 
 /// [`static_len`] of steps whose texts are ranges of one buffer ([`plan_into`]).
+#[inline]
 pub fn static_len_of_ranges(steps: &[Step<Range<usize>>]) -> usize {
     static_len_by(steps, Range::len)
 }
 
+#[inline]
 fn static_len_by<S>(steps: &[Step<S>], len: impl Fn(&S) -> usize) -> usize {
     steps
         .iter()

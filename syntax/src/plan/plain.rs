@@ -36,10 +36,11 @@ use core::ops::Range;
 use super::{Context, Step};
 use crate::chars::{self, UNRESERVED, VARCHAR};
 use crate::host;
-use crate::template::{self, Expression, Modifier, Operator, VarSpec};
+use crate::template::{self, Expression, Modifier, Operator, VarList, VarSpec};
 
-/// The expressions of a template and its steps, their texts ranges of one buffer.
-pub type Planned = (Vec<Expression>, Vec<Step<Range<usize>>>);
+/// The expressions of a template and its steps, their texts ranges of one buffer. An
+/// expression of one variable holds it in place ([`VarList::One`]), without an allocation.
+pub type Planned = (Vec<Expression<VarList>>, Vec<Step<Range<usize>>>);
 
 /// The checked expressions and the plan of `source`, with the steps' texts appended to
 /// `text` (as [`plan_into`](super::plan_into) appends them); `None`, with `text` as it was,
@@ -77,7 +78,7 @@ struct Plain<'a> {
     path_only: bool,
     /// Allocated at the first expression and the first step, not before: a template
     /// declined before them costs no allocation.
-    expressions: Vec<Expression>,
+    expressions: Vec<Expression<VarList>>,
     steps: Vec<Step<Range<usize>>>,
 }
 
@@ -229,9 +230,10 @@ impl Plain<'_> {
             // As the lexer sizes it.
             self.expressions = Vec::with_capacity(self.opening());
         }
-        // Room for four variables, which most expressions do not outgrow (made here rather
-        // than by the first push, whose path through `RawVec`'s growth costs more).
-        let mut vars = Vec::with_capacity(4);
+        // The first variable is held in place; a list is made at the first `,`, as long as
+        // the expression has variables (its `,` before the `}` are counted then).
+        let mut first = None;
+        let mut more: Vec<VarSpec> = Vec::new();
         loop {
             let name_start = pos;
             while bytes.get(pos).is_some_and(|&b| chars::is(b, VARCHAR)) {
@@ -256,13 +258,28 @@ impl Plain<'_> {
                 }
                 _ => Modifier::None,
             };
-            vars.push(VarSpec { name, modifier });
+            let var = VarSpec { name, modifier };
+            match first.take() {
+                None if more.is_empty() => first = Some(var),
+                None => more.push(var),
+                Some(one) => {
+                    let rest = &bytes[pos..];
+                    let close = rest.iter().position(|&b| b == b'}').unwrap_or(rest.len());
+                    more = Vec::with_capacity(2 + template::count(&rest[..close], b','));
+                    more.push(one);
+                    more.push(var);
+                }
+            }
             match bytes.get(pos) {
                 Some(b',') => pos += 1,
                 Some(b'}') => break,
                 _ => return None,
             }
         }
+        let vars = match first {
+            Some(one) => VarList::One(one),
+            None => VarList::Many(more.into_boxed_slice()),
+        };
         self.pos = pos + 1;
         self.run_start = self.pos;
         self.expressions.push(Expression {

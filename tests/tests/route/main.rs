@@ -10,10 +10,12 @@ mod common;
 
 mod route_e2e;
 mod route_enum;
+mod route_forms;
 mod route_methods;
 mod route_offsets;
 mod route_openapi;
 mod route_overlap_gen;
+mod route_param_enum;
 mod route_params;
 mod route_props;
 mod route_query_keys;

@@ -182,23 +182,31 @@ proptest! {
 
 #[test]
 fn a_key_without_a_value_is_at_its_end() {
-    // A bare key: `page` has no `=`, so its value is empty, at the end of the piece.
-    let url = "/s?q=x&page";
+    // A bare key: `tz` has no `=`, so its value is empty, at the end of the piece.
+    let url = "/at/1?tz";
     let err = Api::from_url(url).unwrap_err();
-    assert_eq!(err.field(), Some("page"));
+    assert_eq!(err.field(), Some("tz"));
     assert_eq!(
         err.kind(),
         &RouteErrorKind::Value(ParamError::Invalid {
-            expected: "an integer from 0 to 4294967295"
+            expected: "an integer from -128 to 127"
         })
     );
     assert_eq!(err.offset(), Some(url.len()));
+    let url = "/at/1?tz&tz=1";
+    assert_eq!(Api::from_url(url).unwrap_err().offset(), Some(8));
+    // An `Option` field's single empty value, bare or not, is no value.
+    for url in ["/s?q=x&page", "/s?page&q=x", "/s?q=x&page="] {
+        let search = Api::Search {
+            query: "x".into(),
+            page: None,
+        };
+        assert_eq!(Api::from_url(url), Ok(search), "{url}");
+    }
     let url = "/s?q=x&page&q=y";
     let err = Api::from_url(url).unwrap_err();
     assert_eq!(err.field(), Some("query"));
     assert_eq!(err.kind(), &RouteErrorKind::Value(ParamError::Repeated));
-    let url = "/s?page&q=x";
-    assert_eq!(Api::from_url(url).unwrap_err().offset(), Some(7));
     // In a list, each item where it stands.
     let url = "/export?format=json&pretty&fields=a&fields&fields=c";
     let err = Api::from_url(url).unwrap_err();

@@ -133,9 +133,11 @@ fn values<'a>(pairs: &'a [(String, String)], key: &str) -> Vec<&'a str> {
 }
 
 /// At most one value (`Err` for several); parsed as `u32` if `number`.
+/// An `Option` field's value: none, or one; a single empty value (`page=`, an empty form
+/// field) is none, as axum-extra's and serde's form readers take it.
 fn optional(pairs: &[(String, String)], key: &str) -> Result<Option<String>, ()> {
     match values(pairs, key).as_slice() {
-        [] => Ok(None),
+        [] | [""] => Ok(None),
         [one] => Ok(Some((*one).to_string())),
         _ => Err(()),
     }
