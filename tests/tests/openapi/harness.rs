@@ -111,6 +111,10 @@ pub(crate) struct Report {
     pub(crate) cases: usize,
     /// Cases `to_url` refused where the reference has an empty or dot segment.
     pub(crate) refused_segments: usize,
+    /// Cases `to_url` refused with `EmptySome`: an optional query parameter given the empty
+    /// string, which OpenAPI writes `name=` (RFC 6570 §3.2.8) but a route without
+    /// `#[route(keep_empty)]` would read back as absent.
+    pub(crate) empty_some: usize,
     /// Operations left out, with why.
     pub(crate) skipped: Vec<String>,
     /// Failures: the operation, what failed, the smallest values proptest found.
@@ -132,6 +136,7 @@ where
     assert_eq!(R::SHAPES.len(), operations.len(), "one shape per operation");
     let mut report = Report::default();
     let refused = std::cell::Cell::new(0);
+    let empty_some = std::cell::Cell::new(0);
     for (index, op) in operations.iter().enumerate() {
         let shape = &R::SHAPES[index];
         let variant = shape.variant.expect("an enum's shape names its variant");
@@ -171,7 +176,7 @@ where
             ..Config::default()
         });
         let result = runner.run(&values, |values: Map<String, Value>| {
-            report_case::<R>(op, variant, &template, &values, &refused)
+            report_case::<R>(op, variant, &template, &values, &refused, &empty_some)
         });
         report.operations += 1;
         report.cases += cases() as usize;
@@ -185,6 +190,7 @@ where
         }
     }
     report.refused_segments = refused.get();
+    report.empty_some = empty_some.get();
     report
 }
 
@@ -194,6 +200,7 @@ fn report_case<R>(
     template: &str,
     values: &Map<String, Value>,
     refused: &std::cell::Cell<usize>,
+    empty_some: &std::cell::Cell<usize>,
 ) -> Result<(), TestCaseError>
 where
     R: Route + DeserializeOwned + PartialEq + Debug,
@@ -212,6 +219,17 @@ where
         Err(e) if empty_or_dot_segment(template, &reference) => {
             let _ = e;
             refused.set(refused.get() + 1);
+            return Ok(());
+        }
+        Err(e)
+            if *e.kind() == urlkit::ExpandErrorKind::EmptySome
+                && op.parameters.iter().any(|p| {
+                    p.location == Location::Query
+                        && !p.required
+                        && values.get(&p.name) == Some(&Value::from(""))
+                }) =>
+        {
+            empty_some.set(empty_some.get() + 1);
             return Ok(());
         }
         Err(e) => {

@@ -25,6 +25,11 @@ urlkit::openapi! {
 }
 
 fn assert_clean(name: &str, report: &Report, operations: usize) {
+    println!(
+        "{name}: {} operations, {} cases; to_url refused {} for an empty or dot segment, {} for \
+         an empty optional query value (EmptySome)",
+        report.operations, report.cases, report.refused_segments, report.empty_some
+    );
     assert!(
         report.failures.is_empty(),
         "{name}: {} failures:\n{}",
