@@ -32,8 +32,9 @@ pub(super) fn emit(input: &Input, routes: &[Route], absolute: &str) -> TokenStre
                 }
             };
             let style = field.style.map(|style| quote!(#[route(style = #style)]));
+            let keep_empty = field.keep_empty.then(|| quote!(#[route(keep_empty)]));
             let doc = format!(" {}", field.doc);
-            quote!(#[doc = #doc] #style #name: #ty)
+            quote!(#[doc = #doc] #style #keep_empty #name: #ty)
         });
         let body = if route.fields.is_empty() {
             quote!()

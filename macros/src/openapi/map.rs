@@ -30,6 +30,11 @@ pub(super) struct Field {
     pub(super) ty: Ty,
     /// `spaceDelimited` or `pipeDelimited`.
     pub(super) style: Option<&'static str>,
+    /// An optional query parameter with `allowEmptyValue: true` (OpenAPI 3.1 §4.8.12.1):
+    /// `name=` is the empty value, not an absent one, so the field keeps it
+    /// (`#[route(keep_empty)]`). Without it an empty value is not a value the API accepts,
+    /// which is how the derive reads it: `None`.
+    pub(super) keep_empty: bool,
     /// The parameter's `description`, or which parameter it is: every generated item has a
     /// doc comment, so that a crate with `missing_docs` accepts the enum.
     pub(super) doc: String,
@@ -276,6 +281,7 @@ fn route(
                 name: field,
                 ty: Ty::One(scalar),
                 style: None,
+                keep_empty: false,
                 doc: parameter_doc(parameter),
             });
             continue;
@@ -329,10 +335,13 @@ fn route(
         } else {
             pairs.push(format!("{}={{{field}}}", encode_key(parameter.name)));
         }
+        let keep_empty = matches!(ty, Ty::Option(_))
+            && parameter.value.get("allowEmptyValue") == Some(&Value::Bool(true));
         fields.push(Field {
             name: field,
             ty,
             style,
+            keep_empty,
             doc: parameter_doc(parameter),
         });
     }

@@ -159,6 +159,46 @@ fn names_types_and_styles() {
     assert_eq!(Api::from_url("/users/42").unwrap(), user);
 }
 
+#[test]
+fn an_empty_value_is_a_value_only_where_the_document_allows_it() {
+    // `q` has `allowEmptyValue: true`: `q=` is the empty string, and it reads back.
+    let empty_q = Api::Search {
+        r#type: "code".into(),
+        min_score: None,
+        archived: None,
+        page_size: None,
+        tag: vec![],
+        ids: vec![],
+        words: vec![],
+        q: Some(String::new()),
+        f_x: None,
+    };
+    let url = empty_q.to_url().unwrap();
+    assert_eq!(url.as_str(), "/search?type=code&q=");
+    assert_eq!(Api::from_url(url.as_str()).unwrap(), empty_q);
+    // `f[x]` does not allow it (OpenAPI's default): `f%5Bx%5D=` reads as absent, and an
+    // empty `Some` is refused rather than written as a different value.
+    let Api::Search { f_x, .. } = Api::from_url("/search?type=code&f%5Bx%5D=").unwrap() else {
+        panic!("not a search");
+    };
+    assert_eq!(f_x, None);
+    let empty_f = Api::Search {
+        r#type: "code".into(),
+        min_score: None,
+        archived: None,
+        page_size: None,
+        tag: vec![],
+        ids: vec![],
+        words: vec![],
+        q: None,
+        f_x: Some(String::new()),
+    };
+    assert_eq!(
+        empty_f.to_url().unwrap_err().kind(),
+        &urlkit::ExpandErrorKind::EmptySome
+    );
+}
+
 urlkit::openapi! {
     #[derive(Debug, PartialEq)]
     enum ApiFromYaml = "tests/route/openapi.yml";
