@@ -4,6 +4,7 @@
 //! `[` and `]` are gen-delims, which RFC 6570 §3.2.8 encodes in a `?` expression).
 
 use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
 
 use urlkit_syntax::route::pieces;
 
@@ -37,44 +38,66 @@ pub trait DeepObjectField: Sized {
 impl<K: FromParam + Ord, V: FromParam> DeepObjectField for BTreeMap<K, V> {
     const VALUE_TYPE: ValueType = V::VALUE_TYPE;
 
-    #[inline(never)]
     fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError> {
         let mut map = BTreeMap::new();
-        let Some(query) = target.query() else {
-            return Ok(map);
-        };
-        let start = target.query_start();
-        for piece in pieces(query) {
-            // The keys passed `Target::check_keys`: each decodes.
-            let Ok(key) = decode::form(piece.key) else {
-                continue;
-            };
-            let Some(inner) = entry_key(&key, field.key) else {
-                continue;
-            };
-            let failure = |at: usize, raw| Failure {
-                raw,
-                offset: start + at,
-                read: true,
-            };
-            let error = |f, e| Target::value_error(field, f, e);
-            let value_at = start + piece.value_at;
-            let value = decode::form(piece.value).map_err(|e| {
-                error(
-                    failure(piece.value_at, piece.value),
-                    ParamError::Decode(e.shifted(value_at)),
-                )
-            })?;
-            let k =
-                K::from_param(inner.into()).map_err(|e| error(failure(piece.at, piece.key), e))?;
-            let v =
-                V::from_param(value).map_err(|e| error(failure(piece.value_at, piece.value), e))?;
-            if map.insert(k, v).is_some() {
-                return Err(error(failure(piece.at, piece.key), ParamError::Repeated));
-            }
-        }
+        entries(target, field, |k, v| map.insert(k, v).is_none())?;
         Ok(map)
     }
+}
+
+/// The entries in the order of the URL, which `to_url` keeps: for an object whose properties
+/// have an order of their own (OpenAPI's examples write `R`, `G`, `B`).
+impl<K: FromParam + PartialEq, V: FromParam> DeepObjectField for Vec<(K, V)> {
+    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+
+    fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError> {
+        let mut pairs: Vec<(K, V)> = Vec::new();
+        entries(target, field, |k, v| {
+            let new = !pairs.iter().any(|(seen, _)| *seen == k);
+            pairs.push((k, v));
+            new
+        })?;
+        Ok(pairs)
+    }
+}
+
+/// Gives `insert` each entry of the query's `name[key]` pairs, in order; `insert` says
+/// whether the key is new (a key that stands twice is [`ParamError::Repeated`]).
+#[inline(never)]
+fn entries<K: FromParam, V: FromParam>(
+    target: &Target<'_>,
+    field: &'static Field,
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<(), RouteError> {
+    let Some(query) = target.query() else {
+        return Ok(());
+    };
+    let start = target.query_start();
+    for piece in pieces(query) {
+        // The keys passed `Target::check_keys`: each decodes.
+        let Ok(key) = decode::form(piece.key) else {
+            continue;
+        };
+        let Some(inner) = entry_key(&key, field.key) else {
+            continue;
+        };
+        let failure = |at: usize, raw| Failure {
+            raw,
+            offset: start + at,
+            read: true,
+        };
+        let error = |f, e| Target::value_error(field, f, e);
+        let value = decode::form(piece.value).map_err(|e| {
+            let e = ParamError::Decode(e.shifted(start + piece.value_at));
+            error(failure(piece.value_at, piece.value), e)
+        })?;
+        let k = K::from_param(inner.into()).map_err(|e| error(failure(piece.at, piece.key), e))?;
+        let v = V::from_param(value).map_err(|e| error(failure(piece.value_at, piece.value), e))?;
+        if !insert(k, v) {
+            return Err(error(failure(piece.at, piece.key), ParamError::Repeated));
+        }
+    }
+    Ok(())
 }
 
 /// The entry's key of the decoded query key `key` if it is `name[...]`: what stands between
@@ -102,6 +125,14 @@ impl<K: Scalar, V: Scalar> Value for DeepObject<'_, BTreeMap<K, V>> {
             .iter()
             .map(|(k, v)| self.1.len() + k.size_hint() + v.size_hint() + 8)
             .sum()
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<K: Scalar, V: Scalar> Value for DeepObject<'_, Vec<(K, V)>> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        let name = self.1;
+        e.map(self.0.iter().map(|(k, v)| (Bracketed(name, k), v)));
     }
 }
 
