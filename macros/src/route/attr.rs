@@ -76,13 +76,16 @@ pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
                     if word == "style" {
                         input.parse::<Token![=]>()?;
                         let name: LitStr = input.parse()?;
-                        if out.style.is_some() || out.deep_object.is_some() {
+                        let twice = out.style.is_some() || out.deep_object.is_some();
+                        if twice {
+                            // The first one stands; the second is only this error.
                             errors.push(syn::Error::new(
                                 word.span(),
                                 "`style` is given twice; remove one",
                             ));
                         }
                         match STYLES.iter().find(|(style, _)| name.value() == *style) {
+                            _ if twice => {}
                             None if name.value() == "deepObject" => {
                                 out.deep_object = Some(name.span());
                             }

@@ -112,7 +112,10 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
             ));
             continue;
         }
-        check_kind(field, var, position, lit, &value, errors);
+        // A deepObject map with `*` is one mistake, which `check_deep_object` explains.
+        if field.deep_object.is_none() || !var.explode {
+            check_kind(field, var, position, lit, &value, errors);
+        }
         check_style(field, var, position, &shape, errors);
         check_deep_object(field, var, position, route.deny_unknown, errors);
         check_keep_empty(field, position, errors);
@@ -457,7 +460,7 @@ fn check_deep_object(
         )
     } else if deny_unknown {
         format!(
-            "`deepObject` reads the pairs `{name}[key]`, which `deny_unknown_params` does not know yet; remove one of the two"
+            "`deny_unknown_params` would refuse the pairs `{name}[key]` that `deepObject` writes; remove one of the two"
         )
     } else {
         return;
