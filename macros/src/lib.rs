@@ -16,6 +16,8 @@ mod fallback;
 mod generate;
 mod ident;
 mod input;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod param;
 mod root;
 mod route;
@@ -52,4 +54,12 @@ pub fn derive_route(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 #[proc_macro_derive(Param, attributes(param, urlkit))]
 pub fn derive_param(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     param::derive(input.into()).into()
+}
+
+// Documented on its re-export, `urlkit::openapi`, where the examples can use the runtime.
+#[cfg(feature = "openapi")]
+#[allow(missing_docs)]
+#[proc_macro]
+pub fn openapi(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    openapi::openapi(input.into()).into()
 }

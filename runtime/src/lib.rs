@@ -129,6 +129,10 @@ pub use crate::value::Fmt;
 pub use urlkit_macros::Param;
 #[doc = include_str!("route/derive.md")]
 pub use urlkit_macros::Route;
+#[cfg(feature = "openapi")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openapi")))]
+#[doc = include_str!("route/openapi.md")]
+pub use urlkit_macros::openapi;
 
 /// What generated code calls; not part of the public API.
 #[doc(hidden)]
@@ -139,6 +143,8 @@ pub mod __private {
         Compiled, CompiledExpression as Expression, CompiledStep as Step,
     };
     pub use alloc::borrow::Cow;
+    /// `openapi!`: the fields' types, which a `no_std` crate reaches through urlkit.
+    pub use alloc::{string::String, vec::Vec};
     /// `core`, for generated code's paths: they reach it through urlkit, which works in every
     /// edition and under `#![no_implicit_prelude]`, where `::core` may not.
     pub use core;

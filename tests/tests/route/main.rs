@@ -13,6 +13,7 @@ mod route_enum;
 mod route_forms;
 mod route_methods;
 mod route_offsets;
+mod route_openapi;
 mod route_overlap_gen;
 mod route_param_enum;
 mod route_params;

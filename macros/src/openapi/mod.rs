@@ -1,0 +1,74 @@
+//! `openapi!`: a route enum from an OpenAPI 3.0/3.1 document, read at compile time.
+//!
+//! The phases, each a module named by what it does: `read` finds the file and parses it (JSON,
+//! or YAML by its extension) into one document tree, `map` turns each operation into a route
+//! (its variant name, method, template and fields), collecting every problem with the JSON
+//! pointer of the culprit, and `emit` writes the enum with `#[derive(::urlkit::Route)]` and
+//! `#[route(...)]` attributes, so that everything a derived enum has comes with it.
+
+mod emit;
+mod map;
+mod read;
+
+use proc_macro2::TokenStream;
+use syn::parse::{Parse, ParseStream};
+use syn::{Attribute, Ident, LitStr, Token, Visibility};
+
+use crate::diagnostics::Diagnostics;
+
+/// `#[attrs] pub enum Name = "path/to/api.json";`
+struct Input {
+    attrs: Vec<Attribute>,
+    vis: Visibility,
+    ident: Ident,
+    path: LitStr,
+}
+
+impl Parse for Input {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let vis = input.parse()?;
+        input.parse::<Token![enum]>()?;
+        let ident = input.parse()?;
+        if !input.peek(Token![=]) || !input.peek2(LitStr) {
+            return Err(input.error(
+                "expected `= \"api.json\"` after the enum's name; give the document's path, relative to the crate's directory",
+            ));
+        }
+        input.parse::<Token![=]>()?;
+        let path = input.parse()?;
+        if input.peek(Token![;]) {
+            input.parse::<Token![;]>()?;
+        }
+        Ok(Input {
+            attrs,
+            vis,
+            ident,
+            path,
+        })
+    }
+}
+
+pub(crate) fn openapi(tokens: TokenStream) -> TokenStream {
+    let input: Input = match syn::parse2(tokens) {
+        Ok(input) => input,
+        Err(error) => return error.to_compile_error(),
+    };
+    match expand(&input) {
+        Ok(tokens) => tokens,
+        Err(error) => error.to_compile_error(),
+    }
+}
+
+fn expand(input: &Input) -> syn::Result<TokenStream> {
+    let document = read::read(&input.path)?;
+    let mut errors = Diagnostics::default();
+    let routes = map::routes(&document.tree, &mut |pointer: &str, message: String| {
+        errors.push(syn::Error::new(
+            input.path.span(),
+            format!("{}#{pointer}: {message}", document.shown),
+        ));
+    });
+    errors.finish()?;
+    Ok(emit::emit(input, &routes, &document.absolute))
+}

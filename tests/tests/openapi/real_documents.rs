@@ -1,0 +1,62 @@
+//! Every operation of the vendored API descriptions, through `openapi!` and the oracle of
+//! [`harness`]: `to_url` against the serializer written from the specification, `from_url`
+//! and the `url` crate reading the result back.
+
+use crate::documents::document;
+use crate::harness::{self, Report};
+
+urlkit::openapi! {
+    #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+    #[serde(tag = "__operation")]
+    pub enum GitHub = "data/openapi/github.json";
+}
+
+urlkit::openapi! {
+    #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+    #[serde(tag = "__operation")]
+    #[allow(clippy::enum_variant_names, reason = "each operation id is `parameter/<key>`")]
+    pub enum GitHubParameters = "data/openapi/github-parameters.json";
+}
+
+urlkit::openapi! {
+    #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+    #[serde(tag = "__operation")]
+    pub enum Discord = "data/openapi/discord.json";
+}
+
+fn assert_clean(name: &str, report: &Report, operations: usize) {
+    println!(
+        "{name}: {} operations, {} cases; to_url refused {} for an empty or dot segment, {} for \
+         an empty optional query value (EmptySome)",
+        report.operations, report.cases, report.refused_segments, report.empty_some
+    );
+    assert!(
+        report.failures.is_empty(),
+        "{name}: {} failures:\n{}",
+        report.failures.len(),
+        report.failures.join("\n")
+    );
+    assert!(report.skipped.is_empty(), "{name}: {:?}", report.skipped);
+    assert_eq!(report.operations, operations, "{name}");
+}
+
+#[test]
+fn github() {
+    let report = harness::check::<GitHub>(&document("github.json"), GitHub::OPERATION_IDS);
+    assert_clean("github.json", &report, 5);
+}
+
+#[test]
+fn github_parameters() {
+    let report = harness::check::<GitHubParameters>(
+        &document("github-parameters.json"),
+        GitHubParameters::OPERATION_IDS,
+    );
+    assert_clean("github-parameters.json", &report, 200);
+}
+
+#[test]
+fn discord() {
+    let report = harness::check::<Discord>(&document("discord.json"), Discord::OPERATION_IDS);
+    assert_clean("discord.json", &report, 238);
+}

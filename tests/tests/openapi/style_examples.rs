@@ -1,0 +1,128 @@
+//! OpenAPI 3.1.1 §4.8.12.4's Style Examples table, byte for byte, through `openapi!`: one
+//! operation per row and value column (`tests/data/openapi/style-examples.json`), each built
+//! with the table's `color` values and compared with the table's text, then read back.
+
+use serde_json::{Value, json};
+use urlkit::ExpandErrorKind;
+use urlkit::Route;
+
+urlkit::openapi! {
+    #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+    #[serde(tag = "__operation")]
+    pub enum StyleExamples = "data/openapi/style-examples.json";
+}
+
+/// The `label` and `matrix` rows, and the `simple` rows' arrays, are left out: `openapi!`
+/// refuses those styles and array path parameters. The table's rows: style, explode, and its `undefined`, `string` and `array` cells (`None`
+/// where the table says _n/a_ or the document has no operation).
+/// The `label` and `matrix` rows are left out: `openapi!` refuses those styles.
+/// A row: style, explode, and its `undefined`, `string` and `array` cells.
+type Row = (
+    &'static str,
+    bool,
+    Option<&'static str>,
+    Option<&'static str>,
+    Option<&'static str>,
+);
+
+const TABLE: [Row; 6] = [
+    ("simple", false, Some(""), Some("blue"), None),
+    ("simple", true, Some(""), Some("blue"), None),
+    (
+        "form",
+        false,
+        Some("?color="),
+        Some("?color=blue"),
+        Some("?color=blue,black,brown"),
+    ),
+    (
+        "form",
+        true,
+        Some("?color="),
+        Some("?color=blue"),
+        Some("?color=blue&color=black&color=brown"),
+    ),
+    (
+        "spaceDelimited",
+        false,
+        None,
+        None,
+        Some("?color=blue%20black%20brown"),
+    ),
+    (
+        "pipeDelimited",
+        false,
+        None,
+        None,
+        Some("?color=blue%7Cblack%7Cbrown"),
+    ),
+];
+
+/// The variant of the operation `operation_id`, with `color` set to `value`.
+fn build(operation_id: &str, value: &Value) -> StyleExamples {
+    let index = StyleExamples::OPERATION_IDS
+        .iter()
+        .position(|id| *id == operation_id)
+        .unwrap_or_else(|| panic!("no operation {operation_id}"));
+    let variant = StyleExamples::SHAPES[index].variant.unwrap();
+    serde_json::from_value(json!({ "__operation": variant, "color": value })).unwrap()
+}
+
+fn check(operation_id: &str, prefix: &str, value: &Value, cell: &str) {
+    let route = build(operation_id, value);
+    let url = route
+        .to_url()
+        .unwrap_or_else(|e| panic!("{operation_id}: {e}"));
+    let expected = if cell.starts_with('?') {
+        format!("{prefix}{cell}")
+    } else {
+        format!("{prefix}/{cell}")
+    };
+    assert_eq!(url.as_str(), expected, "{operation_id}");
+    assert_eq!(
+        StyleExamples::from_url(url.as_str()).as_ref(),
+        Ok(&route),
+        "{operation_id}"
+    );
+}
+
+#[test]
+fn every_cell_of_the_table() {
+    let mut checked = 0;
+    for (style, explode, undefined, string, array) in TABLE {
+        let exploded = if explode { "explode" } else { "no-explode" };
+        let id = |column: &str| format!("{style}-{exploded}-{column}");
+        let prefix = |column: &str| format!("/{style}/{exploded}/{column}");
+        if let Some(array) = array {
+            check(
+                &id("array"),
+                &prefix("array"),
+                &json!(["blue", "black", "brown"]),
+                array,
+            );
+            checked += 1;
+        }
+        if let Some(string) = string {
+            check(&id("string"), &prefix("string"), &json!("blue"), string);
+            checked += 1;
+        }
+        // The `undefined` column is RFC 6570's text for the empty string (an undefined
+        // value writes nothing, RFC 6570 §2.3). As a whole path segment, `.` and the empty
+        // segment address another resource: `to_url` refuses them.
+        match undefined {
+            Some(cell @ ("" | ".")) => {
+                let route = build(&id("string"), &json!(""));
+                let kind = route.to_url().map_err(|e| *e.kind());
+                let expected = if cell.is_empty() {
+                    ExpandErrorKind::EmptySegment
+                } else {
+                    ExpandErrorKind::DotSegment
+                };
+                assert_eq!(kind, Err(expected), "{style} {explode}");
+            }
+            Some(cell) => check(&id("string"), &prefix("string"), &json!(""), cell),
+            None => {}
+        }
+    }
+    assert_eq!(checked, StyleExamples::OPERATION_IDS.len());
+}

@@ -1,0 +1,194 @@
+//! `openapi!`: the enum it writes from a document (`openapi.json` beside this file), read
+//! back through `url::Url` and matched by `from_url`.
+
+use urlkit::Route;
+
+urlkit::openapi! {
+    /// Kept on the enum.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum Api = "tests/route/openapi.json";
+}
+
+/// The query of `url` as `url::Url` decodes it: an oracle that does not share urlkit's code.
+fn query_pairs(url: &urlkit::Url) -> Vec<(String, String)> {
+    let parsed = url::Url::parse(&format!("https://example.com{}", url.as_str())).unwrap();
+    parsed.query_pairs().into_owned().collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+        .collect()
+}
+
+#[test]
+fn variants_follow_the_document_order_and_methods() {
+    assert_eq!(
+        Api::OPERATION_IDS,
+        [
+            "issues/list-for-repo",
+            "issues/create",
+            "search",
+            "getUser",
+            "deleteUser"
+        ]
+    );
+    let variants: Vec<_> = Api::SHAPES.iter().map(|shape| shape.variant).collect();
+    assert_eq!(
+        variants,
+        [
+            Some("IssuesListForRepo"),
+            Some("IssuesCreate"),
+            Some("Search"),
+            Some("GetUser"),
+            Some("DeleteUser")
+        ]
+    );
+    // The summary is the variant's doc comment.
+    assert_eq!(Api::SHAPES[0].doc, "List repository issues");
+    // Without a summary, the doc says which operation it is, so `missing_docs` holds.
+    assert_eq!(
+        Api::SHAPES[1].doc,
+        "`POST /repos/{owner}/{repo}/issues`, the operation `issues/create`."
+    );
+    assert_eq!(
+        Api::SHAPES[0].field("per_page").unwrap().doc,
+        "The query parameter `per_page`."
+    );
+    let methods: Vec<_> = Api::SHAPES
+        .iter()
+        .map(|shape| format!("{:?}", shape.methods()))
+        .collect();
+    assert_eq!(Api::SHAPES.len(), Api::OPERATION_IDS.len());
+    assert!(
+        methods[0].contains("Get") && !methods[0].contains("Post"),
+        "{methods:?}"
+    );
+    assert!(methods[1].contains("Post"), "{methods:?}");
+    assert!(methods[4].contains("Delete"), "{methods:?}");
+    let route = Api::DeleteUser { user_id: 3 };
+    assert_eq!(route.operation_id(), "deleteUser");
+}
+
+#[test]
+fn merged_parameters_with_refs() {
+    let route = Api::IssuesListForRepo {
+        owner: "rust lang".into(),
+        repo: "rust".into(),
+        state: "open".into(),
+        labels: vec!["a,b".into(), "c".into()],
+        per_page: Some(30),
+    };
+    let url = route.to_url().unwrap();
+    assert!(
+        url.as_str().starts_with("/repos/rust%20lang/rust/issues?"),
+        "{url}"
+    );
+    // `explode: false` joins the list with commas, the item's own comma encoded (decoded
+    // here), so that `from_url` splits it back into two items.
+    assert!(url.as_str().contains("labels=a%2Cb,c"), "{url}");
+    assert_eq!(
+        query_pairs(&url),
+        pairs(&[("state", "open"), ("labels", "a,b,c"), ("per_page", "30")])
+    );
+    assert_eq!(Api::from_url(url.as_str()).unwrap(), route);
+    // `state` is required for `issues/list-for-repo` (the operation's declaration overrides
+    // the path item's optional one), so without it only `issues/create` matches.
+    assert_eq!(
+        Api::from_url("/repos/o/r/issues").unwrap(),
+        Api::IssuesCreate {
+            owner: "o".into(),
+            repo: "r".into(),
+            state: None,
+        }
+    );
+    assert_eq!(
+        Api::from_url("/repos/o/r/issues?state=all").unwrap(),
+        Api::IssuesListForRepo {
+            owner: "o".into(),
+            repo: "r".into(),
+            state: "all".into(),
+            labels: vec![],
+            per_page: None,
+        }
+    );
+    let create = Api::IssuesCreate {
+        owner: "o".into(),
+        repo: "r".into(),
+        // The path item's optional `state`, which `issues/create` does not override.
+        state: Some("open".into()),
+    };
+    assert_eq!(
+        create.to_url().unwrap().as_str(),
+        "/repos/o/r/issues?state=open"
+    );
+}
+
+#[test]
+fn names_types_and_styles() {
+    let route = Api::Search {
+        r#type: "code".into(),
+        min_score: Some(0.5),
+        archived: Some(false),
+        page_size: Some(10),
+        tag: vec!["x".into(), "y".into()],
+        ids: vec![1, 2],
+        words: vec!["a".into(), "b".into()],
+        q: None,
+        f_x: Some("[1]".into()),
+    };
+    let url = route.to_url().unwrap();
+    let mut got = query_pairs(&url);
+    got.sort();
+    let mut want = pairs(&[
+        ("type", "code"),
+        ("minScore", "0.5"),
+        ("archived", "false"),
+        ("page-size", "10"),
+        ("tag", "x"),
+        ("tag", "y"),
+        ("ids", "1|2"),
+        ("words", "a b"),
+        ("f[x]", "[1]"),
+    ]);
+    want.sort();
+    assert_eq!(got, want, "{url}");
+    assert_eq!(Api::from_url(url.as_str()).unwrap(), route);
+    let user = Api::GetUser { user_id: 42 };
+    assert_eq!(user.to_url().unwrap().as_str(), "/users/42");
+    assert_eq!(Api::from_url("/users/42").unwrap(), user);
+}
+
+urlkit::openapi! {
+    #[derive(Debug, PartialEq)]
+    enum ApiFromYaml = "tests/route/openapi.yml";
+}
+
+#[test]
+fn yaml_reads_as_the_same_document() {
+    assert_eq!(ApiFromYaml::OPERATION_IDS, Api::OPERATION_IDS);
+    assert_eq!(
+        format!("{:?}", ApiFromYaml::SHAPES),
+        format!("{:?}", Api::SHAPES)
+    );
+    let url = "/search?type=code&ids=1%7C2&words=a%20b&page-size=3";
+    let ApiFromYaml::Search {
+        r#type,
+        ids,
+        words,
+        page_size,
+        ..
+    } = ApiFromYaml::from_url(url).unwrap()
+    else {
+        panic!("not `Search`");
+    };
+    assert_eq!(
+        (r#type.as_str(), ids, words, page_size),
+        (
+            "code",
+            vec![1, 2],
+            vec!["a".to_owned(), "b".to_owned()],
+            Some(3)
+        )
+    );
+}
