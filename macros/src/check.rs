@@ -20,6 +20,7 @@ use crate::input::{Invocation, UrlLiteral};
 
 /// A literal or template that passed every check, each variable bound to where its value
 /// comes from (urlkit-syntax's `check::Checked` is the grammar's half of it).
+#[derive(Clone)]
 pub(crate) struct BoundTemplate {
     /// The text the expressions and steps index. For a base join, the relative part with the
     /// leading `/` it joins with (see [`relative`]).
@@ -47,6 +48,7 @@ impl BoundTemplate {
 }
 
 /// One variable of the template and where its value comes from.
+#[derive(Clone)]
 pub(crate) struct BoundVar {
     pub(crate) name: String,
     pub(crate) source: Source,

@@ -448,6 +448,14 @@ fn query_parameters(shape: &RouteShape) -> Result<Vec<Parameter>, Error> {
                         };
                         (false, style, false, list())
                     }
+                    // `color[R]=100&color[G]=200`: an object whose properties are the map's
+                    // keys, each value of the map's value type.
+                    Arity::DeepObject => (
+                        false,
+                        "deepObject",
+                        true,
+                        json!({ "type": "object", "additionalProperties": schema(value) }),
+                    ),
                 };
                 parameters.push(Parameter {
                     name: decoded(key, shape)?,

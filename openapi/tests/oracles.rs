@@ -56,6 +56,11 @@ enum Kinds {
         #[route(style = "spaceDelimited")]
         word: Vec<String>,
     },
+    #[route("/deep{?color}")]
+    Deep {
+        #[route(style = "deepObject")]
+        color: BTreeMap<String, u8>,
+    },
 }
 
 /// Variants that declare methods, on shared paths and alone, beside one that declares none.
@@ -375,6 +380,15 @@ fn every_kind() {
             ("spaceDelimited", false)
         ]
     );
+    let deep = &paths["/deep"]["parameters"][0];
+    assert_eq!(
+        (deep["style"].as_str(), deep["explode"].as_bool()),
+        (Some("deepObject"), Some(true))
+    );
+    assert_eq!(
+        deep["schema"],
+        json!({ "type": "object", "additionalProperties": { "type": "integer", "minimum": 0, "maximum": 255 } })
+    );
 }
 
 #[test]
@@ -555,6 +569,18 @@ fn serialize(
                     ));
                 }
             }
+            // The table's deepObject row: a pair per property, `name[property]=value`, its
+            // brackets encoded as any reserved character of a query key. The values are the
+            // properties and their values in turn.
+            ("query", "deepObject", true) => {
+                for pair in items.chunks(2) {
+                    query.push(format!(
+                        "{}={}",
+                        pct_encode(&format!("{name}[{}]", pair[0]), false),
+                        pct_encode(&pair[1], allow_reserved)
+                    ));
+                }
+            }
             other => panic!("no serializer for {other:?}"),
         }
     }
@@ -574,7 +600,15 @@ fn admitted(paths: &serde_json::Map<String, Value>, path: &str, values: &Values)
             Some("integer" | "number" | "boolean") => serde_json::from_str(text).unwrap(),
             _ => json!(text),
         };
-        let value = if schema["type"] == "array" {
+        let value = if schema["type"] == "object" {
+            let properties = items.chunks(2).map(|pair| {
+                (
+                    pair[0].clone(),
+                    typed(&pair[1], &schema["additionalProperties"]),
+                )
+            });
+            Value::Object(properties.collect())
+        } else if schema["type"] == "array" {
             Value::Array(items.iter().map(|i| typed(i, &schema["items"])).collect())
         } else if items.is_empty() {
             continue;
@@ -663,6 +697,7 @@ proptest! {
         label in prop::collection::vec(text(), 0..3),
         kind in prop::collection::vec(any::<u16>(), 0..3),
         word in prop::collection::vec(text(), 0..3),
+        color in prop::collection::btree_map(text(), any::<u8>(), 0..3),
     ) {
         let paths = urlkit_openapi::paths::<Kinds>().unwrap();
         let [name, section, query] = [&words[0], &words[1], &words[2]].map(String::clone);
@@ -702,6 +737,11 @@ proptest! {
                     ("kind", kind.iter().map(u16::to_string).collect()),
                     ("word", word.clone()),
                 ]),
+            ),
+            (
+                Kinds::Deep { color: color.clone() },
+                "/deep",
+                values(&[("color", color.iter().flat_map(|(k, v)| [k.clone(), v.to_string()]).collect())]),
             ),
         ];
         for (route, key, values) in cases {

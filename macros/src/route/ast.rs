@@ -56,6 +56,8 @@ pub(crate) struct Field<'a> {
     /// `#[route(style = "...")]`: the delimiter that joins the list's items, and where the
     /// style is named.
     pub(crate) style: Option<(char, Span)>,
+    /// `#[route(style = "deepObject")]`: where the style is named.
+    pub(crate) deep_object: Option<Span>,
     /// `#[route(keep_empty)]`: where it is written.
     pub(crate) keep_empty: Option<Span>,
     /// Where "no placeholder" is reported: the name, or the type of a tuple field.
@@ -85,7 +87,7 @@ impl<'a> RouteType<'a> {
         if let Some(skip) = attrs.skip {
             errors.push(syn::Error::new(skip, SKIP_ON_FIELDS));
         }
-        if let Some((_, style)) = attrs.style {
+        if let Some(style) = attrs.style.map(|(_, at)| at).or(attrs.deep_object) {
             errors.push(syn::Error::new(style, STYLE_ON_FIELDS));
         }
         if let Some(keep) = attrs.keep_empty {
@@ -135,7 +137,7 @@ impl<'a> RouteType<'a> {
                         if let Some(skip) = attrs.skip {
                             errors.push(syn::Error::new(skip, SKIP_ON_FIELDS));
                         }
-                        if let Some((_, style)) = attrs.style {
+                        if let Some(style) = attrs.style.map(|(_, at)| at).or(attrs.deep_object) {
                             errors.push(syn::Error::new(style, STYLE_ON_FIELDS));
                         }
                         if let Some(keep) = attrs.keep_empty {
@@ -172,7 +174,7 @@ impl<'a> RouteType<'a> {
     }
 }
 
-const STYLE_ON_FIELDS: &str = "`style` applies to a `Vec` field read in the query, whose items it joins in one value; move it to that field";
+const STYLE_ON_FIELDS: &str = "`style` applies to a field read in the query (a `Vec` whose items it joins in one value, or a `BTreeMap` for `deepObject`); move it to that field";
 
 const KEEP_EMPTY_ON_FIELDS: &str = "`keep_empty` applies to an `Option` field read in the query, whose empty value it keeps as `Some`; move it to that field";
 
@@ -223,6 +225,7 @@ fn fields<'a>(fields: &'a Fields, errors: &mut Diagnostics) -> Vec<Field<'a>> {
                 inner,
                 skip: attrs.skip.is_some(),
                 style: attrs.style,
+                deep_object: attrs.deep_object,
                 keep_empty: attrs.keep_empty,
                 span,
                 doc: doc(&field.attrs),

@@ -24,6 +24,8 @@ pub(crate) struct Attrs {
     /// `#[route(style = "pipeDelimited")]`: the delimiter of the OpenAPI style named, and
     /// where it is written.
     pub(crate) style: Option<(char, Span)>,
+    /// `#[route(style = "deepObject")]`, where it is written.
+    pub(crate) deep_object: Option<Span>,
     /// `#[route(get, post, "...")]`: the methods, in the order written, each with where it
     /// is written.
     pub(crate) methods: Vec<(usize, Span)>,
@@ -74,18 +76,24 @@ pub(crate) fn parse(attrs: &[Attribute], errors: &mut Diagnostics) -> Attrs {
                     if word == "style" {
                         input.parse::<Token![=]>()?;
                         let name: LitStr = input.parse()?;
-                        if out.style.is_some() {
+                        let twice = out.style.is_some() || out.deep_object.is_some();
+                        if twice {
+                            // The first one stands; the second is only this error.
                             errors.push(syn::Error::new(
                                 word.span(),
                                 "`style` is given twice; remove one",
                             ));
                         }
                         match STYLES.iter().find(|(style, _)| name.value() == *style) {
+                            _ if twice => {}
+                            None if name.value() == "deepObject" => {
+                                out.deep_object = Some(name.span());
+                            }
                             Some(&(_, delimiter)) => out.style = Some((delimiter, name.span())),
                             None => errors.push(syn::Error::new(
                                 name.span(),
                                 format!(
-                                    "unknown style `{}`; a field's style is `spaceDelimited` or `pipeDelimited` (OpenAPI's `form` is the template's own: `{{?x}}` joins a list with commas, `{{?x*}}` repeats it)",
+                                    "unknown style `{}`; a field's style is `spaceDelimited`, `pipeDelimited` or `deepObject` (OpenAPI's `form` is the template's own: `{{?x}}` joins a list with commas, `{{?x*}}` repeats it)",
                                     name.value()
                                 ),
                             )),

@@ -112,8 +112,12 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
             ));
             continue;
         }
-        check_kind(field, var, position, lit, &value, errors);
+        // A deepObject map with `*` is one mistake, which `check_deep_object` explains.
+        if field.deep_object.is_none() || !var.explode {
+            check_kind(field, var, position, lit, &value, errors);
+        }
         check_style(field, var, position, &shape, errors);
+        check_deep_object(field, var, position, route.deny_unknown, errors);
         check_keep_empty(field, position, errors);
         captures[f] = Some(capture(&shape, position, field.arity));
     }
@@ -137,7 +141,14 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
             .fields
             .iter()
             .find(|f| f.name == name)
-            .map_or(Arity::One, |f| f.arity)
+            // A deepObject map reads any number of `name[key]` pairs, none when absent.
+            .map_or(Arity::One, |f| {
+                if f.deep_object.is_some() {
+                    Arity::List
+                } else {
+                    f.arity
+                }
+            })
     };
     let pattern = shape.pattern(&value, kind_of, route.deny_unknown);
     let key_fields = shape
@@ -414,6 +425,65 @@ fn check_style(
         return;
     };
     errors.push(syn::Error::new(span, message));
+}
+
+/// `deepObject` writes a map as a pair per entry, `name[key]=value`: only a `BTreeMap` in
+/// `{?x}` or `{&x}`.
+fn check_deep_object(
+    field: &Field<'_>,
+    var: &Var,
+    position: Position,
+    deny_unknown: bool,
+    errors: &mut Diagnostics,
+) {
+    let Some(span) = field.deep_object else {
+        return;
+    };
+    let name = &field.name;
+    let ty = field.ty;
+    let shown = quote::quote!(#ty).to_string().replace(' ', "");
+    let message = if !is_btree_map(ty) {
+        format!(
+            "`deepObject` writes the entries of a map, but `{name}` is a `{shown}`, not a map; make it a `BTreeMap` or a `Vec` of pairs, or remove the `style`"
+        )
+    } else if let Position::Key { hand: true, .. } = position {
+        format!(
+            "`deepObject` writes a pair per entry, `{name}[key]=value`, which a pair written by hand cannot hold; write `{{?{name}}}`"
+        )
+    } else if !matches!(position, Position::Key { .. }) {
+        format!(
+            "`deepObject` writes query pairs, but `{name}` is not a query parameter of its own; write `{{?{name}}}` in the query"
+        )
+    } else if var.explode {
+        format!(
+            "`deepObject` names each pair `{name}[key]`, but `{{?{name}*}}` names them by the keys alone; remove the `*`"
+        )
+    } else if deny_unknown {
+        format!(
+            "`deny_unknown_params` would refuse the pairs `{name}[key]` that `deepObject` writes; remove one of the two"
+        )
+    } else {
+        return;
+    };
+    errors.push(syn::Error::new(span, message));
+}
+
+/// Whether `ty` is written as a `BTreeMap` or a `Vec` of pairs (any path to either).
+pub(crate) fn is_btree_map(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else {
+        return false;
+    };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    if last.ident == "BTreeMap" {
+        return p.qself.is_none();
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    last.ident == "Vec"
+        && matches!(args.args.first(), Some(syn::GenericArgument::Type(syn::Type::Tuple(t))) if t.elems.len() == 2)
 }
 
 /// Whether `from_url` reads an empty value of the field as absent: an `Option` in the query

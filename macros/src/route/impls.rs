@@ -92,7 +92,15 @@ pub(crate) fn impl_route(
                 let (_, local) = bound.iter().find(|(i, _)| *i == f)?;
                 // Items joined with a delimiter no RFC 6570 operator writes.
                 // Written through a wrapper, which is a `Value` but no route field.
-                let (value, field) = if let Some((delimiter, _)) = route.fields[f].style {
+                let (value, field) = if route.fields[f].deep_object.is_some() {
+                    // A pair per entry, `name[key]=value`: written as the exploded map of
+                    // those keys (see `deep_checked`).
+                    let name = &route.fields[f].name;
+                    (
+                        quote!(::urlkit::__private::route::DeepObject(#local, #name)),
+                        false,
+                    )
+                } else if let Some((delimiter, _)) = route.fields[f].style {
                     let joined =
                         quote!(::urlkit::__private::route::Delimited(&#local[..], #delimiter));
                     (joined, false)
@@ -118,7 +126,13 @@ pub(crate) fn impl_route(
                 .template
                 .as_ref()
                 .map_or_else(Span::call_site, syn::LitStr::span);
-            generate::route(&valid.checked, &valid.steps, values, root, literal)
+            generate::route(
+                &deep_checked(route, &valid.checked),
+                &valid.steps,
+                values,
+                root,
+                literal,
+            )
         };
         let to_url = match captors.get(r) {
             Some(captors) if !captors.is_empty() => {
@@ -251,6 +265,12 @@ fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
                 }
             }
             let bound = match write {
+                // A deepObject map is read and written through a trait of its own.
+                _ if field.deep_object.is_some() => {
+                    let span = ty.span();
+                    let bound = quote_spanned!(span=> ::urlkit::__private::route::DeepObjectField);
+                    quote!(#ty: #bound)
+                }
                 Some(write) if generic => quote!(#ty: #write + ::urlkit::route::FromParam),
                 None if generic => {
                     quote!(#ty: ::urlkit::value::Value + ::urlkit::route::FromParam)
@@ -370,4 +390,28 @@ fn round_trip(
             ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
         }
     }
+}
+
+/// The template as `to_url` expands it: a deepObject field's `{?x}` exploded, so that its
+/// map, whose keys are `x[key]`, writes a pair per entry (RFC 6570 §3.2.8 with `*`), where
+/// `{?x}` would write one `x=` pair.
+fn deep_checked(
+    route: &Route<'_>,
+    checked: &crate::check::BoundTemplate,
+) -> crate::check::BoundTemplate {
+    let mut checked = checked.clone();
+    let template = checked.template.clone();
+    for expression in &mut checked.expressions {
+        for spec in &mut expression.vars {
+            let name = &template[spec.name.clone()];
+            if route
+                .fields
+                .iter()
+                .any(|f| f.deep_object.is_some() && f.name == name)
+            {
+                spec.modifier = urlkit_syntax::template::Modifier::Explode;
+            }
+        }
+    }
+    checked
 }

@@ -71,7 +71,9 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         let (name, field) = (&key.key, field(&key.var));
         let field_of = route.fields.iter().find(|f| f.name == field);
         let joined = field_of.and_then(|f| super::check::joined(&valid.shape, j, f));
+        let deep = field_of.is_some_and(|f| f.deep_object.is_some());
         let arity = match joined {
+            _ if deep => quote!(::urlkit::route::Arity::DeepObject),
             Some(separator) => quote!(::urlkit::route::Arity::Joined { separator: #separator }),
             None => arity(kind(&key.var)),
         };
@@ -92,7 +94,11 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         .map(|(f, _)| {
             let (name, ty, doc) = (&f.name, f.ty, &f.doc);
             let marker = super::ast::marker(name);
-            let value = quote_spanned!(ty.span()=> <#ty as ::urlkit::route::RouteField<#marker>>::VALUE_TYPE);
+            let value = if f.deep_object.is_some() {
+                quote_spanned!(ty.span()=> <#ty as ::urlkit::__private::route::DeepObjectField>::VALUE_TYPE)
+            } else {
+                quote_spanned!(ty.span()=> <#ty as ::urlkit::route::RouteField<#marker>>::VALUE_TYPE)
+            };
             quote! { ::urlkit::__private::route::field(#name, #value, #doc) }
         });
     let doc = &route.doc;

@@ -530,6 +530,9 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                     quote_spanned!(span=> #trait_::segment(&#t, #at[#here], #info))
                 }
                 Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#here], #info)),
+                Capture::Key(_) if field.deep_object.is_some() => {
+                    quote_spanned!(span=> <#ty as ::urlkit::__private::route::DeepObjectField>::read(&#t, #info))
+                }
                 Capture::Key(j) => {
                     quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info))
                 }

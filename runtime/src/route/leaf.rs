@@ -498,7 +498,11 @@ impl<'i> Target<'i> {
     }
 
     #[cold]
-    fn value_error(field: &Field, failure: Failure<'_>, error: ParamError) -> RouteError {
+    pub(super) fn value_error(
+        field: &Field,
+        failure: Failure<'_>,
+        error: ParamError,
+    ) -> RouteError {
         let key = Some(field.key).filter(|key| !key.is_empty());
         let offset = match &error {
             ParamError::Decode(e) => Some(e.offset()),

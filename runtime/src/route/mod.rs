@@ -8,6 +8,7 @@
 //! The rules of templates, matching and parsing (query keys included) are in
 //! [the derive's documentation](derive@crate::Route), the one reference for typed routes.
 
+pub(crate) mod deep;
 mod error;
 mod from_param;
 pub(crate) mod leaf;

@@ -270,7 +270,8 @@ pub enum QueryParam {
 /// In OpenAPI's terms (3.1, "Style Values"), a query parameter with [`List`](Self::List) is
 /// `style: form, explode: true`; with [`Joined`](Self::Joined) and the separator `,` it is
 /// `style: form, explode: false`, with ` ` `style: spaceDelimited`, with `|`
-/// `style: pipeDelimited`; a scalar is `style: form` either way.
+/// `style: pipeDelimited`; [`DeepObject`](Self::DeepObject) is `style: deepObject,
+/// explode: true`; a scalar is `style: form` either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arity {
     /// Exactly one: a field that is neither an `Option` nor a `Vec`. A URL without the
@@ -294,6 +295,14 @@ pub enum Arity {
         /// URL).
         separator: char,
     },
+    /// Any number of entries of a map, each a query pair of its own named `key[entry]`: a
+    /// `BTreeMap` with `#[route(style = "deepObject")]` in `{?color}`, written
+    /// `color%5BR%5D=100&color%5BG%5D=200` (OpenAPI's `style: deepObject, explode: true`).
+    /// Absent, the map is empty; an entry that stands twice is an error. `from_url` compares
+    /// the pairs' keys decoded, so `color[R]=100` reads too, and an entry's key is what stands
+    /// between the first `[` after the name and the last `]`, so a key holding brackets of its
+    /// own reads back.
+    DeepObject,
 }
 
 /// A [`RouteShape`], for the code `#[derive(Route)]` writes: the struct is

@@ -696,3 +696,95 @@ proptest! {
         }
     }
 }
+
+/// An entry's key: an item, or one holding a `]`, which ends the bracket around it.
+fn deep_key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        item(),
+        Just("]".to_string()),
+        Just("a]b[".to_string()),
+        Just("]=[".to_string())
+    ]
+}
+
+/// `style: deepObject` in a route: a `Vec` of pairs keeps the order of the specification's
+/// example (`R`, `G`, `B`).
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct DeepPairs {
+    #[route(style = "deepObject")]
+    color: Vec<(String, u32)>,
+}
+
+/// `style: deepObject` on a map: the pairs in the map's order.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct DeepMap {
+    #[route(style = "deepObject")]
+    color: BTreeMap<String, String>,
+}
+
+#[test]
+fn a_route_builds_and_parses_the_deep_object_row() {
+    let row = column("deepObject", true, COLUMN_OBJECT);
+    let route = DeepPairs {
+        color: OBJECT.map(|(k, v)| (k.to_string(), v)).to_vec(),
+    };
+    assert_eq!(route.to_url().unwrap().as_str(), format!("/p{row}"));
+    assert_eq!(DeepPairs::from_url(&format!("/p{row}")).unwrap(), route);
+    // Keys are compared decoded: any spelling of them reads. (Raw brackets are not URL
+    // text in a query, RFC 3986 §3.4, and `from_url` refuses them as any such character.)
+    assert_eq!(
+        DeepPairs::from_url("/p?color%5bR%5d=100&colo%72%5BG%5D=200&color%5BB%5D=150").unwrap(),
+        route
+    );
+    assert!(matches!(
+        DeepPairs::from_url("/p?color[R]=100").unwrap_err().kind(),
+        urlkit::route::RouteErrorKind::Url(_)
+    ));
+    // An empty object writes nothing and reads back empty; a key without brackets is no
+    // entry (an unknown parameter).
+    let empty = DeepPairs { color: Vec::new() };
+    assert_eq!(empty.to_url().unwrap().as_str(), "/p");
+    assert_eq!(DeepPairs::from_url("/p").unwrap(), empty);
+    assert_eq!(
+        DeepPairs::from_url("/p?color=1&colors%5BR%5D=1&color%5BR=1").unwrap(),
+        empty
+    );
+    // An entry that stands twice.
+    let error =
+        DeepPairs::from_url("/p?color%5BR%5D=1&color%5br%5D=0&colo%72%5BR%5D=2").unwrap_err();
+    assert_eq!(
+        error.kind(),
+        &urlkit::route::RouteErrorKind::Value(urlkit::route::ParamError::Repeated)
+    );
+    let error = DeepMap::from_url("/p?color%5BR%5D=1&color%5BR%5D=1").unwrap_err();
+    assert_eq!(
+        error.kind(),
+        &urlkit::route::RouteErrorKind::Value(urlkit::route::ParamError::Repeated)
+    );
+    assert_eq!(
+        DeepPairs::SHAPES[0].query[0],
+        QueryParam::Value {
+            key: "color",
+            field: "color",
+            arity: Arity::DeepObject
+        }
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_deep_object_reads_back(entries in proptest::collection::btree_map(deep_key(), item(), 0..4)) {
+        let route = DeepMap { color: entries.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&DeepMap::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        // The `url` crate decodes each pair; its key is `color[entry]`.
+        let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+        let back: BTreeMap<String, String> = parsed
+            .query_pairs()
+            .map(|(k, v)| (k.strip_prefix("color[").unwrap().strip_suffix(']').unwrap().to_string(), v.into_owned()))
+            .collect();
+        prop_assert_eq!(back, entries);
+    }
+}

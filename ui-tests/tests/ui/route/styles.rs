@@ -1,5 +1,8 @@
 // `#[route(style = "...")]`: OpenAPI's spaceDelimited and pipeDelimited, on a `Vec` field read
-// by `{?x}` or `{&x}`; the error is at the style and says what to write instead.
+// by `{?x}` or `{&x}`, and deepObject, on a `BTreeMap` or a `Vec` of pairs read by `{?x}`; the
+// error is at the style and says what to write instead.
+use std::collections::BTreeMap;
+
 use urlkit::Route;
 
 #[derive(Route)]
@@ -48,6 +51,49 @@ struct Twice {
 #[route("/a{?tag}", style = "pipeDelimited")]
 struct OnTheStruct {
     tag: Vec<String>,
+}
+
+#[derive(Route)]
+#[route("/a{?color}")]
+struct DeepNotAMap {
+    #[route(style = "deepObject")]
+    color: Vec<String>,
+}
+
+#[derive(Route)]
+#[route("/a{?color*}")]
+struct DeepExploded {
+    #[route(style = "deepObject")]
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/a/{color}")]
+struct DeepInThePath {
+    #[route(style = "deepObject")]
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/a?c={color}")]
+struct DeepHandPair {
+    #[route(style = "deepObject")]
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/a{?color}")]
+#[route(deny_unknown_params)]
+struct DeepDenyUnknown {
+    #[route(style = "deepObject")]
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/a{?color}")]
+struct DeepAndPipe {
+    #[route(style = "deepObject", style = "pipeDelimited")]
+    color: BTreeMap<String, u8>,
 }
 
 fn main() {}
