@@ -144,7 +144,7 @@ pub mod __private {
     };
     pub use alloc::borrow::Cow;
     /// `openapi!`: the fields' types, which a `no_std` crate reaches through urlkit.
-    pub use alloc::{string::String, vec::Vec};
+    pub use alloc::{collections::BTreeMap, string::String, vec::Vec};
     /// `core`, for generated code's paths: they reach it through urlkit, which works in every
     /// edition and under `#![no_implicit_prelude]`, where `::core` may not.
     pub use core;

@@ -30,6 +30,10 @@ pub(super) fn emit(input: &Input, routes: &[Route], absolute: &str) -> TokenStre
                     let scalar = scalar_type(scalar);
                     quote!(::urlkit::__private::Vec<#scalar>)
                 }
+                Ty::Map(scalar) => {
+                    let scalar = scalar_type(scalar);
+                    quote!(::urlkit::__private::BTreeMap<::urlkit::__private::String, #scalar>)
+                }
             };
             let style = field.style.map(|style| quote!(#[route(style = #style)]));
             let keep_empty = field.keep_empty.then(|| quote!(#[route(keep_empty)]));
@@ -60,6 +64,9 @@ pub(super) fn emit(input: &Input, routes: &[Route], absolute: &str) -> TokenStre
     };
     quote! {
         #(#attrs)*
+        // The variants are named by the document's `operationId`s, which share a prefix or
+        // suffix as often as not; the user cannot rename them here.
+        #[allow(clippy::enum_variant_names)]
         #[derive(::urlkit::Route)]
         #vis enum #ident {
             #(#variants,)*

@@ -40,7 +40,7 @@ pub(super) struct Field {
     pub(super) doc: String,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Scalar {
     I32,
     I64,
@@ -53,13 +53,17 @@ pub(super) enum Ty {
     One(Scalar),
     Option(Scalar),
     Vec(Scalar),
+    /// A `deepObject` query parameter: `BTreeMap<String, T>`, empty when absent.
+    Map(Scalar),
 }
 
-/// A parameter's schema type: a scalar, or an array of them.
+/// A parameter's schema type: a scalar, an array of them, or an object whose values are
+/// all of one scalar type.
 #[derive(Clone, Copy)]
 enum Kind {
     Scalar(Scalar),
     Array(Scalar),
+    Object(Scalar),
 }
 
 /// A path or query parameter, resolved.
@@ -256,7 +260,7 @@ fn route(
                 report(
                     &format!("{}/schema", parameter.pointer),
                     format!(
-                        "path parameter `{}` is an array, which is not supported; a route's path parameter is one value",
+                        "path parameter `{}` is an array or an object, which is not supported; a route's path parameter is one value",
                         parameter.name
                     ),
                 );
@@ -291,11 +295,12 @@ fn route(
             "form" => None,
             "spaceDelimited" => Some("spaceDelimited"),
             "pipeDelimited" => Some("pipeDelimited"),
+            "deepObject" => Some("deepObject"),
             other => {
                 report(
                     &format!("{}/style", parameter.pointer),
                     format!(
-                        "style `{other}` of query parameter `{}` is not supported; use `form`, `spaceDelimited` or `pipeDelimited`",
+                        "style `{other}` of query parameter `{}` is not supported; use `form`, `spaceDelimited`, `pipeDelimited` or `deepObject`",
                         parameter.name
                     ),
                 );
@@ -309,12 +314,38 @@ fn route(
         };
         // `form` explodes by default, the other styles do not (OpenAPI 3.1 §4.8.12.1).
         let explode = explode.unwrap_or(style.is_none());
+        let deep = style == Some("deepObject");
+        if deep != matches!(kind, Kind::Object(_)) {
+            // OpenAPI 3.1 §4.8.12.4 defines `deepObject` for objects only, and an object in
+            // the query for no other style a route can read back.
+            let (at, message) = if deep {
+                (
+                    format!("{}/style", parameter.pointer),
+                    format!(
+                        "style `deepObject` on query parameter `{}`, which is not an object; give it an object schema or another style",
+                        parameter.name
+                    ),
+                )
+            } else {
+                (
+                    parameter.pointer.clone(),
+                    format!(
+                        "query parameter `{}` is an object, which a route writes only with `style: deepObject`; set that style",
+                        parameter.name
+                    ),
+                )
+            };
+            report(&at, message);
+            ok = false;
+            continue;
+        }
         let (ty, exploded, style) = match kind {
             Kind::Scalar(scalar) if required => (Ty::One(scalar), false, None),
             Kind::Scalar(scalar) => (Ty::Option(scalar), false, None),
             // An exploded list is `name=a&name=b` whatever the style.
             Kind::Array(scalar) if explode => (Ty::Vec(scalar), true, None),
             Kind::Array(scalar) => (Ty::Vec(scalar), false, style),
+            Kind::Object(scalar) => (Ty::Map(scalar), false, style),
         };
         if is_varname(parameter.name) && parameter.name == field {
             expressions.push(if exploded {
@@ -327,6 +358,16 @@ fn route(
                 &format!("{}/name", parameter.pointer),
                 format!(
                     "query parameter `{}` joins a list in one value, which needs a name that is also a Rust field name (letters, digits and `_`); set `explode: true` or rename it",
+                    parameter.name
+                ),
+            );
+            ok = false;
+            continue;
+        } else if deep {
+            report(
+                &format!("{}/name", parameter.pointer),
+                format!(
+                    "query parameter `{}` is a `deepObject`, which needs a name that is also a Rust field name (letters, digits and `_`); rename it",
                     parameter.name
                 ),
             );
@@ -512,6 +553,9 @@ fn kind(document: &Value, parameter: &Parameter<'_>, report: &mut Report<'_>) ->
     let schema = resolve(document, schema, &pointer, report)?;
     match scalar(schema) {
         Ok(scalar) => Some(Kind::Scalar(scalar)),
+        Err(found) if found == "type `object`" => {
+            object_values(document, schema, &pointer, parameter.name, report).map(Kind::Object)
+        }
         Err(found) if found == "type `array`" => {
             let items_pointer = format!("{pointer}/items");
             let items = schema.get("items").map_or(Some(&Value::Null), |items| {
@@ -542,6 +586,58 @@ fn kind(document: &Value, parameter: &Parameter<'_>, report: &mut Report<'_>) ->
             None
         }
     }
+}
+
+/// The type of an object's values: the one scalar type its `properties` and
+/// `additionalProperties` share, else `String`, which holds any of them as written (a
+/// `deepObject` value is text in the URL either way); `String` too when the schema names
+/// none.
+fn object_values(
+    document: &Value,
+    schema: &Value,
+    pointer: &str,
+    name: &str,
+    report: &mut Report<'_>,
+) -> Option<Scalar> {
+    let mut found: Vec<Scalar> = Vec::new();
+    let mut ok = true;
+    let mut take = |value: &Value, at: String, report: &mut Report<'_>| {
+        let Some(value) = resolve(document, value, &at, report) else {
+            ok = false;
+            return;
+        };
+        match scalar(value) {
+            Ok(scalar) => found.push(scalar),
+            Err(what) => {
+                report(
+                    &at,
+                    format!(
+                        "a value of the object parameter `{name}` has {what}, which is not supported; a `deepObject`'s values are integers, numbers, booleans or strings"
+                    ),
+                );
+                ok = false;
+            }
+        }
+    };
+    if let Some(Value::Object(properties)) = schema.get("properties") {
+        for (key, value) in properties {
+            take(
+                value,
+                format!("{pointer}/properties/{}", escape(key)),
+                report,
+            );
+        }
+    }
+    if let Some(value @ Value::Object(_)) = schema.get("additionalProperties") {
+        take(value, format!("{pointer}/additionalProperties"), report);
+    }
+    if !ok {
+        return None;
+    }
+    Some(match found.split_first() {
+        Some((first, rest)) if rest.iter().all(|s| s == first) => *first,
+        _ => Scalar::String,
+    })
 }
 
 /// A scalar schema's Rust type, or what the schema is instead.

@@ -232,3 +232,39 @@ fn yaml_reads_as_the_same_document() {
         )
     );
 }
+
+urlkit::openapi! {
+    #[derive(Debug, PartialEq)]
+    enum Deep = "tests/route/openapi_deep.json";
+}
+
+#[test]
+fn deep_objects_are_maps_of_their_one_value_type() {
+    use std::collections::BTreeMap;
+    let color: BTreeMap<String, i64> = [("R", 100), ("G", 200), ("B", 150)]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+    // `n` is an integer and `s` a string: the map holds text, which writes either.
+    let mixed: BTreeMap<String, String> = [("n".to_owned(), "1".to_owned())].into();
+    let route = Deep::ListReports {
+        color,
+        meta: BTreeMap::new(),
+        mixed,
+    };
+    let url = route.to_url().unwrap();
+    // OpenAPI 3.1.1's deepObject row, in the map's key order; an empty map writes nothing.
+    assert_eq!(
+        url.as_str(),
+        "/reports?color%5BB%5D=150&color%5BG%5D=200&color%5BR%5D=100&mixed%5Bn%5D=1"
+    );
+    assert_eq!(Deep::from_url(url.as_str()).unwrap(), route);
+    let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+    assert_eq!(
+        parsed
+            .query_pairs()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>(),
+        ["color[B]=150", "color[G]=200", "color[R]=100", "mixed[n]=1"]
+    );
+}
