@@ -34,7 +34,8 @@ async fn serve(Typed(operation): Typed<PetStore>) -> String {
 /// and gives back each request line and the server's answer.
 pub(crate) async fn run() -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = Url::parse(&format!("http://{}/", listener.local_addr()?))?;
+    let port = listener.local_addr()?.port();
+    let base: Url = urlkit::url!("http://127.0.0.1:{port}/")?;
     let app = Router::new().typed_handler::<PetStore, _>(serve);
     tokio::spawn(async move { axum::serve(listener, app).await });
 

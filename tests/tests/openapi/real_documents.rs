@@ -14,7 +14,6 @@ urlkit::openapi! {
 urlkit::openapi! {
     #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
     #[serde(tag = "__operation")]
-    #[allow(clippy::enum_variant_names, reason = "each operation id is `parameter/<key>`")]
     pub enum GitHubParameters = "data/openapi/github-parameters.json";
 }
 
