@@ -160,6 +160,15 @@ impl Writer<'_> {
         let ok = quote!(::core::result::Result::Ok);
         let err = quote!(::core::result::Result::Err);
         let error = local("__e");
+        // The rest of the URL, checked once for this route and the ones after it: bound to
+        // `__t` before the first route that needs it.
+        let finish_call = match finish {
+            Finish::AtEnd => quote!(#w.finish(#prev)),
+            Finish::Rest => quote!(#w.finish_rest(#prev)),
+        };
+        let bind_target = quote! {
+            let #t = match #finish_call { #ok(#t) => #t, #err(#error) => return #err(#error) };
+        };
         let mut out = TokenStream::new();
         let (mut bound, mut keys_checked) = (false, false);
         for &n in routes {
@@ -190,26 +199,13 @@ impl Writer<'_> {
                     // Nothing after an unconditional return is reached.
                     return out;
                 }
-                // The URL is checked once, here, for this route and the ones after it.
-                let finish = match finish {
-                    Finish::AtEnd => quote!(#w.finish(#prev)),
-                    Finish::Rest => quote!(#w.finish_rest(#prev)),
-                };
-                out.extend(quote! {
-                    let #t = match #finish { #ok(#t) => #t, #err(#error) => return #err(#error) };
-                });
+                out.extend(bind_target.clone());
                 bound = true;
                 out.extend(taken(quote!(#ok((#n, #t, #segments)))));
                 continue;
             }
             if !bound {
-                let finish = match finish {
-                    Finish::AtEnd => quote!(#w.finish(#prev)),
-                    Finish::Rest => quote!(#w.finish_rest(#prev)),
-                };
-                out.extend(quote! {
-                    let #t = match #finish { #ok(#t) => #t, #err(#error) => return #err(#error) };
-                });
+                out.extend(bind_target.clone());
                 bound = true;
             }
             if reads_query && !keys_checked {
