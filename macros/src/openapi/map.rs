@@ -3,6 +3,7 @@
 //! value at fault, and mapping goes on, so that one compile shows all of them.
 
 use core::fmt::Write as _;
+use urlkit_syntax::chars;
 
 use serde_json::{Map, Value};
 
@@ -722,10 +723,7 @@ fn is_identifier(name: &str) -> bool {
 /// RFC 6570 §2.3: `varname = varchar *( ["."] varchar )`, `varchar = ALPHA / DIGIT / "_" /
 /// pct-encoded`; the field names this macro makes use only ALPHA, DIGIT and `_`.
 fn is_varname(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .bytes()
-            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
+    !name.is_empty() && name.bytes().all(|byte| chars::is(byte, chars::VARCHAR))
 }
 
 /// A query key as template text: RFC 3986 §2.3 unreserved characters as they are, the rest
@@ -733,7 +731,7 @@ fn is_varname(name: &str) -> bool {
 fn encode_key(key: &str) -> String {
     let mut out = String::new();
     for byte in key.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+        if chars::is(byte, chars::UNRESERVED) {
             out.push(char::from(byte));
         } else {
             let _ = write!(out, "%{byte:02X}");
