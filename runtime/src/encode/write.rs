@@ -25,7 +25,7 @@ pub(crate) const TAIL: usize = 2 * BLOCK;
 const SHORT_ROOM: usize = 3 * TAIL + 1;
 
 /// Room the long writers ask beyond the encoding: their stores run up to 40 bytes ahead of
-/// what they have written ([`Tail::entries`], [`Tail::shuffled`]).
+/// what they have written ([`Tail::entries`], and `Tail::shuffled` on `x86_64`).
 const SLACK: usize = 48;
 
 /// Appends the encoding of `input`, whose first `first` bytes are kept, to `out`.

@@ -170,8 +170,8 @@ strings!(
     Cow<'static, str> => Cow::Owned,
 );
 
-/// `text` in a new `String` of exactly its length ([`raw::owned_string`]): what
-/// `String::from` gives, without `Vec`'s general allocation, paid for each path value
+/// `text` in a new `String` of exactly its length ([`owned_string`](crate::raw::owned_string)):
+/// what `String::from` gives, without `Vec`'s general allocation, paid for each path value
 /// `from_url` reads.
 #[inline]
 fn owned(text: &str) -> String {

@@ -345,7 +345,7 @@ impl<'i> Target<'i> {
     /// Inlined into the generated leaf, where the field's static text is a constant: a value
     /// with nothing to decode (no `%` in the segment) in a segment that is neither empty nor
     /// starts with `.` is handed to `T` as it stands; anything else, and any value `T`
-    /// refuses, goes the general way ([`read_segment`](Self::read_segment)), which gives the
+    /// refuses, goes the general way (`read_segment`), which gives the
     /// same value or says why not.
     ///
     /// # Errors

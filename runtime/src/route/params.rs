@@ -84,7 +84,7 @@ pub(crate) struct Failure<'i> {
 #[derive(Clone, Debug)]
 enum Source<'i> {
     /// The value of a path segment that holds nothing to decode and that the segment checks
-    /// passed: [`Target::segment_field`](super::Target::segment_field)'s fast path.
+    /// passed: [`Target::segment_field`](super::target::Target::segment_field)'s fast path.
     Plain { value: Option<&'i str> },
     /// One path segment (whole, for the dot check) and its value's part; `last` if it ends
     /// the path.

@@ -79,7 +79,7 @@ pub(super) fn query_at(
 ///
 /// Most segments are a run of letters, digits, `-`, `.` and `_` shorter than a block, ended
 /// by a `/`, a `?` or the end: one block classified, and the byte after the run looked up.
-/// Any other segment is scanned the general way ([`scan`]), from its start.
+/// Any other segment is scanned the general way ([`scan()`]), from its start.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
@@ -182,7 +182,7 @@ const SEGMENT_COMMON: &[Span] =
     &scan::spans::<{ scan::span_count(&SEGMENT_TABLE, 1) }>(&SEGMENT_TABLE, 1);
 
 /// Whether every byte of `table` is of `class` in the one table, and none is `%` or `+`
-/// (which [`scan`] must see): the common sets are shortcuts, never a second statement of
+/// (which [`scan()`] must see): the common sets are shortcuts, never a second statement of
 /// what a path holds.
 const fn within(table: &[u8; 256], class: u16) -> bool {
     let mut b = 0;

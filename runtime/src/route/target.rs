@@ -119,8 +119,8 @@ impl<'i> Target<'i> {
         slash(self.input.as_bytes(), start, self.path_end)
     }
 
-    /// Whether the path ends with `seg` (never true of [`root`](Self::root): every path has
-    /// a segment, `/` an empty one).
+    /// Whether the path ends with `seg` (never true of [`root`](super::walk::Walk::root): every
+    /// path has a segment, `/` an empty one).
     #[inline]
     pub fn ends(&self, seg: SegmentSpan) -> bool {
         seg.end == self.path_end

@@ -182,7 +182,7 @@ impl<'i> Walk<'i> {
     /// checked, for reading the fields.
     ///
     /// # Errors
-    /// [`RouteErrorKind::Url`](super::RouteErrorKind::Url), as `Target::parse` gives it, for
+    /// [`RouteErrorKind::Url`], as `Target::parse` gives it, for
     /// a byte a URL cannot hold raw where the path ends or in the query.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]

@@ -5,8 +5,8 @@
 //!
 //! Three implementations of [`Scan`], chosen at compile time as [`Fast`]:
 //! - [`Sse2`](sse2::Sse2) on `x86_64`, where SSE2 is part of the baseline;
-//! - [`Neon`](neon::Neon) on `aarch64` with NEON (every `aarch64` target but soft-float ones);
-//! - [`Swar`](swar::Swar) everywhere else, and under Miri: two `u64` words treated as eight
+//! - `Neon` on `aarch64` with NEON (every `aarch64` target but soft-float ones);
+//! - `Swar` everywhere else, and under Miri: two `u64` words treated as eight
 //!   lanes each, in plain integer arithmetic.
 //!
 //! On `x86_64`, the encoders and decoders also use SSSE3's byte shuffle, and AVX2, where the
@@ -14,7 +14,7 @@
 //! parameters let the tests force each level. With them, the encoders find long runs of kept
 //! bytes with a table lookup per nibble ([`nibble`]) rather than the spans below.
 //!
-//! The vector implementations are checked against [`Swar`](swar::Swar) and against a byte at
+//! The vector implementations are checked against `Swar` and against a byte at
 //! a time on every byte value in every lane, and the encoders and decoders built on them
 //! against their scalar forms (see the tests of `encode` and `decode`).
 //!

@@ -153,7 +153,7 @@ pub(crate) fn capped_hint<T: Value + ?Sized>(value: &T) -> usize {
 /// ```
 ///
 /// You never implement it: implement [`Value`] (or wrap a `Display` type in
-/// [`Fmt`](crate::Fmt)).
+/// [`Fmt`]).
 ///
 /// # Examples
 /// ```
@@ -342,7 +342,7 @@ impl<N, T: PortText> Port<N> for Option<T> {
 /// [`Value`]. A type error points at the value, right after its name.
 ///
 /// You never implement it: implement [`Value`] (or wrap a `Display` type in
-/// [`Fmt`](crate::Fmt)).
+/// [`Fmt`]).
 ///
 /// # Examples
 /// ```

@@ -234,7 +234,8 @@ impl<'w, 'n> Expansion<'w, 'n> {
         }
     }
 
-    /// [`begin_var`](Self::begin_var) with the expansion's [`frame`](Self::frame).
+    /// Starts variable `name` of the expression, in the expansion's [`frame`](Self::frame):
+    /// the first variable's name is kept for errors that name the expression.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn begin_var_in(&mut self, frame: Frame, name: &'n str, modifier: Modifier) {
@@ -315,7 +316,7 @@ impl<'w, 'n> Expansion<'w, 'n> {
 
     /// Refuses the value because it nests lists or maps (a list of lists, a map of maps),
     /// which RFC 6570 cannot expand (§2.3): the expansion fails with
-    /// [`ExpandErrorKind::NestedValue`](crate::ExpandErrorKind::NestedValue), naming the placeholder.
+    /// [`ExpandErrorKind::NestedValue`], naming the placeholder.
     /// For [`Value`]s of dynamic types, such as parsed JSON or TOML.
     ///
     /// # Examples

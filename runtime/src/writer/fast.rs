@@ -9,9 +9,10 @@ use crate::raw::Tail;
 use crate::value::Scalar;
 
 impl Expansion<'_, '_> {
-    /// An item of an exploded list under [`Layout::Slash`] (`{/list*}`): `/item`, a string
-    /// written with its `/` at once ([`Writer::slash_text`](crate::writer::Writer)), in line
-    /// rather than through the call to `Writer::slash`.
+    /// An item of an exploded list under [`Layout::Slash`](super::frame::Layout::Slash)
+    /// (`{/list*}`): `/item`, a string written with its `/` at once
+    /// ([`Writer::slash_text`](crate::writer::Writer)), in line rather than through the call to
+    /// `Writer::slash`.
     ///
     /// `after` is where the segment that the previous item wrote this way starts (`None` for
     /// the first item, or after one written otherwise); returns where this item's starts,
@@ -36,14 +37,13 @@ impl Expansion<'_, '_> {
         None
     }
 
-    /// A pair of an exploded map under [`Layout::Pair`] (`{?keys*}`): `?key=value`, or
-    /// `&key=value` after the query's first pair. Two short strings are written at once, into
-    /// room tested once for the whole pair (three bytes a byte, the separator, the `=` and
-    /// one past the last for the four-byte stores: [`encode::write_in_tail`]), with one
-    /// length update, rather than a test of the room and an update for each of the
-    /// separator, the texts and the `=`.
-    /// `separator` is the one `Writer::pair_separator` would write, and the expansion is
-    /// marked defined.
+    /// A pair of an exploded map under [`Layout::Pair`](super::frame::Layout::Pair) (`{?keys*}`):
+    /// `?key=value`, or `&key=value` after the query's first pair. Two short strings are written at
+    /// once, into room tested once for the whole pair (three bytes a byte, the separator, the `=`
+    /// and one past the last for the four-byte stores: [`encode::write_in_tail`]), with one length
+    /// update, rather than a test of the room and an update for each of the separator, the texts
+    /// and the `=`. `separator` is the one `Writer::pair_separator` would write, and the expansion
+    /// is marked defined.
     #[inline]
     pub(super) fn exploded_pair<K: Scalar, V: Scalar>(
         &mut self,

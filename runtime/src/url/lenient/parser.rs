@@ -118,8 +118,9 @@ struct Parser<'i, 'b> {
     base: Option<&'b Base<'b>>,
     /// The base's record, once a state needed it.
     record: Option<&'b Parsed>,
-    /// Whether dot segments are repairs ([`Url::parse_lenient`]) rather than what resolving
-    /// a reference does ([`Url::resolve_lenient`]).
+    /// Whether dot segments are repairs ([`Url::parse_lenient`](crate::Url::parse_lenient)) rather
+    /// than what resolving a reference does
+    /// ([`Url::resolve_lenient`](crate::Url::resolve_lenient)).
     report_dots: bool,
     out: String,
     repairs: Repairs,
