@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 use urlkit::Route;
-use urlkit::route::{Arity, Method, QueryParam, RouteShape, Segment, ValueType};
+use urlkit::route::{Arity, Method, PathStyle, QueryParam, RouteShape, Segment, ValueType};
 
 mod error;
 #[cfg(feature = "utoipa")]
@@ -351,6 +351,24 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                     whole_segment(&mut schema, false);
                 }
                 parameters.push(path_parameter(name, schema, doc));
+            }
+            Segment::Styled {
+                prefix,
+                field: name,
+                suffix,
+                style,
+                explode,
+            } => {
+                let (value, doc) = field(name);
+                let _ = write!(path, "/{prefix}{{{name}}}{suffix}");
+                let mut parameter = path_parameter(name, schema(value), doc);
+                parameter.style = match style {
+                    PathStyle::Simple => "simple",
+                    PathStyle::Label => "label",
+                    PathStyle::Matrix => "matrix",
+                };
+                parameter.explode = explode;
+                parameters.push(parameter);
             }
             Segment::Slash { field: name, arity } => {
                 if arity == Arity::Optional && last {

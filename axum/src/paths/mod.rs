@@ -26,7 +26,7 @@
 //!   [`Typed`](crate::Typed) extractor answers `404` (`from_url` finds no match).
 
 use urlkit::Route;
-use urlkit::route::{Method, Methods, RouteShape, Segment};
+use urlkit::route::{Method, Methods, PathStyle, RouteShape, Segment};
 
 mod error;
 #[cfg(test)]
@@ -174,6 +174,34 @@ fn template_paths(route: &'static str, shape: &RouteShape) -> Result<Vec<Vec<Ite
                 vec![param(prefix, field)],
                 vec![Item::Static(prefix.to_string())],
             ],
+            Segment::Styled { suffix, field, .. } if !suffix.is_empty() => {
+                let placeholder = format!("{{{field}}}");
+                return Err(error(PathErrorKind::TextAfterPlaceholder { placeholder }));
+            }
+            // `{.x}` and `{;x}`: the text the expansion writes before the value (RFC 6570
+            // §3.2.5, §3.2.7) is the prefix, and the value may be empty (`.`, `;x`). A
+            // matrix value's `=` is then part of matchit's value; `from_url` reads it.
+            Segment::Styled {
+                prefix,
+                field,
+                style,
+                ..
+            } => {
+                let mut before = prefix.to_string();
+                match style {
+                    PathStyle::Simple => {}
+                    PathStyle::Label => before.push('.'),
+                    PathStyle::Matrix => {
+                        before.push(';');
+                        before.push_str(field);
+                    }
+                }
+                if before.is_empty() {
+                    vec![vec![param("", field)]]
+                } else {
+                    vec![vec![param(&before, field)], vec![Item::Static(before)]]
+                }
+            }
             Segment::Slash { .. } if last => {
                 let placeholder = last_path_expression(shape.template);
                 return Err(error(PathErrorKind::OptionalSegment { placeholder }));

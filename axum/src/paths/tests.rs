@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use proptest::prelude::*;
 use urlkit::Route;
-use urlkit::route::{Arity, RouteShape, Segment};
+use urlkit::route::{Arity, PathStyle, RouteShape, Segment};
 
 use super::{PathErrorKind, paths_of};
 
@@ -601,6 +601,27 @@ fn model_matches(path: &[Segment], segments: &[&str]) -> bool {
                         .get(segment.len() - suffix.len()..)
                         .is_some_and(|s| static_eq(suffix, s))
             };
+            fits && model_matches(more, &segments[1..])
+        }
+        Segment::Styled {
+            prefix,
+            field,
+            suffix,
+            style,
+            ..
+        } => {
+            // `.` then the value, or `;name`, then `=` and the value or nothing.
+            let segment = segments[0];
+            let before = match style {
+                PathStyle::Simple => prefix.to_string(),
+                PathStyle::Label => format!("{prefix}."),
+                PathStyle::Matrix => format!("{prefix};{field}"),
+            };
+            let middle = segment
+                .strip_prefix(before.as_str())
+                .and_then(|rest| rest.strip_suffix(suffix));
+            let fits = middle
+                .is_some_and(|m| style != PathStyle::Matrix || m.is_empty() || m.starts_with('='));
             fits && model_matches(more, &segments[1..])
         }
         Segment::Slash { .. } => model_matches(more, &segments[1..]),

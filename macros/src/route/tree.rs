@@ -23,7 +23,7 @@ use syn::spanned::Spanned;
 use urlkit_syntax::chars;
 use urlkit_syntax::route::owned::OwnedSegment;
 use urlkit_syntax::route::tree::Node;
-use urlkit_syntax::route::{Pattern, has_form_escape};
+use urlkit_syntax::route::{Pattern, Segment, has_form_escape};
 
 use super::ast::{Route, RouteType};
 use super::check::{Capture, Valid};
@@ -115,9 +115,17 @@ impl Writer<'_> {
         }
         // The other groups need the segment's end.
         let mut whole_segment: TokenStream = escaped.into_iter().collect();
-        for (prefix, suffix, child) in &node.affixed {
+        for (predicate, child) in &node.affixed {
             let child = self.node(child, k + 1, &here);
-            whole_segment.extend(quote!(if #t.affixed(#here, #prefix, #suffix) { #child }));
+            whole_segment.extend(match *predicate {
+                Segment::Matrix { prefix, suffix } => {
+                    quote!(if #t.matrix(#here, #prefix, #suffix) { #child })
+                }
+                Segment::Value { prefix, suffix } => {
+                    quote!(if #t.affixed(#here, #prefix, #suffix) { #child })
+                }
+                Segment::Static(_) | Segment::Any => continue,
+            });
         }
         if let Some(whole) = &node.whole {
             let child = self.node(whole, k + 1, &here);
@@ -492,6 +500,12 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
             let (prefix, suffix, key) = match *capture {
                 Capture::Segment(k) => match valid.pattern.segments.get(k) {
                     Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),
+                    // The name after `;` (RFC 6570 §3.2.7), which tells the leaf to skip `=`.
+                    Some(OwnedSegment::Matrix(prefix, suffix)) => (
+                        prefix.len(),
+                        suffix.len(),
+                        prefix.rsplit(';').next().unwrap_or(""),
+                    ),
                     _ => (0, 0, ""),
                 },
                 Capture::Tail => (0, 0, ""),

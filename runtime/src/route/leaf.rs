@@ -133,7 +133,9 @@ pub struct Field {
     pub prefix: usize,
     /// For a path segment: how many bytes of static text are after the value.
     pub suffix: usize,
-    /// For a query parameter: its name; empty otherwise.
+    /// For a query parameter, or a `{;x}` path segment (RFC 6570 §3.2.7): its name; empty
+    /// otherwise. In a segment `prefix` counts the `;x` too, after which the value follows an
+    /// `=`, or is empty and has none (`;x`).
     pub key: &'static str,
     /// For a query parameter that is a list in one value (`{?tags}` on a `Vec`): the
     /// character between its items (`,`, or the space or `|` of a field's `style`), on which
@@ -142,6 +144,19 @@ pub struct Field {
     /// For an `Option` read in the query without `#[route(keep_empty)]`: a single empty value
     /// (`page=`, an empty form field) is absent, `None`.
     pub empty_is_absent: bool,
+}
+
+/// Where the value of `field` starts in the bytes `start..end` of `input` that follow its
+/// segment's static text: after the `=` of a `{;x}` segment's `;x=` (the walk matched
+/// `Segment::Matrix`, so the bytes are empty or start with `=`). `;x=`, with the `=` and an
+/// empty value, is read as the empty value `;x` writes.
+#[inline]
+fn matrix_value(input: &[u8], start: usize, end: usize, field: &Field) -> usize {
+    if !field.key.is_empty() && start < end && input.get(start) == Some(&b'=') {
+        start + 1
+    } else {
+        start
+    }
 }
 
 /// An `Option` field whose empty query value `from_url` reads as `None`, as `to_url` writes
@@ -392,7 +407,7 @@ impl<'i> Target<'i> {
             return None;
         }
         let end = seg.end.saturating_sub(field.suffix).max(seg.start);
-        let start = (seg.start + field.prefix).min(end);
+        let start = matrix_value(bytes, (seg.start + field.prefix).min(end), end, field);
         // Bytes of `chars::PCHAR`, which is ASCII (asserted in `split`), so on character
         // boundaries.
         crate::raw::str_slice(self.input, start, end)
@@ -413,7 +428,8 @@ impl<'i> Target<'i> {
         field: &'static Field,
     ) -> Result<T, RouteError> {
         let end = seg_end.saturating_sub(field.suffix).max(seg_start);
-        let value = (seg_start + field.prefix).min(end)..end;
+        let start = (seg_start + field.prefix).min(end);
+        let value = matrix_value(input.as_bytes(), start, end, field)..end;
         let whole = seg_start..seg_end;
         let mut params = Params::segment(input, whole, value, last, plain);
         match T::from_params(&mut params) {

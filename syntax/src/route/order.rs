@@ -31,7 +31,8 @@ enum Item<'a> {
     /// The path ends here (rank 1, with static text).
     End,
     Static(&'a str),
-    Affixed(Reverse<usize>, &'a str, &'a str),
+    /// Text around the value, longest first; `true` for a `{;x}` ([`Segment::Matrix`]).
+    Affixed(Reverse<usize>, &'a str, &'a str, bool),
     Whole,
     Any,
     Optional,
@@ -66,7 +67,10 @@ fn items<'a>(p: &Pattern<'a>) -> impl Iterator<Item = Item<'a>> + 'a {
                 Item::Whole
             }
             Segment::Value { prefix, suffix } => {
-                Item::Affixed(Reverse(prefix.len() + suffix.len()), prefix, suffix)
+                Item::Affixed(Reverse(prefix.len() + suffix.len()), prefix, suffix, false)
+            }
+            Segment::Matrix { prefix, suffix } => {
+                Item::Affixed(Reverse(prefix.len() + suffix.len()), prefix, suffix, true)
             }
             Segment::Any => Item::Any,
         })

@@ -4,7 +4,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::lower::{PathSegment, Shape};
+use super::lower::{PathSegment, PathStyle, Shape};
 use super::{Key, Pattern, Segment, Tail};
 
 /// How many values a placeholder's field holds, which decides what a route matches (the
@@ -42,6 +42,8 @@ pub enum OwnedSegment {
     Static(String),
     /// A value between a prefix and a suffix.
     Value(String, String),
+    /// `{;x}`: see [`Segment::Matrix`].
+    Matrix(String, String),
     /// Any segment.
     Any,
 }
@@ -61,8 +63,25 @@ impl Shape {
             .iter()
             .map(|s| match s {
                 PathSegment::Static(text) => OwnedSegment::Static(text.clone()),
-                PathSegment::Value { prefix, suffix, .. } => {
-                    OwnedSegment::Value(prefix.clone(), suffix.clone())
+                PathSegment::Value {
+                    prefix,
+                    suffix,
+                    var,
+                    style,
+                } => {
+                    // The text the expansion writes before the value: RFC 6570 §3.2.5's `.`,
+                    // §3.2.7's `;` and name (the `=` is left out: an empty value has none).
+                    let mut before = prefix.clone();
+                    match style {
+                        PathStyle::Simple => {}
+                        PathStyle::Label => before.push('.'),
+                        PathStyle::Matrix => {
+                            before.push(';');
+                            before.push_str(&src[var.name.clone()]);
+                            return OwnedSegment::Matrix(before, suffix.clone());
+                        }
+                    }
+                    OwnedSegment::Value(before, suffix.clone())
                 }
             })
             .collect();
@@ -109,6 +128,7 @@ impl OwnedPattern {
                 .map(|s| match s {
                     OwnedSegment::Static(text) => Segment::Static(text),
                     OwnedSegment::Value(prefix, suffix) => Segment::Value { prefix, suffix },
+                    OwnedSegment::Matrix(prefix, suffix) => Segment::Matrix { prefix, suffix },
                     OwnedSegment::Any => Segment::Any,
                 })
                 .collect(),

@@ -68,7 +68,7 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::Operator { op, query: false } => write!(
                 f,
-                "`{{{op}...}}` cannot be parsed back from a path; routes take `{{x}}` for one segment and `{{/x}}` or `{{/x*}}` at the end of the path"
+                "`{{{op}...}}` cannot be parsed back from a path; routes take `{{x}}`, `{{.x}}` or `{{;x}}` in a segment and `{{/x}}` or `{{/x*}}` at the end of the path"
             ),
             ShapeError::Operator { op, query: true } => write!(
                 f,

@@ -788,3 +788,115 @@ proptest! {
         prop_assert_eq!(back, entries);
     }
 }
+
+/// `style: label` on one value: `{.color}`, the whole segment.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p/{.color}")]
+struct Label {
+    color: String,
+}
+
+/// `style: matrix` on one value: `{;color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p/{;color}")]
+struct Matrix {
+    color: String,
+}
+
+/// `style: label` after static text in its segment: `/report{.format}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/report{.format}")]
+struct Report {
+    format: String,
+}
+
+#[test]
+fn a_route_builds_and_parses_the_path_string_cells() {
+    let blue = || "blue".to_string();
+    let url = format!("/p/{}", column("label", false, STRING));
+    let label = Label { color: blue() };
+    assert_eq!(label.to_url().unwrap(), url.as_str());
+    assert_eq!(Label::from_url(&url).unwrap(), label);
+    let url = format!("/p/{}", column("matrix", false, STRING));
+    let matrix = Matrix { color: blue() };
+    assert_eq!(matrix.to_url().unwrap(), url.as_str());
+    assert_eq!(Matrix::from_url(&url).unwrap(), matrix);
+
+    // RFC 6570's empty string: `;color` without `=`, read back as empty.
+    let empty = Matrix {
+        color: String::new(),
+    };
+    let url = format!("/p/{}", column("matrix", false, 0));
+    assert_eq!(empty.to_url().unwrap(), url.as_str());
+    assert_eq!(Matrix::from_url(&url).unwrap(), empty);
+    // `;color=` is the same empty value, spelt with the `=` RFC 6570 leaves out.
+    assert_eq!(Matrix::from_url("/p/;color=").unwrap(), empty);
+    // Another name, or a longer one, is not this parameter.
+    assert!(Matrix::from_url("/p/;other=blue").is_err());
+    assert!(Matrix::from_url("/p/;colors=blue").is_err());
+    assert!(Matrix::from_url("/p/blue").is_err());
+
+    // A whole segment `{.color}` with an empty value would be the dot segment `.`.
+    let error = Label {
+        color: String::new(),
+    }
+    .to_url()
+    .unwrap_err();
+    assert!(error.to_string().contains("color"), "{error}");
+
+    let report = Report {
+        format: "json".into(),
+    };
+    assert_eq!(report.to_url().unwrap(), "/report.json");
+    assert_eq!(Report::from_url("/report.json").unwrap(), report);
+    let empty = Report {
+        format: String::new(),
+    };
+    assert_eq!(empty.to_url().unwrap(), "/report.");
+    assert_eq!(Report::from_url("/report.").unwrap(), empty);
+    assert!(Report::from_url("/report").is_err());
+    assert!(Report::from_url("/reportjson").is_err());
+}
+
+/// A `{;id}` segment next to a whole-segment placeholder: `;idx=5` names another parameter,
+/// so it is the other route's, and `;id=5` is the matrix route's (tried first, being more
+/// specific).
+#[derive(Route, Debug, PartialEq, Clone)]
+enum Styled {
+    #[route("/a/{;id}")]
+    Matrix { id: u32 },
+    #[route("/a/{.id}")]
+    Label { id: u32 },
+    #[route("/a/{other}")]
+    Other { other: String },
+}
+
+#[test]
+fn a_matrix_segment_matches_only_its_name() {
+    assert_eq!(
+        Styled::from_url("/a/;id=5").unwrap(),
+        Styled::Matrix { id: 5 }
+    );
+    assert_eq!(Styled::from_url("/a/.5").unwrap(), Styled::Label { id: 5 });
+    for other in [";idx=5", ";other=5", "id=5", "5"] {
+        let url = format!("/a/{other}");
+        assert_eq!(
+            Styled::from_url(&url).unwrap(),
+            Styled::Other {
+                other: other.into()
+            },
+            "{url}"
+        );
+    }
+    // `{other}` encodes `;` and `=` (RFC 6570 §3.2.2 allows only unreserved characters), but
+    // not `.`: a value that starts with one would read back as `Label`, so it is refused.
+    for value in [";id=5", "x.5"] {
+        let route = Styled::Other {
+            other: value.into(),
+        };
+        let url = route.to_url().unwrap();
+        assert_eq!(Styled::from_url(url.as_str()).unwrap(), route, "{url}");
+    }
+    assert!(Styled::Other { other: ".5".into() }.to_url().is_err());
+    assert_eq!(Styled::Matrix { id: 7 }.to_url().unwrap(), "/a/;id=7",);
+}
