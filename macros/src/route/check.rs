@@ -344,8 +344,16 @@ fn check_kind(
             return;
         }
     }
+    // `{x}`, `{.x}` or `{;x}`: the operator stands before the name.
+    let operator = value[..var.name.start]
+        .chars()
+        .next_back()
+        .filter(|c| matches!(c, '.' | ';'))
+        .map(String::from)
+        .unwrap_or_default();
     let placeholder = |explode: bool| match position {
-        Position::Segment(_) | Position::Key { hand: true, .. } => format!("{{{name}}}"),
+        Position::Segment(_) => format!("{{{operator}{name}}}"),
+        Position::Key { hand: true, .. } => format!("{{{name}}}"),
         Position::Tail { .. } => format!("{{/{name}{}}}", if explode { "*" } else { "" }),
         Position::Key { hand: false, .. } => {
             format!("{{?{name}{}}}", if explode { "*" } else { "" })

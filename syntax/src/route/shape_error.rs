@@ -81,7 +81,7 @@ impl fmt::Display for ShapeError {
                 "a path placeholder reads one value; write one placeholder per segment, `/{a}/{b}`",
             ),
             ShapeError::ExplodeInSegment => f.write_str(
-                "`{x*}` writes a list into one segment, joined with commas; a route reads a list from one segment per item: write `{/x*}` at the end of the path",
+                "`*` writes a list into one segment, which a route does not read back; a route reads a list from one segment per item: write `{/x*}` at the end of the path",
             ),
             ShapeError::TwoInSegment => f.write_str(
                 "two placeholders in one path segment cannot be told apart when parsing; put each in its own segment",

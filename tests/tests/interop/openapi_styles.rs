@@ -900,3 +900,77 @@ fn a_matrix_segment_matches_only_its_name() {
     assert!(Styled::Other { other: ".5".into() }.to_url().is_err());
     assert_eq!(Styled::Matrix { id: 7 }.to_url().unwrap(), "/a/;id=7",);
 }
+
+/// Values made of every separator of the styles and of a URL, escapes, non-ASCII text and
+/// nothing at all.
+fn path_value() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(",".to_string()),
+            Just(".".to_string()),
+            Just(";".to_string()),
+            Just("=".to_string()),
+            Just("/".to_string()),
+            Just("%".to_string()),
+            Just("%2E".to_string()),
+            Just("?".to_string()),
+            Just("#".to_string()),
+            Just("&".to_string()),
+            Just(" ".to_string()),
+            Just("é".to_string()),
+            "[a-z]{1,3}",
+        ],
+        0..4,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+/// The last path segment of `url` as the `url` crate reads it, percent-decoded.
+fn last_segment(url: &str) -> String {
+    let parsed = url::Url::parse("http://h.example")
+        .unwrap()
+        .join(url)
+        .unwrap();
+    let segment = parsed
+        .path_segments()
+        .unwrap()
+        .next_back()
+        .unwrap()
+        .to_string();
+    percent_encoding::percent_decode_str(&segment)
+        .decode_utf8()
+        .unwrap()
+        .into_owned()
+}
+
+proptest! {
+    #[test]
+    fn every_label_value_reads_back(color in path_value()) {
+        let route = Label { color: color.clone() };
+        match route.to_url() {
+            Ok(url) => {
+                prop_assert_eq!(&Label::from_url(url.as_str()).unwrap(), &route, "{}", url);
+                prop_assert_eq!(last_segment(url.as_str()), format!(".{color}"));
+            }
+            // `.` and `..`: the segment would be a dot segment (RFC 3986 §5.2.4).
+            Err(_) => prop_assert!(color.is_empty() || color == ".", "{color:?}"),
+        }
+        let report = Report { format: color.clone() };
+        let url = report.to_url().unwrap();
+        prop_assert_eq!(&Report::from_url(url.as_str()).unwrap(), &report, "{}", url);
+        prop_assert_eq!(last_segment(url.as_str()), format!("report.{color}"));
+    }
+
+    #[test]
+    fn every_matrix_value_reads_back(color in path_value()) {
+        let route = Matrix { color: color.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Matrix::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        let written = if color.is_empty() {
+            ";color".to_string()
+        } else {
+            format!(";color={color}")
+        };
+        prop_assert_eq!(last_segment(url.as_str()), written);
+    }
+}

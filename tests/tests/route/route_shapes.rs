@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use urlkit::Route;
-use urlkit::route::{Arity, QueryParam, RouteShape, Segment, ValueType};
+use urlkit::route::{Arity, PathStyle, QueryParam, RouteShape, Segment, ValueType};
 
 const fn value(prefix: &'static str, field: &'static str, suffix: &'static str) -> Segment {
     Segment::Value {
@@ -296,6 +296,23 @@ fn assemble(shape: &RouteShape, values: &BTreeMap<&str, Vec<&str>>) -> (String, 
                 field,
                 suffix,
             } => segments.push(format!("{prefix}{}{suffix}", of(field).concat())),
+            // RFC 6570 §3.2.5 and §3.2.7 for one value: `.v`, `;name=v` (`;name` when empty).
+            Segment::Styled {
+                prefix,
+                field,
+                suffix,
+                style,
+                ..
+            } => {
+                let value = of(field).concat();
+                let written = match style {
+                    PathStyle::Simple => value,
+                    PathStyle::Label => format!(".{value}"),
+                    PathStyle::Matrix if value.is_empty() => format!(";{field}"),
+                    PathStyle::Matrix => format!(";{field}={value}"),
+                };
+                segments.push(format!("{prefix}{written}{suffix}"));
+            }
             Segment::Slash { field, .. } | Segment::Rest { field } => {
                 segments.extend(of(field).iter().map(ToString::to_string));
             }
@@ -442,4 +459,49 @@ fn a_shape_describes_the_url_to_url_builds() {
         &[("query", &["rust"]), ("lang", &["en"])],
     );
     describes(&Api::Cafe, &[]);
+}
+
+/// OpenAPI's `label` and `matrix` path styles.
+#[derive(Route, Debug, PartialEq)]
+enum Styles {
+    #[route("/label/{.id}")]
+    Label { id: u64 },
+    #[route("/report{.format}")]
+    Report { format: String },
+    #[route("/matrix/{;id}")]
+    Matrix { id: String },
+}
+
+#[test]
+fn a_shape_says_the_style_of_a_segment() {
+    let styled: Vec<_> = (Styles::SHAPES.iter())
+        .flat_map(|shape| shape.path)
+        .filter_map(|segment| match *segment {
+            Segment::Styled {
+                prefix,
+                field,
+                style,
+                explode,
+                ..
+            } => Some((prefix, field, style, explode)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        styled,
+        [
+            ("", "id", PathStyle::Label, false),
+            ("report", "format", PathStyle::Label, false),
+            ("", "id", PathStyle::Matrix, false),
+        ]
+    );
+    describes(&Styles::Label { id: 5 }, &[("id", &["5"])]);
+    describes(
+        &Styles::Report {
+            format: "json".into(),
+        },
+        &[("format", &["json"])],
+    );
+    describes(&Styles::Matrix { id: "5".into() }, &[("id", &["5"])]);
+    describes(&Styles::Matrix { id: String::new() }, &[("id", &[""])]);
 }
