@@ -243,16 +243,37 @@ fn route(
             ok = false;
         }
         if location == "path" {
-            if let Some(style) = style.filter(|style| *style != "simple") {
-                report(
-                    &format!("{}/style", parameter.pointer),
-                    format!(
-                        "style `{style}` of path parameter `{}` is not supported; a route's path parameters have style `simple`",
-                        parameter.name
-                    ),
-                );
-                ok = false;
-            }
+            // RFC 6570's operator for the style (OpenAPI 3.1 Appendix C): `label` is `{.x}`,
+            // `matrix` `{;x}`, which writes the variable's name (`;x=`): the field's, so
+            // the parameter must be named as its field is.
+            let operator = match style.unwrap_or("simple") {
+                "simple" => Some(""),
+                "label" => Some("."),
+                "matrix" if field == parameter.name => Some(";"),
+                "matrix" => {
+                    report(
+                        &format!("{}/name", parameter.pointer),
+                        format!(
+                            "matrix path parameter `{}` would be written `;{field}=`, the name of its field; name the parameter `{field}`",
+                            parameter.name
+                        ),
+                    );
+                    ok = false;
+                    None
+                }
+                other => {
+                    report(
+                        &format!("{}/style", parameter.pointer),
+                        format!(
+                            "style `{other}` of path parameter `{}` is not supported; a route's path parameters have style `simple`, `label` or `matrix`",
+                            parameter.name
+                        ),
+                    );
+                    ok = false;
+                    None
+                }
+            };
+            let operator = operator.unwrap_or("");
             let Some(kind) = kind(document, parameter, report) else {
                 ok = false;
                 continue;
@@ -270,7 +291,8 @@ fn route(
             };
             let placeholder = format!("{{{}}}", parameter.name);
             if path_template.contains(&placeholder) {
-                path_template = path_template.replace(&placeholder, &format!("{{{field}}}"));
+                path_template =
+                    path_template.replace(&placeholder, &format!("{{{operator}{field}}}"));
             } else {
                 report(
                     &format!("{}/name", parameter.pointer),

@@ -12,11 +12,9 @@ urlkit::openapi! {
     pub enum StyleExamples = "data/openapi/style-examples.json";
 }
 
-/// The `label` and `matrix` rows, and the `simple` rows' arrays, are left out: `openapi!`
-/// refuses those styles and array path parameters. The table's rows: style, explode, and its `undefined`, `string` and `array` cells (`None`
-/// where the table says _n/a_ or the document has no operation).
-/// The `label` and `matrix` rows are left out: `openapi!` refuses those styles.
-/// A row: style, explode, and its `undefined`, `string` and `array` cells.
+/// The table's rows: style, explode, and its `undefined`, `string` and `array` cells (`None`
+/// where the table says _n/a_ or the document has no operation). The path rows' arrays are
+/// left out: `openapi!` refuses array path parameters.
 type Row = (
     &'static str,
     bool,
@@ -25,7 +23,11 @@ type Row = (
     Option<&'static str>,
 );
 
-const TABLE: [Row; 6] = [
+const TABLE: [Row; 10] = [
+    ("matrix", false, Some(";color"), Some(";color=blue"), None),
+    ("matrix", true, Some(";color"), Some(";color=blue"), None),
+    ("label", false, Some("."), Some(".blue"), None),
+    ("label", true, Some("."), Some(".blue"), None),
     ("simple", false, Some(""), Some("blue"), None),
     ("simple", true, Some(""), Some("blue"), None),
     (
