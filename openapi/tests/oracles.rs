@@ -61,6 +61,12 @@ enum Kinds {
         #[route(style = "deepObject")]
         color: BTreeMap<String, u8>,
     },
+    #[route("/styled/{.id}/{;name}/report{.format}")]
+    Styled {
+        id: String,
+        name: String,
+        format: String,
+    },
 }
 
 /// Variants that declare methods, on shared paths and alone, beside one that declares none.
@@ -539,6 +545,22 @@ fn serialize(
                 assert_eq!(items.len(), 1, "{name}");
                 url = url.replace(&format!("{{{name}}}"), &pct_encode(&items[0], false));
             }
+            // The table's label and matrix rows, string column: `.blue`; `;color=blue`, and
+            // `;color` for the empty string (its `undefined` column).
+            ("path", "label", false) => {
+                assert_eq!(items.len(), 1, "{name}");
+                let value = format!(".{}", pct_encode(&items[0], false));
+                url = url.replace(&format!("{{{name}}}"), &value);
+            }
+            ("path", "matrix", false) => {
+                assert_eq!(items.len(), 1, "{name}");
+                let value = if items[0].is_empty() {
+                    format!(";{name}")
+                } else {
+                    format!(";{name}={}", pct_encode(&items[0], false))
+                };
+                url = url.replace(&format!("{{{name}}}"), &value);
+            }
             ("query", "form", true) => {
                 assert!(is_array || items.len() <= 1, "{name}");
                 for item in &items {
@@ -737,6 +759,11 @@ proptest! {
                     ("kind", kind.iter().map(u16::to_string).collect()),
                     ("word", word.clone()),
                 ]),
+            ),
+            (
+                Kinds::Styled { id: section.clone(), name: name.clone(), format: query.clone() },
+                "/styled/{id}/{name}/report{format}",
+                values(&[("id", vec![section.clone()]), ("name", vec![name.clone()]), ("format", vec![query.clone()])]),
             ),
             (
                 Kinds::Deep { color: color.clone() },

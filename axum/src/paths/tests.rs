@@ -604,6 +604,7 @@ fn model_matches(path: &[Segment], segments: &[&str]) -> bool {
             fits && model_matches(more, &segments[1..])
         }
         Segment::Slash { .. } => model_matches(more, &segments[1..]),
+        Segment::Styled { .. } => unreachable!("the generated shapes hold no `{{.x}}` or `{{;x}}`"),
     }
 }
 

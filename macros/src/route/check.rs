@@ -7,7 +7,7 @@
 use core::ops::Range;
 
 use urlkit_syntax::plan::Step;
-use urlkit_syntax::route::lower::{self, PathSegment, Shape, Var};
+use urlkit_syntax::route::lower::{self, PathSegment, PathStyle, Shape, Var};
 use urlkit_syntax::route::owned::{Arity, OwnedPattern};
 
 use super::ast::{Field, Route};
@@ -114,7 +114,11 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
         }
         // A deepObject map with `*` is one mistake, which `check_deep_object` explains.
         if field.deep_object.is_none() || !var.explode {
-            check_kind(field, var, position, lit, &value, errors);
+            let op = match position {
+                Position::Segment(k) => operator(&shape.segments[k]),
+                _ => "",
+            };
+            check_kind(field, var, (position, op), lit, &value, errors);
         }
         check_style(field, var, position, &shape, errors);
         check_deep_object(field, var, position, route.deny_unknown, errors);
@@ -306,11 +310,27 @@ fn typo(a: &str, b: &str) -> bool {
     }
 }
 
-/// `Option` only where a value may be absent, `Vec` only where several may stand.
+/// The operator of a path segment's placeholder: `.` for `{.x}`, `;` for `{;x}`.
+fn operator(segment: &PathSegment) -> &'static str {
+    match segment {
+        PathSegment::Value {
+            style: PathStyle::Label,
+            ..
+        } => ".",
+        PathSegment::Value {
+            style: PathStyle::Matrix,
+            ..
+        } => ";",
+        _ => "",
+    }
+}
+
+/// `Option` only where a value may be absent, `Vec` only where several may stand. `op` is the
+/// operator of a path segment's placeholder.
 fn check_kind(
     field: &Field<'_>,
     var: &Var,
-    position: Position,
+    (position, op): (Position, &str),
     lit: &syn::LitStr,
     value: &str,
     errors: &mut Diagnostics,
@@ -345,7 +365,8 @@ fn check_kind(
         }
     }
     let placeholder = |explode: bool| match position {
-        Position::Segment(_) | Position::Key { hand: true, .. } => format!("{{{name}}}"),
+        Position::Segment(_) => format!("{{{op}{name}{}}}", if explode { "*" } else { "" }),
+        Position::Key { hand: true, .. } => format!("{{{name}}}"),
         Position::Tail { .. } => format!("{{/{name}{}}}", if explode { "*" } else { "" }),
         Position::Key { hand: false, .. } => {
             format!("{{?{name}{}}}", if explode { "*" } else { "" })

@@ -142,6 +142,9 @@ pub struct Field {
     /// For an `Option` read in the query without `#[route(keep_empty)]`: a single empty value
     /// (`page=`, an empty form field) is absent, `None`.
     pub empty_is_absent: bool,
+    /// For a path segment `{;x}`: the value follows an `=` after the static text (which ends
+    /// with `;x`), or is empty with no `=` (RFC 6570 §3.2.7 writes `;x` for an empty value).
+    pub matrix: bool,
 }
 
 /// An `Option` field whose empty query value `from_url` reads as `None`, as `to_url` writes
@@ -361,7 +364,8 @@ impl<'i> Target<'i> {
         seg: SegmentSpan,
         field: &'static Field,
     ) -> Result<T, RouteError> {
-        if let Some(raw) = self.plain_value(seg, field)
+        if !field.matrix
+            && let Some(raw) = self.plain_value(seg, field)
             && let Ok(value) = T::from_plain(self.input, raw)
         {
             return Ok(value);
@@ -413,7 +417,19 @@ impl<'i> Target<'i> {
         field: &'static Field,
     ) -> Result<T, RouteError> {
         let end = seg_end.saturating_sub(field.suffix).max(seg_start);
-        let value = (seg_start + field.prefix).min(end)..end;
+        let mut value = (seg_start + field.prefix).min(end)..end;
+        if field.matrix && !value.is_empty() {
+            // `;x=` and the value; `;x` alone is the empty value. Anything else after `;x`
+            // (`;xy=1`) is another parameter, so `x` is missing. `;x=` (which RFC 6570 never
+            // writes) is read as the empty value too.
+            if input.as_bytes().get(value.start) == Some(&b'=') {
+                value.start += 1;
+            } else {
+                let error =
+                    RouteError::new(field.route, RouteErrorKind::Value(ParamError::Missing));
+                return Err(error.field_of(field.name).at(value.start));
+            }
+        }
         let whole = seg_start..seg_end;
         let mut params = Params::segment(input, whole, value, last, plain);
         match T::from_params(&mut params) {

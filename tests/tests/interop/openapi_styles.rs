@@ -788,3 +788,221 @@ proptest! {
         prop_assert_eq!(back, entries);
     }
 }
+
+/// `style: label` on one value, the whole segment: `/p/{.color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p/{.color}")]
+struct Label {
+    color: String,
+}
+
+/// `style: label` after static text in its segment, where the value may be empty.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/report{.color}")]
+struct Report {
+    color: String,
+}
+
+/// `style: matrix` on one value: `/p/{;color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p/{;color}")]
+struct Matrix {
+    color: String,
+}
+
+/// The path's value of a route whose template is `/p/` and a placeholder.
+fn cell(style: &str, explode: bool, column: usize) -> String {
+    format!("/p/{}", self::column(style, explode, column))
+}
+
+#[test]
+fn a_route_builds_and_parses_the_path_string_cells() {
+    let blue = || "blue".to_string();
+    for (url, route) in [
+        (
+            cell("simple", false, STRING),
+            Simple { color: blue() }.to_url(),
+        ),
+        (
+            cell("label", false, STRING),
+            Label { color: blue() }.to_url(),
+        ),
+        (
+            cell("matrix", false, STRING),
+            Matrix { color: blue() }.to_url(),
+        ),
+    ] {
+        assert_eq!(route.unwrap().as_str(), url);
+    }
+    assert_eq!(
+        Label::from_url(&cell("label", false, STRING)).unwrap(),
+        Label { color: blue() }
+    );
+    assert_eq!(
+        Matrix::from_url(&cell("matrix", false, STRING)).unwrap(),
+        Matrix { color: blue() }
+    );
+    assert_eq!(
+        Simple::from_url(&cell("simple", false, STRING)).unwrap(),
+        Simple { color: blue() }
+    );
+}
+
+/// `style: simple` on one value: `/p/{color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p/{color}")]
+struct Simple {
+    color: String,
+}
+
+#[test]
+fn the_empty_string_cells_of_label_and_matrix() {
+    // The table's `undefined` column is RFC 6570's empty string: `;color` with no `=`.
+    let empty = Matrix {
+        color: String::new(),
+    };
+    let url = cell("matrix", false, 0);
+    assert_eq!(empty.to_url().unwrap().as_str(), url);
+    assert_eq!(Matrix::from_url(&url).unwrap(), empty);
+    // `;color=` (which RFC 6570 never writes) is the same empty value.
+    assert_eq!(Matrix::from_url("/p/;color=").unwrap(), empty);
+    // Another parameter's name, or a longer one, is not `color`.
+    assert!(Matrix::from_url("/p/;other=blue").is_err());
+    assert!(Matrix::from_url("/p/;colors=blue").is_err());
+    assert!(Matrix::from_url("/p/;color%3Dblue").is_err());
+    assert!(Matrix::from_url("/p/blue").is_err());
+
+    // `.` after static text: `/report.`.
+    let report = Report {
+        color: String::new(),
+    };
+    assert_eq!(
+        report.to_url().unwrap().as_str(),
+        format!("/report{}", column("label", false, 0))
+    );
+    assert_eq!(Report::from_url("/report.").unwrap(), report);
+    assert!(Report::from_url("/report").is_err());
+    assert!(Report::from_url("/reportjson").is_err());
+
+    // A whole segment `{.color}` would be the dot segment `.` (or `..` for the value `.`),
+    // which every URL parser removes: refused, naming the field.
+    for value in ["", "."] {
+        let error = Label {
+            color: value.into(),
+        }
+        .to_url()
+        .unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &urlkit::ExpandErrorKind::DotSegment,
+            "{value:?}"
+        );
+        assert!(error.to_string().contains("color"), "{error}");
+    }
+    assert!(Label::from_url("/p/.").is_err());
+    assert!(Label::from_url("/p/..").is_err());
+    assert!(Label::from_url("/p/blue").is_err());
+}
+
+/// Values holding the separators of every path style, escapes, text, and nothing.
+fn path_value() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(",".to_string()),
+            Just(".".to_string()),
+            Just(";".to_string()),
+            Just("=".to_string()),
+            Just("/".to_string()),
+            Just("%".to_string()),
+            Just("?".to_string()),
+            Just("#".to_string()),
+            Just("&".to_string()),
+            Just(" ".to_string()),
+            Just("é".to_string()),
+            "[a-z]{1,3}",
+        ],
+        0..4,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+/// The one segment after `/p/` (or the whole path's last), as the `url` crate decodes it.
+fn url_crate_segment(url: &str) -> String {
+    let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+    let last = parsed.path_segments().unwrap().next_back().unwrap();
+    percent_encoding::percent_decode_str(last)
+        .decode_utf8()
+        .unwrap()
+        .into_owned()
+}
+
+proptest! {
+    #[test]
+    fn every_label_value_reads_back(color in path_value()) {
+        let route = Report { color: color.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Report::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        prop_assert_eq!(url_crate_segment(url.as_str()), format!("report.{color}"));
+        // As a whole segment, every value but `""` and `.` (dot segments).
+        let route = Label { color: color.clone() };
+        match route.to_url() {
+            Ok(url) => {
+                prop_assert_eq!(&Label::from_url(url.as_str()).unwrap(), &route, "{}", url);
+                prop_assert_eq!(url_crate_segment(url.as_str()), format!(".{color}"));
+            }
+            Err(error) => {
+                prop_assert!(color.is_empty() || color == ".", "{color:?}: {error}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_matrix_value_reads_back(color in path_value()) {
+        let route = Matrix { color: color.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Matrix::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        let expected = if color.is_empty() { ";color".to_string() } else { format!(";color={color}") };
+        prop_assert_eq!(url_crate_segment(url.as_str()), expected);
+    }
+}
+
+/// Path styles beside each other in one enum: which route a URL is for.
+#[derive(Route, Debug, PartialEq, Clone)]
+enum Styles {
+    #[route("/a/{y}")]
+    Simple { y: String },
+    #[route("/a/{.x}")]
+    Label { x: String },
+    #[route("/m/{;x}")]
+    X { x: String },
+    #[route("/m/{;xy}")]
+    Xy { xy: String },
+}
+
+#[test]
+fn path_styles_in_one_enum_keep_their_urls_apart() {
+    let label = Styles::Label { x: "5".into() };
+    assert_eq!(label.to_url().unwrap(), "/a/.5");
+    assert_eq!(Styles::from_url("/a/.5").unwrap(), label);
+    let simple = Styles::Simple { y: "5".into() };
+    assert_eq!(Styles::from_url("/a/5").unwrap(), simple);
+    // `{y}` with `.5` would write the label route's URL: refused, as any value another
+    // route would take.
+    assert!(Styles::Simple { y: ".5".into() }.to_url().is_err());
+    // A matrix parameter is found by its name, whole: `;x` is not `;xy`.
+    for route in [
+        Styles::X { x: "1".into() },
+        Styles::X { x: String::new() },
+        Styles::X { x: "y=1".into() },
+        Styles::Xy { xy: "1".into() },
+        Styles::Xy { xy: String::new() },
+    ] {
+        let url = route.to_url().unwrap();
+        assert_eq!(Styles::from_url(url.as_str()).unwrap(), route, "{url}");
+    }
+    assert_eq!(
+        Styles::X { x: "y=1".into() }.to_url().unwrap(),
+        "/m/;x=y%3D1"
+    );
+    assert!(Styles::from_url("/m/;z=1").is_err());
+}
