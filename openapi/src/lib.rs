@@ -357,6 +357,8 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                 field: name,
                 suffix,
                 style,
+                explode,
+                arity,
             } => {
                 let (value, doc) = field(name);
                 let _ = write!(path, "/{prefix}{{{name}}}{suffix}");
@@ -366,7 +368,12 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                 if style == PathStyle::Label && prefix.is_empty() && suffix.is_empty() {
                     whole_label(&mut schema);
                 }
+                if arity == Arity::List {
+                    // Never empty: an empty list writes nothing, which `to_url` refuses.
+                    schema = json!({ "type": "array", "items": schema, "minItems": 1 });
+                }
                 let mut parameter = path_parameter(name, schema, doc);
+                parameter.explode = explode;
                 parameter.style = match style {
                     PathStyle::Simple => "simple",
                     PathStyle::Label => "label",

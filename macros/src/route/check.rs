@@ -231,6 +231,23 @@ pub(crate) fn joined(shape: &Shape, j: usize, field: &Field<'_>) -> Option<char>
     joined.then(|| field.style.map_or(',', |(delimiter, _)| delimiter))
 }
 
+/// For a `Vec` field read from the path segment `k` of `shape`, the character between its
+/// items as its placeholder writes them: `,` for `{x}`, `{x*}`, `{.x}` and `{;x}`
+/// (RFC 6570 §3.2.2, §3.2.5, §3.2.7), `.` for `{.x*}`, `;` for `{;x*}`.
+pub(crate) fn segment_list(shape: &Shape, k: usize, field: &Field<'_>) -> Option<char> {
+    let Some(PathSegment::Value { var, style, .. }) = shape.segments.get(k) else {
+        return None;
+    };
+    if field.arity != Arity::List {
+        return None;
+    }
+    Some(match (style, var.explode) {
+        (PathStyle::Label, true) => '.',
+        (PathStyle::Matrix, true) => ';',
+        _ => ',',
+    })
+}
+
 fn capture(shape: &Shape, position: Position, kind: Arity) -> Capture {
     match position {
         Position::Segment(k) => Capture::Segment(k),
@@ -376,9 +393,6 @@ fn check_kind(
     let message = match (field.arity, position) {
         (Arity::Optional, Position::Segment(_)) => Some(format!(
             "`{shown}` cannot fill `{written}`: a path segment is always written, so its value cannot be absent; an optional value goes at the end of the path (`{{/{name}}}`) or in the query (`{{?{name}}}`)"
-        )),
-        (Arity::List, Position::Segment(_)) => Some(format!(
-            "`{shown}` cannot fill `{written}`, which holds one value; a list goes at the end of the path (`{{/{name}*}}`) or in the query (`{{?{name}*}}`)"
         )),
         (Arity::Optional | Arity::List, Position::Tail { last: false, .. }) => Some(format!(
             "`{shown}` cannot fill `{written}`, which other segments follow; only the last `{{/x}}` of the path may be optional or a list"

@@ -44,7 +44,7 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
                 suffix,
                 var,
                 style: PathStyle::Simple,
-            } => {
+            } if kind(var) == Arity::One => {
                 let field = field(var);
                 quote!(::urlkit::route::Segment::Value { prefix: #prefix, field: #field, suffix: #suffix })
             }
@@ -60,7 +60,11 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
                     PathStyle::Matrix => quote!(::urlkit::route::PathStyle::Matrix),
                     PathStyle::Simple => quote!(::urlkit::route::PathStyle::Simple),
                 };
-                quote!(::urlkit::route::Segment::Styled { prefix: #prefix, field: #field, suffix: #suffix, style: #style })
+                let explode = var.explode;
+                let arity = arity(kind(var));
+                quote!(::urlkit::route::Segment::Styled {
+                    prefix: #prefix, field: #field, suffix: #suffix, style: #style, explode: #explode, arity: #arity,
+                })
             }
         });
     }

@@ -482,7 +482,8 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
             let marker = super::ast::marker(name);
             let joined = match *capture {
                 Capture::Key(j) => super::check::joined(&valid.shape, j, field),
-                _ => None,
+                Capture::Segment(k) => super::check::segment_list(&valid.shape, k, field),
+                Capture::Tail => None,
             };
             let joined = if let Some(delimiter) = joined {
                 quote!(::core::option::Option::Some(#delimiter))

@@ -224,10 +224,12 @@ pub enum Segment {
         /// Static text after the placeholder.
         suffix: &'static str,
     },
-    /// `{.x}` or `{;x}` (OpenAPI's path styles `label` and `matrix`), with the segment's
-    /// static text before and after it: `/users/{.id}` writes `/users/.5`, `/report{.format}`
-    /// `/report.json`, `/users/{;id}` `/users/;id=5` (`;id` for an empty value). `prefix` and
-    /// `suffix` are the template's own text, without the `.` or `;id` the expansion writes.
+    /// `{.x}` or `{;x}` (OpenAPI's path styles `label` and `matrix`), or a list in any path
+    /// style (`{x}` on a `Vec`), with the segment's static text before and after it:
+    /// `/users/{.id}` writes `/users/.5`, `/report{.format}` `/report.json`, `/users/{;id}`
+    /// `/users/;id=5` (`;id` for an empty value), `/p/{.color*}` `/p/.blue.black`. `prefix`
+    /// and `suffix` are the template's own text, without the `.` or `;id` the expansion
+    /// writes.
     Styled {
         /// Static text before the placeholder.
         prefix: &'static str,
@@ -237,6 +239,13 @@ pub enum Segment {
         suffix: &'static str,
         /// How the value is written.
         style: PathStyle,
+        /// `*` after the name (OpenAPI's `explode`): for a list, `{.x*}` separates the items
+        /// with `.` and `{;x*}` writes `;x=` before each, where without it they are joined by
+        /// `,`.
+        explode: bool,
+        /// [`Arity::One`], or [`Arity::List`] for a `Vec`, which holds at least one item (an
+        /// empty list writes nothing, so `to_url` refuses it).
+        arity: Arity,
     },
     /// `{/x}`: a segment that is the field's value (RFC 6570 §3.2.6), at the end of the path
     /// (only `{/x}` and `{/x*}` follow it). [`Arity::Optional`] only for the last segment of

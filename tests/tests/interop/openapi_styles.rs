@@ -1006,3 +1006,159 @@ fn path_styles_in_one_enum_keep_their_urls_apart() {
     );
     assert!(Styles::from_url("/m/;z=1").is_err());
 }
+
+/// The table's path rows for an array, one route per style and `explode`, the list at `/p/`.
+mod path_lists {
+    use urlkit::Route;
+
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{color}")]
+    pub(super) struct Simple {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{color*}")]
+    pub(super) struct SimpleExploded {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{.color}")]
+    pub(super) struct Label {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{.color*}")]
+    pub(super) struct LabelExploded {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{;color}")]
+    pub(super) struct Matrix {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{;color*}")]
+    pub(super) struct MatrixExploded {
+        pub(super) color: Vec<String>,
+    }
+}
+
+/// `to_url` of the route of `style` and `explode` for `items`, and `from_url` of a URL, back
+/// to the items.
+type ListRoute = (
+    &'static str,
+    bool,
+    fn(Vec<String>) -> Result<String, urlkit::ExpandError>,
+    fn(&str) -> Result<Vec<String>, urlkit::RouteError>,
+);
+
+macro_rules! list_route {
+    ($style:literal, $explode:literal, $route:ident) => {
+        (
+            $style,
+            $explode,
+            |color| {
+                path_lists::$route { color }
+                    .to_url()
+                    .map(|u| u.as_str().to_owned())
+            },
+            |url| path_lists::$route::from_url(url).map(|r| r.color),
+        )
+    };
+}
+
+const LIST_ROUTES: [ListRoute; 6] = [
+    list_route!("simple", false, Simple),
+    list_route!("simple", true, SimpleExploded),
+    list_route!("label", false, Label),
+    list_route!("label", true, LabelExploded),
+    list_route!("matrix", false, Matrix),
+    list_route!("matrix", true, MatrixExploded),
+];
+
+#[test]
+fn a_route_builds_and_parses_the_path_array_cells() {
+    let array: Vec<String> = ARRAY.iter().map(ToString::to_string).collect();
+    for (style, explode, build, parse) in LIST_ROUTES {
+        let url = cell(style, explode, COLUMN_ARRAY);
+        assert_eq!(build(array.clone()).unwrap(), url, "{style} {explode}");
+        assert_eq!(parse(&url).unwrap(), array, "{url}");
+        // An empty list writes nothing, not even the `.` or `;color`: refused.
+        let error = build(Vec::new()).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &urlkit::ExpandErrorKind::EmptyList,
+            "{style} {explode}"
+        );
+        assert!(error.to_string().contains("color"), "{error}");
+    }
+    // `{.color*}` leaves an item's `.` as it is: refused, where the others encode it.
+    let dotted = vec!["a.b".to_string()];
+    for (style, explode, build, parse) in LIST_ROUTES {
+        match build(dotted.clone()) {
+            Ok(url) => assert_eq!(parse(&url).unwrap(), dotted, "{url}"),
+            Err(error) => {
+                assert_eq!((style, explode), ("label", true), "{error}");
+                assert_eq!(
+                    error.kind(),
+                    &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: '.' }
+                );
+                assert!(error.to_string().contains("color"), "{error}");
+            }
+        }
+    }
+    // A matrix item is the field's name, alone or before `=`: `;other=a` is not one.
+    assert!(path_lists::MatrixExploded::from_url("/p/;color=a;other=b").is_err());
+    assert!(path_lists::MatrixExploded::from_url("/p/;color=a;colors=b").is_err());
+    assert_eq!(
+        path_lists::MatrixExploded::from_url("/p/;color;color=b")
+            .unwrap()
+            .color,
+        ["", "b"]
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_path_list_reads_back(items in proptest::collection::vec(path_value(), 1..4)) {
+        for (style, explode, build, parse) in LIST_ROUTES {
+            match build(items.clone()) {
+                Ok(url) => {
+                    prop_assert_eq!(&parse(&url).unwrap(), &items, "{}", url);
+                    // The `url` crate's segment, split as the style separates the items, each
+                    // item decoded.
+                    let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+                    let segment = parsed.path_segments().unwrap().next_back().unwrap().to_owned();
+                    let raw: Vec<&str> = match (style, explode) {
+                        ("simple", _) => segment.split(',').collect(),
+                        ("label", false) => segment[1..].split(',').collect(),
+                        ("label", true) => segment[1..].split('.').collect(),
+                        ("matrix", false) => segment.strip_prefix(";color").unwrap()
+                            .trim_start_matches('=').split(',').collect(),
+                        _ => segment[1..].split(';')
+                            .map(|item| item.strip_prefix("color").unwrap().trim_start_matches('='))
+                            .collect(),
+                    };
+                    let decoded: Vec<String> = raw.iter()
+                        .map(|item| percent_encoding::percent_decode_str(item).decode_utf8().unwrap().into_owned())
+                        .collect();
+                    prop_assert_eq!(&decoded, &items, "{}", url);
+                }
+                Err(error) => {
+                    // Refused only where the URL could not be read back: a `.` in an item of
+                    // `{.color*}`, or a segment that would be empty, `.` or `..`.
+                    let dot_item = style == "label" && explode && items.iter().any(|i| i.contains('.'));
+                    // The segment as the style writes it, for the characters that matter here.
+                    let segment = match style {
+                        "simple" => items.join(","),
+                        "label" => format!(".{}", items.join(if explode { "." } else { "," })),
+                        _ => ";color".to_string(),
+                    };
+                    let dot_segment = segment == "." || segment == "..";
+                    let empty = segment.is_empty();
+                    prop_assert!(dot_item || dot_segment || empty, "{} {}: {:?}: {}", style, explode, items, error);
+                }
+            }
+        }
+    }
+}
