@@ -8,7 +8,7 @@ use urlkit_syntax::chars;
 use serde_json::{Map, Value};
 
 /// The methods of a path item, in the order OpenAPI lists them (3.1 §4.8.9).
-const METHODS: [&str; 8] = [
+pub(super) const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
 ];
 
@@ -673,7 +673,7 @@ fn scalar(schema: &Value) -> Result<Scalar, String> {
 }
 
 /// RFC 6901: `~` is `~0` and `/` is `~1` in a pointer's segment.
-fn escape(segment: &str) -> String {
+pub(super) fn escape(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1")
 }
 

@@ -9,6 +9,7 @@
 mod emit;
 mod map;
 mod read;
+mod select;
 
 use proc_macro2::TokenStream;
 use syn::parse::{Parse, ParseStream};
@@ -16,12 +17,13 @@ use syn::{Attribute, Ident, LitStr, Token, Visibility};
 
 use crate::diagnostics::Diagnostics;
 
-/// `#[attrs] pub enum Name = "path/to/api.json";`
+/// `#[attrs] pub enum Name = "path/to/api.json";`, then `skip = [...];` or `only = [...];`
 struct Input {
     attrs: Vec<Attribute>,
     vis: Visibility,
     ident: Ident,
     path: LitStr,
+    selection: Option<select::Selection>,
 }
 
 impl Parse for Input {
@@ -40,11 +42,13 @@ impl Parse for Input {
         if input.peek(Token![;]) {
             input.parse::<Token![;]>()?;
         }
+        let selection = select::parse(input)?;
         Ok(Input {
             attrs,
             vis,
             ident,
             path,
+            selection,
         })
     }
 }
@@ -61,12 +65,20 @@ pub(crate) fn openapi(tokens: TokenStream) -> TokenStream {
 }
 
 fn expand(input: &Input) -> syn::Result<TokenStream> {
-    let document = read::read(&input.path)?;
+    let mut document = read::read(&input.path)?;
     let mut errors = Diagnostics::default();
+    if let Some(selection) = &input.selection {
+        select::apply(&mut document.tree, selection, &mut errors);
+    }
     let routes = map::routes(&document.tree, &mut |pointer: &str, message: String| {
+        let hint = select::hint(&document.tree, input.selection.as_ref(), pointer);
         errors.push(syn::Error::new(
             input.path.span(),
-            format!("{}#{pointer}: {message}", document.shown),
+            format!(
+                "{}#{pointer}: {message}{}",
+                document.shown,
+                hint.unwrap_or_default()
+            ),
         ));
     });
     errors.finish()?;

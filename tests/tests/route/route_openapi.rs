@@ -268,3 +268,54 @@ fn deep_objects_are_maps_of_their_one_value_type() {
         ["color[B]=150", "color[G]=200", "color[R]=100", "mixed[n]=1"]
     );
 }
+
+mod select {
+    use urlkit::Route;
+
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Only = "tests/route/openapi.json";
+        only = ["getUser", "issues/create"];
+    }
+
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Skip = "tests/route/openapi.json";
+        skip = ["search", "issues/list-for-repo"];
+    }
+
+    #[test]
+    fn only_keeps_the_named_operations_in_the_document_order() {
+        assert_eq!(Only::OPERATION_IDS, ["issues/create", "getUser"]);
+        let variants: Vec<_> = Only::SHAPES.iter().map(|shape| shape.variant).collect();
+        assert_eq!(variants, [Some("IssuesCreate"), Some("GetUser")]);
+        let route = Only::GetUser { user_id: 7 };
+        assert_eq!(route.to_url().unwrap().as_str(), "/users/7");
+        assert_eq!(route.operation_id(), "getUser");
+        assert_eq!(Only::from_url("/users/7").unwrap(), route);
+        // A left-out operation is no route of the enum.
+        assert!(Only::from_url("/search?type=x").is_err());
+    }
+
+    #[test]
+    fn skip_leaves_the_named_operations_out() {
+        assert_eq!(
+            Skip::OPERATION_IDS,
+            ["issues/create", "getUser", "deleteUser"]
+        );
+        let variants: Vec<_> = Skip::SHAPES.iter().map(|shape| shape.variant).collect();
+        assert_eq!(
+            variants,
+            [Some("IssuesCreate"), Some("GetUser"), Some("DeleteUser")]
+        );
+        assert!(Skip::from_url("/search?type=x").is_err());
+        assert_eq!(
+            Skip::from_url("/repos/o/r/issues").unwrap(),
+            Skip::IssuesCreate {
+                owner: "o".into(),
+                repo: "r".into(),
+                state: None
+            }
+        );
+    }
+}
