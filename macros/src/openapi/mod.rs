@@ -7,6 +7,7 @@
 //! `#[route(...)]` attributes, so that everything a derived enum has comes with it.
 
 mod emit;
+mod enums;
 mod map;
 mod read;
 mod select;
@@ -70,17 +71,22 @@ fn expand(input: &Input) -> syn::Result<TokenStream> {
     if let Some(selection) = &input.selection {
         select::apply(&mut document.tree, selection, &mut errors);
     }
-    let routes = map::routes(&document.tree, &mut |pointer: &str, message: String| {
-        let hint = select::hint(&document.tree, input.selection.as_ref(), pointer);
-        errors.push(syn::Error::new(
-            input.path.span(),
-            format!(
-                "{}#{pointer}: {message}{}",
-                document.shown,
-                hint.unwrap_or_default()
-            ),
-        ));
-    });
+    let mut enums = enums::Enums::new(&input.ident);
+    let routes = map::routes(
+        &document.tree,
+        &mut enums,
+        &mut |pointer: &str, message: String| {
+            let hint = select::hint(&document.tree, input.selection.as_ref(), pointer);
+            errors.push(syn::Error::new(
+                input.path.span(),
+                format!(
+                    "{}#{pointer}: {message}{}",
+                    document.shown,
+                    hint.unwrap_or_default()
+                ),
+            ));
+        },
+    );
     errors.finish()?;
-    Ok(emit::emit(input, &routes, &document.absolute))
+    Ok(emit::emit(input, &routes, &enums, &document.absolute))
 }

@@ -75,7 +75,7 @@ fn merged_parameters_with_refs() {
     let route = Api::IssuesListForRepo {
         owner: "rust lang".into(),
         repo: "rust".into(),
-        state: "open".into(),
+        state: ApiState::Open,
         labels: vec!["a,b".into(), "c".into()],
         per_page: Some(30),
     };
@@ -107,7 +107,7 @@ fn merged_parameters_with_refs() {
         Api::IssuesListForRepo {
             owner: "o".into(),
             repo: "r".into(),
-            state: "all".into(),
+            state: ApiState::All,
             labels: vec![],
             per_page: None,
         }
@@ -317,5 +317,111 @@ mod select {
                 state: None
             }
         );
+    }
+}
+
+mod enums {
+    use urlkit::Route;
+
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Api = "tests/route/openapi_enums.json";
+    }
+
+    // The same document again in one module: its enums are named after this enum, so no
+    // name is written twice.
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Again = "tests/route/openapi_enums.json";
+    }
+
+    fn query_pairs(url: &urlkit::Url) -> Vec<(String, String)> {
+        super::query_pairs(url)
+    }
+
+    #[test]
+    fn string_enums_are_types_both_ways() {
+        let route = Api::IssuesListForRepo {
+            owner: "o".into(),
+            repo: "r".into(),
+            state: Some(ApiIssuesListForRepoState::Closed),
+            direction: Some(ApiDirection::Desc),
+            sort: Some(ApiSortOrder::Comments),
+            labels: vec![
+                ApiIssuesListForRepoLabels::Bug,
+                ApiIssuesListForRepoLabels::GoodFirstIssue,
+            ],
+        };
+        let url = route.to_url().unwrap();
+        assert_eq!(
+            query_pairs(&url),
+            super::pairs(&[
+                ("state", "closed"),
+                ("direction", "desc"),
+                ("sort", "comments"),
+                ("labels", "bug,good first issue")
+            ])
+        );
+        assert_eq!(Api::from_url(url.as_str()).unwrap(), route);
+
+        // A spelling that is not an identifier keeps its exact form.
+        let route = Api::ReactionsList {
+            content: ApiReactionsListContent::Plus1,
+            sort: ApiSortOrder::Created,
+            state: None,
+            level: Some(2),
+            mode: Some("fast".into()),
+            clash: Some("created-at".into()),
+        };
+        let url = route.to_url().unwrap();
+        assert_eq!(
+            url.as_str(),
+            "/reactions/%2B1?sort=created&level=2&mode=fast&clash=created-at"
+        );
+        assert_eq!(Api::from_url(url.as_str()).unwrap(), route);
+        assert_eq!(
+            Api::from_url("/reactions/-1?sort=updated").unwrap(),
+            Api::ReactionsList {
+                content: ApiReactionsListContent::Minus1,
+                sort: ApiSortOrder::Updated,
+                state: None,
+                level: None,
+                mode: None,
+                clash: None,
+            }
+        );
+        // `Again`'s enums are its own.
+        assert_eq!(
+            Again::from_url("/reactions/eyes?sort=updated&state=archived").unwrap(),
+            Again::ReactionsList {
+                content: AgainReactionsListContent::Eyes,
+                sort: AgainSortOrder::Updated,
+                state: Some(AgainReactionsListState::Archived),
+                level: None,
+                mode: None,
+                clash: None,
+            }
+        );
+    }
+
+    #[test]
+    fn an_unknown_value_is_refused_with_the_spellings() {
+        let error = Api::from_url("/reactions/heart?sort=created").unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains("`+1`, `-1`, `laugh`, `eyes`"), "{message}");
+        let error = Api::from_url("/repos/o/r/issues?sort=stars").unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.contains("`created`, `updated`, `comments`"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_spellings_are_in_the_shapes() {
+        let shape = &Api::SHAPES[1];
+        let field = shape.field("content").unwrap();
+        let shown = format!("{field:?}");
+        assert!(shown.contains("+1") && shown.contains("eyes"), "{shown}");
     }
 }
