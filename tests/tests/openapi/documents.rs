@@ -42,15 +42,24 @@ fn operations_and_their_parameter_types() {
     assert_eq!(
         counts,
         [
-            ("discord.json", 238),
+            ("discord.json", 242),
             ("github.json", 5),
             ("github-parameters.json", 200),
             ("style-examples.json", 8)
         ]
     );
-    // What the macro refuses was left out (PROVENANCE.md): every parameter has a generator.
+    // What the macro refuses was left out (PROVENANCE.md), but for the operations of
+    // `discord.json` that `real_documents` skips: every other parameter has a generator.
+    assert_eq!(
+        outside_kinds("discord.json"),
+        [
+            "get_entitlements",
+            "thread_search",
+            "preview_prune_guild",
+            "get_current_user_application_entitlements"
+        ]
+    );
     for name in [
-        "discord.json",
         "github.json",
         "github-parameters.json",
         "style-examples.json",
