@@ -70,6 +70,13 @@ pub(super) fn parse(input: ParseStream<'_>) -> syn::Result<Option<Selection>> {
         let content;
         syn::bracketed!(content in input);
         let ids = Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?;
+        if mode == Mode::Only && ids.is_empty() {
+            // An enum of no operation has no route to build or read.
+            return Err(syn::Error::new(
+                keyword.span(),
+                "`only` names no operation; name the operations to keep, or remove `only` to keep them all",
+            ));
+        }
         if input.peek(Token![;]) {
             input.parse::<Token![;]>()?;
         }

@@ -46,6 +46,11 @@ urlkit::openapi! {
     keep = ["issues/list-for-repo"];
 }
 
+urlkit::openapi! {
+    enum Nothing = "openapi/select.json";
+    only = [];
+}
+
 // Skipping the refused operation compiles.
 urlkit::openapi! {
     enum Fine = "openapi/select.json";
