@@ -1,10 +1,12 @@
 //! `openapi!`: a route enum from an OpenAPI 3.0/3.1 document, read at compile time.
 //!
 //! The phases, each a module named by what it does: `read` finds the file and parses it (JSON,
-//! or YAML by its extension) into one document tree, `map` turns each operation into a route
+//! or YAML by its extension) into one document tree, `select` removes the operations that
+//! `skip` or `only` leave out, `map` turns each operation into a route
 //! (its variant name, method, template and fields), collecting every problem with the JSON
 //! pointer of the culprit, and `emit` writes the enum with `#[derive(::urlkit::Route)]` and
-//! `#[route(...)]` attributes, so that everything a derived enum has comes with it.
+//! `#[route(...)]` attributes, so that everything a derived enum has comes with it; `enums`
+//! makes the string enum schemas `map` meets into `Param` enums that `emit` writes beside it.
 
 mod emit;
 mod enums;
