@@ -166,18 +166,43 @@ pub(super) fn apply(tree: &mut Value, selection: &Selection, errors: &mut Diagno
 }
 
 /// What to add to an error about the operation at `pointer` (or inside it): how to leave the
-/// operation out, in the form the invocation already uses.
+/// operation out, in the form the invocation already uses. A problem in a path item's own
+/// `parameters` is every operation's of that path item, so it names them all.
 pub(super) fn hint(tree: &Value, selection: Option<&Selection>, pointer: &str) -> Option<String> {
-    let (_, _, id) = operations(tree).into_iter().find(|(path, method, _)| {
-        let at = format!("/paths/{}/{method}", super::map::escape(path));
-        pointer == at || pointer.starts_with(&format!("{at}/"))
-    })?;
+    let within = |at: &str| pointer == at || pointer.starts_with(&format!("{at}/"));
+    let operations = operations(tree);
+    let ids: Vec<&str> = match operations
+        .iter()
+        .find(|(path, method, _)| within(&format!("/paths/{}/{method}", super::map::escape(path))))
+    {
+        Some((_, _, id)) => vec![id.as_str()],
+        None => operations
+            .iter()
+            .filter(|(path, _, _)| {
+                within(&format!("/paths/{}/parameters", super::map::escape(path)))
+            })
+            .map(|(_, _, id)| id.as_str())
+            .collect(),
+    };
+    if ids.is_empty() {
+        return None;
+    }
+    let what = if ids.len() == 1 {
+        "the operation"
+    } else {
+        "the path's operations"
+    };
+    let quoted = ids
+        .iter()
+        .map(|id| format!("\"{id}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
     Some(match selection.map(|selection| selection.mode) {
-        None => format!(
-            "; or leave the operation out: add `skip = [\"{id}\"];` after the document's path"
-        ),
-        Some(Mode::Skip) => format!("; or leave the operation out: add `\"{id}\"` to `skip`"),
-        Some(Mode::Only) => format!("; or leave the operation out: remove `\"{id}\"` from `only`"),
+        None => {
+            format!("; or leave {what} out: add `skip = [{quoted}];` after the document's path")
+        }
+        Some(Mode::Skip) => format!("; or leave {what} out: add `{quoted}` to `skip`"),
+        Some(Mode::Only) => format!("; or leave {what} out: remove `{quoted}` from `only`"),
     })
 }
 

@@ -51,6 +51,16 @@ urlkit::openapi! {
     only = [];
 }
 
+// A path item's own parameter is each of its operations': the error names them all.
+urlkit::openapi! {
+    enum Shared = "openapi/select_shared.json";
+}
+
+urlkit::openapi! {
+    enum SharedWithOnly = "openapi/select_shared.json";
+    only = ["teams/get", "teams/delete"];
+}
+
 // Skipping the refused operation compiles.
 urlkit::openapi! {
     enum Fine = "openapi/select.json";
