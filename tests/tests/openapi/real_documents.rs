@@ -6,10 +6,15 @@ use crate::documents::document;
 use crate::harness::{self, Report};
 use serde_json::Value;
 
+/// The operation of `github.json` with a parameter schema the macro refuses (`cwes` and
+/// `affects`, a `oneOf` of a string and a list).
+const GITHUB_REFUSED: [&str; 1] = ["security-advisories/list-global-advisories"];
+
 urlkit::openapi! {
     #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
     #[serde(tag = "__operation")]
     pub enum GitHub = "data/openapi/github.json";
+    skip = ["security-advisories/list-global-advisories"];
 }
 
 urlkit::openapi! {
@@ -70,7 +75,10 @@ fn assert_clean(name: &str, report: &Report, operations: usize) {
 
 #[test]
 fn github() {
-    let report = harness::check::<GitHub>(&document("github.json"), GitHub::OPERATION_IDS);
+    let report = harness::check::<GitHub>(
+        &without(document("github.json"), &GITHUB_REFUSED),
+        GitHub::OPERATION_IDS,
+    );
     assert_clean("github.json", &report, 5);
 }
 
