@@ -175,12 +175,19 @@ fn template_paths(route: &'static str, shape: &RouteShape) -> Result<Vec<Vec<Ite
                 style,
                 ..
             } => {
+                // A whole segment `{x}` or `{.x}` never has an empty value (`to_url` refuses
+                // the empty segment and the dot segment `.`).
+                let whole = prefix.is_empty() && style != PathStyle::Matrix;
                 let prefix = match style {
                     PathStyle::Simple => prefix.to_string(),
                     PathStyle::Label => format!("{prefix}."),
                     PathStyle::Matrix => format!("{prefix};{field}"),
                 };
-                vec![vec![param(&prefix, field)], vec![Item::Static(prefix)]]
+                if whole {
+                    vec![vec![param(&prefix, field)]]
+                } else {
+                    vec![vec![param(&prefix, field)], vec![Item::Static(prefix)]]
+                }
             }
             Segment::Value { suffix, field, .. } if !suffix.is_empty() => {
                 let placeholder = format!("{{{field}}}");
