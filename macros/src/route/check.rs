@@ -527,17 +527,27 @@ fn check_object(
     let name = &field.name;
     let ty = field.ty;
     let shown = quote::quote!(#ty).to_string().replace(' ', "");
+    let star = if var.explode { "*" } else { "" };
+    let instead = format!(
+        "write `{{?{name}}}` (its entries in one value) or `{{?{name}*}}` (a pair per entry)"
+    );
     let error = match position {
-        Position::Segment(_) | Position::Tail { .. } => syn::Error::new_spanned(
+        Position::Segment(_) => syn::Error::new_spanned(
             ty,
             format!(
-                "`{shown}` is a map, which a route writes only in the query; write `{{?{name}}}` (its entries in one value) or `{{?{name}*}}` (a pair per entry)"
+                "`{shown}` cannot fill `{{{name}}}`: a route writes a map only in the query; {instead}"
+            ),
+        ),
+        Position::Tail { .. } => syn::Error::new_spanned(
+            ty,
+            format!(
+                "`{shown}` cannot fill `{{/{name}{star}}}`: a route writes a map only in the query; {instead}"
             ),
         ),
         Position::Key { hand: true, .. } => syn::Error::new_spanned(
             ty,
             format!(
-                "`{shown}` is a map, which a pair written by hand cannot hold; write `{{?{name}}}` (its entries in one value) or `{{?{name}*}}` (a pair per entry)"
+                "`{shown}` cannot fill `{{{name}}}` in a pair written by hand, which holds one value per pair; {instead}"
             ),
         ),
         Position::Key { .. } if var.explode && deny_unknown => diagnostics::in_literal(

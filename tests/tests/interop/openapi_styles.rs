@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use urlkit::route::{Arity, QueryParam};
+use urlkit::route::{Arity, ParamError, QueryParam, RouteErrorKind};
 use urlkit::{Route, Template, url};
 
 /// A row of the table: `style`, `explode`, then the `undefined`, `string`, `array` and
@@ -834,6 +834,11 @@ struct PipeMap {
     color: BTreeMap<String, String>,
 }
 
+/// A key or value of an object: an item (empty ones included), or one holding a `]`.
+fn object_item() -> impl Strategy<Value = String> {
+    prop_oneof![item(), Just("]".to_string()), Just("a]b[ é".to_string())]
+}
+
 fn rgb() -> Vec<(String, u32)> {
     OBJECT.map(|(k, v)| (k.to_string(), v)).to_vec()
 }
@@ -908,7 +913,6 @@ fn a_joined_object_keeps_its_entries_apart() {
         assert_eq!(route.to_url().unwrap().as_str(), url, "{entries:?}");
         assert_eq!(JoinedMap::from_url(url).unwrap(), route, "{url}");
     }
-    use urlkit::route::{ParamError, RouteErrorKind};
     // A key without its value: an odd number of items.
     let error = JoinedMap::from_url("/p?color=R,100,G").unwrap_err();
     assert!(
@@ -973,7 +977,7 @@ fn oracle_items(query: &str, delimiter: &str) -> Vec<String> {
 
 proptest! {
     #[test]
-    fn every_joined_object_reads_back(entries in proptest::collection::btree_map(item(), item(), 0..4)) {
+    fn every_joined_object_reads_back(entries in proptest::collection::btree_map(object_item(), object_item(), 0..4)) {
         let flat: Vec<String> = entries.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect();
         for (delimiter, encoded) in [(',', ","), (' ', "%20"), ('|', "%7C")] {
             let url = match delimiter {
@@ -1005,6 +1009,176 @@ proptest! {
                 prop_assert_eq!(pairs.len(), 1);
                 prop_assert_eq!(oracle_items(parsed.query().unwrap(), encoded), flat.clone());
             }
+        }
+    }
+}
+
+/// `style: form, explode: true` for an object: `{?color*}`, whose entries are the query's
+/// own pairs.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color*}")]
+struct ExplodedObject {
+    color: Vec<(String, u32)>,
+}
+
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color*}")]
+struct ExplodedMap {
+    color: BTreeMap<String, String>,
+}
+
+/// An exploded map beside a static piece, a pair written by hand and another parameter: it
+/// takes every pair but theirs.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/search?format=json&q={query}{&page,filter*}")]
+struct Search {
+    query: String,
+    page: Option<u32>,
+    filter: BTreeMap<String, String>,
+}
+
+#[test]
+fn a_route_builds_and_parses_the_exploded_object_cell() {
+    let route = ExplodedObject { color: rgb() };
+    let url = format!("/p{}", column("form", true, COLUMN_OBJECT));
+    assert_eq!(url, "/p?R=100&G=200&B=150");
+    assert_eq!(route.to_url().unwrap().as_str(), url);
+    assert_eq!(ExplodedObject::from_url(&url).unwrap(), route);
+    // Keys are compared decoded, as every key: `%52` is `R`.
+    assert_eq!(
+        ExplodedObject::from_url("/p?%52=100&G=200&B=150").unwrap(),
+        route
+    );
+    // An empty map writes nothing and reads back empty; the map's own name is a key like
+    // any other.
+    let empty = ExplodedObject { color: Vec::new() };
+    assert_eq!(empty.to_url().unwrap().as_str(), "/p");
+    assert_eq!(ExplodedObject::from_url("/p").unwrap(), empty);
+    let named = ExplodedMap {
+        color: BTreeMap::from([("color".to_string(), "1".to_string())]),
+    };
+    assert_eq!(named.to_url().unwrap().as_str(), "/p?color=1");
+    assert_eq!(ExplodedMap::from_url("/p?color=1").unwrap(), named);
+    // `a&&b` and a trailing `&` hold no pair; a key without `=` has an empty value.
+    assert_eq!(
+        ExplodedMap::from_url("/p?a=1&&flag&").unwrap().color,
+        BTreeMap::from([("a".into(), "1".into()), ("flag".into(), String::new())])
+    );
+    assert_eq!(
+        ExplodedObject::SHAPES[0].query,
+        [QueryParam::Value {
+            key: "color",
+            field: "color",
+            arity: Arity::ExplodedObject
+        }]
+    );
+}
+
+#[test]
+fn an_exploded_object_reads_what_nothing_else_names() {
+    let route = Search {
+        query: "rust".into(),
+        page: Some(2),
+        filter: BTreeMap::from([
+            ("lang".to_string(), "en".to_string()),
+            ("sort".to_string(), "new".to_string()),
+        ]),
+    };
+    let url = "/search?format=json&q=rust&page=2&lang=en&sort=new";
+    assert_eq!(route.to_url().unwrap().as_str(), url);
+    assert_eq!(Search::from_url(url).unwrap(), route);
+    // The other keys in another spelling are still theirs.
+    assert_eq!(
+        Search::from_url("/search?fo%72mat=json&%71=rust&p%61ge=2&lang=en&sort=new").unwrap(),
+        route
+    );
+    // An entry that stands twice, in any spelling.
+    for url in ["/p?R=1&R=2", "/p?R=1&%52=2"] {
+        let error = ExplodedObject::from_url(url).unwrap_err();
+        assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+        assert_eq!(error.field(), Some("color"));
+    }
+    let error = ExplodedObject::from_url("/p?R=red").unwrap_err();
+    assert_eq!(error.field(), Some("color"));
+
+    // A key that another parameter or the static piece names, in any spelling, would read
+    // back as theirs: refused, naming the field and the entry.
+    for (i, key) in ["page", "q", "format", "Q", "p%61ge"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut filter = BTreeMap::from([("a".to_string(), "1".to_string())]);
+        filter.insert(key.to_string(), "x".to_string());
+        let route = Search {
+            query: "rust".into(),
+            page: None,
+            filter,
+        };
+        match key {
+            // Other keys: `Q` is not `q`, and `p%61ge` is written `p%2561ge`.
+            "Q" | "p%61ge" => {
+                let url = route.to_url().unwrap();
+                assert_eq!(Search::from_url(url.as_str()).unwrap(), route, "{i}");
+            }
+            _ => {
+                let error = route.to_url().unwrap_err();
+                assert_eq!(error.kind(), &urlkit::ExpandErrorKind::ClaimedKey, "{key}");
+                assert_eq!(error.placeholder(), "filter");
+                assert_eq!(error.field(), Some("[1]"), "{key}");
+            }
+        }
+    }
+    let error = ExplodedMap {
+        color: BTreeMap::from([(String::new(), "1".to_string())]),
+    }
+    .to_url()
+    .unwrap_err();
+    assert_eq!(error.kind(), &urlkit::ExpandErrorKind::EmptyKey);
+    assert_eq!((error.placeholder(), error.field()), ("color", Some("[0]")));
+    assert_eq!(
+        error.to_string(),
+        "the value of `color` has an entry in `[0]` with an empty key, which would write a query pair without a name; give the entry a key"
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_exploded_object_reads_back(entries in proptest::collection::btree_map(object_item(), object_item(), 0..4)) {
+        let route = ExplodedMap { color: entries.clone() };
+        let url = match route.to_url() {
+            Ok(url) => url,
+            Err(e) => {
+                prop_assert_eq!(e.kind(), &urlkit::ExpandErrorKind::EmptyKey);
+                prop_assert!(entries.contains_key(""));
+                return Ok(());
+            }
+        };
+        prop_assert!(!entries.contains_key(""));
+        prop_assert_eq!(&ExplodedMap::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        // The `url` crate reads the query as the map's entries, in order.
+        let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+        let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+        let expected: Vec<(String, String)> = entries.into_iter().collect();
+        prop_assert_eq!(pairs, expected);
+    }
+
+    #[test]
+    fn every_exploded_object_beside_other_keys_reads_back_or_is_refused(
+        entries in proptest::collection::btree_map(
+            prop_oneof![object_item(), Just("page".to_string()), Just("q".to_string()), Just("format".to_string())],
+            object_item(),
+            0..4,
+        ),
+        page in proptest::option::of(0u32..5),
+    ) {
+        let route = Search { query: "a&b".into(), page, filter: entries.clone() };
+        let claimed = ["", "page", "q", "format"];
+        match route.to_url() {
+            Ok(url) => {
+                prop_assert!(!entries.keys().any(|k| claimed.contains(&k.as_str())));
+                prop_assert_eq!(&Search::from_url(url.as_str()).unwrap(), &route, "{}", url);
+            }
+            Err(_) => prop_assert!(entries.keys().any(|k| claimed.contains(&k.as_str()))),
         }
     }
 }
