@@ -275,6 +275,39 @@ pub enum QueryParam {
 /// explode: false`, `spaceDelimited` or `pipeDelimited` by its separator, and
 /// [`ExplodedObject`](Self::ExplodedObject) one in `style: form, explode: true`; a scalar is
 /// `style: form` either way.
+///
+/// # Examples
+/// ```
+/// use std::collections::BTreeMap;
+/// use urlkit::Route;
+/// use urlkit::route::{Arity, QueryParam};
+///
+/// #[derive(Route)]
+/// #[route("/paint{?color,size,rest*}")]
+/// struct Paint {
+///     // `color=R,100,G,200`
+///     color: BTreeMap<String, u8>,
+///     // `size=w%7C3%7Ch%7C4`
+///     #[route(style = "pipeDelimited")]
+///     size: Vec<(String, u32)>,
+///     // `shine=high&coat=2`: every pair no other parameter names.
+///     rest: BTreeMap<String, String>,
+/// }
+///
+/// let arities: Vec<Arity> = Paint::SHAPES[0]
+///     .query
+///     .iter()
+///     .map(|param| match *param {
+///         QueryParam::Value { arity, .. } => arity,
+///         QueryParam::Static { .. } => unreachable!(),
+///     })
+///     .collect();
+/// assert_eq!(arities, [
+///     Arity::JoinedObject { separator: ',' },
+///     Arity::JoinedObject { separator: '|' },
+///     Arity::ExplodedObject,
+/// ]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arity {
     /// Exactly one: a field that is neither an `Option` nor a `Vec`. A URL without the
