@@ -7,8 +7,10 @@ use urlkit_syntax::chars;
 
 use serde_json::{Map, Value};
 
+use super::enums::Enums;
+
 /// The methods of a path item, in the order OpenAPI lists them (3.1 §4.8.9).
-const METHODS: [&str; 8] = [
+pub(super) const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
 ];
 
@@ -48,6 +50,8 @@ pub(super) enum Scalar {
     F64,
     Bool,
     String,
+    /// A string enum: the index of its type in `Enums`.
+    Enum(usize),
 }
 
 pub(super) enum Ty {
@@ -76,7 +80,7 @@ struct Parameter<'a> {
     value: &'a Map<String, Value>,
 }
 
-pub(super) fn routes(document: &Value, report: &mut Report<'_>) -> Vec<Route> {
+pub(super) fn routes(document: &Value, enums: &mut Enums, report: &mut Report<'_>) -> Vec<Route> {
     let mut routes = Vec::new();
     match document.get("openapi").and_then(Value::as_str) {
         Some(version) if version.starts_with("3.0.") || version.starts_with("3.1.") => {}
@@ -124,7 +128,7 @@ pub(super) fn routes(document: &Value, report: &mut Report<'_>) -> Vec<Route> {
                 continue;
             };
             if let Some(route) = route(
-                document, path, method, operation, &pointer, &shared, &mut names, report,
+                document, path, method, operation, &pointer, &shared, &mut names, enums, report,
             ) {
                 routes.push(route);
             }
@@ -142,6 +146,7 @@ fn route(
     pointer: &str,
     shared: &[Parameter<'_>],
     names: &mut Vec<(String, String)>,
+    enums: &mut Enums,
     report: &mut Report<'_>,
 ) -> Option<Route> {
     let operation_id = match operation.get("operationId") {
@@ -260,6 +265,7 @@ fn route(
                 ok = false;
                 continue;
             };
+            let kind = string_enum(document, parameter, kind, variant.as_deref(), enums, report);
             let Kind::Scalar(scalar) = kind else {
                 report(
                     &format!("{}/schema", parameter.pointer),
@@ -316,6 +322,7 @@ fn route(
             ok = false;
             continue;
         };
+        let kind = string_enum(document, parameter, kind, variant.as_deref(), enums, report);
         // `form` explodes by default, the other styles do not (OpenAPI 3.1 §4.8.12.1).
         let explode = explode.unwrap_or(style.is_none());
         let deep = style == Some("deepObject");
@@ -454,6 +461,34 @@ fn route(
         fields,
     })
     .filter(|_| ok)
+}
+
+/// A `string` parameter (or list of them) whose schema lists its values: the enum `enums`
+/// writes for it.
+fn string_enum(
+    document: &Value,
+    parameter: &Parameter<'_>,
+    kind: Kind,
+    variant: Option<&str>,
+    enums: &mut Enums,
+    report: &mut Report<'_>,
+) -> Kind {
+    let mut string = |items: bool| {
+        enums.string(
+            document,
+            parameter.value,
+            items,
+            &parameter.pointer,
+            parameter.name,
+            variant,
+            report,
+        )
+    };
+    match kind {
+        Kind::Scalar(Scalar::String) => Kind::Scalar(string(false)),
+        Kind::Array(Scalar::String) => Kind::Array(string(true)),
+        other => other,
+    }
 }
 
 fn parameter_doc(parameter: &Parameter<'_>) -> String {
@@ -689,12 +724,12 @@ fn scalar(schema: &Value) -> Result<Scalar, String> {
 }
 
 /// RFC 6901: `~` is `~0` and `/` is `~1` in a pointer's segment.
-fn escape(segment: &str) -> String {
+pub(super) fn escape(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1")
 }
 
 /// `issues/list-for-repo` → `IssuesListForRepo`, `getUser` → `GetUser`.
-fn upper_camel(id: &str) -> String {
+pub(super) fn upper_camel(id: &str) -> String {
     let mut out = String::new();
     for word in id.split(|c: char| !c.is_ascii_alphanumeric()) {
         let mut chars = word.chars();
@@ -707,7 +742,7 @@ fn upper_camel(id: &str) -> String {
 }
 
 /// `per_page`, `perPage`, `per-page`, `PerPage` → `per_page`; `HTTPCode` → `http_code`.
-fn snake(name: &str) -> String {
+pub(super) fn snake(name: &str) -> String {
     let mut out = String::new();
     for word in name.split(|c: char| !c.is_ascii_alphanumeric()) {
         let chars: Vec<char> = word.chars().collect();
