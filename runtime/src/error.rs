@@ -122,6 +122,16 @@ pub enum ExpandErrorKind {
     /// the `.` or `;x` the segment starts with, so the URL would not parse back; such a list
     /// holds at least one item. [`ExpandError::placeholder`] names the field's placeholder.
     EmptyList,
+    /// [`Route::to_url`](crate::Route::to_url): a map field in `{?x*}`, whose entries are the
+    /// query's own pairs, has an entry whose key (compared decoded) is the name of another
+    /// query parameter or static piece of the route: `from_url` would read that pair as
+    /// theirs, not the map's. [`ExpandError::field`] says which entry (`[2]`, in the map's
+    /// order).
+    ClaimedKey,
+    /// [`Route::to_url`](crate::Route::to_url): a map field in `{?x*}` has an entry with an
+    /// empty key, which would write a pair without a name. [`ExpandError::field`] says which
+    /// entry.
+    EmptyKey,
     /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
     /// matches another variant, which `from_url` tries first, so it would not parse back into
     /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
@@ -311,6 +321,16 @@ impl fmt::Display for ExpandError {
             ExpandErrorKind::EmptySome => write!(
                 f,
                 "the value of `{name}` is `Some` of a value that writes nothing, which `from_url` reads back as `None`; write `None`, or mark the field `#[route(keep_empty)]`"
+            ),
+            ExpandErrorKind::ClaimedKey => write!(
+                f,
+                "the value of `{name}` has an entry in `{}` whose key is the name of another query parameter or static piece of the route, so `from_url` would not read it back into the map; rename the entry or the parameter",
+                self.field.as_deref().unwrap_or_default()
+            ),
+            ExpandErrorKind::EmptyKey => write!(
+                f,
+                "the value of `{name}` has an entry in `{}` with an empty key, which would write a query pair without a name; give the entry a key",
+                self.field.as_deref().unwrap_or_default()
             ),
             ExpandErrorKind::Required => write!(
                 f,

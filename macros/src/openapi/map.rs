@@ -58,7 +58,8 @@ pub(super) enum Ty {
     One(Scalar),
     Option(Scalar),
     Vec(Scalar),
-    /// A `deepObject` query parameter: `BTreeMap<String, T>`, empty when absent.
+    /// An object in the query (`style: deepObject`, `form` either way, `spaceDelimited` or
+    /// `pipeDelimited`): `BTreeMap<String, T>`, empty when absent.
     Map(Scalar),
 }
 
@@ -208,6 +209,8 @@ fn route(
     let mut pairs = Vec::new();
     let mut expressions = Vec::new();
     let mut ok = true;
+    // The query parameter that is an exploded object, if one is: a route holds one.
+    let mut exploded_object: Option<&str> = None;
     for parameter in merged {
         let location = parameter.location;
         if location != "path" && location != "query" {
@@ -351,27 +354,15 @@ fn route(
         // `form` explodes by default, the other styles do not (OpenAPI 3.1 §4.8.12.1).
         let explode = explode.unwrap_or(style.is_none());
         let deep = style == Some("deepObject");
-        if deep != matches!(kind, Kind::Object(_)) {
-            // OpenAPI 3.1 §4.8.12.4 defines `deepObject` for objects only, and an object in
-            // the query for no other style a route can read back.
-            let (at, message) = if deep {
-                (
-                    format!("{}/style", parameter.pointer),
-                    format!(
-                        "style `deepObject` on query parameter `{}`, which is not an object; give it an object schema or another style",
-                        parameter.name
-                    ),
-                )
-            } else {
-                (
-                    parameter.pointer.clone(),
-                    format!(
-                        "query parameter `{}` is an object, which a route writes only with `style: deepObject`; set that style",
-                        parameter.name
-                    ),
-                )
-            };
-            report(&at, message);
+        if deep && !matches!(kind, Kind::Object(_)) {
+            // OpenAPI 3.1 §4.8.12.4 defines `deepObject` for objects only.
+            report(
+                &format!("{}/style", parameter.pointer),
+                format!(
+                    "style `deepObject` on query parameter `{}`, which is not an object; give it an object schema or another style",
+                    parameter.name
+                ),
+            );
             ok = false;
             continue;
         }
@@ -381,19 +372,44 @@ fn route(
             // An exploded list is `name=a&name=b` whatever the style.
             Kind::Array(scalar) if explode => (Ty::Vec(scalar), true, None),
             Kind::Array(scalar) => (Ty::Vec(scalar), false, style),
+            // An exploded object's entries are the query's own pairs, `R=100&G=200`, whatever
+            // the style, as an exploded list's items are (`deepObject` names them itself).
+            Kind::Object(scalar) if explode && !deep => (Ty::Map(scalar), true, None),
             Kind::Object(scalar) => (Ty::Map(scalar), false, style),
         };
-        if is_varname(parameter.name) && parameter.name == field {
+        // The pairs of an exploded object are named by its keys, never by the parameter.
+        let entries = matches!(ty, Ty::Map(_)) && exploded;
+        if entries {
+            if let Some(first) = exploded_object {
+                // The route would take every pair nothing else names for each of them.
+                report(
+                    parameter.pointer.as_str(),
+                    format!(
+                        "query parameters `{first}` and `{}` are both exploded objects, whose pairs are named by their keys alone, so a route cannot tell them apart; set `explode: false` on one",
+                        parameter.name
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            exploded_object = Some(parameter.name);
+        }
+        if entries || (is_varname(parameter.name) && parameter.name == field) {
             expressions.push(if exploded {
                 format!("{field}*")
             } else {
                 field.clone()
             });
-        } else if matches!(ty, Ty::Vec(_)) && !exploded {
+        } else if (matches!(ty, Ty::Vec(_)) && !exploded) || (matches!(ty, Ty::Map(_)) && !deep) {
+            let what = if matches!(ty, Ty::Vec(_)) {
+                "a list"
+            } else {
+                "an object"
+            };
             report(
                 &format!("{}/name", parameter.pointer),
                 format!(
-                    "query parameter `{}` joins a list in one value, which needs a name that is also a Rust field name (letters, digits and `_`); set `explode: true` or rename it",
+                    "query parameter `{}` joins {what} in one value, which needs a name that is also a Rust field name (letters, digits and `_`); set `explode: true` or rename it",
                     parameter.name
                 ),
             );
@@ -653,8 +669,8 @@ fn kind(document: &Value, parameter: &Parameter<'_>, report: &mut Report<'_>) ->
 }
 
 /// The type of an object's values: the one scalar type its `properties` and
-/// `additionalProperties` share, else `String`, which holds any of them as written (a
-/// `deepObject` value is text in the URL either way); `String` too when the schema names
+/// `additionalProperties` share, else `String`, which holds any of them as written (an
+/// object's value is text in the URL in every style); `String` too when the schema names
 /// none.
 fn object_values(
     document: &Value,
@@ -676,7 +692,7 @@ fn object_values(
                 report(
                     &at,
                     format!(
-                        "a value of the object parameter `{name}` has {what}, which is not supported; a `deepObject`'s values are integers, numbers, booleans or strings"
+                        "a value of the object parameter `{name}` has {what}, which is not supported; an object parameter's values are integers, numbers, booleans or strings"
                     ),
                 );
                 ok = false;

@@ -100,6 +100,8 @@ pub(crate) fn impl_route(
                         quote!(::urlkit::__private::route::DeepObject(#local, #name)),
                         false,
                     )
+                } else if super::check::is_object(&route.fields[f]) {
+                    object_value(route, valid, f, local)
                 } else if let Some(Capture::Segment(k)) = valid.captures.get(f).copied().flatten()
                     && let Some(delimiter) =
                         super::check::segment_list(&valid.shape, k, &route.fields[f])
@@ -273,7 +275,12 @@ fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
                 }
             }
             let bound = match write {
-                // A deepObject map is read and written through a trait of its own.
+                // A map is read and written through a trait of its own.
+                _ if super::check::is_object(field) => {
+                    let span = ty.span();
+                    let bound = quote_spanned!(span=> ::urlkit::__private::route::ObjectField);
+                    quote!(#ty: #bound)
+                }
                 _ if field.deep_object.is_some() => {
                     let span = ty.span();
                     let bound = quote_spanned!(span=> ::urlkit::__private::route::DeepObjectField);
@@ -422,4 +429,32 @@ fn deep_checked(
         }
     }
     checked
+}
+
+/// How `to_url` writes the map field `f`, bound to `local`: `{?x}` as RFC 6570 writes a map
+/// (§3.2.8, its keys and values joined with `,`), or joined with the delimiter of its
+/// `style`; `{?x*}` through a wrapper that refuses a key which another parameter or a static
+/// piece of the route names, or an empty one, since the entry would not read back as the
+/// map's.
+fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (TokenStream, bool) {
+    let field = &route.fields[f];
+    if let Some((delimiter, _)) = field.style {
+        let value = quote!(::urlkit::__private::route::DelimitedObject(#local, #delimiter));
+        return (value, false);
+    }
+    let exploded = match valid.captures.get(f) {
+        Some(Some(super::check::Capture::Key(j))) => super::check::joined(&valid.shape, *j, field)
+            .is_none()
+            .then_some(*j),
+        _ => None,
+    };
+    match exploded {
+        Some(j) => {
+            let claimed = super::check::claimed(&valid.pattern, j);
+            let value =
+                quote!(::urlkit::__private::route::ExplodedObject(#local, &[#(#claimed),*]));
+            (value, false)
+        }
+        None => (quote!(#local), false),
+    }
 }

@@ -91,8 +91,13 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         let field_of = route.fields.iter().find(|f| f.name == field);
         let joined = field_of.and_then(|f| super::check::joined(&valid.shape, j, f));
         let deep = field_of.is_some_and(|f| f.deep_object.is_some());
+        let object = field_of.is_some_and(super::check::is_object);
         let arity = match joined {
             _ if deep => quote!(::urlkit::route::Arity::DeepObject),
+            Some(separator) if object => {
+                quote!(::urlkit::route::Arity::JoinedObject { separator: #separator })
+            }
+            None if object => quote!(::urlkit::route::Arity::ExplodedObject),
             Some(separator) => quote!(::urlkit::route::Arity::Joined { separator: #separator }),
             None => arity(kind(&key.var)),
         };
@@ -115,6 +120,8 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
             let marker = super::ast::marker(name);
             let value = if f.deep_object.is_some() {
                 quote_spanned!(ty.span()=> <#ty as ::urlkit::__private::route::DeepObjectField>::VALUE_TYPE)
+            } else if super::check::is_object(f) {
+                quote_spanned!(ty.span()=> <#ty as ::urlkit::__private::route::ObjectField>::VALUE_TYPE)
             } else {
                 quote_spanned!(ty.span()=> <#ty as ::urlkit::route::RouteField<#marker>>::VALUE_TYPE)
             };

@@ -480,12 +480,12 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
             };
             let name = &field.name;
             let marker = super::ast::marker(name);
-            let joined = match *capture {
+            let delimiter = match *capture {
                 Capture::Key(j) => super::check::joined(&valid.shape, j, field),
                 Capture::Segment(k) => super::check::segment_list(&valid.shape, k, field),
                 Capture::Tail => None,
             };
-            let joined = if let Some(delimiter) = joined {
+            let joined = if let Some(delimiter) = delimiter {
                 quote!(::core::option::Option::Some(#delimiter))
             } else {
                 quote!(::core::option::Option::None)
@@ -535,6 +535,16 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                 Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#here], #info)),
                 Capture::Key(_) if field.deep_object.is_some() => {
                     quote_spanned!(span=> <#ty as ::urlkit::__private::route::DeepObjectField>::read(&#t, #info))
+                }
+                // A map: its entries in one value, or every pair nothing else names.
+                Capture::Key(j) if super::check::is_object(field) => {
+                    let object = quote_spanned!(span=> <#ty as ::urlkit::__private::route::ObjectField>);
+                    if delimiter.is_some() {
+                        quote!(#object::joined(&#t, #keys[#j], #info))
+                    } else {
+                        let claimed = super::check::claimed(&valid.pattern, j);
+                        quote!(#object::exploded(&#t, #info, &[#(#claimed),*]))
+                    }
                 }
                 Capture::Key(j) => {
                     quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info))

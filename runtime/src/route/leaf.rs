@@ -93,9 +93,9 @@ pub struct Miss<'i> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hits {
     /// How many.
-    count: usize,
+    pub(super) count: usize,
     /// Where the first one's value is, in the URL.
-    value: (usize, usize),
+    pub(super) value: (usize, usize),
 }
 
 impl<'i> Miss<'i> {

@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use urlkit::route::{Arity, QueryParam};
+use urlkit::route::{Arity, ParamError, QueryParam, RouteErrorKind};
 use urlkit::{Route, Template, url};
 
 /// A row of the table: `style`, `explode`, then the `undefined`, `string`, `array` and
@@ -1159,6 +1159,400 @@ proptest! {
                     prop_assert!(dot_item || dot_segment || empty, "{} {}: {:?}: {}", style, explode, items, error);
                 }
             }
+        }
+    }
+}
+
+/// `style: form, explode: false` for an object: a `Vec` of pairs (the specification's order)
+/// in `{?color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct JoinedObject {
+    color: Vec<(String, u32)>,
+}
+
+/// `style: spaceDelimited` for an object.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct SpaceObject {
+    #[route(style = "spaceDelimited")]
+    color: Vec<(String, u32)>,
+}
+
+/// `style: pipeDelimited` for an object.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct PipeObject {
+    #[route(style = "pipeDelimited")]
+    color: Vec<(String, u32)>,
+}
+
+/// The joined styles on a map, for the property tests.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct JoinedMap {
+    color: BTreeMap<String, String>,
+}
+
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct SpaceMap {
+    #[route(style = "spaceDelimited")]
+    color: BTreeMap<String, String>,
+}
+
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct PipeMap {
+    #[route(style = "pipeDelimited")]
+    color: BTreeMap<String, String>,
+}
+
+/// A key or value of an object: an item (empty ones included), or one holding a `]`.
+fn object_item() -> impl Strategy<Value = String> {
+    prop_oneof![item(), Just("]".to_string()), Just("a]b[ é".to_string())]
+}
+
+fn rgb() -> Vec<(String, u32)> {
+    OBJECT.map(|(k, v)| (k.to_string(), v)).to_vec()
+}
+
+#[test]
+fn a_route_builds_and_parses_the_joined_object_cells() {
+    let color = rgb();
+    let joined = JoinedObject {
+        color: color.clone(),
+    };
+    let url = format!("/p{}", column("form", false, COLUMN_OBJECT));
+    assert_eq!(url, "/p?color=R,100,G,200,B,150");
+    assert_eq!(joined.to_url().unwrap().as_str(), url);
+    assert_eq!(JoinedObject::from_url(&url).unwrap(), joined);
+    let spaces = SpaceObject {
+        color: color.clone(),
+    };
+    let url = format!("/p{}", column("spaceDelimited", false, COLUMN_OBJECT));
+    assert_eq!(spaces.to_url().unwrap().as_str(), url);
+    assert_eq!(SpaceObject::from_url(&url).unwrap(), spaces);
+    let pipes = PipeObject { color };
+    let url = format!("/p{}", column("pipeDelimited", false, COLUMN_OBJECT));
+    assert_eq!(pipes.to_url().unwrap().as_str(), url);
+    assert_eq!(PipeObject::from_url(&url).unwrap(), pipes);
+
+    // The other spellings of a delimiter a client may send.
+    assert_eq!(
+        SpaceObject::from_url("/p?color=R+100%20G%20200+B%20150").unwrap(),
+        spaces
+    );
+    assert_eq!(
+        PipeObject::from_url("/p?color=R%7c100%7CG%7C200%7cB%7C150").unwrap(),
+        pipes
+    );
+
+    // What the shape says: OpenAPI's style, by its delimiter.
+    for (shape, separator) in [
+        (JoinedObject::SHAPES, ','),
+        (SpaceObject::SHAPES, ' '),
+        (PipeObject::SHAPES, '|'),
+        (JoinedMap::SHAPES, ','),
+    ] {
+        assert_eq!(
+            shape[0].query,
+            [QueryParam::Value {
+                key: "color",
+                field: "color",
+                arity: Arity::JoinedObject { separator }
+            }]
+        );
+    }
+}
+
+#[test]
+fn a_joined_object_keeps_its_entries_apart() {
+    let cases: [(&[(&str, &str)], &str); 5] = [
+        // Undefined: no parameter, read back as the empty map.
+        (&[], "/p"),
+        (&[("", "")], "/p?color=,"),
+        // An item's own `,` is percent-encoded; the split is on the `,` between items.
+        (&[("a,b", "c"), ("d", ",")], "/p?color=a%2Cb,c,d,%2C"),
+        (&[("a b", "x|y")], "/p?color=a%20b,x%7Cy"),
+        (&[("k=v&w", "%")], "/p?color=k%3Dv%26w,%25"),
+    ];
+    for (entries, url) in cases {
+        let route = JoinedMap {
+            color: entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        assert_eq!(route.to_url().unwrap().as_str(), url, "{entries:?}");
+        assert_eq!(JoinedMap::from_url(url).unwrap(), route, "{url}");
+    }
+    // A key without its value: an odd number of items.
+    let error = JoinedMap::from_url("/p?color=R,100,G").unwrap_err();
+    assert!(
+        matches!(
+            error.kind(),
+            RouteErrorKind::Value(ParamError::Invalid { .. })
+        ),
+        "{error}"
+    );
+    assert_eq!(error.field(), Some("color"));
+    assert!(JoinedMap::from_url("/p?color=").is_err());
+    // One value: a second one is refused, not merged.
+    let error = JoinedMap::from_url("/p?color=a,1&color=b,2").unwrap_err();
+    assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+    // A key that stands twice, in any spelling.
+    for url in ["/p?color=R,1,R,2", "/p?color=R,1,%52,2"] {
+        let error = JoinedObject::from_url(url).unwrap_err();
+        assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+        assert_eq!(error.field(), Some("color"));
+    }
+    // A value of the wrong type names the field.
+    let error = JoinedObject::from_url("/p?color=R,red").unwrap_err();
+    assert_eq!(error.field(), Some("color"));
+}
+
+#[test]
+fn a_delimited_object_refuses_an_item_holding_its_delimiter() {
+    for (key, value) in [("a|b", "1"), ("a", "1|2")] {
+        let route = PipeMap {
+            color: BTreeMap::from([(key.to_string(), value.to_string())]),
+        };
+        let error = route.to_url().unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: '|' }
+        );
+        assert_eq!(error.placeholder(), "color");
+    }
+    let route = SpaceMap {
+        color: BTreeMap::from([("a b".to_string(), String::new())]),
+    };
+    assert_eq!(
+        route.to_url().unwrap_err().kind(),
+        &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: ' ' }
+    );
+}
+
+/// Splits a joined query value on `delimiter` as written and decodes each item with the
+/// `form_urlencoded` crate (not urlkit's decoder).
+fn oracle_items(query: &str, delimiter: &str) -> Vec<String> {
+    let raw = query.strip_prefix("color=").unwrap();
+    raw.split(delimiter)
+        .map(|item| {
+            form_urlencoded::parse(format!("x={item}").as_bytes())
+                .next()
+                .unwrap()
+                .1
+                .into_owned()
+        })
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn every_joined_object_reads_back(entries in proptest::collection::btree_map(object_item(), object_item(), 0..4)) {
+        let flat: Vec<String> = entries.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect();
+        for (delimiter, encoded) in [(',', ","), (' ', "%20"), ('|', "%7C")] {
+            let url = match delimiter {
+                ',' => JoinedMap { color: entries.clone() }.to_url(),
+                ' ' => SpaceMap { color: entries.clone() }.to_url(),
+                _ => PipeMap { color: entries.clone() }.to_url(),
+            };
+            let holds = flat.iter().any(|item| item.contains(delimiter));
+            let url = match url {
+                Ok(url) => url,
+                Err(e) => {
+                    prop_assert!(delimiter != ',' && holds, "{}", e);
+                    continue;
+                }
+            };
+            prop_assert!(delimiter == ',' || !holds);
+            let back = match delimiter {
+                ',' => JoinedMap::from_url(url.as_str()).map(|r| r.color),
+                ' ' => SpaceMap::from_url(url.as_str()).map(|r| r.color),
+                _ => PipeMap::from_url(url.as_str()).map(|r| r.color),
+            };
+            prop_assert_eq!(&back.unwrap(), &entries, "{}", url);
+            // The `url` crate reads the query as one pair, which splits into the items.
+            let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+            let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+            if entries.is_empty() {
+                prop_assert!(pairs.is_empty());
+            } else {
+                prop_assert_eq!(pairs.len(), 1);
+                prop_assert_eq!(oracle_items(parsed.query().unwrap(), encoded), flat.clone());
+            }
+        }
+    }
+}
+
+/// `style: form, explode: true` for an object: `{?color*}`, whose entries are the query's
+/// own pairs.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color*}")]
+struct ExplodedObject {
+    color: Vec<(String, u32)>,
+}
+
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color*}")]
+struct ExplodedMap {
+    color: BTreeMap<String, String>,
+}
+
+/// An exploded map beside a static piece, a pair written by hand and another parameter: it
+/// takes every pair but theirs.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/search?format=json&q={query}{&page,filter*}")]
+struct Search {
+    query: String,
+    page: Option<u32>,
+    filter: BTreeMap<String, String>,
+}
+
+#[test]
+fn a_route_builds_and_parses_the_exploded_object_cell() {
+    let route = ExplodedObject { color: rgb() };
+    let url = format!("/p{}", column("form", true, COLUMN_OBJECT));
+    assert_eq!(url, "/p?R=100&G=200&B=150");
+    assert_eq!(route.to_url().unwrap().as_str(), url);
+    assert_eq!(ExplodedObject::from_url(&url).unwrap(), route);
+    // Keys are compared decoded, as every key: `%52` is `R`.
+    assert_eq!(
+        ExplodedObject::from_url("/p?%52=100&G=200&B=150").unwrap(),
+        route
+    );
+    // An empty map writes nothing and reads back empty; the map's own name is a key like
+    // any other.
+    let empty = ExplodedObject { color: Vec::new() };
+    assert_eq!(empty.to_url().unwrap().as_str(), "/p");
+    assert_eq!(ExplodedObject::from_url("/p").unwrap(), empty);
+    let named = ExplodedMap {
+        color: BTreeMap::from([("color".to_string(), "1".to_string())]),
+    };
+    assert_eq!(named.to_url().unwrap().as_str(), "/p?color=1");
+    assert_eq!(ExplodedMap::from_url("/p?color=1").unwrap(), named);
+    // `a&&b` and a trailing `&` hold no pair; a key without `=` has an empty value.
+    assert_eq!(
+        ExplodedMap::from_url("/p?a=1&&flag&").unwrap().color,
+        BTreeMap::from([("a".into(), "1".into()), ("flag".into(), String::new())])
+    );
+    assert_eq!(
+        ExplodedObject::SHAPES[0].query,
+        [QueryParam::Value {
+            key: "color",
+            field: "color",
+            arity: Arity::ExplodedObject
+        }]
+    );
+}
+
+#[test]
+fn an_exploded_object_reads_what_nothing_else_names() {
+    let route = Search {
+        query: "rust".into(),
+        page: Some(2),
+        filter: BTreeMap::from([
+            ("lang".to_string(), "en".to_string()),
+            ("sort".to_string(), "new".to_string()),
+        ]),
+    };
+    let url = "/search?format=json&q=rust&page=2&lang=en&sort=new";
+    assert_eq!(route.to_url().unwrap().as_str(), url);
+    assert_eq!(Search::from_url(url).unwrap(), route);
+    // The other keys in another spelling are still theirs.
+    assert_eq!(
+        Search::from_url("/search?fo%72mat=json&%71=rust&p%61ge=2&lang=en&sort=new").unwrap(),
+        route
+    );
+    // An entry that stands twice, in any spelling.
+    for url in ["/p?R=1&R=2", "/p?R=1&%52=2"] {
+        let error = ExplodedObject::from_url(url).unwrap_err();
+        assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+        assert_eq!(error.field(), Some("color"));
+    }
+    let error = ExplodedObject::from_url("/p?R=red").unwrap_err();
+    assert_eq!(error.field(), Some("color"));
+
+    // A key that another parameter or the static piece names, in any spelling, would read
+    // back as theirs: refused, naming the field and the entry.
+    for (i, key) in ["page", "q", "format", "Q", "p%61ge"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut filter = BTreeMap::from([("a".to_string(), "1".to_string())]);
+        filter.insert(key.to_string(), "x".to_string());
+        let route = Search {
+            query: "rust".into(),
+            page: None,
+            filter,
+        };
+        match key {
+            // Other keys: `Q` is not `q`, and `p%61ge` is written `p%2561ge`.
+            "Q" | "p%61ge" => {
+                let url = route.to_url().unwrap();
+                assert_eq!(Search::from_url(url.as_str()).unwrap(), route, "{i}");
+            }
+            _ => {
+                let error = route.to_url().unwrap_err();
+                assert_eq!(error.kind(), &urlkit::ExpandErrorKind::ClaimedKey, "{key}");
+                assert_eq!(error.placeholder(), "filter");
+                assert_eq!(error.field(), Some("[1]"), "{key}");
+            }
+        }
+    }
+    let error = ExplodedMap {
+        color: BTreeMap::from([(String::new(), "1".to_string())]),
+    }
+    .to_url()
+    .unwrap_err();
+    assert_eq!(error.kind(), &urlkit::ExpandErrorKind::EmptyKey);
+    assert_eq!((error.placeholder(), error.field()), ("color", Some("[0]")));
+    assert_eq!(
+        error.to_string(),
+        "the value of `color` has an entry in `[0]` with an empty key, which would write a query pair without a name; give the entry a key"
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_exploded_object_reads_back(entries in proptest::collection::btree_map(object_item(), object_item(), 0..4)) {
+        let route = ExplodedMap { color: entries.clone() };
+        let url = match route.to_url() {
+            Ok(url) => url,
+            Err(e) => {
+                prop_assert_eq!(e.kind(), &urlkit::ExpandErrorKind::EmptyKey);
+                prop_assert!(entries.contains_key(""));
+                return Ok(());
+            }
+        };
+        prop_assert!(!entries.contains_key(""));
+        prop_assert_eq!(&ExplodedMap::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        // The `url` crate reads the query as the map's entries, in order.
+        let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+        let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+        let expected: Vec<(String, String)> = entries.into_iter().collect();
+        prop_assert_eq!(pairs, expected);
+    }
+
+    #[test]
+    fn every_exploded_object_beside_other_keys_reads_back_or_is_refused(
+        entries in proptest::collection::btree_map(
+            prop_oneof![object_item(), Just("page".to_string()), Just("q".to_string()), Just("format".to_string())],
+            object_item(),
+            0..4,
+        ),
+        page in proptest::option::of(0u32..5),
+    ) {
+        let route = Search { query: "a&b".into(), page, filter: entries.clone() };
+        let claimed = ["", "page", "q", "format"];
+        match route.to_url() {
+            Ok(url) => {
+                prop_assert!(!entries.keys().any(|k| claimed.contains(&k.as_str())));
+                prop_assert_eq!(&Search::from_url(url.as_str()).unwrap(), &route, "{}", url);
+            }
+            Err(_) => prop_assert!(entries.keys().any(|k| claimed.contains(&k.as_str()))),
         }
     }
 }
