@@ -868,7 +868,14 @@ fn the_empty_string_cells_of_label_and_matrix() {
     assert_eq!(Matrix::from_url("/p/;color=").unwrap(), empty);
     // Another parameter's name, or a longer one, is not `color`.
     assert!(Matrix::from_url("/p/;other=blue").is_err());
-    assert!(Matrix::from_url("/p/;colors=blue").is_err());
+    assert_eq!(
+        Matrix::from_url("/p/;colors=blue").unwrap_err().kind(),
+        &RouteErrorKind::Value(ParamError::Missing)
+    );
+    assert!(matches!(
+        Matrix::from_url("/p/;other=blue").unwrap_err().kind(),
+        RouteErrorKind::NoMatch { .. }
+    ));
     assert!(Matrix::from_url("/p/;color%3Dblue").is_err());
     assert!(Matrix::from_url("/p/blue").is_err());
 
