@@ -132,6 +132,12 @@ pub enum ExpandErrorKind {
     /// empty key, which would write a pair without a name. [`ExpandError::field`] says which
     /// entry.
     EmptyKey,
+    /// [`Route::to_url`](crate::Route::to_url): a map field written as a `Vec<(K, V)>` (which
+    /// keeps the order given) has two entries with equal keys. An object's keys are unique, and
+    /// `from_url` refuses a repeated entry, so the URL would not read back.
+    /// [`ExpandError::field`] says which entry repeats an earlier one (`[2]`, in the list's
+    /// order).
+    RepeatedKey,
     /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
     /// matches another variant, which `from_url` tries first, so it would not parse back into
     /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
@@ -330,6 +336,11 @@ impl fmt::Display for ExpandError {
             ExpandErrorKind::EmptyKey => write!(
                 f,
                 "the value of `{name}` has an entry in `{}` with an empty key, which would write a query pair without a name; give the entry a key",
+                self.field.as_deref().unwrap_or_default()
+            ),
+            ExpandErrorKind::RepeatedKey => write!(
+                f,
+                "the value of `{name}` has an entry in `{}` whose key an earlier entry has, and an object's keys are unique, so `from_url` would refuse the URL; give each entry its own key, or use a `BTreeMap`",
                 self.field.as_deref().unwrap_or_default()
             ),
             ExpandErrorKind::Required => write!(

@@ -164,7 +164,9 @@ pub mod __private {
         pub use crate::route::leaf::{
             Delimited, Field, Hits, Miss, PathList, Rule, SomeWrites, parses_as,
         };
-        pub use crate::route::object::{DelimitedObject, ExplodedObject, ObjectField};
+        pub use crate::route::object::{
+            DelimitedObject, Entries, ExplodedObject, ObjectField, UniqueKeys,
+        };
         pub use crate::route::shape::{described, field, shape, with_methods};
         pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;

@@ -432,10 +432,10 @@ fn deep_checked(
 }
 
 /// How `to_url` writes the map field `f`, bound to `local`: `{?x}` as RFC 6570 writes a map
-/// (§3.2.8, its keys and values joined with `,`), or joined with the delimiter of its
-/// `style`; `{?x*}` through a wrapper that refuses a key which another parameter or a static
-/// piece of the route names, or an empty one, since the entry would not read back as the
-/// map's.
+/// (§3.2.8, its keys and values joined with `,`), or joined with the delimiter of its `style`, a
+/// list of pairs refusing a repeated key (it would not read back); `{?x*}` through a wrapper that
+/// refuses a key which another parameter or a static piece of the route names, or an empty one,
+/// since the entry would not read back as the map's.
 fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (TokenStream, bool) {
     let field = &route.fields[f];
     if let Some((delimiter, _)) = field.style {
@@ -455,6 +455,9 @@ fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (T
                 quote!(::urlkit::__private::route::ExplodedObject(#local, &[#(#claimed),*]));
             (value, false)
         }
-        None => (quote!(#local), false),
+        None => (
+            quote!(::urlkit::__private::route::UniqueKeys(#local)),
+            false,
+        ),
     }
 }

@@ -196,17 +196,20 @@ pub struct DelimitedObject<'a, M>(pub &'a M, pub char);
 struct DelimitedEntries<'a, M>(&'a M, char);
 
 macro_rules! delimited {
-    ($ty:ty, |$map:ident| $iter:expr) => {
+    ($ty:ty, $($key:ident)?, |$map:ident| $iter:expr) => {
         #[diagnostic::do_not_recommend]
-        impl<K: Scalar, V: Scalar> Value for DelimitedObject<'_, $ty> {
+        impl<K: Scalar $(+ $key)?, V: Scalar> Value for DelimitedObject<'_, $ty> {
             fn expand(&self, e: &mut Expansion<'_, '_>) {
+                if refused_repeat(e, self.0) {
+                    return;
+                }
                 if !self.0.is_empty() {
                     e.scalar(&DelimitedEntries(self.0, self.1));
                 }
             }
         }
 
-        impl<K: Scalar, V: Scalar> Scalar for DelimitedEntries<'_, $ty> {
+        impl<K: Scalar $(+ $key)?, V: Scalar> Scalar for DelimitedEntries<'_, $ty> {
             fn write(&self, e: &mut Expansion<'_, '_>) {
                 let $map = self.0;
                 let items = $iter.flat_map(|(k, v): (&K, &V)| [k as &dyn Scalar, v as &dyn Scalar]);
@@ -223,8 +226,61 @@ macro_rules! delimited {
     };
 }
 
-delimited!(BTreeMap<K, V>, |map| map.iter());
-delimited!(Vec<(K, V)>, |pairs| pairs.iter().map(|(k, v)| (k, v)));
+delimited!(BTreeMap<K, V>, , |map| map.iter());
+delimited!(Vec<(K, V)>, PartialEq, |pairs| pairs
+    .iter()
+    .map(|(k, v)| (k, v)));
+
+/// A map field in `{?x}` joined with `,`, as RFC 6570 writes a map (§3.2.8): its keys and
+/// values percent-encode their own `,`, so only a repeated key could fail to read back, and
+/// this refuses one ([`ExpandErrorKind::RepeatedKey`]).
+#[derive(Clone, Copy, Debug)]
+pub struct UniqueKeys<'a, M>(pub &'a M);
+
+#[diagnostic::do_not_recommend]
+impl<M: Value + Entries> Value for UniqueKeys<'_, M> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if !refused_repeat(e, self.0) {
+            self.0.expand(e);
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.size_hint()
+    }
+}
+
+/// The entries of a map field, as `to_url` checks them before writing: a `BTreeMap`'s keys
+/// are unique by construction, a `Vec<(K, V)>`'s are checked.
+#[doc(hidden)]
+pub trait Entries {
+    /// The index of the first entry whose key an earlier entry has.
+    fn repeated_key(&self) -> Option<usize>;
+}
+
+impl<K, V> Entries for BTreeMap<K, V> {
+    fn repeated_key(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// Quadratic in the number of entries: the keys are only `PartialEq`, as `from_url`'s
+/// reading of the same list needs them to be.
+impl<K: PartialEq, V> Entries for Vec<(K, V)> {
+    fn repeated_key(&self) -> Option<usize> {
+        (1..self.len()).find(|&i| self[..i].iter().any(|(k, _)| *k == self[i].0))
+    }
+}
+
+/// Refuses a map with a repeated key, which `from_url` would refuse to read back
+/// ([`ExpandErrorKind::RepeatedKey`], naming the entry); whether it did.
+pub(crate) fn refused_repeat(e: &mut Expansion<'_, '_>, map: &impl Entries) -> bool {
+    let Some(i) = map.repeated_key() else {
+        return false;
+    };
+    e.refuse_field(ExpandErrorKind::RepeatedKey, alloc::format!("[{i}]"));
+    true
+}
 
 /// Writes `items` joined with `delimiter` as a query value writes it (RFC 3986 allows neither
 /// a space nor `|` raw), refusing an item whose text holds it: it would be encoded alike.
@@ -273,8 +329,11 @@ impl<K: Scalar, V: Scalar> Value for ExplodedObject<'_, BTreeMap<K, V>> {
 }
 
 #[diagnostic::do_not_recommend]
-impl<K: Scalar, V: Scalar> Value for ExplodedObject<'_, Vec<(K, V)>> {
+impl<K: Scalar + PartialEq, V: Scalar> Value for ExplodedObject<'_, Vec<(K, V)>> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if refused_repeat(e, self.0) {
+            return;
+        }
         let claimed = self.1;
         let keys = self.0.iter().enumerate();
         e.map(keys.map(|(i, (k, v))| (Unclaimed(k, claimed, i), v)));

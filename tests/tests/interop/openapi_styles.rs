@@ -1563,3 +1563,73 @@ proptest! {
         }
     }
 }
+
+/// A list of pairs whose keys repeat would write a URL that `from_url` refuses (an object's
+/// keys are unique): `to_url` refuses it first, naming the entry that repeats a key, in every
+/// style that takes a `Vec<(K, V)>`.
+#[test]
+fn a_list_of_pairs_with_a_repeated_key_is_refused() {
+    let pairs = vec![
+        ("R".to_string(), 1),
+        ("G".to_string(), 2),
+        ("R".to_string(), 3),
+    ];
+    let errors = [
+        DeepPairs {
+            color: pairs.clone(),
+        }
+        .to_url(),
+        JoinedObject {
+            color: pairs.clone(),
+        }
+        .to_url(),
+        SpaceObject {
+            color: pairs.clone(),
+        }
+        .to_url(),
+        PipeObject {
+            color: pairs.clone(),
+        }
+        .to_url(),
+        ExplodedObject { color: pairs }.to_url(),
+    ];
+    for error in errors {
+        let error = error.unwrap_err();
+        assert_eq!(error.kind(), &urlkit::ExpandErrorKind::RepeatedKey);
+        assert_eq!((error.placeholder(), error.field()), ("color", Some("[2]")));
+        assert_eq!(
+            error.to_string(),
+            "the value of `color` has an entry in `[2]` whose key an earlier entry has, and an object's keys are unique, so `from_url` would refuse the URL; give each entry its own key, or use a `BTreeMap`"
+        );
+    }
+}
+
+proptest! {
+    /// Keys from two letters, so that lists with and without repeats are both common: each
+    /// list reads back whole, or is refused for its first repeated key.
+    #[test]
+    fn every_list_of_pairs_reads_back_or_is_refused_for_a_repeat(
+        pairs in proptest::collection::vec(("[ab]", 0u32..3), 0..4)
+    ) {
+        let first_repeat = (1..pairs.len())
+            .find(|&i| pairs[..i].iter().any(|(k, _)| *k == pairs[i].0))
+            .map(|i| format!("[{i}]"));
+        let results = [
+            DeepPairs { color: pairs.clone() }.to_url().map(|u| DeepPairs::from_url(u.as_str()).map(|r| r.color)),
+            JoinedObject { color: pairs.clone() }.to_url().map(|u| JoinedObject::from_url(u.as_str()).map(|r| r.color)),
+            SpaceObject { color: pairs.clone() }.to_url().map(|u| SpaceObject::from_url(u.as_str()).map(|r| r.color)),
+            PipeObject { color: pairs.clone() }.to_url().map(|u| PipeObject::from_url(u.as_str()).map(|r| r.color)),
+            ExplodedObject { color: pairs.clone() }.to_url().map(|u| ExplodedObject::from_url(u.as_str()).map(|r| r.color)),
+        ];
+        for result in results {
+            match (&first_repeat, result) {
+                (None, Ok(read)) => prop_assert_eq!(read.unwrap(), pairs.clone()),
+                (Some(entry), Err(error)) => {
+                    prop_assert_eq!(error.kind(), &urlkit::ExpandErrorKind::RepeatedKey);
+                    prop_assert_eq!(error.field(), Some(entry.as_str()));
+                }
+                (expected, result) => prop_assert!(false, "{:?}: {:?}", expected, result.map(|r| r.is_ok())),
+            }
+        }
+    }
+}
