@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 use urlkit::Route;
-use urlkit::route::{Arity, Method, QueryParam, RouteShape, Segment, ValueType};
+use urlkit::route::{Arity, Method, PathStyle, QueryParam, RouteShape, Segment, ValueType};
 
 mod error;
 #[cfg(feature = "utoipa")]
@@ -352,6 +352,35 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                 }
                 parameters.push(path_parameter(name, schema, doc));
             }
+            Segment::Styled {
+                prefix,
+                field: name,
+                suffix,
+                style,
+                explode,
+                arity,
+            } => {
+                let (value, doc) = field(name);
+                let _ = write!(path, "/{prefix}{{{name}}}{suffix}");
+                // The expansion's own `.` or `;name` starts the segment, so the value may be
+                // empty (`;id`, `report.`) but for a whole `{.x}`, which would be `.`.
+                let mut schema = schema(value);
+                if style == PathStyle::Label && prefix.is_empty() && suffix.is_empty() {
+                    whole_label(&mut schema);
+                }
+                if arity == Arity::List {
+                    // Never empty: an empty list writes nothing, which `to_url` refuses.
+                    schema = json!({ "type": "array", "items": schema, "minItems": 1 });
+                }
+                let mut parameter = path_parameter(name, schema, doc);
+                parameter.explode = explode;
+                parameter.style = match style {
+                    PathStyle::Simple => "simple",
+                    PathStyle::Label => "label",
+                    PathStyle::Matrix => "matrix",
+                };
+                parameters.push(parameter);
+            }
             Segment::Slash { field: name, arity } => {
                 if arity == Arity::Optional && last {
                     shorter = Some((path.clone(), parameters.clone()));
@@ -503,6 +532,17 @@ fn whole_segment(schema: &mut Value, may_be_empty: bool) {
             object.entry("minLength").or_insert(json!(1));
             object.insert("pattern".into(), json!(NOT_DOTS));
         }
+    }
+}
+
+/// A string `{.x}` writes as a whole segment, after its `.`: not empty (the segment would be
+/// `.`) nor `.` (`..`), both dot segments (RFC 3986 §3.3).
+fn whole_label(schema: &mut Value) {
+    if let Some(object) = schema.as_object_mut()
+        && object.get("type").is_some_and(|t| t == "string")
+    {
+        object.entry("minLength").or_insert(json!(1));
+        object.insert("pattern".into(), json!(r"[^.]|\.{2}"));
     }
 }
 

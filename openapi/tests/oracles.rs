@@ -61,6 +61,19 @@ enum Kinds {
         #[route(style = "deepObject")]
         color: BTreeMap<String, u8>,
     },
+    #[route("/lists/{tags}/{.ids*}/{;sizes}/{;names*}")]
+    Lists {
+        tags: Vec<String>,
+        ids: Vec<u16>,
+        sizes: Vec<u16>,
+        names: Vec<String>,
+    },
+    #[route("/styled/{.id}/{;name}/report{.format}")]
+    Styled {
+        id: String,
+        name: String,
+        format: String,
+    },
     #[route("/objects{?joined,piped,spaced,rest*}")]
     Objects {
         joined: BTreeMap<String, u8>,
@@ -566,9 +579,50 @@ fn serialize(
                 let joined: Vec<String> = items.iter().map(|v| pct_encode(v, false)).collect();
                 url = url.replace(&format!("{{{name}}}"), &joined.join("/"));
             }
+            // The table's array column of the path rows: `simple` joins with `,` either way,
+            // `label` `.` and the items joined with `,` (`.` between them exploded), `matrix`
+            // `;name=` and the items joined with `,` (`;name=` before each exploded, `;name`
+            // alone for an empty one).
+            ("path", style, explode) if is_array => {
+                let encoded: Vec<String> = items.iter().map(|v| pct_encode(v, false)).collect();
+                let value = match (style, explode) {
+                    ("simple", _) => encoded.join(","),
+                    ("label", false) => format!(".{}", encoded.join(",")),
+                    ("label", true) => format!(".{}", encoded.join(".")),
+                    ("matrix", false) => format!(";{name}={}", encoded.join(",")),
+                    ("matrix", true) => encoded
+                        .iter()
+                        .map(|v| {
+                            if v.is_empty() {
+                                format!(";{name}")
+                            } else {
+                                format!(";{name}={v}")
+                            }
+                        })
+                        .collect(),
+                    other => panic!("no serializer for {other:?}"),
+                };
+                url = url.replace(&format!("{{{name}}}"), &value);
+            }
             ("path", "simple", false) => {
                 assert_eq!(items.len(), 1, "{name}");
                 url = url.replace(&format!("{{{name}}}"), &pct_encode(&items[0], false));
+            }
+            // The table's label and matrix rows, string column: `.blue`; `;color=blue`, and
+            // `;color` for the empty string (its `undefined` column).
+            ("path", "label", false) => {
+                assert_eq!(items.len(), 1, "{name}");
+                let value = format!(".{}", pct_encode(&items[0], false));
+                url = url.replace(&format!("{{{name}}}"), &value);
+            }
+            ("path", "matrix", false) => {
+                assert_eq!(items.len(), 1, "{name}");
+                let value = if items[0].is_empty() {
+                    format!(";{name}")
+                } else {
+                    format!(";{name}={}", pct_encode(&items[0], false))
+                };
+                url = url.replace(&format!("{{{name}}}"), &value);
             }
             // The table's `form, explode: true` object: a pair per property, named by it.
             ("query", "form", true) if is_object => {
@@ -785,6 +839,21 @@ proptest! {
                     ("kind", kind.iter().map(u16::to_string).collect()),
                     ("word", word.clone()),
                 ]),
+            ),
+            (
+                Kinds::Lists { tags: label.clone(), ids: kind.clone(), sizes: tag.clone(), names: word.clone() },
+                "/lists/{tags}/{ids}/{sizes}/{names}",
+                values(&[
+                    ("tags", label.clone()),
+                    ("ids", kind.iter().map(u16::to_string).collect()),
+                    ("sizes", tag.iter().map(u16::to_string).collect()),
+                    ("names", word.clone()),
+                ]),
+            ),
+            (
+                Kinds::Styled { id: section.clone(), name: name.clone(), format: query.clone() },
+                "/styled/{id}/{name}/report{format}",
+                values(&[("id", vec![section.clone()]), ("name", vec![name.clone()]), ("format", vec![query.clone()])]),
             ),
             (
                 Kinds::Deep { color: color.clone() },

@@ -161,7 +161,9 @@ pub mod __private {
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
         pub use crate::route::deep::{DeepObject, DeepObjectField};
-        pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, SomeWrites, parses_as};
+        pub use crate::route::leaf::{
+            Delimited, Field, Hits, Miss, PathList, Rule, SomeWrites, parses_as,
+        };
         pub use crate::route::object::{
             DelimitedObject, Entries, ExplodedObject, ObjectField, UniqueKeys,
         };

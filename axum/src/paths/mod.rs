@@ -26,7 +26,7 @@
 //!   [`Typed`](crate::Typed) extractor answers `404` (`from_url` finds no match).
 
 use urlkit::Route;
-use urlkit::route::{Method, Methods, RouteShape, Segment};
+use urlkit::route::{Method, Methods, PathStyle, RouteShape, Segment};
 
 mod error;
 #[cfg(test)]
@@ -162,6 +162,33 @@ fn template_paths(route: &'static str, shape: &RouteShape) -> Result<Vec<Vec<Ite
         let last = k + 1 == shape.path.len();
         choices.push(match *segment {
             Segment::Static(text) => vec![vec![Item::Static(text.to_string())]],
+            // `{.x}` and `{;x}` start with the static text their expansion writes, `.` or
+            // `;x` (RFC 6570 §3.2.5, §3.2.7), which may be all there is (`;x` for an empty
+            // value): a value after text, as `v{x}` is.
+            Segment::Styled { suffix, field, .. } if !suffix.is_empty() => {
+                let placeholder = format!("{{{field}}}");
+                return Err(error(PathErrorKind::TextAfterPlaceholder { placeholder }));
+            }
+            Segment::Styled {
+                prefix,
+                field,
+                style,
+                ..
+            } => {
+                // A whole segment `{x}` or `{.x}` never has an empty value (`to_url` refuses
+                // the empty segment and the dot segment `.`).
+                let whole = prefix.is_empty() && style != PathStyle::Matrix;
+                let prefix = match style {
+                    PathStyle::Simple => prefix.to_string(),
+                    PathStyle::Label => format!("{prefix}."),
+                    PathStyle::Matrix => format!("{prefix};{field}"),
+                };
+                if whole {
+                    vec![vec![param(&prefix, field)]]
+                } else {
+                    vec![vec![param(&prefix, field)], vec![Item::Static(prefix)]]
+                }
+            }
             Segment::Value { suffix, field, .. } if !suffix.is_empty() => {
                 let placeholder = format!("{{{field}}}");
                 return Err(error(PathErrorKind::TextAfterPlaceholder { placeholder }));

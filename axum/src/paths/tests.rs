@@ -72,6 +72,26 @@ fn each_shape() {
     }
     assert_eq!(paths::<Status>(), ["/v{version}/status", "/v/status"]);
 
+    // `{.x}` and `{;x}` start with the `.` or `;x` their expansion writes, which may be all
+    // of the segment (`;id` is the empty value).
+    #[derive(Route)]
+    #[route("/users/{.id}/items/{;item}/report{.format}/{tags}")]
+    struct Styled {
+        id: u64,
+        item: String,
+        format: String,
+        tags: Vec<String>,
+    }
+    assert_eq!(
+        paths::<Styled>(),
+        [
+            "/users/.{id}/items/;item{item}/report.{format}/{tags}",
+            "/users/.{id}/items/;item{item}/report./{tags}",
+            "/users/.{id}/items/;item/report.{format}/{tags}",
+            "/users/.{id}/items/;item/report./{tags}",
+        ]
+    );
+
     #[derive(Route)]
     #[route("/@{user}")]
     struct Profile {
@@ -604,6 +624,7 @@ fn model_matches(path: &[Segment], segments: &[&str]) -> bool {
             fits && model_matches(more, &segments[1..])
         }
         Segment::Slash { .. } => model_matches(more, &segments[1..]),
+        Segment::Styled { .. } => unreachable!("the generated shapes hold no `{{.x}}` or `{{;x}}`"),
     }
 }
 

@@ -251,35 +251,63 @@ fn route(
             ok = false;
         }
         if location == "path" {
-            if let Some(style) = style.filter(|style| *style != "simple") {
-                report(
-                    &format!("{}/style", parameter.pointer),
-                    format!(
-                        "style `{style}` of path parameter `{}` is not supported; a route's path parameters have style `simple`",
-                        parameter.name
-                    ),
-                );
-                ok = false;
-            }
+            // OpenAPI's path styles are RFC 6570's operators (3.1.1 Appendix C): `simple` is
+            // `{x}`, `label` `{.x}`, `matrix` `{;x}`; `explode` is `*`, for an array.
+            let operator = match style.unwrap_or("simple") {
+                "simple" => "",
+                "label" => ".",
+                "matrix" => ";",
+                other => {
+                    report(
+                        &format!("{}/style", parameter.pointer),
+                        format!(
+                            "style `{other}` of path parameter `{}` is not supported; use `simple`, `label` or `matrix`",
+                            parameter.name
+                        ),
+                    );
+                    ok = false;
+                    ""
+                }
+            };
             let Some(kind) = kind(document, parameter, report) else {
                 ok = false;
                 continue;
             };
             let kind = string_enum(document, parameter, kind, variant.as_deref(), enums, report);
-            let Kind::Scalar(scalar) = kind else {
+            let (ty, star) = match kind {
+                Kind::Scalar(scalar) => (Ty::One(scalar), ""),
+                Kind::Array(scalar) => (
+                    Ty::Vec(scalar),
+                    if explode == Some(true) { "*" } else { "" },
+                ),
+                Kind::Object(_) => {
+                    report(
+                        &format!("{}/schema", parameter.pointer),
+                        format!(
+                            "path parameter `{}` is an object, which is not supported; a route's path parameter is one value or an array",
+                            parameter.name
+                        ),
+                    );
+                    ok = false;
+                    continue;
+                }
+            };
+            if operator == ";" && field != parameter.name {
+                // `{;x}` writes the variable's name, which is the field's.
                 report(
-                    &format!("{}/schema", parameter.pointer),
+                    &format!("{}/name", parameter.pointer),
                     format!(
-                        "path parameter `{}` is an array or an object, which is not supported; a route's path parameter is one value",
+                        "matrix path parameter `{}` would be written `;{field}=`, the name of its Rust field; rename the parameter `{field}`",
                         parameter.name
                     ),
                 );
                 ok = false;
                 continue;
-            };
+            }
             let placeholder = format!("{{{}}}", parameter.name);
             if path_template.contains(&placeholder) {
-                path_template = path_template.replace(&placeholder, &format!("{{{field}}}"));
+                path_template =
+                    path_template.replace(&placeholder, &format!("{{{operator}{field}{star}}}"));
             } else {
                 report(
                     &format!("{}/name", parameter.pointer),
@@ -293,7 +321,7 @@ fn route(
             }
             fields.push(Field {
                 name: field,
-                ty: Ty::One(scalar),
+                ty,
                 style: None,
                 keep_empty: false,
                 doc: parameter_doc(parameter),

@@ -7,7 +7,7 @@
 use core::ops::Range;
 
 use urlkit_syntax::plan::Step;
-use urlkit_syntax::route::lower::{self, PathSegment, Shape, Var};
+use urlkit_syntax::route::lower::{self, PathSegment, PathStyle, Shape, Var};
 use urlkit_syntax::route::owned::{Arity, OwnedPattern};
 
 use super::ast::{Field, Route};
@@ -129,7 +129,11 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
                 exploded.push(var);
             }
         } else if field.deep_object.is_none() || !var.explode {
-            check_kind(field, var, position, lit, &value, errors);
+            let op = match position {
+                Position::Segment(k) => operator(&shape.segments[k]),
+                _ => "",
+            };
+            check_kind(field, var, (position, op), lit, &value, errors);
         }
         check_style(field, var, position, &shape, errors);
         check_deep_object(field, var, position, route.deny_unknown, errors);
@@ -256,6 +260,23 @@ pub(crate) fn joined(shape: &Shape, j: usize, field: &Field<'_>) -> Option<char>
     joined.then(|| field.style.map_or(',', |(delimiter, _)| delimiter))
 }
 
+/// For a `Vec` field read from the path segment `k` of `shape`, the character between its
+/// items as its placeholder writes them: `,` for `{x}`, `{x*}`, `{.x}` and `{;x}`
+/// (RFC 6570 §3.2.2, §3.2.5, §3.2.7), `.` for `{.x*}`, `;` for `{;x*}`.
+pub(crate) fn segment_list(shape: &Shape, k: usize, field: &Field<'_>) -> Option<char> {
+    let Some(PathSegment::Value { var, style, .. }) = shape.segments.get(k) else {
+        return None;
+    };
+    if field.arity != Arity::List {
+        return None;
+    }
+    Some(match (style, var.explode) {
+        (PathStyle::Label, true) => '.',
+        (PathStyle::Matrix, true) => ';',
+        _ => ',',
+    })
+}
+
 fn capture(shape: &Shape, position: Position, kind: Arity) -> Capture {
     match position {
         Position::Segment(k) => Capture::Segment(k),
@@ -335,11 +356,27 @@ fn typo(a: &str, b: &str) -> bool {
     }
 }
 
-/// `Option` only where a value may be absent, `Vec` only where several may stand.
+/// The operator of a path segment's placeholder: `.` for `{.x}`, `;` for `{;x}`.
+fn operator(segment: &PathSegment) -> &'static str {
+    match segment {
+        PathSegment::Value {
+            style: PathStyle::Label,
+            ..
+        } => ".",
+        PathSegment::Value {
+            style: PathStyle::Matrix,
+            ..
+        } => ";",
+        _ => "",
+    }
+}
+
+/// `Option` only where a value may be absent, `Vec` only where several may stand. `op` is the
+/// operator of a path segment's placeholder.
 fn check_kind(
     field: &Field<'_>,
     var: &Var,
-    position: Position,
+    (position, op): (Position, &str),
     lit: &syn::LitStr,
     value: &str,
     errors: &mut Diagnostics,
@@ -374,7 +411,8 @@ fn check_kind(
         }
     }
     let placeholder = |explode: bool| match position {
-        Position::Segment(_) | Position::Key { hand: true, .. } => format!("{{{name}}}"),
+        Position::Segment(_) => format!("{{{op}{name}{}}}", if explode { "*" } else { "" }),
+        Position::Key { hand: true, .. } => format!("{{{name}}}"),
         Position::Tail { .. } => format!("{{/{name}{}}}", if explode { "*" } else { "" }),
         Position::Key { hand: false, .. } => {
             format!("{{?{name}{}}}", if explode { "*" } else { "" })
@@ -384,9 +422,6 @@ fn check_kind(
     let message = match (field.arity, position) {
         (Arity::Optional, Position::Segment(_)) => Some(format!(
             "`{shown}` cannot fill `{written}`: a path segment is always written, so its value cannot be absent; an optional value goes at the end of the path (`{{/{name}}}`) or in the query (`{{?{name}}}`)"
-        )),
-        (Arity::List, Position::Segment(_)) => Some(format!(
-            "`{shown}` cannot fill `{written}`, which holds one value; a list goes at the end of the path (`{{/{name}*}}`) or in the query (`{{?{name}*}}`)"
         )),
         (Arity::Optional | Arity::List, Position::Tail { last: false, .. }) => Some(format!(
             "`{shown}` cannot fill `{written}`, which other segments follow; only the last `{{/x}}` of the path may be optional or a list"

@@ -23,7 +23,7 @@ use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::Modifier;
 
 use super::ast::{Route, RouteType, marker, route_path};
-use super::check::Valid;
+use super::check::{Capture, Valid};
 use super::overlap::{self, Captor};
 use super::{shapes, tree};
 use crate::root::Root;
@@ -102,6 +102,14 @@ pub(crate) fn impl_route(
                     )
                 } else if super::check::is_object(&route.fields[f]) {
                     object_value(route, valid, f, local)
+                } else if let Some(Capture::Segment(k)) = valid.captures.get(f).copied().flatten()
+                    && let Some(delimiter) =
+                        super::check::segment_list(&valid.shape, k, &route.fields[f])
+                {
+                    // Never empty, and in `{.x*}` no item with a `.` (see `PathList`).
+                    let dots = delimiter == '.';
+                    let list = quote!(::urlkit::__private::route::PathList(&#local[..], #dots));
+                    (list, false)
                 } else if let Some((delimiter, _)) = route.fields[f].style {
                     let joined =
                         quote!(::urlkit::__private::route::Delimited(&#local[..], #delimiter));

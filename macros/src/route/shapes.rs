@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
-use urlkit_syntax::route::lower::{PathSegment, Var};
+use urlkit_syntax::route::lower::{PathSegment, PathStyle, Var};
 use urlkit_syntax::route::owned::Arity;
 
 use super::ast::{Route, RouteType};
@@ -43,9 +43,28 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
                 prefix,
                 suffix,
                 var,
-            } => {
+                style: PathStyle::Simple,
+            } if kind(var) == Arity::One => {
                 let field = field(var);
                 quote!(::urlkit::route::Segment::Value { prefix: #prefix, field: #field, suffix: #suffix })
+            }
+            PathSegment::Value {
+                prefix,
+                suffix,
+                var,
+                style,
+            } => {
+                let field = field(var);
+                let style = match style {
+                    PathStyle::Label => quote!(::urlkit::route::PathStyle::Label),
+                    PathStyle::Matrix => quote!(::urlkit::route::PathStyle::Matrix),
+                    PathStyle::Simple => quote!(::urlkit::route::PathStyle::Simple),
+                };
+                let explode = var.explode;
+                let arity = arity(kind(var));
+                quote!(::urlkit::route::Segment::Styled {
+                    prefix: #prefix, field: #field, suffix: #suffix, style: #style, explode: #explode, arity: #arity,
+                })
             }
         });
     }

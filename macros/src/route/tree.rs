@@ -21,6 +21,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use urlkit_syntax::chars;
+use urlkit_syntax::route::lower::{PathSegment, PathStyle};
 use urlkit_syntax::route::owned::OwnedSegment;
 use urlkit_syntax::route::tree::Node;
 use urlkit_syntax::route::{Pattern, has_form_escape};
@@ -481,7 +482,8 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
             let marker = super::ast::marker(name);
             let delimiter = match *capture {
                 Capture::Key(j) => super::check::joined(&valid.shape, j, field),
-                _ => None,
+                Capture::Segment(k) => super::check::segment_list(&valid.shape, k, field),
+                Capture::Tail => None,
             };
             let joined = if let Some(delimiter) = delimiter {
                 quote!(::core::option::Option::Some(#delimiter))
@@ -489,6 +491,10 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                 quote!(::core::option::Option::None)
             };
             let empty_is_absent = super::check::empty_is_absent(field, Some(capture));
+            let matrix = matches!(*capture, Capture::Segment(k) if matches!(
+                valid.shape.segments.get(k),
+                Some(PathSegment::Value { style: PathStyle::Matrix, .. })
+            ));
             let (prefix, suffix, key) = match *capture {
                 Capture::Segment(k) => match valid.pattern.segments.get(k) {
                     Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),
@@ -513,6 +519,7 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                     key: #key,
                     joined: #joined,
                     empty_is_absent: #empty_is_absent,
+                    matrix: #matrix,
                 }
             });
             let info = quote!(&#table_name[#entry]);

@@ -34,7 +34,7 @@ pub use from_param::FromParam;
 pub use leaf::RouteField;
 pub use method::{Method, Methods, UnknownMethod};
 pub use params::Params;
-pub use shape::{Arity, FieldShape, QueryParam, RouteShape, Segment, ValueType};
+pub use shape::{Arity, FieldShape, PathStyle, QueryParam, RouteShape, Segment, ValueType};
 
 /// A type whose values are URLs: each value builds one URL, and the URLs its templates match
 /// parse back into values. Derive it: `#[derive(Route)]` with `#[route("/template")]` on a

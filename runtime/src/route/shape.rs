@@ -224,6 +224,29 @@ pub enum Segment {
         /// Static text after the placeholder.
         suffix: &'static str,
     },
+    /// `{.x}` or `{;x}` (OpenAPI's path styles `label` and `matrix`), or a list in any path
+    /// style (`{x}` on a `Vec`), with the segment's static text before and after it:
+    /// `/users/{.id}` writes `/users/.5`, `/report{.format}` `/report.json`, `/users/{;id}`
+    /// `/users/;id=5` (`;id` for an empty value), `/p/{.color*}` `/p/.blue.black`. `prefix`
+    /// and `suffix` are the template's own text, without the `.` or `;id` the expansion
+    /// writes.
+    Styled {
+        /// Static text before the placeholder.
+        prefix: &'static str,
+        /// The field: as in [`Segment::Value`].
+        field: &'static str,
+        /// Static text after the placeholder.
+        suffix: &'static str,
+        /// How the value is written.
+        style: PathStyle,
+        /// `*` after the name (OpenAPI's `explode`): for a list, `{.x*}` separates the items
+        /// with `.` and `{;x*}` writes `;x=` before each, where without it they are joined by
+        /// `,`.
+        explode: bool,
+        /// [`Arity::One`], or [`Arity::List`] for a `Vec`, which holds at least one item (an
+        /// empty list writes nothing, so `to_url` refuses it).
+        arity: Arity,
+    },
     /// `{/x}`: a segment that is the field's value (RFC 6570 §3.2.6), at the end of the path
     /// (only `{/x}` and `{/x*}` follow it). [`Arity::Optional`] only for the last segment of
     /// the path: the path may end before it.
@@ -239,6 +262,19 @@ pub enum Segment {
         /// The field: as in [`Segment::Value`].
         field: &'static str,
     },
+}
+
+/// How a placeholder in a path segment writes its value: OpenAPI's `style` of a path
+/// parameter, after RFC 6570's operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PathStyle {
+    /// `{x}`: the value alone (`style: simple`, RFC 6570 §3.2.2).
+    Simple,
+    /// `{.x}`: a `.` and the value (`style: label`, RFC 6570 §3.2.5).
+    Label,
+    /// `{;x}`: `;x=` and the value, `;x` for an empty value (`style: matrix`, RFC 6570
+    /// §3.2.7).
+    Matrix,
 }
 
 /// One piece of a route's query.

@@ -29,6 +29,17 @@ pub struct Var {
     pub explode: bool,
 }
 
+/// How a placeholder in a path segment writes its value (OpenAPI's path `style`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PathStyle {
+    /// `{x}`: the value alone (RFC 6570 §3.2.2).
+    Simple,
+    /// `{.x}`: the value after a `.` (RFC 6570 §3.2.5).
+    Label,
+    /// `{;x}`: `;x=` and the value, `;x` alone for an empty value (RFC 6570 §3.2.7).
+    Matrix,
+}
+
 /// One segment of a route's fixed path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PathSegment {
@@ -42,6 +53,8 @@ pub enum PathSegment {
         suffix: String,
         /// The placeholder.
         var: Var,
+        /// Its operator.
+        style: PathStyle,
     },
 }
 
@@ -195,7 +208,7 @@ impl Lowering<'_> {
 
     /// One segment of the fixed path.
     fn segment(&mut self, parts: &[Part], shape: &mut Shape) {
-        let mut value: Option<(usize, Var)> = None;
+        let mut value: Option<(usize, Var, PathStyle)> = None;
         for (n, &part) in parts.iter().enumerate() {
             let Part::Expr(i) = part else { continue };
             let e = &self.exprs[i];
@@ -203,22 +216,25 @@ impl Lowering<'_> {
                 continue;
             }
             let at = e.range.clone();
-            match e.operator {
-                Operator::Simple if e.vars.len() > 1 => {
+            let style = match e.operator {
+                Operator::Simple => Some(PathStyle::Simple),
+                Operator::Label => Some(PathStyle::Label),
+                Operator::PathParam => Some(PathStyle::Matrix),
+                _ => None,
+            };
+            match (e.operator, style) {
+                (_, Some(_)) if e.vars.len() > 1 => {
                     self.errors.push((at, ShapeError::SeveralVars));
                 }
-                Operator::Simple if e.vars[0].modifier == Modifier::Explode => {
-                    self.errors.push((at, ShapeError::ExplodeInSegment));
-                }
-                Operator::Simple if value.is_some() => {
+                (_, Some(_)) if value.is_some() => {
                     self.errors.push((at, ShapeError::TwoInSegment));
                 }
-                Operator::Simple => {
+                (_, Some(style)) => {
                     if let Some(var) = self.var(i) {
-                        value = Some((n, var));
+                        value = Some((n, var, style));
                     }
                 }
-                op => {
+                (op, None) => {
                     let op = op.as_str().chars().next().unwrap_or('+');
                     self.errors
                         .push((at, ShapeError::Operator { op, query: false }));
@@ -235,10 +251,11 @@ impl Lowering<'_> {
             out
         };
         shape.segments.push(match value {
-            Some((n, var)) => PathSegment::Value {
+            Some((n, var, style)) => PathSegment::Value {
                 prefix: text(&parts[..n]),
                 suffix: text(&parts[n + 1..]),
                 var,
+                style,
             },
             None => PathSegment::Static(text(parts)),
         });

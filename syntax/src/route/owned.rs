@@ -4,7 +4,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::lower::{PathSegment, Shape};
+use super::lower::{PathSegment, PathStyle, Shape};
 use super::{Key, Pattern, Segment, Tail};
 
 /// How many values a placeholder's field holds, which decides what a route matches (the
@@ -61,9 +61,15 @@ impl Shape {
             .iter()
             .map(|s| match s {
                 PathSegment::Static(text) => OwnedSegment::Static(text.clone()),
-                PathSegment::Value { prefix, suffix, .. } => {
-                    OwnedSegment::Value(prefix.clone(), suffix.clone())
-                }
+                PathSegment::Value {
+                    prefix,
+                    suffix,
+                    var,
+                    style,
+                } => OwnedSegment::Value(
+                    style_prefix(prefix, *style, &src[var.name.clone()]),
+                    suffix.clone(),
+                ),
             })
             .collect();
         let mut tail = Tail::None;
@@ -138,4 +144,22 @@ impl Borrowed<'_> {
             deny_unknown: self.deny_unknown,
         }
     }
+}
+
+/// The static text a segment starts with before the value of a placeholder of `style` named
+/// `name`, after the template's own text `prefix`: the `.` of `{.x}` (RFC 6570 §3.2.5), the
+/// `;x` of `{;x}` (§3.2.7; the `=` that follows it is left out, since an empty value writes
+/// `;x` alone, and is the runtime's to read).
+#[must_use]
+pub fn style_prefix(prefix: &str, style: PathStyle, name: &str) -> String {
+    let mut out = String::from(prefix);
+    match style {
+        PathStyle::Simple => {}
+        PathStyle::Label => out.push('.'),
+        PathStyle::Matrix => {
+            out.push(';');
+            out.push_str(name);
+        }
+    }
+    out
 }

@@ -24,8 +24,6 @@ pub enum ShapeError {
     Prefix,
     /// `{a,b}` in a path segment.
     SeveralVars,
-    /// `{x*}` in a path segment.
-    ExplodeInSegment,
     /// A second placeholder in one segment.
     TwoInSegment,
     /// `{/x}` followed by more path.
@@ -68,7 +66,7 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::Operator { op, query: false } => write!(
                 f,
-                "`{{{op}...}}` cannot be parsed back from a path; routes take `{{x}}` for one segment and `{{/x}}` or `{{/x*}}` at the end of the path"
+                "`{{{op}...}}` cannot be parsed back from a path; routes take `{{x}}`, `{{.x}}` or `{{;x}}` in a segment and `{{/x}}` or `{{/x*}}` at the end of the path"
             ),
             ShapeError::Operator { op, query: true } => write!(
                 f,
@@ -79,9 +77,6 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::SeveralVars => f.write_str(
                 "a path placeholder reads one value; write one placeholder per segment, `/{a}/{b}`",
-            ),
-            ShapeError::ExplodeInSegment => f.write_str(
-                "`{x*}` writes a list into one segment, joined with commas; a route reads a list from one segment per item: write `{/x*}` at the end of the path",
             ),
             ShapeError::TwoInSegment => f.write_str(
                 "two placeholders in one path segment cannot be told apart when parsing; put each in its own segment",

@@ -789,6 +789,387 @@ proptest! {
     }
 }
 
+/// `style: label` on one value, the whole segment: `/p/{.color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p/{.color}")]
+struct Label {
+    color: String,
+}
+
+/// `style: label` after static text in its segment, where the value may be empty.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/report{.color}")]
+struct Report {
+    color: String,
+}
+
+/// `style: matrix` on one value: `/p/{;color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p/{;color}")]
+struct Matrix {
+    color: String,
+}
+
+/// The path's value of a route whose template is `/p/` and a placeholder.
+fn cell(style: &str, explode: bool, column: usize) -> String {
+    format!("/p/{}", self::column(style, explode, column))
+}
+
+#[test]
+fn a_route_builds_and_parses_the_path_string_cells() {
+    let blue = || "blue".to_string();
+    for (url, route) in [
+        (
+            cell("simple", false, STRING),
+            Simple { color: blue() }.to_url(),
+        ),
+        (
+            cell("label", false, STRING),
+            Label { color: blue() }.to_url(),
+        ),
+        (
+            cell("matrix", false, STRING),
+            Matrix { color: blue() }.to_url(),
+        ),
+    ] {
+        assert_eq!(route.unwrap().as_str(), url);
+    }
+    assert_eq!(
+        Label::from_url(&cell("label", false, STRING)).unwrap(),
+        Label { color: blue() }
+    );
+    assert_eq!(
+        Matrix::from_url(&cell("matrix", false, STRING)).unwrap(),
+        Matrix { color: blue() }
+    );
+    assert_eq!(
+        Simple::from_url(&cell("simple", false, STRING)).unwrap(),
+        Simple { color: blue() }
+    );
+}
+
+/// `style: simple` on one value: `/p/{color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p/{color}")]
+struct Simple {
+    color: String,
+}
+
+#[test]
+fn the_empty_string_cells_of_label_and_matrix() {
+    // The table's `undefined` column is RFC 6570's empty string: `;color` with no `=`.
+    let empty = Matrix {
+        color: String::new(),
+    };
+    let url = cell("matrix", false, 0);
+    assert_eq!(empty.to_url().unwrap().as_str(), url);
+    assert_eq!(Matrix::from_url(&url).unwrap(), empty);
+    // `;color=` (which RFC 6570 never writes) is the same empty value.
+    assert_eq!(Matrix::from_url("/p/;color=").unwrap(), empty);
+    // Another parameter's name, or a longer one, is not `color`.
+    assert!(Matrix::from_url("/p/;other=blue").is_err());
+    assert_eq!(
+        Matrix::from_url("/p/;colors=blue").unwrap_err().kind(),
+        &RouteErrorKind::Value(ParamError::Missing)
+    );
+    assert!(matches!(
+        Matrix::from_url("/p/;other=blue").unwrap_err().kind(),
+        RouteErrorKind::NoMatch { .. }
+    ));
+    assert!(Matrix::from_url("/p/;color%3Dblue").is_err());
+    assert!(Matrix::from_url("/p/blue").is_err());
+
+    // `.` after static text: `/report.`.
+    let report = Report {
+        color: String::new(),
+    };
+    assert_eq!(
+        report.to_url().unwrap().as_str(),
+        format!("/report{}", column("label", false, 0))
+    );
+    assert_eq!(Report::from_url("/report.").unwrap(), report);
+    assert!(Report::from_url("/report").is_err());
+    assert!(Report::from_url("/reportjson").is_err());
+
+    // A whole segment `{.color}` would be the dot segment `.` (or `..` for the value `.`),
+    // which every URL parser removes: refused, naming the field.
+    for value in ["", "."] {
+        let error = Label {
+            color: value.into(),
+        }
+        .to_url()
+        .unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &urlkit::ExpandErrorKind::DotSegment,
+            "{value:?}"
+        );
+        assert!(error.to_string().contains("color"), "{error}");
+    }
+    assert!(Label::from_url("/p/.").is_err());
+    assert!(Label::from_url("/p/..").is_err());
+    assert!(Label::from_url("/p/blue").is_err());
+}
+
+/// Values holding the separators of every path style, escapes, text, and nothing.
+fn path_value() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(",".to_string()),
+            Just(".".to_string()),
+            Just(";".to_string()),
+            Just("=".to_string()),
+            Just("/".to_string()),
+            Just("%".to_string()),
+            Just("?".to_string()),
+            Just("#".to_string()),
+            Just("&".to_string()),
+            Just(" ".to_string()),
+            Just("é".to_string()),
+            "[a-z]{1,3}",
+        ],
+        0..4,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+/// The one segment after `/p/` (or the whole path's last), as the `url` crate decodes it.
+fn url_crate_segment(url: &str) -> String {
+    let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+    let last = parsed.path_segments().unwrap().next_back().unwrap();
+    percent_encoding::percent_decode_str(last)
+        .decode_utf8()
+        .unwrap()
+        .into_owned()
+}
+
+proptest! {
+    #[test]
+    fn every_label_value_reads_back(color in path_value()) {
+        let route = Report { color: color.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Report::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        prop_assert_eq!(url_crate_segment(url.as_str()), format!("report.{color}"));
+        // As a whole segment, every value but `""` and `.` (dot segments).
+        let route = Label { color: color.clone() };
+        match route.to_url() {
+            Ok(url) => {
+                prop_assert_eq!(&Label::from_url(url.as_str()).unwrap(), &route, "{}", url);
+                prop_assert_eq!(url_crate_segment(url.as_str()), format!(".{color}"));
+            }
+            Err(error) => {
+                prop_assert!(color.is_empty() || color == ".", "{color:?}: {error}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_matrix_value_reads_back(color in path_value()) {
+        let route = Matrix { color: color.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Matrix::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        let expected = if color.is_empty() { ";color".to_string() } else { format!(";color={color}") };
+        prop_assert_eq!(url_crate_segment(url.as_str()), expected);
+    }
+}
+
+/// Path styles beside each other in one enum: which route a URL is for.
+#[derive(Route, Debug, PartialEq, Clone)]
+enum Styles {
+    #[route("/a/{y}")]
+    Simple { y: String },
+    #[route("/a/{.x}")]
+    Label { x: String },
+    #[route("/m/{;x}")]
+    X { x: String },
+    #[route("/m/{;xy}")]
+    Xy { xy: String },
+}
+
+#[test]
+fn path_styles_in_one_enum_keep_their_urls_apart() {
+    let label = Styles::Label { x: "5".into() };
+    assert_eq!(label.to_url().unwrap(), "/a/.5");
+    assert_eq!(Styles::from_url("/a/.5").unwrap(), label);
+    let simple = Styles::Simple { y: "5".into() };
+    assert_eq!(Styles::from_url("/a/5").unwrap(), simple);
+    // `{y}` with `.5` would write the label route's URL: refused, as any value another
+    // route would take.
+    assert!(Styles::Simple { y: ".5".into() }.to_url().is_err());
+    // A matrix parameter is found by its name, whole: `;x` is not `;xy`.
+    for route in [
+        Styles::X { x: "1".into() },
+        Styles::X { x: String::new() },
+        Styles::X { x: "y=1".into() },
+        Styles::Xy { xy: "1".into() },
+        Styles::Xy { xy: String::new() },
+    ] {
+        let url = route.to_url().unwrap();
+        assert_eq!(Styles::from_url(url.as_str()).unwrap(), route, "{url}");
+    }
+    assert_eq!(
+        Styles::X { x: "y=1".into() }.to_url().unwrap(),
+        "/m/;x=y%3D1"
+    );
+    assert!(Styles::from_url("/m/;z=1").is_err());
+}
+
+/// The table's path rows for an array, one route per style and `explode`, the list at `/p/`.
+mod path_lists {
+    use urlkit::Route;
+
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{color}")]
+    pub(super) struct Simple {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{color*}")]
+    pub(super) struct SimpleExploded {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{.color}")]
+    pub(super) struct Label {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{.color*}")]
+    pub(super) struct LabelExploded {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{;color}")]
+    pub(super) struct Matrix {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{;color*}")]
+    pub(super) struct MatrixExploded {
+        pub(super) color: Vec<String>,
+    }
+}
+
+/// `to_url` of the route of `style` and `explode` for `items`, and `from_url` of a URL, back
+/// to the items.
+type ListRoute = (
+    &'static str,
+    bool,
+    fn(Vec<String>) -> Result<String, urlkit::ExpandError>,
+    fn(&str) -> Result<Vec<String>, urlkit::RouteError>,
+);
+
+macro_rules! list_route {
+    ($style:literal, $explode:literal, $route:ident) => {
+        (
+            $style,
+            $explode,
+            |color| {
+                path_lists::$route { color }
+                    .to_url()
+                    .map(|u| u.as_str().to_owned())
+            },
+            |url| path_lists::$route::from_url(url).map(|r| r.color),
+        )
+    };
+}
+
+const LIST_ROUTES: [ListRoute; 6] = [
+    list_route!("simple", false, Simple),
+    list_route!("simple", true, SimpleExploded),
+    list_route!("label", false, Label),
+    list_route!("label", true, LabelExploded),
+    list_route!("matrix", false, Matrix),
+    list_route!("matrix", true, MatrixExploded),
+];
+
+#[test]
+fn a_route_builds_and_parses_the_path_array_cells() {
+    let array: Vec<String> = ARRAY.iter().map(ToString::to_string).collect();
+    for (style, explode, build, parse) in LIST_ROUTES {
+        let url = cell(style, explode, COLUMN_ARRAY);
+        assert_eq!(build(array.clone()).unwrap(), url, "{style} {explode}");
+        assert_eq!(parse(&url).unwrap(), array, "{url}");
+        // An empty list writes nothing, not even the `.` or `;color`: refused.
+        let error = build(Vec::new()).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &urlkit::ExpandErrorKind::EmptyList,
+            "{style} {explode}"
+        );
+        assert!(error.to_string().contains("color"), "{error}");
+    }
+    // `{.color*}` leaves an item's `.` as it is: refused, where the others encode it.
+    let dotted = vec!["a.b".to_string()];
+    for (style, explode, build, parse) in LIST_ROUTES {
+        match build(dotted.clone()) {
+            Ok(url) => assert_eq!(parse(&url).unwrap(), dotted, "{url}"),
+            Err(error) => {
+                assert_eq!((style, explode), ("label", true), "{error}");
+                assert_eq!(
+                    error.kind(),
+                    &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: '.' }
+                );
+                assert!(error.to_string().contains("color"), "{error}");
+            }
+        }
+    }
+    // A matrix item is the field's name, alone or before `=`: `;other=a` is not one.
+    assert!(path_lists::MatrixExploded::from_url("/p/;color=a;other=b").is_err());
+    assert!(path_lists::MatrixExploded::from_url("/p/;color=a;colors=b").is_err());
+    assert_eq!(
+        path_lists::MatrixExploded::from_url("/p/;color;color=b")
+            .unwrap()
+            .color,
+        ["", "b"]
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_path_list_reads_back(items in proptest::collection::vec(path_value(), 1..4)) {
+        for (style, explode, build, parse) in LIST_ROUTES {
+            match build(items.clone()) {
+                Ok(url) => {
+                    prop_assert_eq!(&parse(&url).unwrap(), &items, "{}", url);
+                    // The `url` crate's segment, split as the style separates the items, each
+                    // item decoded.
+                    let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+                    let segment = parsed.path_segments().unwrap().next_back().unwrap().to_owned();
+                    let raw: Vec<&str> = match (style, explode) {
+                        ("simple", _) => segment.split(',').collect(),
+                        ("label", false) => segment[1..].split(',').collect(),
+                        ("label", true) => segment[1..].split('.').collect(),
+                        ("matrix", false) => segment.strip_prefix(";color").unwrap()
+                            .trim_start_matches('=').split(',').collect(),
+                        _ => segment[1..].split(';')
+                            .map(|item| item.strip_prefix("color").unwrap().trim_start_matches('='))
+                            .collect(),
+                    };
+                    let decoded: Vec<String> = raw.iter()
+                        .map(|item| percent_encoding::percent_decode_str(item).decode_utf8().unwrap().into_owned())
+                        .collect();
+                    prop_assert_eq!(&decoded, &items, "{}", url);
+                }
+                Err(error) => {
+                    // Refused only where the URL could not be read back: a `.` in an item of
+                    // `{.color*}`, or a segment that would be empty, `.` or `..`.
+                    let dot_item = style == "label" && explode && items.iter().any(|i| i.contains('.'));
+                    // The segment as the style writes it, for the characters that matter here.
+                    let segment = match style {
+                        "simple" => items.join(","),
+                        "label" => format!(".{}", items.join(if explode { "." } else { "," })),
+                        _ => ";color".to_string(),
+                    };
+                    let dot_segment = segment == "." || segment == "..";
+                    let empty = segment.is_empty();
+                    prop_assert!(dot_item || dot_segment || empty, "{} {}: {:?}: {}", style, explode, items, error);
+                }
+            }
+        }
+    }
+}
+
 /// `style: form, explode: false` for an object: a `Vec` of pairs (the specification's order)
 /// in `{?color}`.
 #[derive(Route, Debug, PartialEq, Clone)]

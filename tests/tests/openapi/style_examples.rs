@@ -20,11 +20,8 @@ urlkit::openapi! {
     pub enum ObjectExamples = "data/openapi/style-examples-objects.json";
 }
 
-/// The `label` and `matrix` rows, and the `simple` rows' arrays, are left out: `openapi!`
-/// refuses those styles and array path parameters. The table's rows: style, explode, and its `undefined`, `string` and `array` cells (`None`
-/// where the table says _n/a_ or the document has no operation).
-/// The `label` and `matrix` rows are left out: `openapi!` refuses those styles.
-/// A row: style, explode, and its `undefined`, `string` and `array` cells.
+/// The table's path and query rows: style, explode, and its `undefined`, `string` and `array`
+/// cells (`None` where the table says _n/a_). The object column is `ObjectExamples`'s.
 type Row = (
     &'static str,
     bool,
@@ -33,9 +30,49 @@ type Row = (
     Option<&'static str>,
 );
 
-const TABLE: [Row; 6] = [
-    ("simple", false, Some(""), Some("blue"), None),
-    ("simple", true, Some(""), Some("blue"), None),
+const TABLE: [Row; 10] = [
+    (
+        "matrix",
+        false,
+        Some(";color"),
+        Some(";color=blue"),
+        Some(";color=blue,black,brown"),
+    ),
+    (
+        "matrix",
+        true,
+        Some(";color"),
+        Some(";color=blue"),
+        Some(";color=blue;color=black;color=brown"),
+    ),
+    (
+        "label",
+        false,
+        Some("."),
+        Some(".blue"),
+        Some(".blue,black,brown"),
+    ),
+    (
+        "label",
+        true,
+        Some("."),
+        Some(".blue"),
+        Some(".blue.black.brown"),
+    ),
+    (
+        "simple",
+        false,
+        Some(""),
+        Some("blue"),
+        Some("blue,black,brown"),
+    ),
+    (
+        "simple",
+        true,
+        Some(""),
+        Some("blue"),
+        Some("blue,black,brown"),
+    ),
     (
         "form",
         false,

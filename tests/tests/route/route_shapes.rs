@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use urlkit::Route;
-use urlkit::route::{Arity, QueryParam, RouteShape, Segment, ValueType};
+use urlkit::route::{Arity, PathStyle, QueryParam, RouteShape, Segment, ValueType};
 
 const fn value(prefix: &'static str, field: &'static str, suffix: &'static str) -> Segment {
     Segment::Value {
@@ -296,6 +296,25 @@ fn assemble(shape: &RouteShape, values: &BTreeMap<&str, Vec<&str>>) -> (String, 
                 field,
                 suffix,
             } => segments.push(format!("{prefix}{}{suffix}", of(field).concat())),
+            // RFC 6570 §3.2.5 and §3.2.7, for one value.
+            Segment::Styled {
+                prefix,
+                field,
+                suffix,
+                style,
+                arity: Arity::One,
+                ..
+            } => {
+                let value = of(field).concat();
+                let written = match style {
+                    PathStyle::Simple => value,
+                    PathStyle::Label => format!(".{value}"),
+                    PathStyle::Matrix if value.is_empty() => format!(";{field}"),
+                    PathStyle::Matrix => format!(";{field}={value}"),
+                };
+                segments.push(format!("{prefix}{written}{suffix}"));
+            }
+            Segment::Styled { .. } => unreachable!("a list in a segment: not in these routes"),
             Segment::Slash { field, .. } | Segment::Rest { field } => {
                 segments.extend(of(field).iter().map(ToString::to_string));
             }
@@ -442,4 +461,57 @@ fn a_shape_describes_the_url_to_url_builds() {
         &[("query", &["rust"]), ("lang", &["en"])],
     );
     describes(&Api::Cafe, &[]);
+}
+
+#[derive(Route, Debug, PartialEq)]
+enum Styles {
+    #[route("/label/{.id}")]
+    Label { id: u64 },
+    #[route("/report{.format}")]
+    Report { format: String },
+    #[route("/matrix/{;id}/x")]
+    Matrix { id: String },
+}
+
+#[test]
+fn a_shape_says_the_style_of_a_path_segment() {
+    let styled = |prefix, field, style| Segment::Styled {
+        prefix,
+        field,
+        suffix: "",
+        style,
+        explode: false,
+        arity: Arity::One,
+    };
+    let [label, report, matrix] = Styles::SHAPES else {
+        unreachable!()
+    };
+    assert_eq!(
+        label.path,
+        [Segment::Static("label"), styled("", "id", PathStyle::Label)]
+    );
+    assert_eq!(report.path, [styled("report", "format", PathStyle::Label)]);
+    assert_eq!(
+        matrix.path,
+        [
+            Segment::Static("matrix"),
+            styled("", "id", PathStyle::Matrix),
+            Segment::Static("x")
+        ]
+    );
+    describes(&Styles::Label { id: 5 }, &[("id", &["5"])]);
+    describes(
+        &Styles::Report {
+            format: "json".into(),
+        },
+        &[("format", &["json"])],
+    );
+    describes(
+        &Styles::Report {
+            format: String::new(),
+        },
+        &[],
+    );
+    describes(&Styles::Matrix { id: "a".into() }, &[("id", &["a"])]);
+    describes(&Styles::Matrix { id: String::new() }, &[]);
 }
