@@ -260,6 +260,7 @@ const _: () = {
                     key: "",
                     joined: ::urlkit::__private::core::option::Option::None,
                     empty_is_absent: false,
+                    matrix: false,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Api::User",
@@ -269,6 +270,7 @@ const _: () = {
                     key: "tab",
                     joined: ::urlkit::__private::core::option::Option::None,
                     empty_is_absent: true,
+                    matrix: false,
                 },
             ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;

@@ -287,6 +287,7 @@ const _: () = {
                     key: "",
                     joined: ::urlkit::__private::core::option::Option::None,
                     empty_is_absent: false,
+                    matrix: false,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Files::Raw",
@@ -296,6 +297,7 @@ const _: () = {
                     key: "",
                     joined: ::urlkit::__private::core::option::Option::None,
                     empty_is_absent: false,
+                    matrix: false,
                 },
                 ::urlkit::__private::route::Field {
                     route: "Files::Raw",
@@ -305,6 +307,7 @@ const _: () = {
                     key: "token",
                     joined: ::urlkit::__private::core::option::Option::None,
                     empty_is_absent: false,
+                    matrix: false,
                 },
             ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;

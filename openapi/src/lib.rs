@@ -358,16 +358,27 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                 suffix,
                 style,
                 explode,
+                arity,
             } => {
                 let (value, doc) = field(name);
                 let _ = write!(path, "/{prefix}{{{name}}}{suffix}");
-                let mut parameter = path_parameter(name, schema(value), doc);
+                // The expansion's own `.` or `;name` starts the segment, so the value may be
+                // empty (`;id`, `report.`) but for a whole `{.x}`, which would be `.`.
+                let mut schema = schema(value);
+                if style == PathStyle::Label && prefix.is_empty() && suffix.is_empty() {
+                    whole_label(&mut schema);
+                }
+                if arity == Arity::List {
+                    // Never empty: an empty list writes nothing, which `to_url` refuses.
+                    schema = json!({ "type": "array", "items": schema, "minItems": 1 });
+                }
+                let mut parameter = path_parameter(name, schema, doc);
+                parameter.explode = explode;
                 parameter.style = match style {
                     PathStyle::Simple => "simple",
                     PathStyle::Label => "label",
                     PathStyle::Matrix => "matrix",
                 };
-                parameter.explode = explode;
                 parameters.push(parameter);
             }
             Segment::Slash { field: name, arity } => {
@@ -449,6 +460,9 @@ fn query_parameters(shape: &RouteShape) -> Result<Vec<Parameter>, Error> {
                 let value = found.map_or(ValueType::Text, |f| f.value);
                 let description = found.map_or("", |f| f.doc).to_owned();
                 let list = || json!({ "type": "array", "items": schema(value) });
+                // A map: an object whose properties are its keys, each value of the map's
+                // value type.
+                let object = || json!({ "type": "object", "additionalProperties": schema(value) });
                 // OpenAPI 3.1.1 Appendix C: RFC 6570's `{?x}` is `style: form`, its `*`
                 // modifier `explode: true` (which a single value ignores).
                 let (required, style, explode, schema) = match arity {
@@ -458,22 +472,15 @@ fn query_parameters(shape: &RouteShape) -> Result<Vec<Parameter>, Error> {
                     Arity::List => (false, "form", true, list()),
                     // `{?tag}` on a `Vec`: `tag=a,b`; OpenAPI's delimited styles join with a
                     // space or a `|` (§4.8.12.4, Style Values), percent-encoded in the URL.
-                    Arity::Joined { separator } => {
-                        let style = match separator {
-                            ' ' => "spaceDelimited",
-                            '|' => "pipeDelimited",
-                            _ => "form",
-                        };
-                        (false, style, false, list())
+                    Arity::Joined { separator } => (false, delimited(separator), false, list()),
+                    // `color=R,100,G,200`, or joined with a space or a `|`.
+                    Arity::JoinedObject { separator } => {
+                        (false, delimited(separator), false, object())
                     }
-                    // `color[R]=100&color[G]=200`: an object whose properties are the map's
-                    // keys, each value of the map's value type.
-                    Arity::DeepObject => (
-                        false,
-                        "deepObject",
-                        true,
-                        json!({ "type": "object", "additionalProperties": schema(value) }),
-                    ),
+                    // `R=100&G=200`: the entries are the query's own pairs.
+                    Arity::ExplodedObject => (false, "form", true, object()),
+                    // `color[R]=100&color[G]=200`.
+                    Arity::DeepObject => (false, "deepObject", true, object()),
                 };
                 parameters.push(Parameter {
                     name: decoded(key, shape)?,
@@ -489,6 +496,16 @@ fn query_parameters(shape: &RouteShape) -> Result<Vec<Parameter>, Error> {
         }
     }
     Ok(parameters)
+}
+
+/// The OpenAPI style that joins a list or an object's keys and values in one value with
+/// `separator` (§4.8.12.4, Style Values; the space and `|` percent-encoded in the URL).
+fn delimited(separator: char) -> &'static str {
+    match separator {
+        ' ' => "spaceDelimited",
+        '|' => "pipeDelimited",
+        _ => "form",
+    }
 }
 
 /// A query key or static value as a form decodes it (`+` is a space), as `from_url` compares
@@ -515,6 +532,17 @@ fn whole_segment(schema: &mut Value, may_be_empty: bool) {
             object.entry("minLength").or_insert(json!(1));
             object.insert("pattern".into(), json!(NOT_DOTS));
         }
+    }
+}
+
+/// A string `{.x}` writes as a whole segment, after its `.`: not empty (the segment would be
+/// `.`) nor `.` (`..`), both dot segments (RFC 3986 §3.3).
+fn whole_label(schema: &mut Value) {
+    if let Some(object) = schema.as_object_mut()
+        && object.get("type").is_some_and(|t| t == "string")
+    {
+        object.entry("minLength").or_insert(json!(1));
+        object.insert("pattern".into(), json!(r"[^.]|\.{2}"));
     }
 }
 

@@ -61,6 +61,28 @@ enum Kinds {
         #[route(style = "deepObject")]
         color: BTreeMap<String, u8>,
     },
+    #[route("/lists/{tags}/{.ids*}/{;sizes}/{;names*}")]
+    Lists {
+        tags: Vec<String>,
+        ids: Vec<u16>,
+        sizes: Vec<u16>,
+        names: Vec<String>,
+    },
+    #[route("/styled/{.id}/{;name}/report{.format}")]
+    Styled {
+        id: String,
+        name: String,
+        format: String,
+    },
+    #[route("/objects{?joined,piped,spaced,rest*}")]
+    Objects {
+        joined: BTreeMap<String, u8>,
+        #[route(style = "pipeDelimited")]
+        piped: BTreeMap<String, u8>,
+        #[route(style = "spaceDelimited")]
+        spaced: BTreeMap<String, u8>,
+        rest: BTreeMap<String, u8>,
+    },
 }
 
 /// Variants that declare methods, on shared paths and alone, beside one that declares none.
@@ -389,6 +411,26 @@ fn every_kind() {
         deep["schema"],
         json!({ "type": "object", "additionalProperties": { "type": "integer", "minimum": 0, "maximum": 255 } })
     );
+    let objects = &paths["/objects"]["parameters"];
+    let styles: Vec<_> = (0..4)
+        .map(|i| {
+            assert_eq!(objects[i]["schema"], deep["schema"]);
+            (
+                objects[i]["name"].as_str().unwrap(),
+                objects[i]["style"].as_str().unwrap(),
+                objects[i]["explode"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        styles,
+        [
+            ("joined", "form", false),
+            ("piped", "pipeDelimited", false),
+            ("spaced", "spaceDelimited", false),
+            ("rest", "form", true)
+        ]
+    );
 }
 
 #[test]
@@ -520,6 +562,8 @@ fn serialize(
         let explode = parameter["explode"].as_bool().unwrap();
         let allow_reserved = parameter["allowReserved"].as_bool().unwrap_or(false);
         let is_array = parameter["schema"]["type"] == "array";
+        // An object's values are its properties and their values in turn.
+        let is_object = parameter["schema"]["type"] == "object";
         let items: Vec<String> = match values.get(name) {
             Some(items) => items.clone(),
             // A static piece: its one value.
@@ -535,9 +579,60 @@ fn serialize(
                 let joined: Vec<String> = items.iter().map(|v| pct_encode(v, false)).collect();
                 url = url.replace(&format!("{{{name}}}"), &joined.join("/"));
             }
+            // The table's array column of the path rows: `simple` joins with `,` either way,
+            // `label` `.` and the items joined with `,` (`.` between them exploded), `matrix`
+            // `;name=` and the items joined with `,` (`;name=` before each exploded, `;name`
+            // alone for an empty one).
+            ("path", style, explode) if is_array => {
+                let encoded: Vec<String> = items.iter().map(|v| pct_encode(v, false)).collect();
+                let value = match (style, explode) {
+                    ("simple", _) => encoded.join(","),
+                    ("label", false) => format!(".{}", encoded.join(",")),
+                    ("label", true) => format!(".{}", encoded.join(".")),
+                    ("matrix", false) => format!(";{name}={}", encoded.join(",")),
+                    ("matrix", true) => encoded
+                        .iter()
+                        .map(|v| {
+                            if v.is_empty() {
+                                format!(";{name}")
+                            } else {
+                                format!(";{name}={v}")
+                            }
+                        })
+                        .collect(),
+                    other => panic!("no serializer for {other:?}"),
+                };
+                url = url.replace(&format!("{{{name}}}"), &value);
+            }
             ("path", "simple", false) => {
                 assert_eq!(items.len(), 1, "{name}");
                 url = url.replace(&format!("{{{name}}}"), &pct_encode(&items[0], false));
+            }
+            // The table's label and matrix rows, string column: `.blue`; `;color=blue`, and
+            // `;color` for the empty string (its `undefined` column).
+            ("path", "label", false) => {
+                assert_eq!(items.len(), 1, "{name}");
+                let value = format!(".{}", pct_encode(&items[0], false));
+                url = url.replace(&format!("{{{name}}}"), &value);
+            }
+            ("path", "matrix", false) => {
+                assert_eq!(items.len(), 1, "{name}");
+                let value = if items[0].is_empty() {
+                    format!(";{name}")
+                } else {
+                    format!(";{name}={}", pct_encode(&items[0], false))
+                };
+                url = url.replace(&format!("{{{name}}}"), &value);
+            }
+            // The table's `form, explode: true` object: a pair per property, named by it.
+            ("query", "form", true) if is_object => {
+                for pair in items.chunks(2) {
+                    query.push(format!(
+                        "{}={}",
+                        pct_encode(&pair[0], false),
+                        pct_encode(&pair[1], allow_reserved)
+                    ));
+                }
             }
             ("query", "form", true) => {
                 assert!(is_array || items.len() <= 1, "{name}");
@@ -550,8 +645,11 @@ fn serialize(
                 }
             }
             // One pair, the items joined: `,` unencoded between them for `form`, the
-            // delimiters of the two other styles as the table writes them.
-            ("query", "form" | "spaceDelimited" | "pipeDelimited", false) if is_array => {
+            // delimiters of the two other styles as the table writes them (an object's
+            // properties and values in turn, as its column does).
+            ("query", "form" | "spaceDelimited" | "pipeDelimited", false)
+                if is_array || is_object =>
+            {
                 let delimiter = match style {
                     "form" => ",",
                     "spaceDelimited" => "%20",
@@ -698,7 +796,11 @@ proptest! {
         kind in prop::collection::vec(any::<u16>(), 0..3),
         word in prop::collection::vec(text(), 0..3),
         color in prop::collection::btree_map(text(), any::<u8>(), 0..3),
+        objects in prop::collection::vec(prop::collection::btree_map(text(), any::<u8>(), 0..3), 4),
     ) {
+        let flat = |map: &BTreeMap<String, u8>| -> Vec<String> {
+            map.iter().flat_map(|(k, v)| [k.clone(), v.to_string()]).collect()
+        };
         let paths = urlkit_openapi::paths::<Kinds>().unwrap();
         let [name, section, query] = [&words[0], &words[1], &words[2]].map(String::clone);
         let cases = [
@@ -739,9 +841,39 @@ proptest! {
                 ]),
             ),
             (
+                Kinds::Lists { tags: label.clone(), ids: kind.clone(), sizes: tag.clone(), names: word.clone() },
+                "/lists/{tags}/{ids}/{sizes}/{names}",
+                values(&[
+                    ("tags", label.clone()),
+                    ("ids", kind.iter().map(u16::to_string).collect()),
+                    ("sizes", tag.iter().map(u16::to_string).collect()),
+                    ("names", word.clone()),
+                ]),
+            ),
+            (
+                Kinds::Styled { id: section.clone(), name: name.clone(), format: query.clone() },
+                "/styled/{id}/{name}/report{format}",
+                values(&[("id", vec![section.clone()]), ("name", vec![name.clone()]), ("format", vec![query.clone()])]),
+            ),
+            (
                 Kinds::Deep { color: color.clone() },
                 "/deep",
                 values(&[("color", color.iter().flat_map(|(k, v)| [k.clone(), v.to_string()]).collect())]),
+            ),
+            (
+                Kinds::Objects {
+                    joined: objects[0].clone(),
+                    piped: objects[1].clone(),
+                    spaced: objects[2].clone(),
+                    rest: objects[3].clone(),
+                },
+                "/objects",
+                values(&[
+                    ("joined", flat(&objects[0])),
+                    ("piped", flat(&objects[1])),
+                    ("spaced", flat(&objects[2])),
+                    ("rest", flat(&objects[3])),
+                ]),
             ),
         ];
         for (route, key, values) in cases {

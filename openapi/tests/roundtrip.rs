@@ -8,8 +8,22 @@ urlkit::openapi! {
 }
 
 /// What both sides state of a parameter, OpenAPI's defaults written out (3.1 §4.8.12.1:
-/// `form` for the query, `simple` for the path, `explode` true for `form` only).
-fn summary(parameter: &Value) -> (String, String, bool, String, bool, String, String) {
+/// `form` for the query, `simple` for the path, `explode` true for `form` only), with the
+/// values a string `enum` lists (an enum the macro writes as a `Param` type, whose spellings
+/// `paths` writes back).
+type Summary = (
+    String,
+    String,
+    bool,
+    String,
+    bool,
+    String,
+    String,
+    String,
+    String,
+);
+
+fn summary(parameter: &Value) -> Summary {
     let location = parameter["in"].as_str().unwrap().to_owned();
     let style = parameter["style"]
         .as_str()
@@ -28,6 +42,8 @@ fn summary(parameter: &Value) -> (String, String, bool, String, bool, String, St
         explode,
         parameter["schema"]["type"].to_string(),
         parameter["schema"]["items"]["type"].to_string(),
+        parameter["schema"]["enum"].to_string(),
+        parameter["schema"]["items"]["enum"].to_string(),
     )
 }
 

@@ -104,7 +104,9 @@ pub enum ExpandErrorKind {
     /// `deepObject` style (feature `serde`, see `urlkit::serde_style`) holds the style's own
     /// delimiter: an item with a space or a `|`, a `deepObject` key with `[` or `]`. Both are
     /// percent-encoded alike in a URL (`%20`, `%7C`), so the item would read back as two.
-    /// [`ExpandError::field`] says where.
+    /// [`ExpandError::field`] says where. Also a list field of a route in `{.x*}` with an
+    /// item holding a `.`, which RFC 6570 writes unencoded as the separator between items
+    /// (`["a.b"]` and `["a", "b"]` would both be `.a.b`); there `field` is `None`.
     DelimiterInItem {
         /// The delimiter.
         delimiter: char,
@@ -115,6 +117,27 @@ pub enum ExpandErrorKind {
     /// into the value. [`ExpandError::placeholder`] names the field's placeholder. Write
     /// `None`, or mark the field `#[route(keep_empty)]` to read an empty value as `Some`.
     EmptySome,
+    /// [`Route::to_url`](crate::Route::to_url): a list read from a path segment (`{x}`,
+    /// `{.x}`, `{;x}` on a `Vec`) is empty. RFC 6570 writes nothing for it (§2.3), not even
+    /// the `.` or `;x` the segment starts with, so the URL would not parse back; such a list
+    /// holds at least one item. [`ExpandError::placeholder`] names the field's placeholder.
+    EmptyList,
+    /// [`Route::to_url`](crate::Route::to_url): a map field in `{?x*}`, whose entries are the
+    /// query's own pairs, has an entry whose key (compared decoded) is the name of another
+    /// query parameter or static piece of the route: `from_url` would read that pair as
+    /// theirs, not the map's. [`ExpandError::field`] says which entry (`[2]`, in the map's
+    /// order).
+    ClaimedKey,
+    /// [`Route::to_url`](crate::Route::to_url): a map field in `{?x*}` has an entry with an
+    /// empty key, which would write a pair without a name. [`ExpandError::field`] says which
+    /// entry.
+    EmptyKey,
+    /// [`Route::to_url`](crate::Route::to_url): a map field written as a `Vec<(K, V)>` (which
+    /// keeps the order given) has two entries with equal keys. An object's keys are unique, and
+    /// `from_url` refuses a repeated entry, so the URL would not read back.
+    /// [`ExpandError::field`] says which entry repeats an earlier one (`[2]`, in the list's
+    /// order).
+    RepeatedKey,
     /// [`Route::to_url`](crate::Route::to_url) of an enum: the URL built from the value
     /// matches another variant, which `from_url` tries first, so it would not parse back into
     /// the value (`User { login: "me" }` builds `/users/me`, which is the route `Me`).
@@ -286,14 +309,39 @@ impl fmt::Display for ExpandError {
                     "the value of `{name}` is what a URL cannot hold: an enum variant with data, a map key that is not a string, number or bool, or an error of its `Serialize`"
                 ),
             },
-            ExpandErrorKind::DelimiterInItem { delimiter } => write!(
+            ExpandErrorKind::DelimiterInItem { delimiter } => match self.field.as_deref() {
+                Some(field) => write!(
+                    f,
+                    "the value of `{name}` holds `{delimiter}` in `{field}`, the delimiter of that field's style, which a URL cannot tell from the one between items; choose a style whose delimiter the items do not hold"
+                ),
+                // `{.x*}`: RFC 6570 writes an item's own `.` as it is.
+                None => write!(
+                    f,
+                    "an item of `{name}` holds `{delimiter}`, which its placeholder writes between items and leaves as it is in an item, so the URL cannot tell them apart; remove the `*` to join the items with `,`"
+                ),
+            },
+            ExpandErrorKind::EmptyList => write!(
                 f,
-                "the value of `{name}` holds `{delimiter}` in `{}`, the delimiter of that field's style, which a URL cannot tell from the one between items; choose a style whose delimiter the items do not hold",
-                self.field.as_deref().unwrap_or_default()
+                "`{name}` is an empty list, which writes nothing, so a path segment holding it would not parse back; give it an item"
             ),
             ExpandErrorKind::EmptySome => write!(
                 f,
                 "the value of `{name}` is `Some` of a value that writes nothing, which `from_url` reads back as `None`; write `None`, or mark the field `#[route(keep_empty)]`"
+            ),
+            ExpandErrorKind::ClaimedKey => write!(
+                f,
+                "the value of `{name}` has an entry in `{}` whose key is the name of another query parameter or static piece of the route, so `from_url` would not read it back into the map; rename the entry or the parameter",
+                self.field.as_deref().unwrap_or_default()
+            ),
+            ExpandErrorKind::EmptyKey => write!(
+                f,
+                "the value of `{name}` has an entry in `{}` with an empty key, which would write a query pair without a name; give the entry a key",
+                self.field.as_deref().unwrap_or_default()
+            ),
+            ExpandErrorKind::RepeatedKey => write!(
+                f,
+                "the value of `{name}` has an entry in `{}` whose key an earlier entry has, and an object's keys are unique, so `from_url` would refuse the URL; give each entry its own key, or use a `BTreeMap`",
+                self.field.as_deref().unwrap_or_default()
             ),
             ExpandErrorKind::Required => write!(
                 f,

@@ -161,7 +161,12 @@ pub mod __private {
     /// What `#[derive(Route)]`'s `from_url` calls.
     pub mod route {
         pub use crate::route::deep::{DeepObject, DeepObjectField};
-        pub use crate::route::leaf::{Delimited, Field, Hits, Miss, Rule, SomeWrites, parses_as};
+        pub use crate::route::leaf::{
+            Delimited, Field, Hits, Miss, PathList, Rule, SomeWrites, parses_as,
+        };
+        pub use crate::route::object::{
+            DelimitedObject, Entries, ExplodedObject, ObjectField, UniqueKeys,
+        };
         pub use crate::route::shape::{described, field, shape, with_methods};
         pub use crate::route::target::{SegmentSpan, Target};
         pub use crate::route::walk::Walk;

@@ -162,6 +162,33 @@ fn template_paths(route: &'static str, shape: &RouteShape) -> Result<Vec<Vec<Ite
         let last = k + 1 == shape.path.len();
         choices.push(match *segment {
             Segment::Static(text) => vec![vec![Item::Static(text.to_string())]],
+            // `{.x}` and `{;x}` start with the static text their expansion writes, `.` or
+            // `;x` (RFC 6570 §3.2.5, §3.2.7), which may be all there is (`;x` for an empty
+            // value): a value after text, as `v{x}` is.
+            Segment::Styled { suffix, field, .. } if !suffix.is_empty() => {
+                let placeholder = format!("{{{field}}}");
+                return Err(error(PathErrorKind::TextAfterPlaceholder { placeholder }));
+            }
+            Segment::Styled {
+                prefix,
+                field,
+                style,
+                ..
+            } => {
+                // A whole segment `{x}` or `{.x}` never has an empty value (`to_url` refuses
+                // the empty segment and the dot segment `.`).
+                let whole = prefix.is_empty() && style != PathStyle::Matrix;
+                let prefix = match style {
+                    PathStyle::Simple => prefix.to_string(),
+                    PathStyle::Label => format!("{prefix}."),
+                    PathStyle::Matrix => format!("{prefix};{field}"),
+                };
+                if whole {
+                    vec![vec![param(&prefix, field)]]
+                } else {
+                    vec![vec![param(&prefix, field)], vec![Item::Static(prefix)]]
+                }
+            }
             Segment::Value { suffix, field, .. } if !suffix.is_empty() => {
                 let placeholder = format!("{{{field}}}");
                 return Err(error(PathErrorKind::TextAfterPlaceholder { placeholder }));
@@ -174,34 +201,6 @@ fn template_paths(route: &'static str, shape: &RouteShape) -> Result<Vec<Vec<Ite
                 vec![param(prefix, field)],
                 vec![Item::Static(prefix.to_string())],
             ],
-            Segment::Styled { suffix, field, .. } if !suffix.is_empty() => {
-                let placeholder = format!("{{{field}}}");
-                return Err(error(PathErrorKind::TextAfterPlaceholder { placeholder }));
-            }
-            // `{.x}` and `{;x}`: the text the expansion writes before the value (RFC 6570
-            // §3.2.5, §3.2.7) is the prefix, and the value may be empty (`.`, `;x`). A
-            // matrix value's `=` is then part of matchit's value; `from_url` reads it.
-            Segment::Styled {
-                prefix,
-                field,
-                style,
-                ..
-            } => {
-                let mut before = prefix.to_string();
-                match style {
-                    PathStyle::Simple => {}
-                    PathStyle::Label => before.push('.'),
-                    PathStyle::Matrix => {
-                        before.push(';');
-                        before.push_str(field);
-                    }
-                }
-                if before.is_empty() {
-                    vec![vec![param("", field)]]
-                } else {
-                    vec![vec![param(&before, field)], vec![Item::Static(before)]]
-                }
-            }
             Segment::Slash { .. } if last => {
                 let placeholder = last_path_expression(shape.template);
                 return Err(error(PathErrorKind::OptionalSegment { placeholder }));

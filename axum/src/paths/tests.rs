@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use proptest::prelude::*;
 use urlkit::Route;
-use urlkit::route::{Arity, PathStyle, RouteShape, Segment};
+use urlkit::route::{Arity, RouteShape, Segment};
 
 use super::{PathErrorKind, paths_of};
 
@@ -71,6 +71,26 @@ fn each_shape() {
         version: String,
     }
     assert_eq!(paths::<Status>(), ["/v{version}/status", "/v/status"]);
+
+    // `{.x}` and `{;x}` start with the `.` or `;x` their expansion writes, which may be all
+    // of the segment (`;id` is the empty value).
+    #[derive(Route)]
+    #[route("/users/{.id}/items/{;item}/report{.format}/{tags}")]
+    struct Styled {
+        id: u64,
+        item: String,
+        format: String,
+        tags: Vec<String>,
+    }
+    assert_eq!(
+        paths::<Styled>(),
+        [
+            "/users/.{id}/items/;item{item}/report.{format}/{tags}",
+            "/users/.{id}/items/;item{item}/report./{tags}",
+            "/users/.{id}/items/;item/report.{format}/{tags}",
+            "/users/.{id}/items/;item/report./{tags}",
+        ]
+    );
 
     #[derive(Route)]
     #[route("/@{user}")]
@@ -603,28 +623,8 @@ fn model_matches(path: &[Segment], segments: &[&str]) -> bool {
             };
             fits && model_matches(more, &segments[1..])
         }
-        Segment::Styled {
-            prefix,
-            field,
-            suffix,
-            style,
-            ..
-        } => {
-            // `.` then the value, or `;name`, then `=` and the value or nothing.
-            let segment = segments[0];
-            let before = match style {
-                PathStyle::Simple => prefix.to_string(),
-                PathStyle::Label => format!("{prefix}."),
-                PathStyle::Matrix => format!("{prefix};{field}"),
-            };
-            let middle = segment
-                .strip_prefix(before.as_str())
-                .and_then(|rest| rest.strip_suffix(suffix));
-            let fits = middle
-                .is_some_and(|m| style != PathStyle::Matrix || m.is_empty() || m.starts_with('='));
-            fits && model_matches(more, &segments[1..])
-        }
         Segment::Slash { .. } => model_matches(more, &segments[1..]),
+        Segment::Styled { .. } => unreachable!("the generated shapes hold no `{{.x}}` or `{{;x}}`"),
     }
 }
 

@@ -6,9 +6,11 @@ use quote::{format_ident, quote};
 use syn::Ident;
 
 use super::Input;
+use super::enums::Enums;
 use super::map::{Route, Scalar, Ty};
 
-pub(super) fn emit(input: &Input, routes: &[Route], absolute: &str) -> TokenStream {
+pub(super) fn emit(input: &Input, routes: &[Route], enums: &Enums, absolute: &str) -> TokenStream {
+    let scalar_type = |scalar: Scalar| scalar_type(scalar, enums);
     let Input {
         attrs, vis, ident, ..
     } = input;
@@ -62,7 +64,10 @@ pub(super) fn emit(input: &Input, routes: &[Route], absolute: &str) -> TokenStre
     } else {
         quote!(#(#arms,)*)
     };
+    let enum_types = enums.emit(attrs, vis);
     quote! {
+        #enum_types
+
         #(#attrs)*
         // The variants are named by the document's `operationId`s, which share a prefix or
         // suffix as often as not; the user cannot rename them here.
@@ -95,12 +100,16 @@ fn field_ident(name: &str) -> Ident {
     syn::parse_str::<Ident>(name).unwrap_or_else(|_| format_ident!("r#{}", name))
 }
 
-fn scalar_type(scalar: Scalar) -> TokenStream {
+fn scalar_type(scalar: Scalar, enums: &Enums) -> TokenStream {
     match scalar {
         Scalar::I32 => quote!(i32),
         Scalar::I64 => quote!(i64),
         Scalar::F64 => quote!(f64),
         Scalar::Bool => quote!(bool),
         Scalar::String => quote!(::urlkit::__private::String),
+        Scalar::Enum(index) => {
+            let name = enums.name(index);
+            quote!(#name)
+        }
     }
 }

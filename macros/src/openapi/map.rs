@@ -7,8 +7,10 @@ use urlkit_syntax::chars;
 
 use serde_json::{Map, Value};
 
+use super::enums::Enums;
+
 /// The methods of a path item, in the order OpenAPI lists them (3.1 §4.8.9).
-const METHODS: [&str; 8] = [
+pub(super) const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
 ];
 
@@ -48,13 +50,16 @@ pub(super) enum Scalar {
     F64,
     Bool,
     String,
+    /// A string enum: the index of its type in `Enums`.
+    Enum(usize),
 }
 
 pub(super) enum Ty {
     One(Scalar),
     Option(Scalar),
     Vec(Scalar),
-    /// A `deepObject` query parameter: `BTreeMap<String, T>`, empty when absent.
+    /// An object in the query (`style: deepObject`, `form` either way, `spaceDelimited` or
+    /// `pipeDelimited`): `BTreeMap<String, T>`, empty when absent.
     Map(Scalar),
 }
 
@@ -75,7 +80,7 @@ struct Parameter<'a> {
     value: &'a Map<String, Value>,
 }
 
-pub(super) fn routes(document: &Value, report: &mut Report<'_>) -> Vec<Route> {
+pub(super) fn routes(document: &Value, enums: &mut Enums, report: &mut Report<'_>) -> Vec<Route> {
     let mut routes = Vec::new();
     match document.get("openapi").and_then(Value::as_str) {
         Some(version) if version.starts_with("3.0.") || version.starts_with("3.1.") => {}
@@ -123,7 +128,7 @@ pub(super) fn routes(document: &Value, report: &mut Report<'_>) -> Vec<Route> {
                 continue;
             };
             if let Some(route) = route(
-                document, path, method, operation, &pointer, &shared, &mut names, report,
+                document, path, method, operation, &pointer, &shared, &mut names, enums, report,
             ) {
                 routes.push(route);
             }
@@ -141,6 +146,7 @@ fn route(
     pointer: &str,
     shared: &[Parameter<'_>],
     names: &mut Vec<(String, String)>,
+    enums: &mut Enums,
     report: &mut Report<'_>,
 ) -> Option<Route> {
     let operation_id = match operation.get("operationId") {
@@ -203,6 +209,8 @@ fn route(
     let mut pairs = Vec::new();
     let mut expressions = Vec::new();
     let mut ok = true;
+    // The query parameter that is an exploded object, if one is: a route holds one.
+    let mut exploded_object: Option<&str> = None;
     for parameter in merged {
         let location = parameter.location;
         if location != "path" && location != "query" {
@@ -243,56 +251,63 @@ fn route(
             ok = false;
         }
         if location == "path" {
-            // RFC 6570's operator for the style (OpenAPI 3.1 Appendix C): `label` is `{.x}`,
-            // `matrix` `{;x}`, which writes the variable's name (`;x=`): the field's, so
-            // the parameter must be named as its field is.
+            // OpenAPI's path styles are RFC 6570's operators (3.1.1 Appendix C): `simple` is
+            // `{x}`, `label` `{.x}`, `matrix` `{;x}`; `explode` is `*`, for an array.
             let operator = match style.unwrap_or("simple") {
-                "simple" => Some(""),
-                "label" => Some("."),
-                "matrix" if field == parameter.name => Some(";"),
-                "matrix" => {
-                    report(
-                        &format!("{}/name", parameter.pointer),
-                        format!(
-                            "matrix path parameter `{}` would be written `;{field}=`, the name of its field; name the parameter `{field}`",
-                            parameter.name
-                        ),
-                    );
-                    ok = false;
-                    None
-                }
+                "simple" => "",
+                "label" => ".",
+                "matrix" => ";",
                 other => {
                     report(
                         &format!("{}/style", parameter.pointer),
                         format!(
-                            "style `{other}` of path parameter `{}` is not supported; a route's path parameters have style `simple`, `label` or `matrix`",
+                            "style `{other}` of path parameter `{}` is not supported; use `simple`, `label` or `matrix`",
                             parameter.name
                         ),
                     );
                     ok = false;
-                    None
+                    ""
                 }
             };
-            let operator = operator.unwrap_or("");
             let Some(kind) = kind(document, parameter, report) else {
                 ok = false;
                 continue;
             };
-            let Kind::Scalar(scalar) = kind else {
+            let kind = string_enum(document, parameter, kind, variant.as_deref(), enums, report);
+            let (ty, star) = match kind {
+                Kind::Scalar(scalar) => (Ty::One(scalar), ""),
+                Kind::Array(scalar) => (
+                    Ty::Vec(scalar),
+                    if explode == Some(true) { "*" } else { "" },
+                ),
+                Kind::Object(_) => {
+                    report(
+                        &format!("{}/schema", parameter.pointer),
+                        format!(
+                            "path parameter `{}` is an object, which is not supported; a route's path parameter is one value or an array",
+                            parameter.name
+                        ),
+                    );
+                    ok = false;
+                    continue;
+                }
+            };
+            if operator == ";" && field != parameter.name {
+                // `{;x}` writes the variable's name, which is the field's.
                 report(
-                    &format!("{}/schema", parameter.pointer),
+                    &format!("{}/name", parameter.pointer),
                     format!(
-                        "path parameter `{}` is an array or an object, which is not supported; a route's path parameter is one value",
+                        "matrix path parameter `{}` would be written `;{field}=`, the name of its Rust field; rename the parameter `{field}`",
                         parameter.name
                     ),
                 );
                 ok = false;
                 continue;
-            };
+            }
             let placeholder = format!("{{{}}}", parameter.name);
             if path_template.contains(&placeholder) {
                 path_template =
-                    path_template.replace(&placeholder, &format!("{{{operator}{field}}}"));
+                    path_template.replace(&placeholder, &format!("{{{operator}{field}{star}}}"));
             } else {
                 report(
                     &format!("{}/name", parameter.pointer),
@@ -306,7 +321,7 @@ fn route(
             }
             fields.push(Field {
                 name: field,
-                ty: Ty::One(scalar),
+                ty,
                 style: None,
                 keep_empty: false,
                 doc: parameter_doc(parameter),
@@ -335,30 +350,19 @@ fn route(
             ok = false;
             continue;
         };
+        let kind = string_enum(document, parameter, kind, variant.as_deref(), enums, report);
         // `form` explodes by default, the other styles do not (OpenAPI 3.1 §4.8.12.1).
         let explode = explode.unwrap_or(style.is_none());
         let deep = style == Some("deepObject");
-        if deep != matches!(kind, Kind::Object(_)) {
-            // OpenAPI 3.1 §4.8.12.4 defines `deepObject` for objects only, and an object in
-            // the query for no other style a route can read back.
-            let (at, message) = if deep {
-                (
-                    format!("{}/style", parameter.pointer),
-                    format!(
-                        "style `deepObject` on query parameter `{}`, which is not an object; give it an object schema or another style",
-                        parameter.name
-                    ),
-                )
-            } else {
-                (
-                    parameter.pointer.clone(),
-                    format!(
-                        "query parameter `{}` is an object, which a route writes only with `style: deepObject`; set that style",
-                        parameter.name
-                    ),
-                )
-            };
-            report(&at, message);
+        if deep && !matches!(kind, Kind::Object(_)) {
+            // OpenAPI 3.1 §4.8.12.4 defines `deepObject` for objects only.
+            report(
+                &format!("{}/style", parameter.pointer),
+                format!(
+                    "style `deepObject` on query parameter `{}`, which is not an object; give it an object schema or another style",
+                    parameter.name
+                ),
+            );
             ok = false;
             continue;
         }
@@ -368,19 +372,44 @@ fn route(
             // An exploded list is `name=a&name=b` whatever the style.
             Kind::Array(scalar) if explode => (Ty::Vec(scalar), true, None),
             Kind::Array(scalar) => (Ty::Vec(scalar), false, style),
+            // An exploded object's entries are the query's own pairs, `R=100&G=200`, whatever
+            // the style, as an exploded list's items are (`deepObject` names them itself).
+            Kind::Object(scalar) if explode && !deep => (Ty::Map(scalar), true, None),
             Kind::Object(scalar) => (Ty::Map(scalar), false, style),
         };
-        if is_varname(parameter.name) && parameter.name == field {
+        // The pairs of an exploded object are named by its keys, never by the parameter.
+        let entries = matches!(ty, Ty::Map(_)) && exploded;
+        if entries {
+            if let Some(first) = exploded_object {
+                // The route would take every pair nothing else names for each of them.
+                report(
+                    parameter.pointer.as_str(),
+                    format!(
+                        "query parameters `{first}` and `{}` are both exploded objects, whose pairs are named by their keys alone, so a route cannot tell them apart; set `explode: false` on one",
+                        parameter.name
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            exploded_object = Some(parameter.name);
+        }
+        if entries || (is_varname(parameter.name) && parameter.name == field) {
             expressions.push(if exploded {
                 format!("{field}*")
             } else {
                 field.clone()
             });
-        } else if matches!(ty, Ty::Vec(_)) && !exploded {
+        } else if (matches!(ty, Ty::Vec(_)) && !exploded) || (matches!(ty, Ty::Map(_)) && !deep) {
+            let what = if matches!(ty, Ty::Vec(_)) {
+                "a list"
+            } else {
+                "an object"
+            };
             report(
                 &format!("{}/name", parameter.pointer),
                 format!(
-                    "query parameter `{}` joins a list in one value, which needs a name that is also a Rust field name (letters, digits and `_`); set `explode: true` or rename it",
+                    "query parameter `{}` joins {what} in one value, which needs a name that is also a Rust field name (letters, digits and `_`); set `explode: true` or rename it",
                     parameter.name
                 ),
             );
@@ -460,6 +489,34 @@ fn route(
         fields,
     })
     .filter(|_| ok)
+}
+
+/// A `string` parameter (or list of them) whose schema lists its values: the enum `enums`
+/// writes for it.
+fn string_enum(
+    document: &Value,
+    parameter: &Parameter<'_>,
+    kind: Kind,
+    variant: Option<&str>,
+    enums: &mut Enums,
+    report: &mut Report<'_>,
+) -> Kind {
+    let mut string = |items: bool| {
+        enums.string(
+            document,
+            parameter.value,
+            items,
+            &parameter.pointer,
+            parameter.name,
+            variant,
+            report,
+        )
+    };
+    match kind {
+        Kind::Scalar(Scalar::String) => Kind::Scalar(string(false)),
+        Kind::Array(Scalar::String) => Kind::Array(string(true)),
+        other => other,
+    }
 }
 
 fn parameter_doc(parameter: &Parameter<'_>) -> String {
@@ -612,8 +669,8 @@ fn kind(document: &Value, parameter: &Parameter<'_>, report: &mut Report<'_>) ->
 }
 
 /// The type of an object's values: the one scalar type its `properties` and
-/// `additionalProperties` share, else `String`, which holds any of them as written (a
-/// `deepObject` value is text in the URL either way); `String` too when the schema names
+/// `additionalProperties` share, else `String`, which holds any of them as written (an
+/// object's value is text in the URL in every style); `String` too when the schema names
 /// none.
 fn object_values(
     document: &Value,
@@ -635,7 +692,7 @@ fn object_values(
                 report(
                     &at,
                     format!(
-                        "a value of the object parameter `{name}` has {what}, which is not supported; a `deepObject`'s values are integers, numbers, booleans or strings"
+                        "a value of the object parameter `{name}` has {what}, which is not supported; an object parameter's values are integers, numbers, booleans or strings"
                     ),
                 );
                 ok = false;
@@ -695,12 +752,12 @@ fn scalar(schema: &Value) -> Result<Scalar, String> {
 }
 
 /// RFC 6901: `~` is `~0` and `/` is `~1` in a pointer's segment.
-fn escape(segment: &str) -> String {
+pub(super) fn escape(segment: &str) -> String {
     segment.replace('~', "~0").replace('/', "~1")
 }
 
 /// `issues/list-for-repo` → `IssuesListForRepo`, `getUser` → `GetUser`.
-fn upper_camel(id: &str) -> String {
+pub(super) fn upper_camel(id: &str) -> String {
     let mut out = String::new();
     for word in id.split(|c: char| !c.is_ascii_alphanumeric()) {
         let mut chars = word.chars();
@@ -713,7 +770,7 @@ fn upper_camel(id: &str) -> String {
 }
 
 /// `per_page`, `perPage`, `per-page`, `PerPage` → `per_page`; `HTTPCode` → `http_code`.
-fn snake(name: &str) -> String {
+pub(super) fn snake(name: &str) -> String {
     let mut out = String::new();
     for word in name.split(|c: char| !c.is_ascii_alphanumeric()) {
         let chars: Vec<char> = word.chars().collect();

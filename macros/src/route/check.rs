@@ -7,7 +7,7 @@
 use core::ops::Range;
 
 use urlkit_syntax::plan::Step;
-use urlkit_syntax::route::lower::{self, PathSegment, Shape, Var};
+use urlkit_syntax::route::lower::{self, PathSegment, PathStyle, Shape, Var};
 use urlkit_syntax::route::owned::{Arity, OwnedPattern};
 
 use super::ast::{Field, Route};
@@ -86,6 +86,8 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
     let mut captures = vec![None; route.fields.len()];
     // Fields a misspelt placeholder was meant for: one mistake, one error.
     let mut meant: Vec<&str> = Vec::new();
+    // The `{?x*}` on maps, each of which takes the pairs nothing else names.
+    let mut exploded: Vec<&Var> = Vec::new();
     for &(var, position) in &placeholders {
         let name = &value[var.name.clone()];
         let Some(f) = route.fields.iter().position(|f| f.name == name) else {
@@ -112,14 +114,44 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
             ));
             continue;
         }
-        // A deepObject map with `*` is one mistake, which `check_deep_object` explains.
-        if field.deep_object.is_none() || !var.explode {
-            check_kind(field, var, position, lit, &value, errors);
+        // A deepObject map with `*` is one mistake, which `check_deep_object` explains; a
+        // map without it takes `*` (a pair per entry), and `check_object` places it.
+        if is_object(field) {
+            check_object(
+                field,
+                var,
+                position,
+                route.deny_unknown,
+                (lit, &value),
+                errors,
+            );
+            if var.explode && matches!(position, Position::Key { hand: false, .. }) {
+                exploded.push(var);
+            }
+        } else if field.deep_object.is_none() || !var.explode {
+            let op = match position {
+                Position::Segment(k) => operator(&shape.segments[k]),
+                _ => "",
+            };
+            check_kind(field, var, (position, op), lit, &value, errors);
         }
         check_style(field, var, position, &shape, errors);
         check_deep_object(field, var, position, route.deny_unknown, errors);
         check_keep_empty(field, position, errors);
         captures[f] = Some(capture(&shape, position, field.arity));
+    }
+    if let [first, second, ..] = exploded[..] {
+        let (first, second) = (&value[first.name.clone()], &value[second.name.clone()]);
+        let message = format!(
+            "`{{?{second}*}}` takes every query pair that no other parameter names, which `{{?{first}*}}` already takes; a route holds one exploded map: remove the `*` of one (`{{?{second}}}` writes its entries in one value)"
+        );
+        let at = exploded.get(1).map(|var| explode_range(var, &value));
+        errors.push(diagnostics::in_literal(
+            lit,
+            &value,
+            &[at.unwrap_or_default()],
+            message,
+        ));
     }
     for (field, capture) in route.fields.iter().zip(&captures) {
         let named = placeholders
@@ -141,9 +173,10 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
             .fields
             .iter()
             .find(|f| f.name == name)
-            // A deepObject map reads any number of `name[key]` pairs, none when absent.
+            // A map reads any number of pairs (`name[key]`, one joined, or any), none when
+            // absent.
             .map_or(Arity::One, |f| {
-                if f.deep_object.is_some() {
+                if f.deep_object.is_some() || is_object(f) {
                     Arity::List
                 } else {
                     f.arity
@@ -219,12 +252,29 @@ fn placeholders(shape: &Shape) -> Vec<(&Var, Position)> {
 ///
 /// The delimiter between the items: `,`, or that of the field's `#[route(style = "...")]`.
 pub(crate) fn joined(shape: &Shape, j: usize, field: &Field<'_>) -> Option<char> {
-    let joined = field.arity == Arity::List
+    let joined = (field.arity == Arity::List || is_object(field))
         && shape
             .keys
             .get(j)
             .is_some_and(|key| !key.var.explode && !key.hand);
     joined.then(|| field.style.map_or(',', |(delimiter, _)| delimiter))
+}
+
+/// For a `Vec` field read from the path segment `k` of `shape`, the character between its
+/// items as its placeholder writes them: `,` for `{x}`, `{x*}`, `{.x}` and `{;x}`
+/// (RFC 6570 §3.2.2, §3.2.5, §3.2.7), `.` for `{.x*}`, `;` for `{;x*}`.
+pub(crate) fn segment_list(shape: &Shape, k: usize, field: &Field<'_>) -> Option<char> {
+    let Some(PathSegment::Value { var, style, .. }) = shape.segments.get(k) else {
+        return None;
+    };
+    if field.arity != Arity::List {
+        return None;
+    }
+    Some(match (style, var.explode) {
+        (PathStyle::Label, true) => '.',
+        (PathStyle::Matrix, true) => ';',
+        _ => ',',
+    })
 }
 
 fn capture(shape: &Shape, position: Position, kind: Arity) -> Capture {
@@ -306,11 +356,27 @@ fn typo(a: &str, b: &str) -> bool {
     }
 }
 
-/// `Option` only where a value may be absent, `Vec` only where several may stand.
+/// The operator of a path segment's placeholder: `.` for `{.x}`, `;` for `{;x}`.
+fn operator(segment: &PathSegment) -> &'static str {
+    match segment {
+        PathSegment::Value {
+            style: PathStyle::Label,
+            ..
+        } => ".",
+        PathSegment::Value {
+            style: PathStyle::Matrix,
+            ..
+        } => ";",
+        _ => "",
+    }
+}
+
+/// `Option` only where a value may be absent, `Vec` only where several may stand. `op` is the
+/// operator of a path segment's placeholder.
 fn check_kind(
     field: &Field<'_>,
     var: &Var,
-    position: Position,
+    (position, op): (Position, &str),
     lit: &syn::LitStr,
     value: &str,
     errors: &mut Diagnostics,
@@ -344,15 +410,8 @@ fn check_kind(
             return;
         }
     }
-    // `{x}`, `{.x}` or `{;x}`: the operator stands before the name.
-    let operator = value[..var.name.start]
-        .chars()
-        .next_back()
-        .filter(|c| matches!(c, '.' | ';'))
-        .map(String::from)
-        .unwrap_or_default();
     let placeholder = |explode: bool| match position {
-        Position::Segment(_) => format!("{{{operator}{name}}}"),
+        Position::Segment(_) => format!("{{{op}{name}{}}}", if explode { "*" } else { "" }),
         Position::Key { hand: true, .. } => format!("{{{name}}}"),
         Position::Tail { .. } => format!("{{/{name}{}}}", if explode { "*" } else { "" }),
         Position::Key { hand: false, .. } => {
@@ -363,9 +422,6 @@ fn check_kind(
     let message = match (field.arity, position) {
         (Arity::Optional, Position::Segment(_)) => Some(format!(
             "`{shown}` cannot fill `{written}`: a path segment is always written, so its value cannot be absent; an optional value goes at the end of the path (`{{/{name}}}`) or in the query (`{{?{name}}}`)"
-        )),
-        (Arity::List, Position::Segment(_)) => Some(format!(
-            "`{shown}` cannot fill `{written}`, which holds one value; a list goes at the end of the path (`{{/{name}*}}`) or in the query (`{{?{name}*}}`)"
         )),
         (Arity::Optional | Arity::List, Position::Tail { last: false, .. }) => Some(format!(
             "`{shown}` cannot fill `{written}`, which other segments follow; only the last `{{/x}}` of the path may be optional or a list"
@@ -393,7 +449,8 @@ fn check_kind(
     }
 }
 
-/// A field's `style` joins a list in one query value: only a `Vec` in `{?x}` or `{&x}`.
+/// A field's `style` joins a list or a map in one query value: only a `Vec` or a
+/// `BTreeMap` in `{?x}` or `{&x}`.
 fn check_style(
     field: &Field<'_>,
     var: &Var,
@@ -412,22 +469,27 @@ fn check_style(
     } else {
         "pipeDelimited"
     };
-    let message = if field.arity != Arity::List {
+    let (what, each) = if is_object(field) {
+        ("map", "entry")
+    } else {
+        ("list", "item")
+    };
+    let message = if field.arity != Arity::List && !is_object(field) {
         format!(
-            "`{style}` joins the items of a list, but `{name}` is a `{shown}`, not a `Vec`; remove the `style`"
+            "`{style}` joins the items of a list or a map, but `{name}` is a `{shown}`, neither a `Vec` nor a `BTreeMap`; remove the `style`"
         )
     } else if let Position::Key { j, hand: true } = position {
         let key = shape.keys.get(j).map_or("", |k| k.key.as_str());
         format!(
-            "`{style}` writes a list in one query value, but the pair written by hand `{key}={{{name}}}` writes a pair per item; write `{{?{name}}}`"
+            "`{style}` writes a {what} in one query value, but the pair written by hand `{key}={{{name}}}` writes a pair per {each}; write `{{?{name}}}`"
         )
     } else if !matches!(position, Position::Key { .. }) {
         format!(
-            "`{style}` writes a list in one query value, but `{name}` is not a query parameter of its own; write `{{?{name}}}` in the query"
+            "`{style}` writes a {what} in one query value, but `{name}` is not a query parameter of its own; write `{{?{name}}}` in the query"
         )
     } else if var.explode {
         format!(
-            "`{style}` writes a list in one query value, but `{{?{name}*}}` writes a pair per item; remove the `*`"
+            "`{style}` writes a {what} in one query value, but `{{?{name}*}}` writes a pair per {each}; remove the `*`"
         )
     } else {
         return;
@@ -474,6 +536,66 @@ fn check_deep_object(
         return;
     };
     errors.push(syn::Error::new(span, message));
+}
+
+/// Whether `field` is a map read in the query by RFC 6570's rules (`{?x}` joins its keys and
+/// values, `{?x*}` makes each entry a pair): a `BTreeMap` or a `Vec` of pairs without
+/// `deepObject`.
+pub(crate) fn is_object(field: &Field<'_>) -> bool {
+    field.deep_object.is_none() && is_btree_map(field.ty)
+}
+
+/// A map without `deepObject` is a query parameter of its own (`{?x}` or `{?x*}`); `{?x*}`
+/// takes every pair nothing else names, so `deny_unknown_params` would find none unknown.
+/// With a `style`, `check_style` says where the map goes.
+fn check_object(
+    field: &Field<'_>,
+    var: &Var,
+    position: Position,
+    deny_unknown: bool,
+    (lit, value): (&syn::LitStr, &str),
+    errors: &mut Diagnostics,
+) {
+    if field.style.is_some() {
+        return;
+    }
+    let name = &field.name;
+    let ty = field.ty;
+    let shown = quote::quote!(#ty).to_string().replace(' ', "");
+    let star = if var.explode { "*" } else { "" };
+    let instead = format!(
+        "write `{{?{name}}}` (its entries in one value) or `{{?{name}*}}` (a pair per entry)"
+    );
+    let error = match position {
+        Position::Segment(_) => syn::Error::new_spanned(
+            ty,
+            format!(
+                "`{shown}` cannot fill `{{{name}}}`: a route writes a map only in the query; {instead}"
+            ),
+        ),
+        Position::Tail { .. } => syn::Error::new_spanned(
+            ty,
+            format!(
+                "`{shown}` cannot fill `{{/{name}{star}}}`: a route writes a map only in the query; {instead}"
+            ),
+        ),
+        Position::Key { hand: true, .. } => syn::Error::new_spanned(
+            ty,
+            format!(
+                "`{shown}` cannot fill `{{{name}}}` in a pair written by hand, which holds one value per pair; {instead}"
+            ),
+        ),
+        Position::Key { .. } if var.explode && deny_unknown => diagnostics::in_literal(
+            lit,
+            value,
+            &[explode_range(var, value)],
+            format!(
+                "`{{?{name}*}}` takes every query pair that no other parameter names, so `deny_unknown_params` would find none unknown; remove one of the two"
+            ),
+        ),
+        Position::Key { .. } => return,
+    };
+    errors.push(error);
 }
 
 /// Whether `ty` is written as a `BTreeMap` or a `Vec` of pairs (any path to either).
@@ -535,4 +657,14 @@ fn explode_range(var: &Var, value: &str) -> Range<usize> {
     } else {
         var.name.clone()
     }
+}
+
+/// The query keys that the map of `{?x*}`, the pattern's key `j`, leaves to the rest of the
+/// route: the other parameters' and the static pieces', as the template writes them.
+pub(crate) fn claimed(pattern: &OwnedPattern, j: usize) -> Vec<String> {
+    let keys = pattern.keys.iter().enumerate().filter(|(k, _)| *k != j);
+    let pairs = pattern.pairs.iter();
+    keys.map(|(_, (key, _))| key.clone())
+        .chain(pairs.map(|p| urlkit_syntax::route::piece_key(p).to_string()))
+        .collect()
 }

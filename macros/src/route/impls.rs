@@ -23,7 +23,7 @@ use urlkit_syntax::reference::Placement;
 use urlkit_syntax::template::Modifier;
 
 use super::ast::{Route, RouteType, marker, route_path};
-use super::check::Valid;
+use super::check::{Capture, Valid};
 use super::overlap::{self, Captor};
 use super::{shapes, tree};
 use crate::root::Root;
@@ -100,6 +100,16 @@ pub(crate) fn impl_route(
                         quote!(::urlkit::__private::route::DeepObject(#local, #name)),
                         false,
                     )
+                } else if super::check::is_object(&route.fields[f]) {
+                    object_value(route, valid, f, local)
+                } else if let Some(Capture::Segment(k)) = valid.captures.get(f).copied().flatten()
+                    && let Some(delimiter) =
+                        super::check::segment_list(&valid.shape, k, &route.fields[f])
+                {
+                    // Never empty, and in `{.x*}` no item with a `.` (see `PathList`).
+                    let dots = delimiter == '.';
+                    let list = quote!(::urlkit::__private::route::PathList(&#local[..], #dots));
+                    (list, false)
                 } else if let Some((delimiter, _)) = route.fields[f].style {
                     let joined =
                         quote!(::urlkit::__private::route::Delimited(&#local[..], #delimiter));
@@ -265,7 +275,12 @@ fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
                 }
             }
             let bound = match write {
-                // A deepObject map is read and written through a trait of its own.
+                // A map is read and written through a trait of its own.
+                _ if super::check::is_object(field) => {
+                    let span = ty.span();
+                    let bound = quote_spanned!(span=> ::urlkit::__private::route::ObjectField);
+                    quote!(#ty: #bound)
+                }
                 _ if field.deep_object.is_some() => {
                     let span = ty.span();
                     let bound = quote_spanned!(span=> ::urlkit::__private::route::DeepObjectField);
@@ -414,4 +429,35 @@ fn deep_checked(
         }
     }
     checked
+}
+
+/// How `to_url` writes the map field `f`, bound to `local`: `{?x}` as RFC 6570 writes a map
+/// (§3.2.8, its keys and values joined with `,`), or joined with the delimiter of its `style`, a
+/// list of pairs refusing a repeated key (it would not read back); `{?x*}` through a wrapper that
+/// refuses a key which another parameter or a static piece of the route names, or an empty one,
+/// since the entry would not read back as the map's.
+fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (TokenStream, bool) {
+    let field = &route.fields[f];
+    if let Some((delimiter, _)) = field.style {
+        let value = quote!(::urlkit::__private::route::DelimitedObject(#local, #delimiter));
+        return (value, false);
+    }
+    let exploded = match valid.captures.get(f) {
+        Some(Some(super::check::Capture::Key(j))) => super::check::joined(&valid.shape, *j, field)
+            .is_none()
+            .then_some(*j),
+        _ => None,
+    };
+    match exploded {
+        Some(j) => {
+            let claimed = super::check::claimed(&valid.pattern, j);
+            let value =
+                quote!(::urlkit::__private::route::ExplodedObject(#local, &[#(#claimed),*]));
+            (value, false)
+        }
+        None => (
+            quote!(::urlkit::__private::route::UniqueKeys(#local)),
+            false,
+        ),
+    }
 }

@@ -44,7 +44,7 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
                 suffix,
                 var,
                 style: PathStyle::Simple,
-            } => {
+            } if kind(var) == Arity::One => {
                 let field = field(var);
                 quote!(::urlkit::route::Segment::Value { prefix: #prefix, field: #field, suffix: #suffix })
             }
@@ -54,14 +54,16 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
                 var,
                 style,
             } => {
-                let (field, explode) = (field(var), var.explode);
+                let field = field(var);
                 let style = match style {
-                    PathStyle::Simple => quote!(::urlkit::route::PathStyle::Simple),
                     PathStyle::Label => quote!(::urlkit::route::PathStyle::Label),
                     PathStyle::Matrix => quote!(::urlkit::route::PathStyle::Matrix),
+                    PathStyle::Simple => quote!(::urlkit::route::PathStyle::Simple),
                 };
+                let explode = var.explode;
+                let arity = arity(kind(var));
                 quote!(::urlkit::route::Segment::Styled {
-                    prefix: #prefix, field: #field, suffix: #suffix, style: #style, explode: #explode,
+                    prefix: #prefix, field: #field, suffix: #suffix, style: #style, explode: #explode, arity: #arity,
                 })
             }
         });
@@ -89,8 +91,13 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         let field_of = route.fields.iter().find(|f| f.name == field);
         let joined = field_of.and_then(|f| super::check::joined(&valid.shape, j, f));
         let deep = field_of.is_some_and(|f| f.deep_object.is_some());
+        let object = field_of.is_some_and(super::check::is_object);
         let arity = match joined {
             _ if deep => quote!(::urlkit::route::Arity::DeepObject),
+            Some(separator) if object => {
+                quote!(::urlkit::route::Arity::JoinedObject { separator: #separator })
+            }
+            None if object => quote!(::urlkit::route::Arity::ExplodedObject),
             Some(separator) => quote!(::urlkit::route::Arity::Joined { separator: #separator }),
             None => arity(kind(&key.var)),
         };
@@ -113,6 +120,8 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
             let marker = super::ast::marker(name);
             let value = if f.deep_object.is_some() {
                 quote_spanned!(ty.span()=> <#ty as ::urlkit::__private::route::DeepObjectField>::VALUE_TYPE)
+            } else if super::check::is_object(f) {
+                quote_spanned!(ty.span()=> <#ty as ::urlkit::__private::route::ObjectField>::VALUE_TYPE)
             } else {
                 quote_spanned!(ty.span()=> <#ty as ::urlkit::route::RouteField<#marker>>::VALUE_TYPE)
             };

@@ -21,9 +21,10 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use urlkit_syntax::chars;
+use urlkit_syntax::route::lower::{PathSegment, PathStyle};
 use urlkit_syntax::route::owned::OwnedSegment;
 use urlkit_syntax::route::tree::Node;
-use urlkit_syntax::route::{Pattern, Segment, has_form_escape};
+use urlkit_syntax::route::{Pattern, has_form_escape};
 
 use super::ast::{Route, RouteType};
 use super::check::{Capture, Valid};
@@ -115,17 +116,9 @@ impl Writer<'_> {
         }
         // The other groups need the segment's end.
         let mut whole_segment: TokenStream = escaped.into_iter().collect();
-        for (predicate, child) in &node.affixed {
+        for (prefix, suffix, child) in &node.affixed {
             let child = self.node(child, k + 1, &here);
-            whole_segment.extend(match *predicate {
-                Segment::Matrix { prefix, suffix } => {
-                    quote!(if #t.matrix(#here, #prefix, #suffix) { #child })
-                }
-                Segment::Value { prefix, suffix } => {
-                    quote!(if #t.affixed(#here, #prefix, #suffix) { #child })
-                }
-                Segment::Static(_) | Segment::Any => continue,
-            });
+            whole_segment.extend(quote!(if #t.affixed(#here, #prefix, #suffix) { #child }));
         }
         if let Some(whole) = &node.whole {
             let child = self.node(whole, k + 1, &here);
@@ -487,25 +480,24 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
             };
             let name = &field.name;
             let marker = super::ast::marker(name);
-            let joined = match *capture {
+            let delimiter = match *capture {
                 Capture::Key(j) => super::check::joined(&valid.shape, j, field),
-                _ => None,
+                Capture::Segment(k) => super::check::segment_list(&valid.shape, k, field),
+                Capture::Tail => None,
             };
-            let joined = if let Some(delimiter) = joined {
+            let joined = if let Some(delimiter) = delimiter {
                 quote!(::core::option::Option::Some(#delimiter))
             } else {
                 quote!(::core::option::Option::None)
             };
             let empty_is_absent = super::check::empty_is_absent(field, Some(capture));
+            let matrix = matches!(*capture, Capture::Segment(k) if matches!(
+                valid.shape.segments.get(k),
+                Some(PathSegment::Value { style: PathStyle::Matrix, .. })
+            ));
             let (prefix, suffix, key) = match *capture {
                 Capture::Segment(k) => match valid.pattern.segments.get(k) {
                     Some(OwnedSegment::Value(prefix, suffix)) => (prefix.len(), suffix.len(), ""),
-                    // The name after `;` (RFC 6570 §3.2.7), which tells the leaf to skip `=`.
-                    Some(OwnedSegment::Matrix(prefix, suffix)) => (
-                        prefix.len(),
-                        suffix.len(),
-                        prefix.rsplit(';').next().unwrap_or(""),
-                    ),
                     _ => (0, 0, ""),
                 },
                 Capture::Tail => (0, 0, ""),
@@ -527,6 +519,7 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                     key: #key,
                     joined: #joined,
                     empty_is_absent: #empty_is_absent,
+                    matrix: #matrix,
                 }
             });
             let info = quote!(&#table_name[#entry]);
@@ -542,6 +535,16 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                 Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#here], #info)),
                 Capture::Key(_) if field.deep_object.is_some() => {
                     quote_spanned!(span=> <#ty as ::urlkit::__private::route::DeepObjectField>::read(&#t, #info))
+                }
+                // A map: its entries in one value, or every pair nothing else names.
+                Capture::Key(j) if super::check::is_object(field) => {
+                    let object = quote_spanned!(span=> <#ty as ::urlkit::__private::route::ObjectField>);
+                    if delimiter.is_some() {
+                        quote!(#object::joined(&#t, #keys[#j], #info))
+                    } else {
+                        let claimed = super::check::claimed(&valid.pattern, j);
+                        quote!(#object::exploded(&#t, #info, &[#(#claimed),*]))
+                    }
                 }
                 Capture::Key(j) => {
                     quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info))

@@ -129,8 +129,11 @@ impl<K: Scalar, V: Scalar> Value for DeepObject<'_, BTreeMap<K, V>> {
 }
 
 #[diagnostic::do_not_recommend]
-impl<K: Scalar, V: Scalar> Value for DeepObject<'_, Vec<(K, V)>> {
+impl<K: Scalar + PartialEq, V: Scalar> Value for DeepObject<'_, Vec<(K, V)>> {
     fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if super::object::refused_repeat(e, self.0) {
+            return;
+        }
         let name = self.1;
         e.map(self.0.iter().map(|(k, v)| (Bracketed(name, k), v)));
     }

@@ -93,9 +93,9 @@ pub struct Miss<'i> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hits {
     /// How many.
-    count: usize,
+    pub(super) count: usize,
     /// Where the first one's value is, in the URL.
-    value: (usize, usize),
+    pub(super) value: (usize, usize),
 }
 
 impl<'i> Miss<'i> {
@@ -133,30 +133,19 @@ pub struct Field {
     pub prefix: usize,
     /// For a path segment: how many bytes of static text are after the value.
     pub suffix: usize,
-    /// For a query parameter, or a `{;x}` path segment (RFC 6570 §3.2.7): its name; empty
-    /// otherwise. In a segment `prefix` counts the `;x` too, after which the value follows an
-    /// `=`, or is empty and has none (`;x`).
+    /// For a query parameter: its name; empty otherwise.
     pub key: &'static str,
     /// For a query parameter that is a list in one value (`{?tags}` on a `Vec`): the
     /// character between its items (`,`, or the space or `|` of a field's `style`), on which
-    /// the value is split before its items are decoded.
+    /// the value is split before its items are decoded. For a list in a path segment: `,`
+    /// (`{x}`, `{.x}`, `{;x}`), `.` (`{.x*}`) or `;` (`{;x*}`, each item `;x=` and its value).
     pub joined: Option<char>,
     /// For an `Option` read in the query without `#[route(keep_empty)]`: a single empty value
     /// (`page=`, an empty form field) is absent, `None`.
     pub empty_is_absent: bool,
-}
-
-/// Where the value of `field` starts in the bytes `start..end` of `input` that follow its
-/// segment's static text: after the `=` of a `{;x}` segment's `;x=` (the walk matched
-/// `Segment::Matrix`, so the bytes are empty or start with `=`). `;x=`, with the `=` and an
-/// empty value, is read as the empty value `;x` writes.
-#[inline]
-fn matrix_value(input: &[u8], start: usize, end: usize, field: &Field) -> usize {
-    if !field.key.is_empty() && start < end && input.get(start) == Some(&b'=') {
-        start + 1
-    } else {
-        start
-    }
+    /// For a path segment `{;x}`: the value follows an `=` after the static text (which ends
+    /// with `;x`), or is empty with no `=` (RFC 6570 §3.2.7 writes `;x` for an empty value).
+    pub matrix: bool,
 }
 
 /// An `Option` field whose empty query value `from_url` reads as `None`, as `to_url` writes
@@ -200,6 +189,36 @@ impl<T: ListItem> Value for Delimited<'_, T> {
         if !self.0.is_empty() {
             e.scalar(&DelimitedItems(self.0, self.1));
         }
+    }
+}
+
+/// A list field in a path segment (`{x}`, `{.x}`, `{;x}`, with or without `*`), as `to_url`
+/// writes it: RFC 6570's list (§3.2.2, §3.2.5, §3.2.7), but for what `from_url` could not
+/// read back. An empty list is refused ([`ExpandErrorKind::EmptyList`]): it is undefined and
+/// writes nothing, not even the `.` or `;x` the segment starts with (and in `{x}`, nothing is
+/// also the list of one empty item). With `dots` (`{.x*}`, whose items are separated by a `.`
+/// that RFC 6570 leaves unencoded in an item), an item holding a `.` is refused
+/// ([`ExpandErrorKind::DelimiterInItem`]): `["a.b"]` and `["a", "b"]` would both be `.a.b`.
+#[derive(Clone, Copy, Debug)]
+pub struct PathList<'a, T>(pub &'a [T], pub bool);
+
+#[diagnostic::do_not_recommend]
+impl<T: ListItem> Value for PathList<'_, T> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if self.0.is_empty() {
+            e.refuse(ExpandErrorKind::EmptyList);
+            return;
+        }
+        let start = e.written();
+        e.list(self.0.iter());
+        // The separators are the list's only `.` unless an item has its own.
+        if self.1 && e.written_since(start).matches('.').count() != self.0.len() {
+            e.refuse(ExpandErrorKind::DelimiterInItem { delimiter: '.' });
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.iter().map(|item| item.size_hint() + 1).sum()
     }
 }
 
@@ -376,7 +395,9 @@ impl<'i> Target<'i> {
         seg: SegmentSpan,
         field: &'static Field,
     ) -> Result<T, RouteError> {
-        if let Some(raw) = self.plain_value(seg, field)
+        if !field.matrix
+            && field.joined.is_none()
+            && let Some(raw) = self.plain_value(seg, field)
             && let Ok(value) = T::from_plain(self.input, raw)
         {
             return Ok(value);
@@ -407,7 +428,7 @@ impl<'i> Target<'i> {
             return None;
         }
         let end = seg.end.saturating_sub(field.suffix).max(seg.start);
-        let start = matrix_value(bytes, (seg.start + field.prefix).min(end), end, field);
+        let start = (seg.start + field.prefix).min(end);
         // Bytes of `chars::PCHAR`, which is ASCII (asserted in `split`), so on character
         // boundaries.
         crate::raw::str_slice(self.input, start, end)
@@ -428,10 +449,27 @@ impl<'i> Target<'i> {
         field: &'static Field,
     ) -> Result<T, RouteError> {
         let end = seg_end.saturating_sub(field.suffix).max(seg_start);
-        let start = (seg_start + field.prefix).min(end);
-        let value = matrix_value(input.as_bytes(), start, end, field)..end;
+        let mut value = (seg_start + field.prefix).min(end)..end;
+        // `{;x*}`: every item is `;x` or `;x=` and its value, the first's `;x` in the
+        // prefix; the items' reader takes them apart.
+        let exploded_matrix = field.matrix && field.joined == Some(';');
+        if field.matrix && !exploded_matrix && !value.is_empty() {
+            // `;x=` and the value; `;x` alone is the empty value. Anything else after `;x`
+            // (`;xy=1`) is another parameter, so `x` is missing. `;x=` (which RFC 6570 never
+            // writes) is read as the empty value too.
+            if input.as_bytes().get(value.start) == Some(&b'=') {
+                value.start += 1;
+            } else {
+                let error =
+                    RouteError::new(field.route, RouteErrorKind::Value(ParamError::Missing));
+                return Err(error.field_of(field.name).at(value.start));
+            }
+        }
         let whole = seg_start..seg_end;
         let mut params = Params::segment(input, whole, value, last, plain);
+        if let Some(delimiter) = field.joined {
+            params = params.segment_items(delimiter, field.name);
+        }
         match T::from_params(&mut params) {
             Ok(value) => Ok(value),
             Err(e) => Err(Self::value_error(field, params.failure(), e)),

@@ -13,6 +13,7 @@ mod error;
 mod from_param;
 pub(crate) mod leaf;
 pub(crate) mod method;
+pub(crate) mod object;
 mod params;
 pub(crate) mod shape;
 mod split;

@@ -105,6 +105,18 @@ enum Source<'i> {
         key: &'static str,
         remaining: usize,
     },
+    /// The items of a list in one path segment (`whole`, checked once), from `rest` on, split
+    /// on the raw `delimiter`: `,` (`{x}`, `{.x}`, `{;x}`, whose expansion encodes an item's
+    /// own `,`), `.` (`{.x*}`, whose items `to_url` refuses to hold one) or `;` (`{;x*}`,
+    /// which encodes an item's `;`: each item after the first starts with `name`, and each is
+    /// empty or `=` and its value). Nothing when the last item was read.
+    SegmentItems {
+        whole: Option<(Range<usize>, bool)>,
+        rest: Option<Range<usize>>,
+        delimiter: u8,
+        name: &'static str,
+        first: bool,
+    },
     /// The items of a list written in one query value, joined with `delimiter` (`{?tags}` on
     /// a `Vec`, `,`; or a field's `style`): the rest of that value, or nothing once the last
     /// item was read. `repeated` if the parameter stands more than once, which a list in one
@@ -212,6 +224,23 @@ impl<'i> Params<'i> {
         Params { source, ..self }
     }
 
+    /// The value of [`segment`](Self::segment) as the items of a list, separated by
+    /// `delimiter` (see [`Source::SegmentItems`]); `name` is the field's, for `{;x*}`.
+    #[inline]
+    pub(crate) fn segment_items(self, delimiter: char, name: &'static str) -> Self {
+        let source = match &self.source {
+            Source::Segment { segment, last } => Source::SegmentItems {
+                whole: segment.as_ref().map(|(whole, _)| (whole.clone(), *last)),
+                rest: segment.as_ref().map(|(_, value)| value.clone()),
+                delimiter: u8::try_from(delimiter).unwrap_or(b','),
+                name,
+                first: true,
+            },
+            _ => return self,
+        };
+        Params { source, ..self }
+    }
+
     /// What an error about the values names: the raw (still encoded) text of the value read
     /// last (for a segment, before any was read, its value's part; for a query, empty), where
     /// it starts in the URL, and whether a value was read.
@@ -287,6 +316,53 @@ impl<'i> Params<'i> {
                 self.raw = value.clone();
                 (value, true)
             }
+            Source::SegmentItems {
+                whole,
+                rest,
+                delimiter,
+                name,
+                first,
+            } => {
+                if let Some((whole, last)) = whole.take() {
+                    self.raw = whole.clone();
+                    check_segment(bytes(&whole), last)?;
+                }
+                let Some(r) = rest.take() else {
+                    return Ok(None);
+                };
+                let end = bytes(&r)
+                    .iter()
+                    .position(|b| b == delimiter)
+                    .map_or(r.end, |at| r.start + at);
+                if end < r.end {
+                    *rest = Some(end + 1..r.end);
+                }
+                let mut item = r.start..end;
+                self.raw = item.clone();
+                if *delimiter == b';' {
+                    // `;x=` and the value, or `;x` for an empty one; the first item's `;x`
+                    // is the segment's static text.
+                    let text = text(&item);
+                    let after = if *first {
+                        Some(text)
+                    } else {
+                        text.strip_prefix(*name)
+                    };
+                    match after {
+                        Some("") => item.start = item.end,
+                        Some(value) if value.starts_with('=') => {
+                            item.start = item.end - value.len() + 1;
+                        }
+                        _ => {
+                            return Err(ParamError::Invalid {
+                                expected: "an item of this matrix parameter: its name, alone or before `=` and a value",
+                            });
+                        }
+                    }
+                }
+                *first = false;
+                (item, false)
+            }
             Source::Joined {
                 rest,
                 repeated,
@@ -331,7 +407,7 @@ impl<'i> Params<'i> {
         match &self.source {
             Source::Plain { value } => value.is_none(),
             Source::Segment { segment, .. } => segment.is_none(),
-            Source::Segments { rest } => rest.is_none(),
+            Source::Segments { rest } | Source::SegmentItems { rest, .. } => rest.is_none(),
             Source::Query { remaining, .. } => *remaining == 0,
             Source::Joined { rest, repeated, .. } => rest.is_none() && !repeated,
         }

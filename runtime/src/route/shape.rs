@@ -224,11 +224,12 @@ pub enum Segment {
         /// Static text after the placeholder.
         suffix: &'static str,
     },
-    /// `{.x}` or `{;x}` (OpenAPI's path styles `label` and `matrix`), with the segment's
-    /// static text before and after it: `/users/{.id}` writes `/users/.5`, `/report{.format}`
-    /// `/report.json`, `/users/{;id}` `/users/;id=5` (and `;id` for an empty value). `prefix`
+    /// `{.x}` or `{;x}` (OpenAPI's path styles `label` and `matrix`), or a list in any path
+    /// style (`{x}` on a `Vec`), with the segment's static text before and after it:
+    /// `/users/{.id}` writes `/users/.5`, `/report{.format}` `/report.json`, `/users/{;id}`
+    /// `/users/;id=5` (`;id` for an empty value), `/p/{.color*}` `/p/.blue.black`. `prefix`
     /// and `suffix` are the template's own text, without the `.` or `;id` the expansion
-    /// writes. The field takes one value.
+    /// writes.
     Styled {
         /// Static text before the placeholder.
         prefix: &'static str,
@@ -238,8 +239,13 @@ pub enum Segment {
         suffix: &'static str,
         /// How the value is written.
         style: PathStyle,
-        /// `*` after the name (RFC 6570 §2.4.2), OpenAPI's `explode`.
+        /// `*` after the name (OpenAPI's `explode`): for a list, `{.x*}` separates the items
+        /// with `.` and `{;x*}` writes `;x=` before each, where without it they are joined by
+        /// `,`.
         explode: bool,
+        /// [`Arity::One`], or [`Arity::List`] for a `Vec`, which holds at least one item (an
+        /// empty list writes nothing, so `to_url` refuses it).
+        arity: Arity,
     },
     /// `{/x}`: a segment that is the field's value (RFC 6570 §3.2.6), at the end of the path
     /// (only `{/x}` and `{/x*}` follow it). [`Arity::Optional`] only for the last segment of
@@ -259,12 +265,12 @@ pub enum Segment {
 }
 
 /// How a placeholder in a path segment writes its value: OpenAPI's `style` of a path
-/// parameter (OpenAPI 3.1.1 §4.8.12.4), after RFC 6570's operators.
+/// parameter, after RFC 6570's operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PathStyle {
     /// `{x}`: the value alone (`style: simple`, RFC 6570 §3.2.2).
     Simple,
-    /// `{.x}`: a `.`, then the value (`style: label`, RFC 6570 §3.2.5).
+    /// `{.x}`: a `.` and the value (`style: label`, RFC 6570 §3.2.5).
     Label,
     /// `{;x}`: `;x=` and the value, `;x` for an empty value (`style: matrix`, RFC 6570
     /// §3.2.7).
@@ -301,7 +307,43 @@ pub enum QueryParam {
 /// `style: form, explode: true`; with [`Joined`](Self::Joined) and the separator `,` it is
 /// `style: form, explode: false`, with ` ` `style: spaceDelimited`, with `|`
 /// `style: pipeDelimited`; [`DeepObject`](Self::DeepObject) is `style: deepObject,
-/// explode: true`; a scalar is `style: form` either way.
+/// explode: true`; [`JoinedObject`](Self::JoinedObject) is an object in `style: form,
+/// explode: false`, `spaceDelimited` or `pipeDelimited` by its separator, and
+/// [`ExplodedObject`](Self::ExplodedObject) one in `style: form, explode: true`; a scalar is
+/// `style: form` either way.
+///
+/// # Examples
+/// ```
+/// use std::collections::BTreeMap;
+/// use urlkit::Route;
+/// use urlkit::route::{Arity, QueryParam};
+///
+/// #[derive(Route)]
+/// #[route("/paint{?color,size,rest*}")]
+/// struct Paint {
+///     // `color=R,100,G,200`
+///     color: BTreeMap<String, u8>,
+///     // `size=w%7C3%7Ch%7C4`
+///     #[route(style = "pipeDelimited")]
+///     size: Vec<(String, u32)>,
+///     // `shine=high&coat=2`: every pair no other parameter names.
+///     rest: BTreeMap<String, String>,
+/// }
+///
+/// let arities: Vec<Arity> = Paint::SHAPES[0]
+///     .query
+///     .iter()
+///     .map(|param| match *param {
+///         QueryParam::Value { arity, .. } => arity,
+///         QueryParam::Static { .. } => unreachable!(),
+///     })
+///     .collect();
+/// assert_eq!(arities, [
+///     Arity::JoinedObject { separator: ',' },
+///     Arity::JoinedObject { separator: '|' },
+///     Arity::ExplodedObject,
+/// ]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arity {
     /// Exactly one: a field that is neither an `Option` nor a `Vec`. A URL without the
@@ -333,6 +375,28 @@ pub enum Arity {
     /// between the first `[` after the name and the last `]`, so a key holding brackets of its
     /// own reads back.
     DeepObject,
+    /// Any number of entries of a map, in one query value, each key then its value: a
+    /// `BTreeMap` or a `Vec` of pairs in `{?color}`, written `color=R,100,G,200` (RFC 6570
+    /// §3.2.8 without `*`; OpenAPI's `style: form, explode: false` for an object), or with
+    /// `#[route(style = "spaceDelimited")]` or `"pipeDelimited"`, `color=R%20100%20G%20200` or
+    /// `color=R%7C100%7CG%7C200`. The parameter stands at most once; absent, the map is empty.
+    /// As in [`Joined`](Self::Joined), `from_url` splits the value on the separator before
+    /// decoding the items (an item's own `,` is percent-encoded; one holding a space or `|` is
+    /// refused by `to_url` under the style of that delimiter); an odd number of items, or a
+    /// key that stands twice, is an error.
+    JoinedObject {
+        /// The character between items: `,`, ` ` or `|` (the last two percent-encoded in the
+        /// URL).
+        separator: char,
+    },
+    /// Any number of entries of a map, each a query pair of its own named by the entry's key:
+    /// a `BTreeMap` or a `Vec` of pairs in `{?color*}`, written `R=100&G=200` (RFC 6570
+    /// §3.2.8 with `*`; OpenAPI's `style: form, explode: true` for an object). The map takes
+    /// every pair of the query that no other parameter or static piece of the route names
+    /// (compared decoded), so a route has at most one, and no `deny_unknown_params`; `to_url`
+    /// refuses an entry whose key is empty or is such a name, since it would not read back.
+    /// The [`QueryParam::Value::key`] is the field's name, which names no pair.
+    ExplodedObject,
 }
 
 /// A [`RouteShape`], for the code `#[derive(Route)]` writes: the struct is

@@ -177,16 +177,6 @@ impl<'i> Walk<'i> {
             .is_some_and(|s| urlkit_syntax::route::Segment::Value { prefix, suffix }.matches(s))
     }
 
-    /// Whether `seg` is a `{;x}` segment (`urlkit_syntax::route::Segment::Matrix`): it starts
-    /// with `prefix`, which ends with `;x`, then holds `=` and the value or nothing, and ends
-    /// with `suffix`.
-    #[inline]
-    pub fn matrix(&self, seg: SegmentSpan, prefix: &str, suffix: &str) -> bool {
-        self.input
-            .get(seg.start..seg.end)
-            .is_some_and(|s| urlkit_syntax::route::Segment::Matrix { prefix, suffix }.matches(s))
-    }
-
     /// The target once a route's path matched, ending with `last` (the walk checked every
     /// byte before `last.end`, and [`ends`](Self::ends) said no `/` follows): the query
     /// checked, for reading the fields.

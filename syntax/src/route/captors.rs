@@ -55,38 +55,18 @@ pub fn segments_overlap(a: Segment<'_>, b: Segment<'_>) -> bool {
     match (a, b) {
         (Segment::Any, _) | (_, Segment::Any) => true,
         (Segment::Static(x), Segment::Static(y)) => static_eq(x, y),
-        (Segment::Static(text), value) | (value, Segment::Static(text)) => value.matches(text),
-        (a, b) => {
-            let (p1, s1) = around(a);
-            let (p2, s2) = around(b);
-            starts_alike(p1, p2)
-                && ends_alike(s1, s2)
-                && named_alike(a, p2, s1)
-                && named_alike(b, p1, s2)
-        }
-    }
-}
-
-/// The text before and after the value of a [`Segment::Value`] or [`Segment::Matrix`].
-fn around(segment: Segment<'_>) -> (&str, &str) {
-    match segment {
-        Segment::Value { prefix, suffix } | Segment::Matrix { prefix, suffix } => (prefix, suffix),
-        Segment::Static(text) => (text, ""),
-        Segment::Any => ("", ""),
-    }
-}
-
-/// Whether a segment that starts with `other` (another predicate's prefix, which starts alike)
-/// can match `segment`: a [`Segment::Matrix`] `;x` is followed by `=` or by its suffix, so a
-/// longer prefix `;xy` names another parameter. (Where the next byte could start the suffix,
-/// the empty value, the two may still meet.)
-fn named_alike(segment: Segment<'_>, other: &str, suffix: &str) -> bool {
-    let Segment::Matrix { prefix, .. } = segment else {
-        return true;
-    };
-    match other.as_bytes().get(prefix.len()) {
-        None | Some(b'=') => true,
-        Some(&next) => suffix.as_bytes().first() == Some(&next),
+        (Segment::Static(text), value @ Segment::Value { .. })
+        | (value @ Segment::Value { .. }, Segment::Static(text)) => value.matches(text),
+        (
+            Segment::Value {
+                prefix: p1,
+                suffix: s1,
+            },
+            Segment::Value {
+                prefix: p2,
+                suffix: s2,
+            },
+        ) => starts_alike(p1, p2) && ends_alike(s1, s2),
     }
 }
 
@@ -235,9 +215,7 @@ mod tests {
     /// Segments made of these tokens (and the empty one) stand for every way the predicates
     /// of the patterns below can tell segments apart, so a brute-force search over them is an
     /// oracle for `overlap` that shares none of its reasoning.
-    const TOKENS: [&str; 10] = [
-        "a", "x", ".json", "z", "x.json", "%41", ";v", ";vw", "=", ".",
-    ];
+    const TOKENS: [&str; 6] = ["a", "x", ".json", "z", "x.json", "%41"];
 
     /// Segment texts of up to three tokens.
     fn texts() -> Vec<String> {
@@ -256,19 +234,7 @@ mod tests {
 
     #[test]
     fn overlap_agrees_with_a_search_of_paths() {
-        let segments_of = [
-            "a",
-            "x",
-            "{v}",
-            "x{v}",
-            "{v}.json",
-            "x{v}.json",
-            "%41",
-            "{.v}",
-            "{;v}",
-            "{;vw}",
-            "x{;v}.json",
-        ];
+        let segments_of = ["a", "x", "{v}", "x{v}", "{v}.json", "x{v}.json", "%41"];
         let mut templates: Vec<String> = Vec::new();
         for first in segments_of {
             templates.push(alloc::format!("/{first}"));

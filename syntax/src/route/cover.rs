@@ -282,9 +282,6 @@ fn witnesses<'a>(predicates: impl Iterator<Item = Segment<'a>>) -> Vec<String> {
     let mut statics: Vec<&str> = Vec::new();
     let mut prefixes: Vec<&str> = alloc::vec![""];
     let mut suffixes: Vec<&str> = alloc::vec![""];
-    // A `{;x}`'s `;x` is followed by `=` or its suffix: `;x=` is one more prefix, whose
-    // witnesses hold a value (`;x` + fresh names another parameter).
-    let mut named: Vec<String> = Vec::new();
     for predicate in predicates {
         match predicate {
             Segment::Static(text) => statics.push(text),
@@ -292,17 +289,9 @@ fn witnesses<'a>(predicates: impl Iterator<Item = Segment<'a>>) -> Vec<String> {
                 prefixes.push(prefix);
                 suffixes.push(suffix);
             }
-            Segment::Matrix { prefix, suffix } => {
-                prefixes.push(prefix);
-                suffixes.push(suffix);
-                let mut with_value = String::from(prefix);
-                with_value.push('=');
-                named.push(with_value);
-            }
             Segment::Any => {}
         }
     }
-    prefixes.extend(named.iter().map(String::as_str));
     let mentioned = |c: char| {
         statics
             .iter()

@@ -34,7 +34,7 @@ pub struct Var {
 pub enum PathStyle {
     /// `{x}`: the value alone (RFC 6570 §3.2.2).
     Simple,
-    /// `{.x}`: a `.`, then the value (RFC 6570 §3.2.5).
+    /// `{.x}`: the value after a `.` (RFC 6570 §3.2.5).
     Label,
     /// `{;x}`: `;x=` and the value, `;x` alone for an empty value (RFC 6570 §3.2.7).
     Matrix,
@@ -217,24 +217,28 @@ impl Lowering<'_> {
             }
             let at = e.range.clone();
             let style = match e.operator {
-                Operator::Simple => PathStyle::Simple,
-                Operator::Label => PathStyle::Label,
-                Operator::PathParam => PathStyle::Matrix,
-                op => {
+                Operator::Simple => Some(PathStyle::Simple),
+                Operator::Label => Some(PathStyle::Label),
+                Operator::PathParam => Some(PathStyle::Matrix),
+                _ => None,
+            };
+            match (e.operator, style) {
+                (_, Some(_)) if e.vars.len() > 1 => {
+                    self.errors.push((at, ShapeError::SeveralVars));
+                }
+                (_, Some(_)) if value.is_some() => {
+                    self.errors.push((at, ShapeError::TwoInSegment));
+                }
+                (_, Some(style)) => {
+                    if let Some(var) = self.var(i) {
+                        value = Some((n, var, style));
+                    }
+                }
+                (op, None) => {
                     let op = op.as_str().chars().next().unwrap_or('+');
                     self.errors
                         .push((at, ShapeError::Operator { op, query: false }));
-                    continue;
                 }
-            };
-            if e.vars.len() > 1 {
-                self.errors.push((at, ShapeError::SeveralVars));
-            } else if e.vars[0].modifier == Modifier::Explode {
-                self.errors.push((at, ShapeError::ExplodeInSegment));
-            } else if value.is_some() {
-                self.errors.push((at, ShapeError::TwoInSegment));
-            } else if let Some(var) = self.var(i) {
-                value = Some((n, var, style));
             }
         }
         let text = |parts: &[Part]| {

@@ -57,16 +57,6 @@ pub enum Segment<'a> {
         /// Text after the placeholder.
         suffix: &'a str,
     },
-    /// `{;x}` (RFC 6570 §3.2.7), with the segment's text around it: `prefix` ends with the
-    /// `;x` the expansion writes, and is followed by `=` and the value, or directly by
-    /// `suffix` (an empty value is written `;x`, without `=`). `;xy=1` is another parameter,
-    /// so it does not match `;x`.
-    Matrix {
-        /// Text before the value, ending with `;` and the name.
-        prefix: &'a str,
-        /// Text after the value.
-        suffix: &'a str,
-    },
     /// `{/x}` at the end of the path: any segment. (An empty one is only valid as the last
     /// segment, as in `to_url`; that is a value error, checked by the runtime.)
     Any,
@@ -90,13 +80,6 @@ impl Segment<'_> {
                         .get(segment.len() - suffix.len()..)
                         .is_some_and(|s| static_eq(suffix, s))
             }
-            Segment::Matrix { prefix, suffix } => {
-                let around = Segment::Value { prefix, suffix };
-                around.matches(segment) && {
-                    let middle = around.value(segment);
-                    middle.is_empty() || middle.starts_with('=')
-                }
-            }
             Segment::Any => true,
         }
     }
@@ -108,10 +91,6 @@ impl Segment<'_> {
             Segment::Value { prefix, suffix } => segment
                 .get(prefix.len()..segment.len().saturating_sub(suffix.len()))
                 .unwrap_or(""),
-            Segment::Matrix { prefix, suffix } => {
-                let middle = Segment::Value { prefix, suffix }.value(segment);
-                middle.strip_prefix('=').unwrap_or(middle)
-            }
             _ => segment,
         }
     }

@@ -31,8 +31,7 @@ enum Item<'a> {
     /// The path ends here (rank 1, with static text).
     End,
     Static(&'a str),
-    /// Text around the value, longest first; `true` for a `{;x}` ([`Segment::Matrix`]).
-    Affixed(Reverse<usize>, &'a str, &'a str, bool),
+    Affixed(Reverse<usize>, &'a str, &'a str),
     Whole,
     Any,
     Optional,
@@ -67,10 +66,7 @@ fn items<'a>(p: &Pattern<'a>) -> impl Iterator<Item = Item<'a>> + 'a {
                 Item::Whole
             }
             Segment::Value { prefix, suffix } => {
-                Item::Affixed(Reverse(prefix.len() + suffix.len()), prefix, suffix, false)
-            }
-            Segment::Matrix { prefix, suffix } => {
-                Item::Affixed(Reverse(prefix.len() + suffix.len()), prefix, suffix, true)
+                Item::Affixed(Reverse(prefix.len() + suffix.len()), prefix, suffix)
             }
             Segment::Any => Item::Any,
         })

@@ -42,8 +42,6 @@ pub enum OwnedSegment {
     Static(String),
     /// A value between a prefix and a suffix.
     Value(String, String),
-    /// `{;x}`: see [`Segment::Matrix`].
-    Matrix(String, String),
     /// Any segment.
     Any,
 }
@@ -68,21 +66,10 @@ impl Shape {
                     suffix,
                     var,
                     style,
-                } => {
-                    // The text the expansion writes before the value: RFC 6570 §3.2.5's `.`,
-                    // §3.2.7's `;` and name (the `=` is left out: an empty value has none).
-                    let mut before = prefix.clone();
-                    match style {
-                        PathStyle::Simple => {}
-                        PathStyle::Label => before.push('.'),
-                        PathStyle::Matrix => {
-                            before.push(';');
-                            before.push_str(&src[var.name.clone()]);
-                            return OwnedSegment::Matrix(before, suffix.clone());
-                        }
-                    }
-                    OwnedSegment::Value(before, suffix.clone())
-                }
+                } => OwnedSegment::Value(
+                    style_prefix(prefix, *style, &src[var.name.clone()]),
+                    suffix.clone(),
+                ),
             })
             .collect();
         let mut tail = Tail::None;
@@ -128,7 +115,6 @@ impl OwnedPattern {
                 .map(|s| match s {
                     OwnedSegment::Static(text) => Segment::Static(text),
                     OwnedSegment::Value(prefix, suffix) => Segment::Value { prefix, suffix },
-                    OwnedSegment::Matrix(prefix, suffix) => Segment::Matrix { prefix, suffix },
                     OwnedSegment::Any => Segment::Any,
                 })
                 .collect(),
@@ -158,4 +144,22 @@ impl Borrowed<'_> {
             deny_unknown: self.deny_unknown,
         }
     }
+}
+
+/// The static text a segment starts with before the value of a placeholder of `style` named
+/// `name`, after the template's own text `prefix`: the `.` of `{.x}` (RFC 6570 §3.2.5), the
+/// `;x` of `{;x}` (§3.2.7; the `=` that follows it is left out, since an empty value writes
+/// `;x` alone, and is the runtime's to read).
+#[must_use]
+pub fn style_prefix(prefix: &str, style: PathStyle, name: &str) -> String {
+    let mut out = String::from(prefix);
+    match style {
+        PathStyle::Simple => {}
+        PathStyle::Label => out.push('.'),
+        PathStyle::Matrix => {
+            out.push(';');
+            out.push_str(name);
+        }
+    }
+    out
 }

@@ -24,8 +24,6 @@ pub enum ShapeError {
     Prefix,
     /// `{a,b}` in a path segment.
     SeveralVars,
-    /// `{x*}` in a path segment.
-    ExplodeInSegment,
     /// A second placeholder in one segment.
     TwoInSegment,
     /// `{/x}` followed by more path.
@@ -79,9 +77,6 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::SeveralVars => f.write_str(
                 "a path placeholder reads one value; write one placeholder per segment, `/{a}/{b}`",
-            ),
-            ShapeError::ExplodeInSegment => f.write_str(
-                "`*` writes a list into one segment, which a route does not read back; a route reads a list from one segment per item: write `{/x*}` at the end of the path",
             ),
             ShapeError::TwoInSegment => f.write_str(
                 "two placeholders in one path segment cannot be told apart when parsing; put each in its own segment",

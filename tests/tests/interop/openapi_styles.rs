@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use urlkit::route::{Arity, QueryParam};
+use urlkit::route::{Arity, ParamError, QueryParam, RouteErrorKind};
 use urlkit::{Route, Template, url};
 
 /// A row of the table: `style`, `explode`, then the `undefined`, `string`, `array` and
@@ -789,120 +789,129 @@ proptest! {
     }
 }
 
-/// `style: label` on one value: `{.color}`, the whole segment.
+/// `style: label` on one value, the whole segment: `/p/{.color}`.
 #[derive(Route, Debug, PartialEq, Clone)]
 #[route("/p/{.color}")]
 struct Label {
     color: String,
 }
 
-/// `style: matrix` on one value: `{;color}`.
+/// `style: label` after static text in its segment, where the value may be empty.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/report{.color}")]
+struct Report {
+    color: String,
+}
+
+/// `style: matrix` on one value: `/p/{;color}`.
 #[derive(Route, Debug, PartialEq, Clone)]
 #[route("/p/{;color}")]
 struct Matrix {
     color: String,
 }
 
-/// `style: label` after static text in its segment: `/report{.format}`.
-#[derive(Route, Debug, PartialEq, Clone)]
-#[route("/report{.format}")]
-struct Report {
-    format: String,
+/// The path's value of a route whose template is `/p/` and a placeholder.
+fn cell(style: &str, explode: bool, column: usize) -> String {
+    format!("/p/{}", self::column(style, explode, column))
 }
 
 #[test]
 fn a_route_builds_and_parses_the_path_string_cells() {
     let blue = || "blue".to_string();
-    let url = format!("/p/{}", column("label", false, STRING));
-    let label = Label { color: blue() };
-    assert_eq!(label.to_url().unwrap(), url.as_str());
-    assert_eq!(Label::from_url(&url).unwrap(), label);
-    let url = format!("/p/{}", column("matrix", false, STRING));
-    let matrix = Matrix { color: blue() };
-    assert_eq!(matrix.to_url().unwrap(), url.as_str());
-    assert_eq!(Matrix::from_url(&url).unwrap(), matrix);
-
-    // RFC 6570's empty string: `;color` without `=`, read back as empty.
-    let empty = Matrix {
-        color: String::new(),
-    };
-    let url = format!("/p/{}", column("matrix", false, 0));
-    assert_eq!(empty.to_url().unwrap(), url.as_str());
-    assert_eq!(Matrix::from_url(&url).unwrap(), empty);
-    // `;color=` is the same empty value, spelt with the `=` RFC 6570 leaves out.
-    assert_eq!(Matrix::from_url("/p/;color=").unwrap(), empty);
-    // Another name, or a longer one, is not this parameter.
-    assert!(Matrix::from_url("/p/;other=blue").is_err());
-    assert!(Matrix::from_url("/p/;colors=blue").is_err());
-    assert!(Matrix::from_url("/p/blue").is_err());
-
-    // A whole segment `{.color}` with an empty value would be the dot segment `.`.
-    let error = Label {
-        color: String::new(),
+    for (url, route) in [
+        (
+            cell("simple", false, STRING),
+            Simple { color: blue() }.to_url(),
+        ),
+        (
+            cell("label", false, STRING),
+            Label { color: blue() }.to_url(),
+        ),
+        (
+            cell("matrix", false, STRING),
+            Matrix { color: blue() }.to_url(),
+        ),
+    ] {
+        assert_eq!(route.unwrap().as_str(), url);
     }
-    .to_url()
-    .unwrap_err();
-    assert!(error.to_string().contains("color"), "{error}");
-
-    let report = Report {
-        format: "json".into(),
-    };
-    assert_eq!(report.to_url().unwrap(), "/report.json");
-    assert_eq!(Report::from_url("/report.json").unwrap(), report);
-    let empty = Report {
-        format: String::new(),
-    };
-    assert_eq!(empty.to_url().unwrap(), "/report.");
-    assert_eq!(Report::from_url("/report.").unwrap(), empty);
-    assert!(Report::from_url("/report").is_err());
-    assert!(Report::from_url("/reportjson").is_err());
+    assert_eq!(
+        Label::from_url(&cell("label", false, STRING)).unwrap(),
+        Label { color: blue() }
+    );
+    assert_eq!(
+        Matrix::from_url(&cell("matrix", false, STRING)).unwrap(),
+        Matrix { color: blue() }
+    );
+    assert_eq!(
+        Simple::from_url(&cell("simple", false, STRING)).unwrap(),
+        Simple { color: blue() }
+    );
 }
 
-/// A `{;id}` segment next to a whole-segment placeholder: `;idx=5` names another parameter,
-/// so it is the other route's, and `;id=5` is the matrix route's (tried first, being more
-/// specific).
+/// `style: simple` on one value: `/p/{color}`.
 #[derive(Route, Debug, PartialEq, Clone)]
-enum Styled {
-    #[route("/a/{;id}")]
-    Matrix { id: u32 },
-    #[route("/a/{.id}")]
-    Label { id: u32 },
-    #[route("/a/{other}")]
-    Other { other: String },
+#[route("/p/{color}")]
+struct Simple {
+    color: String,
 }
 
 #[test]
-fn a_matrix_segment_matches_only_its_name() {
+fn the_empty_string_cells_of_label_and_matrix() {
+    // The table's `undefined` column is RFC 6570's empty string: `;color` with no `=`.
+    let empty = Matrix {
+        color: String::new(),
+    };
+    let url = cell("matrix", false, 0);
+    assert_eq!(empty.to_url().unwrap().as_str(), url);
+    assert_eq!(Matrix::from_url(&url).unwrap(), empty);
+    // `;color=` (which RFC 6570 never writes) is the same empty value.
+    assert_eq!(Matrix::from_url("/p/;color=").unwrap(), empty);
+    // Another parameter's name, or a longer one, is not `color`.
+    assert!(Matrix::from_url("/p/;other=blue").is_err());
     assert_eq!(
-        Styled::from_url("/a/;id=5").unwrap(),
-        Styled::Matrix { id: 5 }
+        Matrix::from_url("/p/;colors=blue").unwrap_err().kind(),
+        &RouteErrorKind::Value(ParamError::Missing)
     );
-    assert_eq!(Styled::from_url("/a/.5").unwrap(), Styled::Label { id: 5 });
-    for other in [";idx=5", ";other=5", "id=5", "5"] {
-        let url = format!("/a/{other}");
+    assert!(matches!(
+        Matrix::from_url("/p/;other=blue").unwrap_err().kind(),
+        RouteErrorKind::NoMatch { .. }
+    ));
+    assert!(Matrix::from_url("/p/;color%3Dblue").is_err());
+    assert!(Matrix::from_url("/p/blue").is_err());
+
+    // `.` after static text: `/report.`.
+    let report = Report {
+        color: String::new(),
+    };
+    assert_eq!(
+        report.to_url().unwrap().as_str(),
+        format!("/report{}", column("label", false, 0))
+    );
+    assert_eq!(Report::from_url("/report.").unwrap(), report);
+    assert!(Report::from_url("/report").is_err());
+    assert!(Report::from_url("/reportjson").is_err());
+
+    // A whole segment `{.color}` would be the dot segment `.` (or `..` for the value `.`),
+    // which every URL parser removes: refused, naming the field.
+    for value in ["", "."] {
+        let error = Label {
+            color: value.into(),
+        }
+        .to_url()
+        .unwrap_err();
         assert_eq!(
-            Styled::from_url(&url).unwrap(),
-            Styled::Other {
-                other: other.into()
-            },
-            "{url}"
+            error.kind(),
+            &urlkit::ExpandErrorKind::DotSegment,
+            "{value:?}"
         );
+        assert!(error.to_string().contains("color"), "{error}");
     }
-    // `{other}` encodes `;` and `=` (RFC 6570 §3.2.2 allows only unreserved characters), but
-    // not `.`: a value that starts with one would read back as `Label`, so it is refused.
-    for value in [";id=5", "x.5"] {
-        let route = Styled::Other {
-            other: value.into(),
-        };
-        let url = route.to_url().unwrap();
-        assert_eq!(Styled::from_url(url.as_str()).unwrap(), route, "{url}");
-    }
-    assert!(Styled::Other { other: ".5".into() }.to_url().is_err());
-    assert_eq!(Styled::Matrix { id: 7 }.to_url().unwrap(), "/a/;id=7",);
+    assert!(Label::from_url("/p/.").is_err());
+    assert!(Label::from_url("/p/..").is_err());
+    assert!(Label::from_url("/p/blue").is_err());
 }
 
-/// Values made of every separator of the styles and of a URL, escapes, non-ASCII text and
-/// nothing at all.
+/// Values holding the separators of every path style, escapes, text, and nothing.
 fn path_value() -> impl Strategy<Value = String> {
     proptest::collection::vec(
         prop_oneof![
@@ -912,7 +921,6 @@ fn path_value() -> impl Strategy<Value = String> {
             Just("=".to_string()),
             Just("/".to_string()),
             Just("%".to_string()),
-            Just("%2E".to_string()),
             Just("?".to_string()),
             Just("#".to_string()),
             Just("&".to_string()),
@@ -925,19 +933,11 @@ fn path_value() -> impl Strategy<Value = String> {
     .prop_map(|parts| parts.concat())
 }
 
-/// The last path segment of `url` as the `url` crate reads it, percent-decoded.
-fn last_segment(url: &str) -> String {
-    let parsed = url::Url::parse("http://h.example")
-        .unwrap()
-        .join(url)
-        .unwrap();
-    let segment = parsed
-        .path_segments()
-        .unwrap()
-        .next_back()
-        .unwrap()
-        .to_string();
-    percent_encoding::percent_decode_str(&segment)
+/// The one segment after `/p/` (or the whole path's last), as the `url` crate decodes it.
+fn url_crate_segment(url: &str) -> String {
+    let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+    let last = parsed.path_segments().unwrap().next_back().unwrap();
+    percent_encoding::percent_decode_str(last)
         .decode_utf8()
         .unwrap()
         .into_owned()
@@ -946,19 +946,21 @@ fn last_segment(url: &str) -> String {
 proptest! {
     #[test]
     fn every_label_value_reads_back(color in path_value()) {
+        let route = Report { color: color.clone() };
+        let url = route.to_url().unwrap();
+        prop_assert_eq!(&Report::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        prop_assert_eq!(url_crate_segment(url.as_str()), format!("report.{color}"));
+        // As a whole segment, every value but `""` and `.` (dot segments).
         let route = Label { color: color.clone() };
         match route.to_url() {
             Ok(url) => {
                 prop_assert_eq!(&Label::from_url(url.as_str()).unwrap(), &route, "{}", url);
-                prop_assert_eq!(last_segment(url.as_str()), format!(".{color}"));
+                prop_assert_eq!(url_crate_segment(url.as_str()), format!(".{color}"));
             }
-            // `.` and `..`: the segment would be a dot segment (RFC 3986 §5.2.4).
-            Err(_) => prop_assert!(color.is_empty() || color == ".", "{color:?}"),
+            Err(error) => {
+                prop_assert!(color.is_empty() || color == ".", "{color:?}: {error}");
+            }
         }
-        let report = Report { format: color.clone() };
-        let url = report.to_url().unwrap();
-        prop_assert_eq!(&Report::from_url(url.as_str()).unwrap(), &report, "{}", url);
-        prop_assert_eq!(last_segment(url.as_str()), format!("report.{color}"));
     }
 
     #[test]
@@ -966,11 +968,668 @@ proptest! {
         let route = Matrix { color: color.clone() };
         let url = route.to_url().unwrap();
         prop_assert_eq!(&Matrix::from_url(url.as_str()).unwrap(), &route, "{}", url);
-        let written = if color.is_empty() {
-            ";color".to_string()
-        } else {
-            format!(";color={color}")
+        let expected = if color.is_empty() { ";color".to_string() } else { format!(";color={color}") };
+        prop_assert_eq!(url_crate_segment(url.as_str()), expected);
+    }
+}
+
+/// Path styles beside each other in one enum: which route a URL is for.
+#[derive(Route, Debug, PartialEq, Clone)]
+enum Styles {
+    #[route("/a/{y}")]
+    Simple { y: String },
+    #[route("/a/{.x}")]
+    Label { x: String },
+    #[route("/m/{;x}")]
+    X { x: String },
+    #[route("/m/{;xy}")]
+    Xy { xy: String },
+}
+
+#[test]
+fn path_styles_in_one_enum_keep_their_urls_apart() {
+    let label = Styles::Label { x: "5".into() };
+    assert_eq!(label.to_url().unwrap(), "/a/.5");
+    assert_eq!(Styles::from_url("/a/.5").unwrap(), label);
+    let simple = Styles::Simple { y: "5".into() };
+    assert_eq!(Styles::from_url("/a/5").unwrap(), simple);
+    // `{y}` with `.5` would write the label route's URL: refused, as any value another
+    // route would take.
+    assert!(Styles::Simple { y: ".5".into() }.to_url().is_err());
+    // A matrix parameter is found by its name, whole: `;x` is not `;xy`.
+    for route in [
+        Styles::X { x: "1".into() },
+        Styles::X { x: String::new() },
+        Styles::X { x: "y=1".into() },
+        Styles::Xy { xy: "1".into() },
+        Styles::Xy { xy: String::new() },
+    ] {
+        let url = route.to_url().unwrap();
+        assert_eq!(Styles::from_url(url.as_str()).unwrap(), route, "{url}");
+    }
+    assert_eq!(
+        Styles::X { x: "y=1".into() }.to_url().unwrap(),
+        "/m/;x=y%3D1"
+    );
+    assert!(Styles::from_url("/m/;z=1").is_err());
+}
+
+/// The table's path rows for an array, one route per style and `explode`, the list at `/p/`.
+mod path_lists {
+    use urlkit::Route;
+
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{color}")]
+    pub(super) struct Simple {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{color*}")]
+    pub(super) struct SimpleExploded {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{.color}")]
+    pub(super) struct Label {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{.color*}")]
+    pub(super) struct LabelExploded {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{;color}")]
+    pub(super) struct Matrix {
+        pub(super) color: Vec<String>,
+    }
+    #[derive(Route, Debug, PartialEq, Clone)]
+    #[route("/p/{;color*}")]
+    pub(super) struct MatrixExploded {
+        pub(super) color: Vec<String>,
+    }
+}
+
+/// `to_url` of the route of `style` and `explode` for `items`, and `from_url` of a URL, back
+/// to the items.
+type ListRoute = (
+    &'static str,
+    bool,
+    fn(Vec<String>) -> Result<String, urlkit::ExpandError>,
+    fn(&str) -> Result<Vec<String>, urlkit::RouteError>,
+);
+
+macro_rules! list_route {
+    ($style:literal, $explode:literal, $route:ident) => {
+        (
+            $style,
+            $explode,
+            |color| {
+                path_lists::$route { color }
+                    .to_url()
+                    .map(|u| u.as_str().to_owned())
+            },
+            |url| path_lists::$route::from_url(url).map(|r| r.color),
+        )
+    };
+}
+
+const LIST_ROUTES: [ListRoute; 6] = [
+    list_route!("simple", false, Simple),
+    list_route!("simple", true, SimpleExploded),
+    list_route!("label", false, Label),
+    list_route!("label", true, LabelExploded),
+    list_route!("matrix", false, Matrix),
+    list_route!("matrix", true, MatrixExploded),
+];
+
+#[test]
+fn a_route_builds_and_parses_the_path_array_cells() {
+    let array: Vec<String> = ARRAY.iter().map(ToString::to_string).collect();
+    for (style, explode, build, parse) in LIST_ROUTES {
+        let url = cell(style, explode, COLUMN_ARRAY);
+        assert_eq!(build(array.clone()).unwrap(), url, "{style} {explode}");
+        assert_eq!(parse(&url).unwrap(), array, "{url}");
+        // An empty list writes nothing, not even the `.` or `;color`: refused.
+        let error = build(Vec::new()).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &urlkit::ExpandErrorKind::EmptyList,
+            "{style} {explode}"
+        );
+        assert!(error.to_string().contains("color"), "{error}");
+    }
+    // `{.color*}` leaves an item's `.` as it is: refused, where the others encode it.
+    let dotted = vec!["a.b".to_string()];
+    for (style, explode, build, parse) in LIST_ROUTES {
+        match build(dotted.clone()) {
+            Ok(url) => assert_eq!(parse(&url).unwrap(), dotted, "{url}"),
+            Err(error) => {
+                assert_eq!((style, explode), ("label", true), "{error}");
+                assert_eq!(
+                    error.kind(),
+                    &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: '.' }
+                );
+                assert!(error.to_string().contains("color"), "{error}");
+            }
+        }
+    }
+    // A matrix item is the field's name, alone or before `=`: `;other=a` is not one.
+    assert!(path_lists::MatrixExploded::from_url("/p/;color=a;other=b").is_err());
+    assert!(path_lists::MatrixExploded::from_url("/p/;color=a;colors=b").is_err());
+    assert_eq!(
+        path_lists::MatrixExploded::from_url("/p/;color;color=b")
+            .unwrap()
+            .color,
+        ["", "b"]
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_path_list_reads_back(items in proptest::collection::vec(path_value(), 1..4)) {
+        for (style, explode, build, parse) in LIST_ROUTES {
+            match build(items.clone()) {
+                Ok(url) => {
+                    prop_assert_eq!(&parse(&url).unwrap(), &items, "{}", url);
+                    // The `url` crate's segment, split as the style separates the items, each
+                    // item decoded.
+                    let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+                    let segment = parsed.path_segments().unwrap().next_back().unwrap().to_owned();
+                    let raw: Vec<&str> = match (style, explode) {
+                        ("simple", _) => segment.split(',').collect(),
+                        ("label", false) => segment[1..].split(',').collect(),
+                        ("label", true) => segment[1..].split('.').collect(),
+                        ("matrix", false) => segment.strip_prefix(";color").unwrap()
+                            .trim_start_matches('=').split(',').collect(),
+                        _ => segment[1..].split(';')
+                            .map(|item| item.strip_prefix("color").unwrap().trim_start_matches('='))
+                            .collect(),
+                    };
+                    let decoded: Vec<String> = raw.iter()
+                        .map(|item| percent_encoding::percent_decode_str(item).decode_utf8().unwrap().into_owned())
+                        .collect();
+                    prop_assert_eq!(&decoded, &items, "{}", url);
+                }
+                Err(error) => {
+                    // Refused only where the URL could not be read back: a `.` in an item of
+                    // `{.color*}`, or a segment that would be empty, `.` or `..`.
+                    let dot_item = style == "label" && explode && items.iter().any(|i| i.contains('.'));
+                    // The segment as the style writes it, for the characters that matter here.
+                    let segment = match style {
+                        "simple" => items.join(","),
+                        "label" => format!(".{}", items.join(if explode { "." } else { "," })),
+                        _ => ";color".to_string(),
+                    };
+                    let dot_segment = segment == "." || segment == "..";
+                    let empty = segment.is_empty();
+                    prop_assert!(dot_item || dot_segment || empty, "{} {}: {:?}: {}", style, explode, items, error);
+                }
+            }
+        }
+    }
+}
+
+/// `style: form, explode: false` for an object: a `Vec` of pairs (the specification's order)
+/// in `{?color}`.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct JoinedObject {
+    color: Vec<(String, u32)>,
+}
+
+/// `style: spaceDelimited` for an object.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct SpaceObject {
+    #[route(style = "spaceDelimited")]
+    color: Vec<(String, u32)>,
+}
+
+/// `style: pipeDelimited` for an object.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct PipeObject {
+    #[route(style = "pipeDelimited")]
+    color: Vec<(String, u32)>,
+}
+
+/// The joined styles on a map, for the property tests.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct JoinedMap {
+    color: BTreeMap<String, String>,
+}
+
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct SpaceMap {
+    #[route(style = "spaceDelimited")]
+    color: BTreeMap<String, String>,
+}
+
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color}")]
+struct PipeMap {
+    #[route(style = "pipeDelimited")]
+    color: BTreeMap<String, String>,
+}
+
+/// A key or value of an object: an item (empty ones included), or one holding a `]`.
+fn object_item() -> impl Strategy<Value = String> {
+    prop_oneof![item(), Just("]".to_string()), Just("a]b[ é".to_string())]
+}
+
+fn rgb() -> Vec<(String, u32)> {
+    OBJECT.map(|(k, v)| (k.to_string(), v)).to_vec()
+}
+
+#[test]
+fn a_route_builds_and_parses_the_joined_object_cells() {
+    let color = rgb();
+    let joined = JoinedObject {
+        color: color.clone(),
+    };
+    let url = format!("/p{}", column("form", false, COLUMN_OBJECT));
+    assert_eq!(url, "/p?color=R,100,G,200,B,150");
+    assert_eq!(joined.to_url().unwrap().as_str(), url);
+    assert_eq!(JoinedObject::from_url(&url).unwrap(), joined);
+    let spaces = SpaceObject {
+        color: color.clone(),
+    };
+    let url = format!("/p{}", column("spaceDelimited", false, COLUMN_OBJECT));
+    assert_eq!(spaces.to_url().unwrap().as_str(), url);
+    assert_eq!(SpaceObject::from_url(&url).unwrap(), spaces);
+    let pipes = PipeObject { color };
+    let url = format!("/p{}", column("pipeDelimited", false, COLUMN_OBJECT));
+    assert_eq!(pipes.to_url().unwrap().as_str(), url);
+    assert_eq!(PipeObject::from_url(&url).unwrap(), pipes);
+
+    // The other spellings of a delimiter a client may send.
+    assert_eq!(
+        SpaceObject::from_url("/p?color=R+100%20G%20200+B%20150").unwrap(),
+        spaces
+    );
+    assert_eq!(
+        PipeObject::from_url("/p?color=R%7c100%7CG%7C200%7cB%7C150").unwrap(),
+        pipes
+    );
+
+    // What the shape says: OpenAPI's style, by its delimiter.
+    for (shape, separator) in [
+        (JoinedObject::SHAPES, ','),
+        (SpaceObject::SHAPES, ' '),
+        (PipeObject::SHAPES, '|'),
+        (JoinedMap::SHAPES, ','),
+    ] {
+        assert_eq!(
+            shape[0].query,
+            [QueryParam::Value {
+                key: "color",
+                field: "color",
+                arity: Arity::JoinedObject { separator }
+            }]
+        );
+    }
+}
+
+#[test]
+fn a_joined_object_keeps_its_entries_apart() {
+    let cases: [(&[(&str, &str)], &str); 5] = [
+        // Undefined: no parameter, read back as the empty map.
+        (&[], "/p"),
+        (&[("", "")], "/p?color=,"),
+        // An item's own `,` is percent-encoded; the split is on the `,` between items.
+        (&[("a,b", "c"), ("d", ",")], "/p?color=a%2Cb,c,d,%2C"),
+        (&[("a b", "x|y")], "/p?color=a%20b,x%7Cy"),
+        (&[("k=v&w", "%")], "/p?color=k%3Dv%26w,%25"),
+    ];
+    for (entries, url) in cases {
+        let route = JoinedMap {
+            color: entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
         };
-        prop_assert_eq!(last_segment(url.as_str()), written);
+        assert_eq!(route.to_url().unwrap().as_str(), url, "{entries:?}");
+        assert_eq!(JoinedMap::from_url(url).unwrap(), route, "{url}");
+    }
+    // A key without its value: an odd number of items.
+    let error = JoinedMap::from_url("/p?color=R,100,G").unwrap_err();
+    assert!(
+        matches!(
+            error.kind(),
+            RouteErrorKind::Value(ParamError::Invalid { .. })
+        ),
+        "{error}"
+    );
+    assert_eq!(error.field(), Some("color"));
+    assert!(JoinedMap::from_url("/p?color=").is_err());
+    // One value: a second one is refused, not merged.
+    let error = JoinedMap::from_url("/p?color=a,1&color=b,2").unwrap_err();
+    assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+    // A key that stands twice, in any spelling.
+    for url in ["/p?color=R,1,R,2", "/p?color=R,1,%52,2"] {
+        let error = JoinedObject::from_url(url).unwrap_err();
+        assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+        assert_eq!(error.field(), Some("color"));
+    }
+    // A value of the wrong type names the field.
+    let error = JoinedObject::from_url("/p?color=R,red").unwrap_err();
+    assert_eq!(error.field(), Some("color"));
+}
+
+#[test]
+fn a_delimited_object_refuses_an_item_holding_its_delimiter() {
+    for (key, value) in [("a|b", "1"), ("a", "1|2")] {
+        let route = PipeMap {
+            color: BTreeMap::from([(key.to_string(), value.to_string())]),
+        };
+        let error = route.to_url().unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: '|' }
+        );
+        assert_eq!(error.placeholder(), "color");
+    }
+    let route = SpaceMap {
+        color: BTreeMap::from([("a b".to_string(), String::new())]),
+    };
+    assert_eq!(
+        route.to_url().unwrap_err().kind(),
+        &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: ' ' }
+    );
+}
+
+/// Splits a joined query value on `delimiter` as written and decodes each item with the
+/// `form_urlencoded` crate (not urlkit's decoder).
+fn oracle_items(query: &str, delimiter: &str) -> Vec<String> {
+    let raw = query.strip_prefix("color=").unwrap();
+    raw.split(delimiter)
+        .map(|item| {
+            form_urlencoded::parse(format!("x={item}").as_bytes())
+                .next()
+                .unwrap()
+                .1
+                .into_owned()
+        })
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn every_joined_object_reads_back(entries in proptest::collection::btree_map(object_item(), object_item(), 0..4)) {
+        let flat: Vec<String> = entries.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect();
+        for (delimiter, encoded) in [(',', ","), (' ', "%20"), ('|', "%7C")] {
+            let url = match delimiter {
+                ',' => JoinedMap { color: entries.clone() }.to_url(),
+                ' ' => SpaceMap { color: entries.clone() }.to_url(),
+                _ => PipeMap { color: entries.clone() }.to_url(),
+            };
+            let holds = flat.iter().any(|item| item.contains(delimiter));
+            let url = match url {
+                Ok(url) => url,
+                Err(e) => {
+                    prop_assert!(delimiter != ',' && holds, "{}", e);
+                    continue;
+                }
+            };
+            prop_assert!(delimiter == ',' || !holds);
+            let back = match delimiter {
+                ',' => JoinedMap::from_url(url.as_str()).map(|r| r.color),
+                ' ' => SpaceMap::from_url(url.as_str()).map(|r| r.color),
+                _ => PipeMap::from_url(url.as_str()).map(|r| r.color),
+            };
+            prop_assert_eq!(&back.unwrap(), &entries, "{}", url);
+            // The `url` crate reads the query as one pair, which splits into the items.
+            let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+            let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+            if entries.is_empty() {
+                prop_assert!(pairs.is_empty());
+            } else {
+                prop_assert_eq!(pairs.len(), 1);
+                prop_assert_eq!(oracle_items(parsed.query().unwrap(), encoded), flat.clone());
+            }
+        }
+    }
+}
+
+/// `style: form, explode: true` for an object: `{?color*}`, whose entries are the query's
+/// own pairs.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color*}")]
+struct ExplodedObject {
+    color: Vec<(String, u32)>,
+}
+
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color*}")]
+struct ExplodedMap {
+    color: BTreeMap<String, String>,
+}
+
+/// An exploded map beside a static piece, a pair written by hand and another parameter: it
+/// takes every pair but theirs.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/search?format=json&q={query}{&page,filter*}")]
+struct Search {
+    query: String,
+    page: Option<u32>,
+    filter: BTreeMap<String, String>,
+}
+
+#[test]
+fn a_route_builds_and_parses_the_exploded_object_cell() {
+    let route = ExplodedObject { color: rgb() };
+    let url = format!("/p{}", column("form", true, COLUMN_OBJECT));
+    assert_eq!(url, "/p?R=100&G=200&B=150");
+    assert_eq!(route.to_url().unwrap().as_str(), url);
+    assert_eq!(ExplodedObject::from_url(&url).unwrap(), route);
+    // Keys are compared decoded, as every key: `%52` is `R`.
+    assert_eq!(
+        ExplodedObject::from_url("/p?%52=100&G=200&B=150").unwrap(),
+        route
+    );
+    // An empty map writes nothing and reads back empty; the map's own name is a key like
+    // any other.
+    let empty = ExplodedObject { color: Vec::new() };
+    assert_eq!(empty.to_url().unwrap().as_str(), "/p");
+    assert_eq!(ExplodedObject::from_url("/p").unwrap(), empty);
+    let named = ExplodedMap {
+        color: BTreeMap::from([("color".to_string(), "1".to_string())]),
+    };
+    assert_eq!(named.to_url().unwrap().as_str(), "/p?color=1");
+    assert_eq!(ExplodedMap::from_url("/p?color=1").unwrap(), named);
+    // `a&&b` and a trailing `&` hold no pair; a key without `=` has an empty value.
+    assert_eq!(
+        ExplodedMap::from_url("/p?a=1&&flag&").unwrap().color,
+        BTreeMap::from([("a".into(), "1".into()), ("flag".into(), String::new())])
+    );
+    assert_eq!(
+        ExplodedObject::SHAPES[0].query,
+        [QueryParam::Value {
+            key: "color",
+            field: "color",
+            arity: Arity::ExplodedObject
+        }]
+    );
+}
+
+#[test]
+fn an_exploded_object_reads_what_nothing_else_names() {
+    let route = Search {
+        query: "rust".into(),
+        page: Some(2),
+        filter: BTreeMap::from([
+            ("lang".to_string(), "en".to_string()),
+            ("sort".to_string(), "new".to_string()),
+        ]),
+    };
+    let url = "/search?format=json&q=rust&page=2&lang=en&sort=new";
+    assert_eq!(route.to_url().unwrap().as_str(), url);
+    assert_eq!(Search::from_url(url).unwrap(), route);
+    // The other keys in another spelling are still theirs.
+    assert_eq!(
+        Search::from_url("/search?fo%72mat=json&%71=rust&p%61ge=2&lang=en&sort=new").unwrap(),
+        route
+    );
+    // An entry that stands twice, in any spelling.
+    for url in ["/p?R=1&R=2", "/p?R=1&%52=2"] {
+        let error = ExplodedObject::from_url(url).unwrap_err();
+        assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+        assert_eq!(error.field(), Some("color"));
+    }
+    let error = ExplodedObject::from_url("/p?R=red").unwrap_err();
+    assert_eq!(error.field(), Some("color"));
+
+    // A key that another parameter or the static piece names, in any spelling, would read
+    // back as theirs: refused, naming the field and the entry.
+    for (i, key) in ["page", "q", "format", "Q", "p%61ge"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut filter = BTreeMap::from([("a".to_string(), "1".to_string())]);
+        filter.insert(key.to_string(), "x".to_string());
+        let route = Search {
+            query: "rust".into(),
+            page: None,
+            filter,
+        };
+        match key {
+            // Other keys: `Q` is not `q`, and `p%61ge` is written `p%2561ge`.
+            "Q" | "p%61ge" => {
+                let url = route.to_url().unwrap();
+                assert_eq!(Search::from_url(url.as_str()).unwrap(), route, "{i}");
+            }
+            _ => {
+                let error = route.to_url().unwrap_err();
+                assert_eq!(error.kind(), &urlkit::ExpandErrorKind::ClaimedKey, "{key}");
+                assert_eq!(error.placeholder(), "filter");
+                assert_eq!(error.field(), Some("[1]"), "{key}");
+            }
+        }
+    }
+    let error = ExplodedMap {
+        color: BTreeMap::from([(String::new(), "1".to_string())]),
+    }
+    .to_url()
+    .unwrap_err();
+    assert_eq!(error.kind(), &urlkit::ExpandErrorKind::EmptyKey);
+    assert_eq!((error.placeholder(), error.field()), ("color", Some("[0]")));
+    assert_eq!(
+        error.to_string(),
+        "the value of `color` has an entry in `[0]` with an empty key, which would write a query pair without a name; give the entry a key"
+    );
+}
+
+proptest! {
+    #[test]
+    fn every_exploded_object_reads_back(entries in proptest::collection::btree_map(object_item(), object_item(), 0..4)) {
+        let route = ExplodedMap { color: entries.clone() };
+        let url = match route.to_url() {
+            Ok(url) => url,
+            Err(e) => {
+                prop_assert_eq!(e.kind(), &urlkit::ExpandErrorKind::EmptyKey);
+                prop_assert!(entries.contains_key(""));
+                return Ok(());
+            }
+        };
+        prop_assert!(!entries.contains_key(""));
+        prop_assert_eq!(&ExplodedMap::from_url(url.as_str()).unwrap(), &route, "{}", url);
+        // The `url` crate reads the query as the map's entries, in order.
+        let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+        let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+        let expected: Vec<(String, String)> = entries.into_iter().collect();
+        prop_assert_eq!(pairs, expected);
+    }
+
+    #[test]
+    fn every_exploded_object_beside_other_keys_reads_back_or_is_refused(
+        entries in proptest::collection::btree_map(
+            prop_oneof![object_item(), Just("page".to_string()), Just("q".to_string()), Just("format".to_string())],
+            object_item(),
+            0..4,
+        ),
+        page in proptest::option::of(0u32..5),
+    ) {
+        let route = Search { query: "a&b".into(), page, filter: entries.clone() };
+        let claimed = ["", "page", "q", "format"];
+        match route.to_url() {
+            Ok(url) => {
+                prop_assert!(!entries.keys().any(|k| claimed.contains(&k.as_str())));
+                prop_assert_eq!(&Search::from_url(url.as_str()).unwrap(), &route, "{}", url);
+            }
+            Err(_) => prop_assert!(entries.keys().any(|k| claimed.contains(&k.as_str()))),
+        }
+    }
+}
+
+/// A list of pairs whose keys repeat would write a URL that `from_url` refuses (an object's
+/// keys are unique): `to_url` refuses it first, naming the entry that repeats a key, in every
+/// style that takes a `Vec<(K, V)>`.
+#[test]
+fn a_list_of_pairs_with_a_repeated_key_is_refused() {
+    let pairs = vec![
+        ("R".to_string(), 1),
+        ("G".to_string(), 2),
+        ("R".to_string(), 3),
+    ];
+    let errors = [
+        DeepPairs {
+            color: pairs.clone(),
+        }
+        .to_url(),
+        JoinedObject {
+            color: pairs.clone(),
+        }
+        .to_url(),
+        SpaceObject {
+            color: pairs.clone(),
+        }
+        .to_url(),
+        PipeObject {
+            color: pairs.clone(),
+        }
+        .to_url(),
+        ExplodedObject { color: pairs }.to_url(),
+    ];
+    for error in errors {
+        let error = error.unwrap_err();
+        assert_eq!(error.kind(), &urlkit::ExpandErrorKind::RepeatedKey);
+        assert_eq!((error.placeholder(), error.field()), ("color", Some("[2]")));
+        assert_eq!(
+            error.to_string(),
+            "the value of `color` has an entry in `[2]` whose key an earlier entry has, and an object's keys are unique, so `from_url` would refuse the URL; give each entry its own key, or use a `BTreeMap`"
+        );
+    }
+}
+
+proptest! {
+    /// Keys from two letters, so that lists with and without repeats are both common: each
+    /// list reads back whole, or is refused for its first repeated key.
+    #[test]
+    fn every_list_of_pairs_reads_back_or_is_refused_for_a_repeat(
+        pairs in proptest::collection::vec(("[ab]", 0u32..3), 0..4)
+    ) {
+        let first_repeat = (1..pairs.len())
+            .find(|&i| pairs[..i].iter().any(|(k, _)| *k == pairs[i].0))
+            .map(|i| format!("[{i}]"));
+        let results = [
+            DeepPairs { color: pairs.clone() }.to_url().map(|u| DeepPairs::from_url(u.as_str()).map(|r| r.color)),
+            JoinedObject { color: pairs.clone() }.to_url().map(|u| JoinedObject::from_url(u.as_str()).map(|r| r.color)),
+            SpaceObject { color: pairs.clone() }.to_url().map(|u| SpaceObject::from_url(u.as_str()).map(|r| r.color)),
+            PipeObject { color: pairs.clone() }.to_url().map(|u| PipeObject::from_url(u.as_str()).map(|r| r.color)),
+            ExplodedObject { color: pairs.clone() }.to_url().map(|u| ExplodedObject::from_url(u.as_str()).map(|r| r.color)),
+        ];
+        for result in results {
+            match (&first_repeat, result) {
+                (None, Ok(read)) => prop_assert_eq!(read.unwrap(), pairs.clone()),
+                (Some(entry), Err(error)) => {
+                    prop_assert_eq!(error.kind(), &urlkit::ExpandErrorKind::RepeatedKey);
+                    prop_assert_eq!(error.field(), Some(entry.as_str()));
+                }
+                (expected, result) => prop_assert!(false, "{:?}: {:?}", expected, result.map(|r| r.is_ok())),
+            }
+        }
     }
 }

@@ -47,10 +47,15 @@ fn number() -> BoxedStrategy<f64> {
 /// `int32` integer, number, boolean, string, array of one of these); `None` for the others.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Kind {
-    Integer { int32: bool },
+    Integer {
+        int32: bool,
+    },
     Number,
     Boolean,
     Text,
+    /// `type: string` with `enum`: one of the document's spellings (the macro makes it an
+    /// enum; an empty list is any text, as the macro keeps such a schema a `String`).
+    OneOf(Vec<String>),
     List(Box<Kind>),
 }
 
@@ -61,7 +66,14 @@ pub(crate) fn kind(schema: &Value) -> Option<Kind> {
         },
         "number" => Kind::Number,
         "boolean" => Kind::Boolean,
-        "string" => Kind::Text,
+        "string" => match schema["enum"].as_array() {
+            Some(list) if !list.is_empty() => Kind::OneOf(
+                list.iter()
+                    .map(|value| value.as_str().map(str::to_owned))
+                    .collect::<Option<_>>()?,
+            ),
+            _ => Kind::Text,
+        },
         "array" => match kind(&schema["items"])? {
             Kind::List(_) => return None,
             item => Kind::List(Box::new(item)),
@@ -79,6 +91,9 @@ pub(crate) fn value(kind: &Kind) -> BoxedStrategy<Value> {
         Kind::Number => number().prop_map(Value::from).boxed(),
         Kind::Boolean => any::<bool>().prop_map(Value::from).boxed(),
         Kind::Text => text().prop_map(Value::from).boxed(),
+        Kind::OneOf(spellings) => proptest::sample::select(spellings.clone())
+            .prop_map(Value::from)
+            .boxed(),
         Kind::List(item) => prop_oneof![
             Just(Vec::new()),
             proptest::collection::vec(value(item), 1..=1),

@@ -4,11 +4,17 @@
 
 use crate::documents::document;
 use crate::harness::{self, Report};
+use serde_json::Value;
+
+/// The operation of `github.json` with a parameter schema the macro refuses (`cwes` and
+/// `affects`, a `oneOf` of a string and a list).
+const GITHUB_REFUSED: [&str; 1] = ["security-advisories/list-global-advisories"];
 
 urlkit::openapi! {
     #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
     #[serde(tag = "__operation")]
     pub enum GitHub = "data/openapi/github.json";
+    skip = ["security-advisories/list-global-advisories"];
 }
 
 urlkit::openapi! {
@@ -17,10 +23,38 @@ urlkit::openapi! {
     pub enum GitHubParameters = "data/openapi/github-parameters.json";
 }
 
+/// The operations of `discord.json` with a parameter schema the macro refuses (a `oneOf` of a
+/// string and a list).
+const DISCORD_REFUSED: [&str; 4] = [
+    "get_entitlements",
+    "thread_search",
+    "preview_prune_guild",
+    "get_current_user_application_entitlements",
+];
+
 urlkit::openapi! {
     #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
     #[serde(tag = "__operation")]
     pub enum Discord = "data/openapi/discord.json";
+    skip = [
+        "get_entitlements",
+        "thread_search",
+        "preview_prune_guild",
+        "get_current_user_application_entitlements",
+    ];
+}
+
+/// `document` without the operations named in `ids`, as `skip` leaves them out.
+fn without(mut document: Value, ids: &[&str]) -> Value {
+    for item in document["paths"].as_object_mut().unwrap().values_mut() {
+        item.as_object_mut().unwrap().retain(|_, operation| {
+            !operation
+                .get("operationId")
+                .and_then(Value::as_str)
+                .is_some_and(|id| ids.contains(&id))
+        });
+    }
+    document
 }
 
 fn assert_clean(name: &str, report: &Report, operations: usize) {
@@ -41,7 +75,10 @@ fn assert_clean(name: &str, report: &Report, operations: usize) {
 
 #[test]
 fn github() {
-    let report = harness::check::<GitHub>(&document("github.json"), GitHub::OPERATION_IDS);
+    let report = harness::check::<GitHub>(
+        &without(document("github.json"), &GITHUB_REFUSED),
+        GitHub::OPERATION_IDS,
+    );
     assert_clean("github.json", &report, 5);
 }
 
@@ -56,6 +93,10 @@ fn github_parameters() {
 
 #[test]
 fn discord() {
-    let report = harness::check::<Discord>(&document("discord.json"), Discord::OPERATION_IDS);
+    // The whole document, the refused operations skipped: the harness checks the others.
+    let full = document("discord.json");
+    assert_eq!(crate::serializer::operations(&full).len(), 242);
+    let report =
+        harness::check::<Discord>(&without(full, &DISCORD_REFUSED), Discord::OPERATION_IDS);
     assert_clean("discord.json", &report, 238);
 }

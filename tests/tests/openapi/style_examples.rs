@@ -12,9 +12,16 @@ urlkit::openapi! {
     pub enum StyleExamples = "data/openapi/style-examples.json";
 }
 
-/// The table's rows: style, explode, and its `undefined`, `string` and `array` cells (`None`
-/// where the table says _n/a_ or the document has no operation). The path rows' arrays are
-/// left out: `openapi!` refuses array path parameters.
+urlkit::openapi! {
+    /// The table's object column in the query styles
+    /// (`tests/data/openapi/style-examples-objects.json`): each a `BTreeMap<String, i64>`.
+    #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+    #[serde(tag = "__operation")]
+    pub enum ObjectExamples = "data/openapi/style-examples-objects.json";
+}
+
+/// The table's path and query rows: style, explode, and its `undefined`, `string` and `array`
+/// cells (`None` where the table says _n/a_). The object column is `ObjectExamples`'s.
 type Row = (
     &'static str,
     bool,
@@ -24,12 +31,48 @@ type Row = (
 );
 
 const TABLE: [Row; 10] = [
-    ("matrix", false, Some(";color"), Some(";color=blue"), None),
-    ("matrix", true, Some(";color"), Some(";color=blue"), None),
-    ("label", false, Some("."), Some(".blue"), None),
-    ("label", true, Some("."), Some(".blue"), None),
-    ("simple", false, Some(""), Some("blue"), None),
-    ("simple", true, Some(""), Some("blue"), None),
+    (
+        "matrix",
+        false,
+        Some(";color"),
+        Some(";color=blue"),
+        Some(";color=blue,black,brown"),
+    ),
+    (
+        "matrix",
+        true,
+        Some(";color"),
+        Some(";color=blue"),
+        Some(";color=blue;color=black;color=brown"),
+    ),
+    (
+        "label",
+        false,
+        Some("."),
+        Some(".blue"),
+        Some(".blue,black,brown"),
+    ),
+    (
+        "label",
+        true,
+        Some("."),
+        Some(".blue"),
+        Some(".blue.black.brown"),
+    ),
+    (
+        "simple",
+        false,
+        Some(""),
+        Some("blue"),
+        Some("blue,black,brown"),
+    ),
+    (
+        "simple",
+        true,
+        Some(""),
+        Some("blue"),
+        Some("blue,black,brown"),
+    ),
     (
         "form",
         false,
@@ -127,4 +170,63 @@ fn every_cell_of_the_table() {
         }
     }
     assert_eq!(checked, StyleExamples::OPERATION_IDS.len());
+}
+
+/// The table's object cells of the query styles: style, explode, the cell as the table prints
+/// it (`R`, `G`, `B`, the order of the example's JSON), and as a `BTreeMap` writes it, its
+/// keys in order.
+const OBJECT_CELLS: [(&str, bool, &str, &str); 5] = [
+    (
+        "form",
+        false,
+        "?color=R,100,G,200,B,150",
+        "?color=B,150,G,200,R,100",
+    ),
+    ("form", true, "?R=100&G=200&B=150", "?B=150&G=200&R=100"),
+    (
+        "spaceDelimited",
+        false,
+        "?color=R%20100%20G%20200%20B%20150",
+        "?color=B%20150%20G%20200%20R%20100",
+    ),
+    (
+        "pipeDelimited",
+        false,
+        "?color=R%7C100%7CG%7C200%7CB%7C150",
+        "?color=B%7C150%7CG%7C200%7CR%7C100",
+    ),
+    (
+        "deepObject",
+        true,
+        "?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150",
+        "?color%5BB%5D=150&color%5BG%5D=200&color%5BR%5D=100",
+    ),
+];
+
+#[test]
+fn every_object_cell_of_the_table() {
+    let color = json!({ "R": 100, "G": 200, "B": 150 });
+    for (style, explode, cell, sorted) in OBJECT_CELLS {
+        let exploded = if explode { "explode" } else { "no-explode" };
+        let id = format!("{style}-{exploded}-object");
+        let prefix = format!("/{style}/{exploded}/object");
+        let index = ObjectExamples::OPERATION_IDS
+            .iter()
+            .position(|known| *known == id)
+            .unwrap_or_else(|| panic!("no operation {id}"));
+        let variant = ObjectExamples::SHAPES[index].variant.unwrap();
+        let route: ObjectExamples =
+            serde_json::from_value(json!({ "__operation": variant, "color": color })).unwrap();
+        // The table's text reads as the object, byte for byte.
+        assert_eq!(
+            ObjectExamples::from_url(&format!("{prefix}{cell}")).as_ref(),
+            Ok(&route),
+            "{id}"
+        );
+        // And the map writes the same entries, in its keys' order.
+        let url = route.to_url().unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(url.as_str(), format!("{prefix}{sorted}"), "{id}");
+        assert_eq!(ObjectExamples::from_url(url.as_str()).as_ref(), Ok(&route));
+    }
+    assert_eq!(ObjectExamples::OPERATION_IDS.len(), OBJECT_CELLS.len());
 }

@@ -75,7 +75,7 @@ fn merged_parameters_with_refs() {
     let route = Api::IssuesListForRepo {
         owner: "rust lang".into(),
         repo: "rust".into(),
-        state: "open".into(),
+        state: ApiState::Open,
         labels: vec!["a,b".into(), "c".into()],
         per_page: Some(30),
     };
@@ -107,7 +107,7 @@ fn merged_parameters_with_refs() {
         Api::IssuesListForRepo {
             owner: "o".into(),
             repo: "r".into(),
-            state: "all".into(),
+            state: ApiState::All,
             labels: vec![],
             per_page: None,
         }
@@ -267,4 +267,173 @@ fn deep_objects_are_maps_of_their_one_value_type() {
             .collect::<Vec<_>>(),
         ["color[B]=150", "color[G]=200", "color[R]=100", "mixed[n]=1"]
     );
+}
+
+mod select {
+    use urlkit::Route;
+
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Only = "tests/route/openapi.json";
+        only = ["getUser", "issues/create"];
+    }
+
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Skip = "tests/route/openapi.json";
+        skip = ["search", "issues/list-for-repo"];
+    }
+
+    #[test]
+    fn only_keeps_the_named_operations_in_the_document_order() {
+        assert_eq!(Only::OPERATION_IDS, ["issues/create", "getUser"]);
+        let variants: Vec<_> = Only::SHAPES.iter().map(|shape| shape.variant).collect();
+        assert_eq!(variants, [Some("IssuesCreate"), Some("GetUser")]);
+        let route = Only::GetUser { user_id: 7 };
+        assert_eq!(route.to_url().unwrap().as_str(), "/users/7");
+        assert_eq!(route.operation_id(), "getUser");
+        assert_eq!(Only::from_url("/users/7").unwrap(), route);
+        // A left-out operation is no route of the enum.
+        assert!(Only::from_url("/search?type=x").is_err());
+    }
+
+    #[test]
+    fn skip_leaves_the_named_operations_out() {
+        assert_eq!(
+            Skip::OPERATION_IDS,
+            ["issues/create", "getUser", "deleteUser"]
+        );
+        let variants: Vec<_> = Skip::SHAPES.iter().map(|shape| shape.variant).collect();
+        assert_eq!(
+            variants,
+            [Some("IssuesCreate"), Some("GetUser"), Some("DeleteUser")]
+        );
+        assert!(Skip::from_url("/search?type=x").is_err());
+        assert_eq!(
+            Skip::from_url("/repos/o/r/issues").unwrap(),
+            Skip::IssuesCreate {
+                owner: "o".into(),
+                repo: "r".into(),
+                state: None
+            }
+        );
+    }
+}
+
+mod enums {
+    use urlkit::Route;
+
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Api = "tests/route/openapi_enums.json";
+    }
+
+    // The same document again in one module: its enums are named after this enum, so no
+    // name is written twice.
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Again = "tests/route/openapi_enums.json";
+    }
+
+    fn query_pairs(url: &urlkit::Url) -> Vec<(String, String)> {
+        super::query_pairs(url)
+    }
+
+    #[test]
+    fn string_enums_are_types_both_ways() {
+        let route = Api::IssuesListForRepo {
+            owner: "o".into(),
+            repo: "r".into(),
+            state: Some(ApiIssuesListForRepoState::Closed),
+            direction: Some(ApiDirection::Desc),
+            sort: Some(ApiSortOrder::Comments),
+            labels: vec![
+                ApiIssuesListForRepoLabels::Bug,
+                ApiIssuesListForRepoLabels::GoodFirstIssue,
+            ],
+        };
+        let url = route.to_url().unwrap();
+        assert_eq!(
+            query_pairs(&url),
+            super::pairs(&[
+                ("state", "closed"),
+                ("direction", "desc"),
+                ("sort", "comments"),
+                ("labels", "bug,good first issue")
+            ])
+        );
+        assert_eq!(Api::from_url(url.as_str()).unwrap(), route);
+
+        // A spelling that is not an identifier keeps its exact form.
+        let route = Api::ReactionsList {
+            content: ApiReactionsListContent::Plus1,
+            sort: ApiSortOrder::Created,
+            state: None,
+            level: Some(2),
+            mode: Some("fast".into()),
+            clash: Some("created-at".into()),
+        };
+        let url = route.to_url().unwrap();
+        assert_eq!(
+            url.as_str(),
+            "/reactions/%2B1?sort=created&level=2&mode=fast&clash=created-at"
+        );
+        assert_eq!(Api::from_url(url.as_str()).unwrap(), route);
+        assert_eq!(
+            Api::from_url("/reactions/-1?sort=updated").unwrap(),
+            Api::ReactionsList {
+                content: ApiReactionsListContent::Minus1,
+                sort: ApiSortOrder::Updated,
+                state: None,
+                level: None,
+                mode: None,
+                clash: None,
+            }
+        );
+        // `Again`'s enums are its own.
+        assert_eq!(
+            Again::from_url("/reactions/eyes?sort=updated&state=archived").unwrap(),
+            Again::ReactionsList {
+                content: AgainReactionsListContent::Eyes,
+                sort: AgainSortOrder::Updated,
+                state: Some(AgainReactionsListState::Archived),
+                level: None,
+                mode: None,
+                clash: None,
+            }
+        );
+    }
+
+    #[test]
+    fn an_unknown_value_is_refused_with_the_spellings() {
+        let error = Api::from_url("/reactions/heart?sort=created").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "`Api::ReactionsList.content`: `heart` is not one of `+1`, `-1`, `laugh`, `eyes`"
+        );
+        let error = Api::from_url("/repos/o/r/issues?sort=stars").unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.contains("`created`, `updated`, `comments`"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_spellings_are_in_the_shapes() {
+        let shape = &Api::SHAPES[1];
+        assert_eq!(
+            shape.field("content").unwrap().value,
+            urlkit::route::ValueType::OneOf(&["+1", "-1", "laugh", "eyes"])
+        );
+        // The integer enum and the nullable one keep their plain types.
+        assert!(matches!(
+            shape.field("level").unwrap().value,
+            urlkit::route::ValueType::Integer { .. }
+        ));
+        assert_eq!(
+            shape.field("mode").unwrap().value,
+            urlkit::route::ValueType::Text
+        );
+    }
 }

@@ -15,10 +15,6 @@ struct TwoOptions { id: Option<Option<u32>> }
 struct TwoVecs { ids: Vec<Vec<u32>> }
 
 #[derive(Route)]
-#[route("/tags/{tags}")]
-struct ListSegment { tags: Vec<String> }
-
-#[derive(Route)]
 #[route("/files{/dir,name}")]
 struct OptionalNotLast { dir: Option<String>, name: String }
 

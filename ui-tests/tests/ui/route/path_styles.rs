@@ -1,33 +1,54 @@
-// OpenAPI's path styles `label` (`{.x}`) and `matrix` (`{;x}`) take one value in a segment:
-// no `*`, no `Option` (a segment is always written), no list, and no `deepObject` (a query
-// style).
+// OpenAPI's path styles `simple` (`{x}`), `label` (`{.x}`) and `matrix` (`{;x}`): one value
+// or a `Vec` in a segment, which is always written, so never absent; `*` only on a list; one
+// placeholder per segment; and a query style is not theirs.
 use std::collections::BTreeMap;
 
 use urlkit::Route;
 
 #[derive(Route)]
 #[route("/users/{.id*}")]
-struct LabelExploded {
-    id: u32,
+struct ExplodedScalar {
+    id: u64,
 }
 
 #[derive(Route)]
 #[route("/users/{;id}")]
-struct MatrixOptional {
-    id: Option<u32>,
+struct Absent {
+    id: Option<u64>,
 }
 
 #[derive(Route)]
-#[route("/colors/{.color}")]
-struct LabelList {
-    color: Vec<String>,
+#[route("/users/{.id}")]
+struct QueryStyle {
+    #[route(style = "pipeDelimited")]
+    id: Vec<String>,
 }
 
 #[derive(Route)]
-#[route("/colors/{;color}")]
-struct MatrixDeep {
+#[route("/paint/{;color}")]
+struct DeepObjectInPath {
     #[route(style = "deepObject")]
-    color: BTreeMap<String, u32>,
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/users/{;ids*}")]
+struct AbsentList {
+    ids: Option<Vec<u64>>,
+}
+
+#[derive(Route)]
+#[route("/users/{;id}{.format}")]
+struct TwoInOneSegment {
+    id: u64,
+    format: String,
+}
+
+#[derive(Route)]
+#[route("/users/{.id,format}")]
+struct TwoVariables {
+    id: u64,
+    format: String,
 }
 
 fn main() {}

@@ -1,6 +1,8 @@
 // `#[route(style = "...")]`: OpenAPI's spaceDelimited and pipeDelimited, on a `Vec` field read
 // by `{?x}` or `{&x}`, and deepObject, on a `BTreeMap` or a `Vec` of pairs read by `{?x}`; the
-// error is at the style and says what to write instead.
+// error is at the style and says what to write instead. A map without deepObject goes in the
+// query, `{?x}` or `{?x*}`, and a route holds one `{?x*}` map, which takes every pair no other
+// parameter names (so none is unknown).
 use std::collections::BTreeMap;
 
 use urlkit::Route;
@@ -93,6 +95,45 @@ struct DeepDenyUnknown {
 #[route("/a{?color}")]
 struct DeepAndPipe {
     #[route(style = "deepObject", style = "pipeDelimited")]
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/a{?color*}")]
+struct MapExplodedAndPipe {
+    #[route(style = "pipeDelimited")]
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/a{?color*,size*}")]
+struct TwoExplodedMaps {
+    color: BTreeMap<String, u8>,
+    size: Vec<(String, u8)>,
+}
+
+#[derive(Route)]
+#[route("/a{?color*}")]
+#[route(deny_unknown_params)]
+struct ExplodedMapDenyUnknown {
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/a/{color}")]
+struct MapInThePath {
+    color: BTreeMap<String, u8>,
+}
+
+#[derive(Route)]
+#[route("/a{/color*}")]
+struct PairsInThePath {
+    color: Vec<(String, u8)>,
+}
+
+#[derive(Route)]
+#[route("/a?c={color}")]
+struct MapHandPair {
     color: BTreeMap<String, u8>,
 }
 

@@ -1,0 +1,374 @@
+//! A map field in the query without `deepObject`: OpenAPI's object styles that RFC 6570
+//! writes (§3.2.8, a map in a `?` expression), and the two delimited ones.
+//!
+//! - `{?color}`, `style: form, explode: false`: one pair, the keys and values in turn joined
+//!   with `,` (`color=R,100,G,200`), or with the `%20` or `%7C` of `spaceDelimited` and
+//!   `pipeDelimited`. An item's own `,` is percent-encoded by the expansion; an item holding
+//!   a space or `|` is refused under the style of that delimiter, since it would be encoded
+//!   alike.
+//! - `{?color*}`, `style: form, explode: true`: the entries are the query's own pairs
+//!   (`R=100&G=200`), so the map takes every pair that nothing else of the route claims, and
+//!   `to_url` refuses a key that something else claims, or an empty one: neither reads back.
+
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+
+use urlkit_syntax::route::{key_eq_in, pieces};
+
+use super::error::{ParamError, RouteError};
+use super::from_param::FromParam;
+use super::leaf::{Field, Hits};
+use super::params::{Failure, Params};
+use super::shape::ValueType;
+use super::target::Target;
+use crate::decode;
+use crate::error::ExpandErrorKind;
+use crate::value::{Expansion, Scalar, Value};
+
+/// What `from_url` reports for a joined object whose last key has no value.
+const ODD_ITEMS: &str = "a key and a value for each entry (an even number of items)";
+
+/// A field type that a map placeholder in the query takes (`{?color}` or `{?color*}`):
+/// a map read from one joined value or from the pairs nothing else of the route claims.
+#[doc(hidden)]
+pub trait ObjectField: Sized {
+    /// The type of the map's values, for [`RouteShape`](super::RouteShape).
+    const VALUE_TYPE: ValueType;
+
+    /// Reads the field from the one query value that [`Target::keys`] found (`field.joined`
+    /// is its delimiter).
+    ///
+    /// # Errors
+    /// A value that stands twice, an odd number of items, an item that does not parse, or
+    /// a key that stands twice ([`ParamError::Repeated`]).
+    fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError>;
+
+    /// Reads the field from every pair of the query whose key is none of `claimed` (the
+    /// route's other keys and static pieces, as the template writes them).
+    ///
+    /// # Errors
+    /// A key or value that does not parse, or a key that stands twice.
+    fn exploded(
+        target: &Target<'_>,
+        field: &'static Field,
+        claimed: &'static [&'static str],
+    ) -> Result<Self, RouteError>;
+}
+
+/// Keys are unique in an object (an OpenAPI `object` schema is a JSON object), and a
+/// `BTreeMap` writes its entries in one order, the same for equal maps.
+impl<K: FromParam + Ord, V: FromParam> ObjectField for BTreeMap<K, V> {
+    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+
+    fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
+        let mut map = BTreeMap::new();
+        joined_entries(target, found, field, |k, v| map.insert(k, v).is_none())?;
+        Ok(map)
+    }
+
+    fn exploded(
+        target: &Target<'_>,
+        field: &'static Field,
+        claimed: &'static [&'static str],
+    ) -> Result<Self, RouteError> {
+        let mut map = BTreeMap::new();
+        exploded_entries(target, field, claimed, |k, v| map.insert(k, v).is_none())?;
+        Ok(map)
+    }
+}
+
+/// The entries in the order of the URL, which `to_url` keeps: for an object whose properties
+/// have an order of their own (OpenAPI's examples write `R`, `G`, `B`).
+impl<K: FromParam + PartialEq, V: FromParam> ObjectField for Vec<(K, V)> {
+    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+
+    fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
+        let mut pairs = Vec::new();
+        joined_entries(target, found, field, |k, v| push_new(&mut pairs, k, v))?;
+        Ok(pairs)
+    }
+
+    fn exploded(
+        target: &Target<'_>,
+        field: &'static Field,
+        claimed: &'static [&'static str],
+    ) -> Result<Self, RouteError> {
+        let mut pairs = Vec::new();
+        exploded_entries(target, field, claimed, |k, v| push_new(&mut pairs, k, v))?;
+        Ok(pairs)
+    }
+}
+
+/// Pushes the entry; whether its key is new.
+fn push_new<K: PartialEq, V>(pairs: &mut Vec<(K, V)>, k: K, v: V) -> bool {
+    let new = !pairs.iter().any(|(seen, _)| *seen == k);
+    pairs.push((k, v));
+    new
+}
+
+/// Gives `insert` each entry of the joined value, a key then its value; `insert` says
+/// whether the key is new. The value is split on the delimiter before its items are decoded
+/// ([`Params::joined`]), so an item's own `,` (`%2C`) stays in it.
+#[inline(never)]
+fn joined_entries<K: FromParam, V: FromParam>(
+    target: &Target<'_>,
+    found: Hits,
+    field: &'static Field,
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<(), RouteError> {
+    let mut params = Params::query(
+        target.input,
+        target.query_span(),
+        field.key,
+        (found.value, found.count),
+        target.query_plain(),
+    )
+    .joined(field.joined.unwrap_or(','));
+    let error = |params: &Params<'_>, e| Target::value_error(field, params.failure(), e);
+    loop {
+        let Some(key) = params.next_value().map_err(|e| error(&params, e))? else {
+            return Ok(());
+        };
+        let at_key = params.failure();
+        let k = K::from_param(key).map_err(|e| Target::value_error(field, at_key, e))?;
+        let Some(value) = params.next_value().map_err(|e| error(&params, e))? else {
+            let odd = ParamError::Invalid {
+                expected: ODD_ITEMS,
+            };
+            return Err(Target::value_error(field, at_key, odd));
+        };
+        let v = V::from_param(value).map_err(|e| error(&params, e))?;
+        if !insert(k, v) {
+            return Err(Target::value_error(field, at_key, ParamError::Repeated));
+        }
+    }
+}
+
+/// Gives `insert` each pair of the query whose key is none of `claimed` (compared decoded, as
+/// every key), in order; `insert` says whether the key is new.
+#[inline(never)]
+fn exploded_entries<'i, K: FromParam, V: FromParam>(
+    target: &Target<'i>,
+    field: &'static Field,
+    claimed: &[&str],
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<(), RouteError> {
+    let Some(query) = target.query() else {
+        return Ok(());
+    };
+    let (start, plain) = (target.query_start(), target.query_plain());
+    for piece in pieces(query) {
+        // `a&&b` and a trailing `&` hold no pair (WHATWG URL, application/x-www-form-urlencoded
+        // parsing skips empty sequences).
+        if piece.piece.is_empty() || claimed.iter().any(|c| key_eq_in(c, piece.key, plain)) {
+            continue;
+        }
+        let failure = |at: usize, raw| Failure {
+            raw,
+            offset: start + at,
+            read: true,
+        };
+        let error = |f, e| Target::value_error(field, f, e);
+        let decoded = |text: &'i str, at: usize| {
+            decode::form(text).map_err(|e| {
+                let e = ParamError::Decode(e.shifted(start + at));
+                error(failure(at, text), e)
+            })
+        };
+        let key = decoded(piece.key, piece.at)?;
+        let value = decoded(piece.value, piece.value_at)?;
+        let k = K::from_param(key).map_err(|e| error(failure(piece.at, piece.key), e))?;
+        let v = V::from_param(value).map_err(|e| error(failure(piece.value_at, piece.value), e))?;
+        if !insert(k, v) {
+            return Err(error(failure(piece.at, piece.key), ParamError::Repeated));
+        }
+    }
+    Ok(())
+}
+
+/// A map field with `#[route(style = "spaceDelimited")]` or `"pipeDelimited"`, as `to_url`
+/// writes it: the keys and values in turn, in one value, joined with the delimiter
+/// percent-encoded (`%20`, `%7C`). An empty map writes nothing (undefined, RFC 6570 §2.3).
+#[derive(Clone, Copy, Debug)]
+pub struct DelimitedObject<'a, M>(pub &'a M, pub char);
+
+/// The entries of a [`DelimitedObject`], written as one value.
+struct DelimitedEntries<'a, M>(&'a M, char);
+
+macro_rules! delimited {
+    ($ty:ty, $($key:ident)?, |$map:ident| $iter:expr) => {
+        #[diagnostic::do_not_recommend]
+        impl<K: Scalar $(+ $key)?, V: Scalar> Value for DelimitedObject<'_, $ty> {
+            fn expand(&self, e: &mut Expansion<'_, '_>) {
+                if refused_repeat(e, self.0) {
+                    return;
+                }
+                if !self.0.is_empty() {
+                    e.scalar(&DelimitedEntries(self.0, self.1));
+                }
+            }
+        }
+
+        impl<K: Scalar $(+ $key)?, V: Scalar> Scalar for DelimitedEntries<'_, $ty> {
+            fn write(&self, e: &mut Expansion<'_, '_>) {
+                let $map = self.0;
+                let items = $iter.flat_map(|(k, v): (&K, &V)| [k as &dyn Scalar, v as &dyn Scalar]);
+                write_delimited(e, items, self.1);
+            }
+
+            fn size_hint(&self) -> usize {
+                let $map = self.0;
+                $iter
+                    .map(|(k, v): (&K, &V)| k.size_hint() + v.size_hint() + 6)
+                    .sum()
+            }
+        }
+    };
+}
+
+delimited!(BTreeMap<K, V>, , |map| map.iter());
+delimited!(Vec<(K, V)>, PartialEq, |pairs| pairs
+    .iter()
+    .map(|(k, v)| (k, v)));
+
+/// A map field in `{?x}` joined with `,`, as RFC 6570 writes a map (§3.2.8): its keys and
+/// values percent-encode their own `,`, so only a repeated key could fail to read back, and
+/// this refuses one ([`ExpandErrorKind::RepeatedKey`]).
+#[derive(Clone, Copy, Debug)]
+pub struct UniqueKeys<'a, M>(pub &'a M);
+
+#[diagnostic::do_not_recommend]
+impl<M: Value + Entries> Value for UniqueKeys<'_, M> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if !refused_repeat(e, self.0) {
+            self.0.expand(e);
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.size_hint()
+    }
+}
+
+/// The entries of a map field, as `to_url` checks them before writing: a `BTreeMap`'s keys
+/// are unique by construction, a `Vec<(K, V)>`'s are checked.
+#[doc(hidden)]
+pub trait Entries {
+    /// The index of the first entry whose key an earlier entry has.
+    fn repeated_key(&self) -> Option<usize>;
+}
+
+impl<K, V> Entries for BTreeMap<K, V> {
+    fn repeated_key(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// Quadratic in the number of entries: the keys are only `PartialEq`, as `from_url`'s
+/// reading of the same list needs them to be.
+impl<K: PartialEq, V> Entries for Vec<(K, V)> {
+    fn repeated_key(&self) -> Option<usize> {
+        (1..self.len()).find(|&i| self[..i].iter().any(|(k, _)| *k == self[i].0))
+    }
+}
+
+/// Refuses a map with a repeated key, which `from_url` would refuse to read back
+/// ([`ExpandErrorKind::RepeatedKey`], naming the entry); whether it did.
+pub(crate) fn refused_repeat(e: &mut Expansion<'_, '_>, map: &impl Entries) -> bool {
+    let Some(i) = map.repeated_key() else {
+        return false;
+    };
+    e.refuse_field(ExpandErrorKind::RepeatedKey, alloc::format!("[{i}]"));
+    true
+}
+
+/// Writes `items` joined with `delimiter` as a query value writes it (RFC 3986 allows neither
+/// a space nor `|` raw), refusing an item whose text holds it: it would be encoded alike.
+fn write_delimited<'x>(
+    e: &mut Expansion<'_, '_>,
+    items: impl Iterator<Item = &'x dyn Scalar>,
+    delimiter: char,
+) {
+    let encoded = if delimiter == ' ' { "%20" } else { "%7C" };
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            e.push_list_separator(encoded);
+        }
+        let start = e.written();
+        item.write(e);
+        // A `%` of the item's own is `%25`, so this text comes from the character alone.
+        if e.written_since(start).contains(encoded) {
+            let kind = ExpandErrorKind::DelimiterInItem { delimiter };
+            let part = if i % 2 == 0 { "key" } else { "value" };
+            e.refuse_field(kind, alloc::format!("[{}].{part}", i / 2));
+        }
+    }
+}
+
+/// A map field in `{?x*}`, as `to_url` writes it: a pair per entry, `key=value` (RFC 6570
+/// §3.2.8 with `*`), in the map's order, refusing an entry whose key is empty or, decoded, one
+/// of `claimed` (the route's other keys and static pieces): it would not read back as the
+/// map's. An empty map writes nothing (undefined, RFC 6570 §2.3), and reads back empty.
+#[derive(Clone, Copy, Debug)]
+pub struct ExplodedObject<'a, M>(pub &'a M, pub &'static [&'static str]);
+
+#[diagnostic::do_not_recommend]
+impl<K: Scalar, V: Scalar> Value for ExplodedObject<'_, BTreeMap<K, V>> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        let claimed = self.1;
+        let keys = self.0.iter().enumerate();
+        e.map(keys.map(|(i, (k, v))| (Unclaimed(k, claimed, i), v)));
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0
+            .iter()
+            .map(|(k, v)| k.size_hint() + v.size_hint() + 2)
+            .sum()
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<K: Scalar + PartialEq, V: Scalar> Value for ExplodedObject<'_, Vec<(K, V)>> {
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if refused_repeat(e, self.0) {
+            return;
+        }
+        let claimed = self.1;
+        let keys = self.0.iter().enumerate();
+        e.map(keys.map(|(i, (k, v))| (Unclaimed(k, claimed, i), v)));
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0
+            .iter()
+            .map(|(k, v)| k.size_hint() + v.size_hint() + 2)
+            .sum()
+    }
+}
+
+/// The key of entry `2` of an exploded map, checked once written: not empty, and none of
+/// the keys in `1`.
+struct Unclaimed<'a, K>(&'a K, &'static [&'static str], usize);
+
+impl<K: Scalar> Scalar for Unclaimed<'_, K> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        let start = e.written();
+        self.0.write(e);
+        // The key as the query holds it, percent-encoded: compared with the route's keys
+        // decoded, as `from_url` compares every key.
+        let written = e.written_since(start);
+        let kind = if written.is_empty() {
+            ExpandErrorKind::EmptyKey
+        } else if self.1.iter().any(|c| key_eq_in(c, written, false)) {
+            ExpandErrorKind::ClaimedKey
+        } else {
+            return;
+        };
+        e.refuse_field(kind, alloc::format!("[{}]", self.2));
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.size_hint()
+    }
+}

@@ -1,0 +1,10 @@
+// Path parameters in OpenAPI's `simple`, `label` and `matrix` styles map to `{x}`, `{.x}` and
+// `{;x}` (an array with `explode` to `{.x*}`, `{;x*}`); what a route cannot read back is
+// reported: an object in the path, and a matrix parameter whose name is no Rust field name
+// (`{;x}` writes the field's name).
+
+urlkit::openapi! {
+    pub enum Api = "openapi/path_styles.json";
+}
+
+fn main() {}
