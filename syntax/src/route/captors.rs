@@ -215,7 +215,9 @@ mod tests {
     /// Segments made of these tokens (and the empty one) stand for every way the predicates
     /// of the patterns below can tell segments apart, so a brute-force search over them is an
     /// oracle for `overlap` that shares none of its reasoning.
-    const TOKENS: [&str; 6] = ["a", "x", ".json", "z", "x.json", "%41"];
+    const TOKENS: [&str; 10] = [
+        "a", "x", ".json", "z", "x.json", "%41", ";v", ";vw", "=", ".",
+    ];
 
     /// Segment texts of up to three tokens.
     fn texts() -> Vec<String> {
@@ -234,7 +236,19 @@ mod tests {
 
     #[test]
     fn overlap_agrees_with_a_search_of_paths() {
-        let segments_of = ["a", "x", "{v}", "x{v}", "{v}.json", "x{v}.json", "%41"];
+        let segments_of = [
+            "a",
+            "x",
+            "{v}",
+            "x{v}",
+            "{v}.json",
+            "x{v}.json",
+            "%41",
+            "{.v}",
+            "{;v}",
+            "{;vw}",
+            "x{;v}.json",
+        ];
         let mut templates: Vec<String> = Vec::new();
         for first in segments_of {
             templates.push(alloc::format!("/{first}"));

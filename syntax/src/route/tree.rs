@@ -239,10 +239,15 @@ mod tests {
         }
     }
 
-    const SEGMENTS: [&str; 7] = ["a", "b", "", "{v}", "x{v}", "{v}.j", "%41"];
+    const SEGMENTS: [&str; 10] = [
+        "a", "b", "", "{v}", "x{v}", "{v}.j", "%41", "{.v}", "{;v}", "x{;v}.j",
+    ];
     const TAILS: [&str; 4] = ["", "{/t}", "{/o}", "{/l*}"];
     const QUERIES: [&str; 6] = ["", "?f=1", "?f=2", "{?q}", "?q={r}", "?f=1{&q}"];
-    const PATH_SEGMENTS: [&str; 9] = ["a", "b", "", "x", "x.j", "xa.j", "%41", "%61", "c"];
+    const PATH_SEGMENTS: [&str; 16] = [
+        "a", "b", "", "x", "x.j", "xa.j", "%41", "%61", "c", ".", ".a", ";v0", ";v0=1", ";v1=",
+        ";v0x=1", "x;v1.j",
+    ];
     // Keys in other spellings too (`%66` is `f`, `%71` is `q`, `%46` is `F`, another key):
     // the tree compares them as the one-by-one search does, decoded.
     const PIECES: [&str; 12] = [
@@ -259,7 +264,9 @@ mod tests {
                 "" if i == 0 => "a",
                 segment => segment,
             };
-            let segment = segment.replace("{v}", &format!("{{v{i}}}"));
+            let segment = (segment.replace("{v}", &format!("{{v{i}}}")))
+                .replace("{;v}", &format!("{{;v{i}}}"))
+                .replace("{.v}", &format!("{{.v{i}}}"));
             src.push('/');
             src.push_str(&segment);
         }
@@ -305,7 +312,7 @@ mod tests {
             let tree = Node::build(&tried);
             let all: Vec<usize> = (0..tried.len()).collect();
             assert_eq!(tree.routes(), all, "the walk visits the routes in order");
-            for _ in 0..200 {
+            for _ in 0..300 {
                 let mut path = String::new();
                 for _ in 0..=rng.below(4) {
                     path.push('/');
