@@ -11,6 +11,7 @@ use urlkit_syntax::route::pieces;
 use super::error::{ParamError, RouteError};
 use super::from_param::FromParam;
 use super::leaf::Field;
+use super::object::{Entries, refused_repeat};
 use super::params::Failure;
 use super::shape::ValueType;
 use super::target::Target;
@@ -114,28 +115,23 @@ fn entry_key<'k>(key: &'k str, name: &str) -> Option<&'k str> {
 pub struct DeepObject<'a, M>(pub &'a M, pub &'static str);
 
 #[diagnostic::do_not_recommend]
-impl<K: Scalar, V: Scalar> Value for DeepObject<'_, BTreeMap<K, V>> {
+impl<M: Entries> Value for DeepObject<'_, M>
+where
+    M::Key: Scalar,
+    M::Value: Scalar,
+{
     fn expand(&self, e: &mut Expansion<'_, '_>) {
-        let name = self.1;
-        e.map(self.0.iter().map(|(k, v)| (Bracketed(name, k), v)));
-    }
-
-    fn size_hint(&self) -> usize {
-        self.0
-            .iter()
-            .map(|(k, v)| self.1.len() + k.size_hint() + v.size_hint() + 8)
-            .sum()
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<K: Scalar + PartialEq, V: Scalar> Value for DeepObject<'_, Vec<(K, V)>> {
-    fn expand(&self, e: &mut Expansion<'_, '_>) {
-        if super::object::refused_repeat(e, self.0) {
+        if refused_repeat(e, self.0) {
             return;
         }
         let name = self.1;
-        e.map(self.0.iter().map(|(k, v)| (Bracketed(name, k), v)));
+        e.map(self.0.pairs().map(|(k, v)| (Bracketed(name, k), v)));
+    }
+
+    fn size_hint(&self) -> usize {
+        (self.0.pairs())
+            .map(|(k, v)| self.1.len() + k.size_hint() + v.size_hint() + 8)
+            .sum()
     }
 }
 

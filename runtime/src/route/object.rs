@@ -195,41 +195,38 @@ pub struct DelimitedObject<'a, M>(pub &'a M, pub char);
 /// The entries of a [`DelimitedObject`], written as one value.
 struct DelimitedEntries<'a, M>(&'a M, char);
 
-macro_rules! delimited {
-    ($ty:ty, $($key:ident)?, |$map:ident| $iter:expr) => {
-        #[diagnostic::do_not_recommend]
-        impl<K: Scalar $(+ $key)?, V: Scalar> Value for DelimitedObject<'_, $ty> {
-            fn expand(&self, e: &mut Expansion<'_, '_>) {
-                if refused_repeat(e, self.0) {
-                    return;
-                }
-                if !self.0.is_empty() {
-                    e.scalar(&DelimitedEntries(self.0, self.1));
-                }
-            }
+#[diagnostic::do_not_recommend]
+impl<M: Entries> Value for DelimitedObject<'_, M>
+where
+    M::Key: Scalar,
+    M::Value: Scalar,
+{
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if refused_repeat(e, self.0) {
+            return;
         }
-
-        impl<K: Scalar $(+ $key)?, V: Scalar> Scalar for DelimitedEntries<'_, $ty> {
-            fn write(&self, e: &mut Expansion<'_, '_>) {
-                let $map = self.0;
-                let items = $iter.flat_map(|(k, v): (&K, &V)| [k as &dyn Scalar, v as &dyn Scalar]);
-                write_delimited(e, items, self.1);
-            }
-
-            fn size_hint(&self) -> usize {
-                let $map = self.0;
-                $iter
-                    .map(|(k, v): (&K, &V)| k.size_hint() + v.size_hint() + 6)
-                    .sum()
-            }
+        if self.0.pairs().next().is_some() {
+            e.scalar(&DelimitedEntries(self.0, self.1));
         }
-    };
+    }
 }
 
-delimited!(BTreeMap<K, V>, , |map| map.iter());
-delimited!(Vec<(K, V)>, PartialEq, |pairs| pairs
-    .iter()
-    .map(|(k, v)| (k, v)));
+impl<M: Entries> Scalar for DelimitedEntries<'_, M>
+where
+    M::Key: Scalar,
+    M::Value: Scalar,
+{
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        let items = (self.0.pairs()).flat_map(|(k, v)| [k as &dyn Scalar, v as &dyn Scalar]);
+        write_delimited(e, items, self.1);
+    }
+
+    fn size_hint(&self) -> usize {
+        (self.0.pairs())
+            .map(|(k, v)| k.size_hint() + v.size_hint() + 6)
+            .sum()
+    }
+}
 
 /// A map field in `{?x}` joined with `,`, as RFC 6570 writes a map (§3.2.8): its keys and
 /// values percent-encode their own `,`, so only a repeated key could fail to read back, and
@@ -250,15 +247,31 @@ impl<M: Value + Entries> Value for UniqueKeys<'_, M> {
     }
 }
 
-/// The entries of a map field, as `to_url` checks them before writing: a `BTreeMap`'s keys
-/// are unique by construction, a `Vec<(K, V)>`'s are checked.
+/// The entries of a map field, in the order `to_url` writes them, and the check it makes
+/// before writing: a `BTreeMap`'s keys are unique by construction, a `Vec<(K, V)>`'s (which
+/// keeps the order given) are checked.
 #[doc(hidden)]
 pub trait Entries {
+    /// The type of the keys.
+    type Key;
+    /// The type of the values.
+    type Value;
+
+    /// The entries, in order.
+    fn pairs(&self) -> impl Iterator<Item = (&Self::Key, &Self::Value)>;
+
     /// The index of the first entry whose key an earlier entry has.
     fn repeated_key(&self) -> Option<usize>;
 }
 
 impl<K, V> Entries for BTreeMap<K, V> {
+    type Key = K;
+    type Value = V;
+
+    fn pairs(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.iter()
+    }
+
     fn repeated_key(&self) -> Option<usize> {
         None
     }
@@ -267,6 +280,13 @@ impl<K, V> Entries for BTreeMap<K, V> {
 /// Quadratic in the number of entries: the keys are only `PartialEq`, as `from_url`'s
 /// reading of the same list needs them to be.
 impl<K: PartialEq, V> Entries for Vec<(K, V)> {
+    type Key = K;
+    type Value = V;
+
+    fn pairs(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.iter().map(|(k, v)| (k, v))
+    }
+
     fn repeated_key(&self) -> Option<usize> {
         (1..self.len()).find(|&i| self[..i].iter().any(|(k, _)| *k == self[i].0))
     }
@@ -313,35 +333,22 @@ fn write_delimited<'x>(
 pub struct ExplodedObject<'a, M>(pub &'a M, pub &'static [&'static str]);
 
 #[diagnostic::do_not_recommend]
-impl<K: Scalar, V: Scalar> Value for ExplodedObject<'_, BTreeMap<K, V>> {
-    fn expand(&self, e: &mut Expansion<'_, '_>) {
-        let claimed = self.1;
-        let keys = self.0.iter().enumerate();
-        e.map(keys.map(|(i, (k, v))| (Unclaimed(k, claimed, i), v)));
-    }
-
-    fn size_hint(&self) -> usize {
-        self.0
-            .iter()
-            .map(|(k, v)| k.size_hint() + v.size_hint() + 2)
-            .sum()
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<K: Scalar + PartialEq, V: Scalar> Value for ExplodedObject<'_, Vec<(K, V)>> {
+impl<M: Entries> Value for ExplodedObject<'_, M>
+where
+    M::Key: Scalar,
+    M::Value: Scalar,
+{
     fn expand(&self, e: &mut Expansion<'_, '_>) {
         if refused_repeat(e, self.0) {
             return;
         }
         let claimed = self.1;
-        let keys = self.0.iter().enumerate();
+        let keys = self.0.pairs().enumerate();
         e.map(keys.map(|(i, (k, v))| (Unclaimed(k, claimed, i), v)));
     }
 
     fn size_hint(&self) -> usize {
-        self.0
-            .iter()
+        (self.0.pairs())
             .map(|(k, v)| k.size_hint() + v.size_hint() + 2)
             .sum()
     }
