@@ -446,6 +446,12 @@ fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (T
         Some(Some(super::check::Capture::Key(j))) => super::check::joined(&valid.shape, *j, field)
             .is_none()
             .then_some(*j),
+        Some(Some(super::check::Capture::Segment(k))) => {
+            // Never empty, and in `{.x*}` no key or value with a `.` (see `PathObject`).
+            let dots = super::check::segment_list(&valid.shape, *k, field) == Some('.');
+            let value = quote!(::urlkit::__private::route::PathObject(#local, #dots));
+            return (value, false);
+        }
         _ => None,
     };
     match exploded {

@@ -529,6 +529,15 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                 slot += 1;
             }
             let read = match *capture {
+                // A map in one segment: its keys and values in turn, or an entry per item.
+                Capture::Segment(k) if super::check::is_object(field) => {
+                    let object = quote_spanned!(span=> <#ty as ::urlkit::__private::route::ObjectField>);
+                    let exploded = matches!(
+                        valid.shape.segments.get(k),
+                        Some(PathSegment::Value { var, .. }) if var.explode
+                    );
+                    quote!(#object::segment(&#t, #at[#here], #info, #exploded))
+                }
                 Capture::Segment(_) => {
                     quote_spanned!(span=> #trait_::segment(&#t, #at[#here], #info))
                 }

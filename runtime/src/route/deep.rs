@@ -29,7 +29,7 @@ pub trait DeepObjectField: Sized {
     ///
     /// # Errors
     /// A key or value that does not parse, or a key that stands twice
-    /// ([`ParamError::Repeated`]).
+    /// ([`ParamError::RepeatedKey`]).
     fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError>;
 }
 
@@ -63,7 +63,7 @@ impl<K: FromParam + PartialEq, V: FromParam> DeepObjectField for Vec<(K, V)> {
 }
 
 /// Gives `insert` each entry of the query's `name[key]` pairs, in order; `insert` says
-/// whether the key is new (a key that stands twice is [`ParamError::Repeated`]).
+/// whether the key is new (a key that stands twice is [`ParamError::RepeatedKey`]).
 #[inline(never)]
 fn entries<K: FromParam, V: FromParam>(
     target: &Target<'_>,
@@ -95,7 +95,7 @@ fn entries<K: FromParam, V: FromParam>(
         let k = K::from_param(inner.into()).map_err(|e| error(failure(piece.at, piece.key), e))?;
         let v = V::from_param(value).map_err(|e| error(failure(piece.value_at, piece.value), e))?;
         if !insert(k, v) {
-            return Err(error(failure(piece.at, piece.key), ParamError::Repeated));
+            return Err(error(failure(piece.at, piece.key), ParamError::RepeatedKey));
         }
     }
     Ok(())

@@ -20,7 +20,7 @@ use super::from_param::FromParam;
 use super::leaf::{Field, Hits};
 use super::params::{Failure, Params};
 use super::shape::ValueType;
-use super::target::Target;
+use super::target::{SegmentSpan, Target};
 use crate::decode;
 use crate::error::ExpandErrorKind;
 use crate::value::{Expansion, Scalar, Value};
@@ -40,7 +40,7 @@ pub trait ObjectField: Sized {
     ///
     /// # Errors
     /// A value that stands twice, an odd number of items, an item that does not parse, or
-    /// a key that stands twice ([`ParamError::Repeated`]).
+    /// a key that stands twice ([`ParamError::RepeatedKey`]).
     fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError>;
 
     /// Reads the field from every pair of the query whose key is none of `claimed` (the
@@ -52,6 +52,21 @@ pub trait ObjectField: Sized {
         target: &Target<'_>,
         field: &'static Field,
         claimed: &'static [&'static str],
+    ) -> Result<Self, RouteError>;
+
+    /// Reads the field from the path segment `seg` (`field.joined` is the delimiter between
+    /// its items): the keys and values in turn, or with `exploded` an entry `key=value` per
+    /// item.
+    ///
+    /// # Errors
+    /// A segment `to_url` would not write (a dot segment, an empty one that is not the
+    /// last), an odd number of items, an item that is no entry, an item that does not
+    /// parse, or a key that stands twice.
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+        exploded: bool,
     ) -> Result<Self, RouteError>;
 }
 
@@ -73,6 +88,19 @@ impl<K: FromParam + Ord, V: FromParam> ObjectField for BTreeMap<K, V> {
     ) -> Result<Self, RouteError> {
         let mut map = BTreeMap::new();
         exploded_entries(target, field, claimed, |k, v| map.insert(k, v).is_none())?;
+        Ok(map)
+    }
+
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+        exploded: bool,
+    ) -> Result<Self, RouteError> {
+        let mut map = BTreeMap::new();
+        segment_entries(target, seg, field, exploded, |k, v| {
+            map.insert(k, v).is_none()
+        })?;
         Ok(map)
     }
 }
@@ -97,6 +125,19 @@ impl<K: FromParam + PartialEq, V: FromParam> ObjectField for Vec<(K, V)> {
         exploded_entries(target, field, claimed, |k, v| push_new(&mut pairs, k, v))?;
         Ok(pairs)
     }
+
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+        exploded: bool,
+    ) -> Result<Self, RouteError> {
+        let mut pairs = Vec::new();
+        segment_entries(target, seg, field, exploded, |k, v| {
+            push_new(&mut pairs, k, v)
+        })?;
+        Ok(pairs)
+    }
 }
 
 /// Pushes the entry; whether its key is new.
@@ -114,9 +155,9 @@ fn joined_entries<K: FromParam, V: FromParam>(
     target: &Target<'_>,
     found: Hits,
     field: &'static Field,
-    mut insert: impl FnMut(K, V) -> bool,
+    insert: impl FnMut(K, V) -> bool,
 ) -> Result<(), RouteError> {
-    let mut params = Params::query(
+    let params = Params::query(
         target.input,
         target.query_span(),
         field.key,
@@ -124,6 +165,35 @@ fn joined_entries<K: FromParam, V: FromParam>(
         target.query_plain(),
     )
     .joined(field.joined.unwrap_or(','));
+    entries_in(params, field, insert)
+}
+
+/// Gives `insert` each entry of the map in the segment `seg` (see
+/// [`ObjectField::segment`]). The items are split on the delimiter, and an exploded item on
+/// its first `=`, before they are decoded: the expansion encodes a key's or value's own `,`,
+/// `;` and `=` (and `to_url` refuses a `.` in one under `{.x*}`).
+#[inline(never)]
+fn segment_entries<K: FromParam, V: FromParam>(
+    target: &Target<'_>,
+    seg: SegmentSpan,
+    field: &'static Field,
+    exploded: bool,
+    insert: impl FnMut(K, V) -> bool,
+) -> Result<(), RouteError> {
+    let params = target.params_of(seg, field)?;
+    entries_in(
+        if exploded { params.entries() } else { params },
+        field,
+        insert,
+    )
+}
+
+/// Gives `insert` each entry of `params`, whose values are a key then its value, in turn.
+fn entries_in<K: FromParam, V: FromParam>(
+    mut params: Params<'_>,
+    field: &'static Field,
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<(), RouteError> {
     let error = |params: &Params<'_>, e| Target::value_error(field, params.failure(), e);
     loop {
         let Some(key) = params.next_value().map_err(|e| error(&params, e))? else {
@@ -139,7 +209,7 @@ fn joined_entries<K: FromParam, V: FromParam>(
         };
         let v = V::from_param(value).map_err(|e| error(&params, e))?;
         if !insert(k, v) {
-            return Err(Target::value_error(field, at_key, ParamError::Repeated));
+            return Err(Target::value_error(field, at_key, ParamError::RepeatedKey));
         }
     }
 }
@@ -180,7 +250,7 @@ fn exploded_entries<'i, K: FromParam, V: FromParam>(
         let k = K::from_param(key).map_err(|e| error(failure(piece.at, piece.key), e))?;
         let v = V::from_param(value).map_err(|e| error(failure(piece.value_at, piece.value), e))?;
         if !insert(k, v) {
-            return Err(error(failure(piece.at, piece.key), ParamError::Repeated));
+            return Err(error(failure(piece.at, piece.key), ParamError::RepeatedKey));
         }
     }
     Ok(())
@@ -322,6 +392,61 @@ fn write_delimited<'x>(
             let part = if i % 2 == 0 { "key" } else { "value" };
             e.refuse_field(kind, alloc::format!("[{}].{part}", i / 2));
         }
+    }
+}
+
+/// A map field in a path segment (`{x}`, `{.x}`, `{;x}`, with or without `*`), as `to_url`
+/// writes it: RFC 6570's map (§3.2.2, §3.2.5, §3.2.7), the keys and values in turn joined
+/// with `,`, or with `*` an entry `key=value` per item, but for what `from_url` could not read
+/// back. Refused: an empty map ([`ExpandErrorKind::EmptyMap`]: it writes nothing, not even the
+/// `.` or `;` the segment starts with), a repeated key ([`ExpandErrorKind::RepeatedKey`]) and,
+/// with `dots` (`{.x*}`, whose items are separated by a `.` that RFC 6570 leaves unencoded in
+/// a key or value), a key or value holding a `.` ([`ExpandErrorKind::DelimiterInItem`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PathObject<'a, M>(pub &'a M, pub bool);
+
+#[diagnostic::do_not_recommend]
+impl<M: Entries> Value for PathObject<'_, M>
+where
+    M::Key: Scalar,
+    M::Value: Scalar,
+{
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if self.0.pairs().next().is_none() {
+            e.refuse(ExpandErrorKind::EmptyMap);
+            return;
+        }
+        if refused_repeat(e, self.0) {
+            return;
+        }
+        if self.1 {
+            e.map(self.0.pairs().map(|(k, v)| (NoDot(k), NoDot(v))));
+        } else {
+            e.map(self.0.pairs());
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        (self.0.pairs())
+            .map(|(k, v)| k.size_hint() + v.size_hint() + 2)
+            .sum()
+    }
+}
+
+/// A key or value of a map in `{.x*}`, refused once written if it holds a `.`.
+struct NoDot<'a, S>(&'a S);
+
+impl<S: Scalar> Scalar for NoDot<'_, S> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        let start = e.written();
+        self.0.write(e);
+        if e.written_since(start).contains('.') {
+            e.refuse(ExpandErrorKind::DelimiterInItem { delimiter: '.' });
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.size_hint()
     }
 }
 
