@@ -3,15 +3,12 @@
 //! brackets percent-encoded as a query key writes them (`color%5BR%5D=100`, RFC 3986 §2.2:
 //! `[` and `]` are gen-delims, which RFC 6570 §3.2.8 encodes in a `?` expression).
 
-use alloc::collections::BTreeMap;
-use alloc::vec::Vec;
-
 use urlkit_syntax::route::pieces;
 
 use super::error::{ParamError, RouteError};
 use super::from_param::FromParam;
 use super::leaf::Field;
-use super::object::{Entries, refused_repeat};
+use super::object::{Entries, FromEntries, refused_repeat};
 use super::params::Failure;
 use super::shape::ValueType;
 use super::target::Target;
@@ -33,32 +30,15 @@ pub trait DeepObjectField: Sized {
     fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError>;
 }
 
-/// Keys are unique in an object (an OpenAPI `object` schema is a JSON object), so a map
-/// type, and a `BTreeMap` rather than a `HashMap` so that `to_url` writes its pairs in one
-/// order, the same for equal maps.
-impl<K: FromParam + Ord, V: FromParam> DeepObjectField for BTreeMap<K, V> {
-    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+/// A `BTreeMap` (not a `HashMap`, so that `to_url` writes its pairs in one order, the same
+/// for equal maps) or a `Vec` of pairs (in the order of the URL, which `to_url` keeps).
+impl<M: FromEntries> DeepObjectField for M {
+    const VALUE_TYPE: ValueType = <M::Value as FromParam>::VALUE_TYPE;
 
     fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError> {
-        let mut map = BTreeMap::new();
-        entries(target, field, |k, v| map.insert(k, v).is_none())?;
+        let mut map = M::default();
+        entries(target, field, |k, v| map.insert_new(k, v))?;
         Ok(map)
-    }
-}
-
-/// The entries in the order of the URL, which `to_url` keeps: for an object whose properties
-/// have an order of their own (OpenAPI's examples write `R`, `G`, `B`).
-impl<K: FromParam + PartialEq, V: FromParam> DeepObjectField for Vec<(K, V)> {
-    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
-
-    fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError> {
-        let mut pairs: Vec<(K, V)> = Vec::new();
-        entries(target, field, |k, v| {
-            let new = !pairs.iter().any(|(seen, _)| *seen == k);
-            pairs.push((k, v));
-            new
-        })?;
-        Ok(pairs)
     }
 }
 

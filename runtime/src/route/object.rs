@@ -70,50 +70,50 @@ pub trait ObjectField: Sized {
     ) -> Result<Self, RouteError>;
 }
 
-/// Keys are unique in an object (an OpenAPI `object` schema is a JSON object), and a
-/// `BTreeMap` writes its entries in one order, the same for equal maps.
-impl<K: FromParam + Ord, V: FromParam> ObjectField for BTreeMap<K, V> {
-    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+/// A map `from_url` fills entry by entry: the types [`ObjectField`] and
+/// [`DeepObjectField`](super::deep::DeepObjectField) take.
+#[doc(hidden)]
+pub trait FromEntries: Default {
+    /// The type of the keys.
+    type Key: FromParam;
+    /// The type of the values.
+    type Value: FromParam;
 
-    fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
-        let mut map = BTreeMap::new();
-        joined_entries(target, found, field, |k, v| map.insert(k, v).is_none())?;
-        Ok(map)
-    }
+    /// Adds the entry, in the order of the URL; whether its key is new (keys are unique in
+    /// an object: an OpenAPI `object` schema is a JSON object).
+    fn insert_new(&mut self, key: Self::Key, value: Self::Value) -> bool;
+}
 
-    fn exploded(
-        target: &Target<'_>,
-        field: &'static Field,
-        claimed: &'static [&'static str],
-    ) -> Result<Self, RouteError> {
-        let mut map = BTreeMap::new();
-        exploded_entries(target, field, claimed, |k, v| map.insert(k, v).is_none())?;
-        Ok(map)
-    }
+/// A `BTreeMap` writes its entries in one order, the same for equal maps.
+impl<K: FromParam + Ord, V: FromParam> FromEntries for BTreeMap<K, V> {
+    type Key = K;
+    type Value = V;
 
-    fn segment(
-        target: &Target<'_>,
-        seg: SegmentSpan,
-        field: &'static Field,
-        exploded: bool,
-    ) -> Result<Self, RouteError> {
-        let mut map = BTreeMap::new();
-        segment_entries(target, seg, field, exploded, |k, v| {
-            map.insert(k, v).is_none()
-        })?;
-        Ok(map)
+    fn insert_new(&mut self, key: K, value: V) -> bool {
+        self.insert(key, value).is_none()
     }
 }
 
 /// The entries in the order of the URL, which `to_url` keeps: for an object whose properties
 /// have an order of their own (OpenAPI's examples write `R`, `G`, `B`).
-impl<K: FromParam + PartialEq, V: FromParam> ObjectField for Vec<(K, V)> {
-    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+impl<K: FromParam + PartialEq, V: FromParam> FromEntries for Vec<(K, V)> {
+    type Key = K;
+    type Value = V;
+
+    fn insert_new(&mut self, key: K, value: V) -> bool {
+        let new = !self.iter().any(|(seen, _)| *seen == key);
+        self.push((key, value));
+        new
+    }
+}
+
+impl<M: FromEntries> ObjectField for M {
+    const VALUE_TYPE: ValueType = <M::Value as FromParam>::VALUE_TYPE;
 
     fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
-        let mut pairs = Vec::new();
-        joined_entries(target, found, field, |k, v| push_new(&mut pairs, k, v))?;
-        Ok(pairs)
+        let mut map = M::default();
+        joined_entries(target, found, field, |k, v| map.insert_new(k, v))?;
+        Ok(map)
     }
 
     fn exploded(
@@ -121,9 +121,9 @@ impl<K: FromParam + PartialEq, V: FromParam> ObjectField for Vec<(K, V)> {
         field: &'static Field,
         claimed: &'static [&'static str],
     ) -> Result<Self, RouteError> {
-        let mut pairs = Vec::new();
-        exploded_entries(target, field, claimed, |k, v| push_new(&mut pairs, k, v))?;
-        Ok(pairs)
+        let mut map = M::default();
+        exploded_entries(target, field, claimed, |k, v| map.insert_new(k, v))?;
+        Ok(map)
     }
 
     fn segment(
@@ -132,19 +132,10 @@ impl<K: FromParam + PartialEq, V: FromParam> ObjectField for Vec<(K, V)> {
         field: &'static Field,
         exploded: bool,
     ) -> Result<Self, RouteError> {
-        let mut pairs = Vec::new();
-        segment_entries(target, seg, field, exploded, |k, v| {
-            push_new(&mut pairs, k, v)
-        })?;
-        Ok(pairs)
+        let mut map = M::default();
+        segment_entries(target, seg, field, exploded, |k, v| map.insert_new(k, v))?;
+        Ok(map)
     }
-}
-
-/// Pushes the entry; whether its key is new.
-fn push_new<K: PartialEq, V>(pairs: &mut Vec<(K, V)>, k: K, v: V) -> bool {
-    let new = !pairs.iter().any(|(seen, _)| *seen == k);
-    pairs.push((k, v));
-    new
 }
 
 /// Gives `insert` each entry of the joined value, a key then its value; `insert` says
