@@ -616,7 +616,7 @@ fn check_object(
 
 /// Whether `ty` is written as a `BTreeMap` or a `Vec` of pairs (any path to either).
 pub(crate) fn is_btree_map(ty: &syn::Type) -> bool {
-    let syn::Type::Path(p) = ty else {
+    let syn::Type::Path(p) = super::ast::as_written(ty) else {
         return false;
     };
     let Some(last) = p.path.segments.last() else {
@@ -629,7 +629,8 @@ pub(crate) fn is_btree_map(ty: &syn::Type) -> bool {
         return false;
     };
     last.ident == "Vec"
-        && matches!(args.args.first(), Some(syn::GenericArgument::Type(syn::Type::Tuple(t))) if t.elems.len() == 2)
+        && matches!(args.args.first(), Some(syn::GenericArgument::Type(pair))
+            if matches!(super::ast::as_written(pair), syn::Type::Tuple(t) if t.elems.len() == 2))
 }
 
 /// Whether `from_url` reads an empty value of the field as absent: an `Option` in the query

@@ -1014,74 +1014,83 @@ fn path_styles_in_one_enum_keep_their_urls_apart() {
     assert!(Styles::from_url("/m/;z=1").is_err());
 }
 
-/// The table's path rows for an array, one route per style and `explode`, the list at `/p/`.
-mod path_lists {
-    use urlkit::Route;
+/// One route per path row of the table (style and `explode`), the value of type `$ty` at
+/// `/p/`, in a module `$module`; and `$table`, each row's `to_url` (of a value) and `from_url`
+/// (back to the value).
+macro_rules! path_rows {
+    ($module:ident, $ty:ty, $table:ident) => {
+        mod $module {
+            use urlkit::Route;
 
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{color}")]
-    pub(super) struct Simple {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{color*}")]
-    pub(super) struct SimpleExploded {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{.color}")]
-    pub(super) struct Label {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{.color*}")]
-    pub(super) struct LabelExploded {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{;color}")]
-    pub(super) struct Matrix {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{;color*}")]
-    pub(super) struct MatrixExploded {
-        pub(super) color: Vec<String>,
-    }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{color}")]
+            pub(super) struct Simple {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{color*}")]
+            pub(super) struct SimpleExploded {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{.color}")]
+            pub(super) struct Label {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{.color*}")]
+            pub(super) struct LabelExploded {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{;color}")]
+            pub(super) struct Matrix {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{;color*}")]
+            pub(super) struct MatrixExploded {
+                pub(super) color: $ty,
+            }
+        }
+
+        const $table: [PathRow<$ty>; 6] = [
+            path_row!($module, "simple", false, Simple),
+            path_row!($module, "simple", true, SimpleExploded),
+            path_row!($module, "label", false, Label),
+            path_row!($module, "label", true, LabelExploded),
+            path_row!($module, "matrix", false, Matrix),
+            path_row!($module, "matrix", true, MatrixExploded),
+        ];
+    };
 }
 
-/// `to_url` of the route of `style` and `explode` for `items`, and `from_url` of a URL, back
-/// to the items.
-type ListRoute = (
+/// `to_url` of the route of `style` and `explode` for a value, and `from_url` of a URL, back
+/// to the value.
+type PathRow<T> = (
     &'static str,
     bool,
-    fn(Vec<String>) -> Result<String, urlkit::ExpandError>,
-    fn(&str) -> Result<Vec<String>, urlkit::RouteError>,
+    fn(T) -> Result<String, urlkit::ExpandError>,
+    fn(&str) -> Result<T, urlkit::RouteError>,
 );
 
-macro_rules! list_route {
-    ($style:literal, $explode:literal, $route:ident) => {
+macro_rules! path_row {
+    ($module:ident, $style:literal, $explode:literal, $route:ident) => {
         (
             $style,
             $explode,
             |color| {
-                path_lists::$route { color }
+                $module::$route { color }
                     .to_url()
                     .map(|u| u.as_str().to_owned())
             },
-            |url| path_lists::$route::from_url(url).map(|r| r.color),
+            |url| $module::$route::from_url(url).map(|r| r.color),
         )
     };
 }
 
-const LIST_ROUTES: [ListRoute; 6] = [
-    list_route!("simple", false, Simple),
-    list_route!("simple", true, SimpleExploded),
-    list_route!("label", false, Label),
-    list_route!("label", true, LabelExploded),
-    list_route!("matrix", false, Matrix),
-    list_route!("matrix", true, MatrixExploded),
-];
+// The table's path rows for an array.
+path_rows!(path_lists, Vec<String>, LIST_ROUTES);
 
 #[test]
 fn a_route_builds_and_parses_the_path_array_cells() {
@@ -1170,75 +1179,9 @@ proptest! {
     }
 }
 
-/// The table's path rows for an object, one route per style and `explode`, the map at `/p/`:
-/// a `Vec` of pairs, which keeps the specification's order.
-mod path_objects {
-    use urlkit::Route;
-
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{color}")]
-    pub(super) struct Simple {
-        pub(super) color: Vec<(String, String)>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{color*}")]
-    pub(super) struct SimpleExploded {
-        pub(super) color: Vec<(String, String)>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{.color}")]
-    pub(super) struct Label {
-        pub(super) color: Vec<(String, String)>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{.color*}")]
-    pub(super) struct LabelExploded {
-        pub(super) color: Vec<(String, String)>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{;color}")]
-    pub(super) struct Matrix {
-        pub(super) color: Vec<(String, String)>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{;color*}")]
-    pub(super) struct MatrixExploded {
-        pub(super) color: Vec<(String, String)>,
-    }
-}
-
-/// `to_url` of the route of `style` and `explode` for `entries`, and `from_url` of a URL, back
-/// to the entries.
-type ObjectRoute = (
-    &'static str,
-    bool,
-    fn(Vec<(String, String)>) -> Result<String, urlkit::ExpandError>,
-    fn(&str) -> Result<Vec<(String, String)>, urlkit::RouteError>,
-);
-
-macro_rules! object_route {
-    ($style:literal, $explode:literal, $route:ident) => {
-        (
-            $style,
-            $explode,
-            |color| {
-                path_objects::$route { color }
-                    .to_url()
-                    .map(|u| u.as_str().to_owned())
-            },
-            |url| path_objects::$route::from_url(url).map(|r| r.color),
-        )
-    };
-}
-
-const OBJECT_ROUTES: [ObjectRoute; 6] = [
-    object_route!("simple", false, Simple),
-    object_route!("simple", true, SimpleExploded),
-    object_route!("label", false, Label),
-    object_route!("label", true, LabelExploded),
-    object_route!("matrix", false, Matrix),
-    object_route!("matrix", true, MatrixExploded),
-];
+// The table's path rows for an object: a `Vec` of pairs, which keeps the specification's
+// order.
+path_rows!(path_objects, Vec<(String, String)>, OBJECT_ROUTES);
 
 fn object_entries() -> Vec<(String, String)> {
     OBJECT
