@@ -131,8 +131,8 @@ pub enum ExpandErrorKind {
     EmptyMap,
     /// [`Route::to_url`](crate::Route::to_url): a map field in `{?x*}`, whose entries are the
     /// query's own pairs, has an entry whose key (compared decoded) is the name of another
-    /// query parameter or static piece of the route: `from_url` would read that pair as
-    /// theirs, not the map's. [`ExpandError::field`] says which entry (`[2]`, in the map's
+    /// query parameter or static piece of the route, or a pair of its `deepObject` map
+    /// (`name[key]`): `from_url` would read that pair as theirs, not the map's. [`ExpandError::field`] says which entry (`[2]`, in the map's
     /// order).
     ClaimedKey,
     /// [`Route::to_url`](crate::Route::to_url): a map field in `{?x*}` has an entry with an

@@ -676,12 +676,22 @@ fn explode_range(var: &Var, value: &str) -> Range<usize> {
     }
 }
 
-/// The query keys that the map of `{?x*}`, the pattern's key `j`, leaves to the rest of the
-/// route: the other parameters' and the static pieces', as the template writes them.
-pub(crate) fn claimed(pattern: &OwnedPattern, j: usize) -> Vec<String> {
+/// What the map of `{?x*}`, the pattern's key `j`, leaves to the rest of `route`, as an
+/// expression of `urlkit::__private::route::Claimed`: the other parameters' keys and the
+/// static pieces', as the template writes them, and the names of its `deepObject` maps, whose
+/// pairs are `name[key]`.
+pub(crate) fn claimed(route: &Route<'_>, valid: &Valid, j: usize) -> proc_macro2::TokenStream {
+    let pattern = &valid.pattern;
     let keys = pattern.keys.iter().enumerate().filter(|(k, _)| *k != j);
     let pairs = pattern.pairs.iter();
-    keys.map(|(_, (key, _))| key.clone())
-        .chain(pairs.map(|p| urlkit_syntax::route::piece_key(p).to_string()))
-        .collect()
+    let keys: Vec<&str> = keys
+        .map(|(_, (key, _))| key.as_str())
+        .chain(pairs.map(|p| urlkit_syntax::route::piece_key(p)))
+        .collect();
+    let deep = (valid.key_fields.iter().enumerate())
+        .filter(|&(k, name)| {
+            k != j && (route.fields.iter()).any(|f| f.name == *name && f.deep_object.is_some())
+        })
+        .map(|(k, _)| pattern.keys[k].0.as_str());
+    quote::quote!(&::urlkit::__private::route::Claimed { keys: &[#(#keys),*], deep: &[#(#deep),*] })
 }

@@ -274,6 +274,29 @@ fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
                     }
                 }
             }
+            let map = super::check::is_object(field) || field.deep_object.is_some();
+            if map && generic {
+                // Written from its entries (and, joined, as RFC 6570 writes a map), each key
+                // and value a scalar; read through the trait of its style.
+                let private = quote!(::urlkit::__private::route);
+                let read = if field.deep_object.is_some() {
+                    quote!(#private::DeepObjectField)
+                } else {
+                    quote!(#private::ObjectField)
+                };
+                let entries = quote!(<#ty as #private::Entries>);
+                for bound in [
+                    quote!(#ty: #read + #private::Entries + ::urlkit::value::Value),
+                    quote!(#entries::Key: ::urlkit::value::Scalar),
+                    quote!(#entries::Value: ::urlkit::value::Scalar),
+                ] {
+                    if !seen.contains(&bound.to_string()) {
+                        seen.push(bound.to_string());
+                        bounds.push(bound);
+                    }
+                }
+                continue;
+            }
             let bound = match write {
                 // A map is read and written through a trait of its own.
                 _ if super::check::is_object(field) => {
@@ -456,9 +479,8 @@ fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (T
     };
     match exploded {
         Some(j) => {
-            let claimed = super::check::claimed(&valid.pattern, j);
-            let value =
-                quote!(::urlkit::__private::route::ExplodedObject(#local, &[#(#claimed),*]));
+            let claimed = super::check::claimed(route, valid, j);
+            let value = quote!(::urlkit::__private::route::ExplodedObject(#local, #claimed));
             (value, false)
         }
         None => (

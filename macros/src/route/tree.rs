@@ -551,8 +551,8 @@ fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> Toke
                     if delimiter.is_some() {
                         quote!(#object::joined(&#t, #keys[#j], #info))
                     } else {
-                        let claimed = super::check::claimed(&valid.pattern, j);
-                        quote!(#object::exploded(&#t, #info, &[#(#claimed),*]))
+                        let claimed = super::check::claimed(route, valid, j);
+                        quote!(#object::exploded(&#t, #info, #claimed))
                     }
                 }
                 Capture::Key(j) => {

@@ -84,7 +84,7 @@ fn entries<K: FromParam, V: FromParam>(
 /// The entry's key of the decoded query key `key` if it is `name[...]`: what stands between
 /// the first `[` after the name and the last `]`, so that a key holding brackets of its own
 /// (`a]b` in `color[a]b]`) reads back whole.
-fn entry_key<'k>(key: &'k str, name: &str) -> Option<&'k str> {
+pub(super) fn entry_key<'k>(key: &'k str, name: &str) -> Option<&'k str> {
     key.strip_prefix(name)?.strip_prefix('[')?.strip_suffix(']')
 }
 

@@ -15,6 +15,7 @@ use alloc::vec::Vec;
 
 use urlkit_syntax::route::{key_eq_in, pieces};
 
+use super::deep::entry_key;
 use super::error::{ParamError, RouteError};
 use super::from_param::FromParam;
 use super::leaf::{Field, Hits};
@@ -43,15 +44,15 @@ pub trait ObjectField: Sized {
     /// a key that stands twice ([`ParamError::RepeatedKey`]).
     fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError>;
 
-    /// Reads the field from every pair of the query whose key is none of `claimed` (the
-    /// route's other keys and static pieces, as the template writes them).
+    /// Reads the field from every pair of the query that nothing in `claimed` names (the
+    /// route's other keys and static pieces, and its `deepObject` maps' pairs).
     ///
     /// # Errors
     /// A key or value that does not parse, or a key that stands twice.
     fn exploded(
         target: &Target<'_>,
         field: &'static Field,
-        claimed: &'static [&'static str],
+        claimed: &'static Claimed,
     ) -> Result<Self, RouteError>;
 
     /// Reads the field from the path segment `seg` (`field.joined` is the delimiter between
@@ -119,7 +120,7 @@ impl<M: FromEntries> ObjectField for M {
     fn exploded(
         target: &Target<'_>,
         field: &'static Field,
-        claimed: &'static [&'static str],
+        claimed: &'static Claimed,
     ) -> Result<Self, RouteError> {
         let mut map = M::default();
         exploded_entries(target, field, claimed, |k, v| map.insert_new(k, v))?;
@@ -205,13 +206,39 @@ fn entries_in<K: FromParam, V: FromParam>(
     }
 }
 
-/// Gives `insert` each pair of the query whose key is none of `claimed` (compared decoded, as
-/// every key), in order; `insert` says whether the key is new.
+/// What the rest of a route names in the query, which the map of its `{?x*}` leaves to it:
+/// the other keys and static pieces, as the template writes them, and the pairs of its
+/// `deepObject` maps, `name[key]`.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Claimed {
+    /// The keys.
+    pub keys: &'static [&'static str],
+    /// The names of the `deepObject` maps.
+    pub deep: &'static [&'static str],
+}
+
+impl Claimed {
+    /// Whether the raw query key `key` (compared decoded, as every key; `plain` if the query
+    /// holds no `%` and no `+`) is claimed.
+    fn holds(&self, key: &str, plain: bool) -> bool {
+        if self.keys.iter().any(|c| key_eq_in(c, key, plain)) {
+            return true;
+        }
+        // The keys passed `Target::check_keys`, and `to_url` writes keys that decode.
+        !self.deep.is_empty()
+            && decode::form(key)
+                .is_ok_and(|key| self.deep.iter().any(|name| entry_key(&key, name).is_some()))
+    }
+}
+
+/// Gives `insert` each pair of the query that nothing in `claimed` names, in order; `insert`
+/// says whether the key is new.
 #[inline(never)]
 fn exploded_entries<'i, K: FromParam, V: FromParam>(
     target: &Target<'i>,
     field: &'static Field,
-    claimed: &[&str],
+    claimed: &Claimed,
     mut insert: impl FnMut(K, V) -> bool,
 ) -> Result<(), RouteError> {
     let Some(query) = target.query() else {
@@ -221,7 +248,7 @@ fn exploded_entries<'i, K: FromParam, V: FromParam>(
     for piece in pieces(query) {
         // `a&&b` and a trailing `&` hold no pair (WHATWG URL, application/x-www-form-urlencoded
         // parsing skips empty sequences).
-        if piece.piece.is_empty() || claimed.iter().any(|c| key_eq_in(c, piece.key, plain)) {
+        if piece.piece.is_empty() || claimed.holds(piece.key, plain) {
             continue;
         }
         let failure = |at: usize, raw| Failure {
@@ -442,11 +469,11 @@ impl<S: Scalar> Scalar for NoDot<'_, S> {
 }
 
 /// A map field in `{?x*}`, as `to_url` writes it: a pair per entry, `key=value` (RFC 6570
-/// §3.2.8 with `*`), in the map's order, refusing an entry whose key is empty or, decoded, one
-/// of `claimed` (the route's other keys and static pieces): it would not read back as the
-/// map's. An empty map writes nothing (undefined, RFC 6570 §2.3), and reads back empty.
+/// §3.2.8 with `*`), in the map's order, refusing an entry whose key is empty or, decoded,
+/// named by the rest of the route ([`Claimed`]): it would not read back as the map's. An empty
+/// map writes nothing (undefined, RFC 6570 §2.3), and reads back empty.
 #[derive(Clone, Copy, Debug)]
-pub struct ExplodedObject<'a, M>(pub &'a M, pub &'static [&'static str]);
+pub struct ExplodedObject<'a, M>(pub &'a M, pub &'static Claimed);
 
 #[diagnostic::do_not_recommend]
 impl<M: Entries> Value for ExplodedObject<'_, M>
@@ -470,9 +497,9 @@ where
     }
 }
 
-/// The key of entry `2` of an exploded map, checked once written: not empty, and none of
-/// the keys in `1`.
-struct Unclaimed<'a, K>(&'a K, &'static [&'static str], usize);
+/// The key of entry `2` of an exploded map, checked once written: not empty, and not
+/// claimed by the rest of the route.
+struct Unclaimed<'a, K>(&'a K, &'static Claimed, usize);
 
 impl<K: Scalar> Scalar for Unclaimed<'_, K> {
     fn write(&self, e: &mut Expansion<'_, '_>) {
@@ -483,7 +510,7 @@ impl<K: Scalar> Scalar for Unclaimed<'_, K> {
         let written = e.written_since(start);
         let kind = if written.is_empty() {
             ExpandErrorKind::EmptyKey
-        } else if self.1.iter().any(|c| key_eq_in(c, written, false)) {
+        } else if self.1.holds(written, false) {
             ExpandErrorKind::ClaimedKey
         } else {
             return;

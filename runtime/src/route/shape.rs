@@ -397,9 +397,10 @@ pub enum Arity {
     /// a `BTreeMap` or a `Vec` of pairs in `{?color*}`, written `R=100&G=200` (RFC 6570
     /// §3.2.8 with `*`; OpenAPI's `style: form, explode: true` for an object). The map takes
     /// every pair of the query that no other parameter or static piece of the route names
-    /// (compared decoded), so a route has at most one, and no `deny_unknown_params`; `to_url`
-    /// refuses an entry whose key is empty or is such a name, since it would not read back.
-    /// The [`QueryParam::Value::key`] is the field's name, which names no pair. In a
+    /// (compared decoded), nor a [`DeepObject`](Self::DeepObject) map's `name[key]`, so a
+    /// route has at most one, and no `deny_unknown_params`; `to_url` refuses an entry whose
+    /// key is empty or is such a name, since it would not read back. The
+    /// [`QueryParam::Value::key`] is the field's name, which names no pair. In a
     /// [`Segment::Styled`] with `explode`, the map's entries are the segment's items,
     /// `key=value` (RFC 6570 §3.2.2, §3.2.5, §3.2.7 with `*`).
     ExplodedObject,

@@ -1633,6 +1633,41 @@ fn a_route_builds_and_parses_the_exploded_object_cell() {
     );
 }
 
+/// An exploded map beside a `deepObject` one: the `color[key]` pairs are the latter's.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color,rest*}")]
+struct DeepAndRest {
+    #[route(style = "deepObject")]
+    color: BTreeMap<String, u8>,
+    rest: BTreeMap<String, String>,
+}
+
+#[test]
+fn an_exploded_object_leaves_a_deep_objects_pairs() {
+    let route = DeepAndRest {
+        color: BTreeMap::from([("R".into(), 100)]),
+        rest: BTreeMap::from([("colors".into(), "1".into()), ("x".into(), "y".into())]),
+    };
+    let url = "/p?color%5BR%5D=100&colors=1&x=y";
+    assert_eq!(route.to_url().unwrap().as_str(), url);
+    assert_eq!(DeepAndRest::from_url(url).unwrap(), route);
+    assert_eq!(
+        DeepAndRest::from_url("/p?x=y&colo%72%5bR%5d=100")
+            .unwrap()
+            .color,
+        route.color
+    );
+    // An entry of the exploded map that would read back as the deepObject's is refused.
+    for key in ["color[G]", "color[]", "color"] {
+        let taken = DeepAndRest {
+            color: BTreeMap::new(),
+            rest: BTreeMap::from([(key.into(), "1".into())]),
+        };
+        let error = taken.to_url().unwrap_err();
+        assert_eq!(error.kind(), &urlkit::ExpandErrorKind::ClaimedKey, "{key}");
+    }
+}
+
 #[test]
 fn an_exploded_object_reads_what_nothing_else_names() {
     let route = Search {
