@@ -335,73 +335,11 @@ impl<'i> Params<'i> {
                 self.raw = value.clone();
                 (value, true)
             }
-            Source::SegmentItems {
-                whole,
-                rest,
-                delimiter,
-                name,
-                first,
-                entries,
-                pending,
-            } => {
-                if let Some((whole, last)) = whole.take() {
-                    self.raw = whole.clone();
-                    check_segment(bytes(&whole), last)?;
-                }
-                if let Some(value) = pending.take() {
-                    self.raw = value.clone();
-                    (value, false)
-                } else {
-                    let Some(r) = rest.take() else {
-                        return Ok(None);
-                    };
-                    let end = bytes(&r)
-                        .iter()
-                        .position(|b| b == delimiter)
-                        .map_or(r.end, |at| r.start + at);
-                    if end < r.end {
-                        *rest = Some(end + 1..r.end);
-                    }
-                    let mut item = r.start..end;
-                    self.raw = item.clone();
-                    if *entries {
-                        // The key, up to the first raw `=`; the value after it, read next.
-                        match text(&item).find('=') {
-                            Some(at) => {
-                                *pending = Some(item.start + at + 1..item.end);
-                                item.end = item.start + at;
-                                self.raw = item.clone();
-                            }
-                            None if *delimiter == b';' => *pending = Some(item.end..item.end),
-                            None => {
-                                return Err(ParamError::Invalid {
-                                    expected: "an entry of this map: its key, `=` and its value",
-                                });
-                            }
-                        }
-                    } else if *delimiter == b';' {
-                        // `;x=` and the value, or `;x` for an empty one; the first item's `;x`
-                        // is the segment's static text.
-                        let text = text(&item);
-                        let after = if *first {
-                            Some(text)
-                        } else {
-                            text.strip_prefix(*name)
-                        };
-                        match after {
-                            Some("") => item.start = item.end,
-                            Some(value) if value.starts_with('=') => {
-                                item.start = item.end - value.len() + 1;
-                            }
-                            _ => {
-                                return Err(ParamError::Invalid {
-                                    expected: "an item of this matrix parameter: its name, alone or before `=` and a value",
-                                });
-                            }
-                        }
-                    }
-                    *first = false;
-                    (item, false)
+            Source::SegmentItems { .. } => {
+                // Out of line: the reading of a list or map in a segment is the rare case.
+                match next_segment_item(input, &mut self.source, &mut self.raw)? {
+                    Some(item) => (item, false),
+                    None => return Ok(None),
                 }
             }
             Source::Joined {
@@ -454,6 +392,88 @@ impl<'i> Params<'i> {
             Source::Joined { rest, repeated, .. } => rest.is_none() && !repeated,
         }
     }
+}
+
+/// The next item of a [`Source::SegmentItems`] (its range in `input`, `raw` set to what an
+/// error about it quotes), or `None` when there are no more.
+#[inline(never)]
+fn next_segment_item(
+    input: &str,
+    source: &mut Source<'_>,
+    raw: &mut Range<usize>,
+) -> Result<Option<Range<usize>>, ParamError> {
+    let Source::SegmentItems {
+        whole,
+        rest,
+        delimiter,
+        name,
+        first,
+        entries,
+        pending,
+    } = source
+    else {
+        return Ok(None);
+    };
+    let text = |r: &Range<usize>| input.get(r.clone()).unwrap_or_default();
+    let bytes = |r: &Range<usize>| input.as_bytes().get(r.clone()).unwrap_or_default();
+    if let Some((whole, last)) = whole.take() {
+        *raw = whole.clone();
+        check_segment(bytes(&whole), last)?;
+    }
+    if let Some(value) = pending.take() {
+        *raw = value.clone();
+        return Ok(Some(value));
+    }
+    let Some(r) = rest.take() else {
+        return Ok(None);
+    };
+    let end = bytes(&r)
+        .iter()
+        .position(|b| b == delimiter)
+        .map_or(r.end, |at| r.start + at);
+    if end < r.end {
+        *rest = Some(end + 1..r.end);
+    }
+    let mut item = r.start..end;
+    *raw = item.clone();
+    if *entries {
+        // The key, up to the first raw `=`; the value after it, read next.
+        match text(&item).find('=') {
+            Some(at) => {
+                *pending = Some(item.start + at + 1..item.end);
+                item.end = item.start + at;
+                *raw = item.clone();
+            }
+            None if *delimiter == b';' => *pending = Some(item.end..item.end),
+            None => {
+                return Err(ParamError::Invalid {
+                    expected: "an entry of this map: its key, `=` and its value",
+                });
+            }
+        }
+    } else if *delimiter == b';' {
+        // `;x=` and the value, or `;x` for an empty one; the first item's `;x` is the
+        // segment's static text.
+        let text = text(&item);
+        let after = if *first {
+            Some(text)
+        } else {
+            text.strip_prefix(*name)
+        };
+        match after {
+            Some("") => item.start = item.end,
+            Some(value) if value.starts_with('=') => {
+                item.start = item.end - value.len() + 1;
+            }
+            _ => {
+                return Err(ParamError::Invalid {
+                    expected: "an item of this matrix parameter: its name, alone or before `=` and a value",
+                });
+            }
+        }
+    }
+    *first = false;
+    Ok(Some(item))
 }
 
 /// The value of the next piece of the query (which ends at `end`) from `*next` on whose key is
