@@ -137,8 +137,9 @@ pub struct Field {
     pub key: &'static str,
     /// For a query parameter that is a list in one value (`{?tags}` on a `Vec`): the
     /// character between its items (`,`, or the space or `|` of a field's `style`), on which
-    /// the value is split before its items are decoded. For a list in a path segment: `,`
-    /// (`{x}`, `{.x}`, `{;x}`), `.` (`{.x*}`) or `;` (`{;x*}`, each item `;x=` and its value).
+    /// the value is split before its items are decoded. For a list or a map in a path
+    /// segment: `,` (`{x}`, `{x*}`, `{.x}`, `{;x}`), `.` (`{.x*}`) or `;` (`{;x*}`, each item
+    /// `;x=` and its value, or a map's `;key=` and its value).
     pub joined: Option<char>,
     /// For an `Option` read in the query without `#[route(keep_empty)]`: a single empty value
     /// (`page=`, an empty form field) is absent, `None`.
