@@ -365,12 +365,24 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
                 // The expansion's own `.` or `;name` starts the segment, so the value may be
                 // empty (`;id`, `report.`) but for a whole `{.x}`, which would be `.`.
                 let mut schema = schema(value);
-                if style == PathStyle::Label && prefix.is_empty() && suffix.is_empty() {
+                let object = matches!(arity, Arity::JoinedObject { .. } | Arity::ExplodedObject);
+                if style == PathStyle::Label && prefix.is_empty() && suffix.is_empty() && !object {
                     whole_label(&mut schema);
                 }
-                if arity == Arity::List {
+                match arity {
                     // Never empty: an empty list writes nothing, which `to_url` refuses.
-                    schema = json!({ "type": "array", "items": schema, "minItems": 1 });
+                    Arity::List => {
+                        schema = json!({ "type": "array", "items": schema, "minItems": 1 });
+                    }
+                    // Nor an empty map.
+                    Arity::JoinedObject { .. } | Arity::ExplodedObject => {
+                        schema = json!({
+                            "type": "object",
+                            "additionalProperties": schema,
+                            "minProperties": 1,
+                        });
+                    }
+                    _ => {}
                 }
                 let mut parameter = path_parameter(name, schema, doc);
                 parameter.explode = explode;

@@ -74,6 +74,15 @@ enum Kinds {
         name: String,
         format: String,
     },
+    #[route("/maps/{simple}/{exploded*}/{.label}/{.dots*}/{;matrix}/{;keyed*}")]
+    PathObjects {
+        simple: BTreeMap<String, u8>,
+        exploded: BTreeMap<String, u8>,
+        label: BTreeMap<String, u8>,
+        dots: BTreeMap<String, u8>,
+        matrix: BTreeMap<String, u8>,
+        keyed: BTreeMap<String, u8>,
+    },
     #[route("/objects{?joined,piped,spaced,rest*}")]
     Objects {
         joined: BTreeMap<String, u8>,
@@ -604,6 +613,31 @@ fn serialize(
                 };
                 url = url.replace(&format!("{{{name}}}"), &value);
             }
+            // The table's object column of the path rows: the properties and their values
+            // in turn, joined with `,`, or exploded `property=value`, joined as the array's
+            // items are; `matrix` exploded names each by its property, `;property` alone for
+            // an empty value.
+            ("path", style, explode) if is_object => {
+                let encoded: Vec<String> = items.iter().map(|v| pct_encode(v, false)).collect();
+                let entries: Vec<String> = encoded
+                    .chunks(2)
+                    .map(|pair| match (style, pair[1].is_empty()) {
+                        ("matrix", true) => format!(";{}", pair[0]),
+                        ("matrix", false) => format!(";{}={}", pair[0], pair[1]),
+                        _ => format!("{}={}", pair[0], pair[1]),
+                    })
+                    .collect();
+                let value = match (style, explode) {
+                    ("simple", false) => encoded.join(","),
+                    ("simple", true) => entries.join(","),
+                    ("label", false) => format!(".{}", encoded.join(",")),
+                    ("label", true) => format!(".{}", entries.join(".")),
+                    ("matrix", false) => format!(";{name}={}", encoded.join(",")),
+                    ("matrix", true) => entries.concat(),
+                    other => panic!("no serializer for {other:?}"),
+                };
+                url = url.replace(&format!("{{{name}}}"), &value);
+            }
             ("path", "simple", false) => {
                 assert_eq!(items.len(), 1, "{name}");
                 url = url.replace(&format!("{{{name}}}"), &pct_encode(&items[0], false));
@@ -797,6 +831,7 @@ proptest! {
         word in prop::collection::vec(text(), 0..3),
         color in prop::collection::btree_map(text(), any::<u8>(), 0..3),
         objects in prop::collection::vec(prop::collection::btree_map(text(), any::<u8>(), 0..3), 4),
+        in_path in prop::collection::vec(prop::collection::btree_map(text(), any::<u8>(), 1..3), 6),
     ) {
         let flat = |map: &BTreeMap<String, u8>| -> Vec<String> {
             map.iter().flat_map(|(k, v)| [k.clone(), v.to_string()]).collect()
@@ -859,6 +894,25 @@ proptest! {
                 Kinds::Deep { color: color.clone() },
                 "/deep",
                 values(&[("color", color.iter().flat_map(|(k, v)| [k.clone(), v.to_string()]).collect())]),
+            ),
+            (
+                Kinds::PathObjects {
+                    simple: in_path[0].clone(),
+                    exploded: in_path[1].clone(),
+                    label: in_path[2].clone(),
+                    dots: in_path[3].clone(),
+                    matrix: in_path[4].clone(),
+                    keyed: in_path[5].clone(),
+                },
+                "/maps/{simple}/{exploded}/{label}/{dots}/{matrix}/{keyed}",
+                values(&[
+                    ("simple", flat(&in_path[0])),
+                    ("exploded", flat(&in_path[1])),
+                    ("label", flat(&in_path[2])),
+                    ("dots", flat(&in_path[3])),
+                    ("matrix", flat(&in_path[4])),
+                    ("keyed", flat(&in_path[5])),
+                ]),
             ),
             (
                 Kinds::Objects {

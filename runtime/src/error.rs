@@ -106,7 +106,8 @@ pub enum ExpandErrorKind {
     /// percent-encoded alike in a URL (`%20`, `%7C`), so the item would read back as two.
     /// [`ExpandError::field`] says where. Also a list field of a route in `{.x*}` with an
     /// item holding a `.`, which RFC 6570 writes unencoded as the separator between items
-    /// (`["a.b"]` and `["a", "b"]` would both be `.a.b`); there `field` is `None`.
+    /// (`["a.b"]` and `["a", "b"]` would both be `.a.b`), or a map field there with a key or
+    /// value holding one; there `field` is `None`.
     DelimiterInItem {
         /// The delimiter.
         delimiter: char,
@@ -122,10 +123,16 @@ pub enum ExpandErrorKind {
     /// the `.` or `;x` the segment starts with, so the URL would not parse back; such a list
     /// holds at least one item. [`ExpandError::placeholder`] names the field's placeholder.
     EmptyList,
+    /// [`Route::to_url`](crate::Route::to_url): a map read from a path segment (`{x}`,
+    /// `{.x*}`, `{;x*}` on a `BTreeMap` or a `Vec` of pairs) is empty. RFC 6570 writes nothing
+    /// for it (§2.3), not even the `.` or `;` the segment starts with, so the URL would not
+    /// parse back; such a map holds at least one entry. [`ExpandError::placeholder`] names the
+    /// field's placeholder.
+    EmptyMap,
     /// [`Route::to_url`](crate::Route::to_url): a map field in `{?x*}`, whose entries are the
     /// query's own pairs, has an entry whose key (compared decoded) is the name of another
-    /// query parameter or static piece of the route: `from_url` would read that pair as
-    /// theirs, not the map's. [`ExpandError::field`] says which entry (`[2]`, in the map's
+    /// query parameter or static piece of the route, or a pair of its `deepObject` map
+    /// (`name[key]`): `from_url` would read that pair as theirs, not the map's. [`ExpandError::field`] says which entry (`[2]`, in the map's
     /// order).
     ClaimedKey,
     /// [`Route::to_url`](crate::Route::to_url): a map field in `{?x*}` has an entry with an
@@ -323,6 +330,10 @@ impl fmt::Display for ExpandError {
             ExpandErrorKind::EmptyList => write!(
                 f,
                 "`{name}` is an empty list, which writes nothing, so a path segment holding it would not parse back; give it an item"
+            ),
+            ExpandErrorKind::EmptyMap => write!(
+                f,
+                "`{name}` is an empty map, which writes nothing, so a path segment holding it would not parse back; give it an entry"
             ),
             ExpandErrorKind::EmptySome => write!(
                 f,

@@ -165,7 +165,8 @@ pub mod __private {
             Delimited, Field, Hits, Miss, PathList, Rule, SomeWrites, parses_as,
         };
         pub use crate::route::object::{
-            DelimitedObject, Entries, ExplodedObject, ObjectField, UniqueKeys,
+            Claimed, DelimitedObject, Entries, ExplodedObject, FromEntries, ObjectField,
+            PathObject, UniqueKeys,
         };
         pub use crate::route::shape::{described, field, shape, with_methods};
         pub use crate::route::target::{SegmentSpan, Target};

@@ -26,7 +26,7 @@
 //!   [`Typed`](crate::Typed) extractor answers `404` (`from_url` finds no match).
 
 use urlkit::Route;
-use urlkit::route::{Method, Methods, PathStyle, RouteShape, Segment};
+use urlkit::route::{Arity, Method, Methods, PathStyle, RouteShape, Segment};
 
 mod error;
 #[cfg(test)]
@@ -173,6 +173,7 @@ fn template_paths(route: &'static str, shape: &RouteShape) -> Result<Vec<Vec<Ite
                 prefix,
                 field,
                 style,
+                arity,
                 ..
             } => {
                 // A whole segment `{x}` or `{.x}` never has an empty value (`to_url` refuses
@@ -181,6 +182,8 @@ fn template_paths(route: &'static str, shape: &RouteShape) -> Result<Vec<Vec<Ite
                 let prefix = match style {
                     PathStyle::Simple => prefix.to_string(),
                     PathStyle::Label => format!("{prefix}."),
+                    // A map's keys name its items (`;R=100;G=200`), not the field.
+                    PathStyle::Matrix if arity == Arity::ExplodedObject => format!("{prefix};"),
                     PathStyle::Matrix => format!("{prefix};{field}"),
                 };
                 if whole {

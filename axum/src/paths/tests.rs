@@ -92,6 +92,24 @@ fn each_shape() {
         ]
     );
 
+    // A map in `{;x*}` names its items by their keys (`;R=100;G=200`): its segment starts
+    // with `;` alone; in `{;x}` with `;x`, as a list's.
+    #[derive(Route)]
+    #[route("/paint/{;color*}/{;size}")]
+    struct Paint {
+        color: std::collections::BTreeMap<String, u8>,
+        size: Vec<(String, u32)>,
+    }
+    assert_eq!(
+        paths::<Paint>(),
+        [
+            "/paint/;{color}/;size{size}",
+            "/paint/;{color}/;size",
+            "/paint/;/;size{size}",
+            "/paint/;/;size",
+        ]
+    );
+
     #[derive(Route)]
     #[route("/@{user}")]
     struct Profile {

@@ -274,25 +274,16 @@ fn route(
                 continue;
             };
             let kind = string_enum(document, parameter, kind, variant.as_deref(), enums, report);
+            // `explode` defaults to false for every path style (OpenAPI 3.1.1 §4.8.12.4).
+            let star = if explode == Some(true) { "*" } else { "" };
             let (ty, star) = match kind {
                 Kind::Scalar(scalar) => (Ty::One(scalar), ""),
-                Kind::Array(scalar) => (
-                    Ty::Vec(scalar),
-                    if explode == Some(true) { "*" } else { "" },
-                ),
-                Kind::Object(_) => {
-                    report(
-                        &format!("{}/schema", parameter.pointer),
-                        format!(
-                            "path parameter `{}` is an object, which is not supported; a route's path parameter is one value or an array",
-                            parameter.name
-                        ),
-                    );
-                    ok = false;
-                    continue;
-                }
+                Kind::Array(scalar) => (Ty::Vec(scalar), star),
+                Kind::Object(scalar) => (Ty::Map(scalar), star),
             };
-            if operator == ";" && field != parameter.name {
+            // An exploded object's keys name its items (`;R=100;G=200`), not the parameter.
+            let written_name = !(star == "*" && matches!(ty, Ty::Map(_)));
+            if operator == ";" && written_name && field != parameter.name {
                 // `{;x}` writes the variable's name, which is the field's.
                 report(
                     &format!("{}/name", parameter.pointer),

@@ -266,9 +266,21 @@ fn doc(attrs: &[Attribute]) -> String {
     }
 }
 
+/// `ty` as written, without the invisible group a `macro_rules!` `$ty` fragment puts around
+/// it, or parentheses.
+pub(crate) fn as_written(mut ty: &Type) -> &Type {
+    loop {
+        ty = match ty {
+            Type::Group(group) => &group.elem,
+            Type::Paren(paren) => &paren.elem,
+            _ => return ty,
+        };
+    }
+}
+
 /// `Option<T>` and `Vec<T>` (by the last segment of their path, as written), with `T`.
 pub(crate) fn arity_of(ty: &Type) -> (Arity, Option<&Type>) {
-    let Type::Path(path) = ty else {
+    let Type::Path(path) = as_written(ty) else {
         return (Arity::One, None);
     };
     let Some(last) = path.path.segments.last() else {

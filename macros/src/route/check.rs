@@ -8,7 +8,7 @@ use core::ops::Range;
 
 use urlkit_syntax::plan::Step;
 use urlkit_syntax::route::lower::{self, PathSegment, PathStyle, Shape, Var};
-use urlkit_syntax::route::owned::{Arity, OwnedPattern};
+use urlkit_syntax::route::owned::{Arity, OwnedPattern, OwnedSegment};
 
 use super::ast::{Field, Route};
 use crate::check::{self, BoundTemplate, BoundVar, Source};
@@ -183,7 +183,26 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
                 }
             })
     };
-    let pattern = shape.pattern(&value, kind_of, route.deny_unknown);
+    let mut pattern = shape.pattern(&value, kind_of, route.deny_unknown);
+    // A map in `{;x*}` names each item by its key, not `x` (RFC 6570 §3.2.7): its segment
+    // starts with `;` alone.
+    for (k, segment) in shape.segments.iter().enumerate() {
+        if let PathSegment::Value {
+            var,
+            style: PathStyle::Matrix,
+            prefix,
+            suffix,
+        } = segment
+            && var.explode
+            && route
+                .fields
+                .iter()
+                .any(|f| f.name == value[var.name.clone()] && is_object(f))
+            && let Some(owned) = pattern.segments.get_mut(k)
+        {
+            *owned = OwnedSegment::Value(format!("{prefix};"), suffix.clone());
+        }
+    }
     let key_fields = shape
         .keys
         .iter()
@@ -260,14 +279,15 @@ pub(crate) fn joined(shape: &Shape, j: usize, field: &Field<'_>) -> Option<char>
     joined.then(|| field.style.map_or(',', |(delimiter, _)| delimiter))
 }
 
-/// For a `Vec` field read from the path segment `k` of `shape`, the character between its
-/// items as its placeholder writes them: `,` for `{x}`, `{x*}`, `{.x}` and `{;x}`
-/// (RFC 6570 §3.2.2, §3.2.5, §3.2.7), `.` for `{.x*}`, `;` for `{;x*}`.
+/// For a `Vec` or a map field read from the path segment `k` of `shape`, the character
+/// between its items as its placeholder writes them: `,` for `{x}`, `{x*}`, `{.x}` and `{;x}`
+/// (RFC 6570 §3.2.2, §3.2.5, §3.2.7), `.` for `{.x*}`, `;` for `{;x*}`. (A map's items are
+/// its keys and values in turn, or with `*` its entries, `key=value`.)
 pub(crate) fn segment_list(shape: &Shape, k: usize, field: &Field<'_>) -> Option<char> {
     let Some(PathSegment::Value { var, style, .. }) = shape.segments.get(k) else {
         return None;
     };
-    if field.arity != Arity::List {
+    if field.arity != Arity::List && !is_object(field) {
         return None;
     }
     Some(match (style, var.explode) {
@@ -567,16 +587,11 @@ fn check_object(
         "write `{{?{name}}}` (its entries in one value) or `{{?{name}*}}` (a pair per entry)"
     );
     let error = match position {
-        Position::Segment(_) => syn::Error::new_spanned(
-            ty,
-            format!(
-                "`{shown}` cannot fill `{{{name}}}`: a route writes a map only in the query; {instead}"
-            ),
-        ),
         Position::Tail { .. } => syn::Error::new_spanned(
             ty,
             format!(
-                "`{shown}` cannot fill `{{/{name}{star}}}`: a route writes a map only in the query; {instead}"
+                "`{shown}` cannot fill `{{/{name}{star}}}`, which writes a segment per item; write `{{{name}}}` (a map in one segment) or, in the query, {}",
+                &instead["write ".len()..]
             ),
         ),
         Position::Key { hand: true, .. } => syn::Error::new_spanned(
@@ -593,14 +608,15 @@ fn check_object(
                 "`{{?{name}*}}` takes every query pair that no other parameter names, so `deny_unknown_params` would find none unknown; remove one of the two"
             ),
         ),
-        Position::Key { .. } => return,
+        // RFC 6570 writes a map in one segment (§3.2.2, §3.2.5, §3.2.7), or in the query.
+        Position::Segment(_) | Position::Key { .. } => return,
     };
     errors.push(error);
 }
 
 /// Whether `ty` is written as a `BTreeMap` or a `Vec` of pairs (any path to either).
 pub(crate) fn is_btree_map(ty: &syn::Type) -> bool {
-    let syn::Type::Path(p) = ty else {
+    let syn::Type::Path(p) = super::ast::as_written(ty) else {
         return false;
     };
     let Some(last) = p.path.segments.last() else {
@@ -613,7 +629,8 @@ pub(crate) fn is_btree_map(ty: &syn::Type) -> bool {
         return false;
     };
     last.ident == "Vec"
-        && matches!(args.args.first(), Some(syn::GenericArgument::Type(syn::Type::Tuple(t))) if t.elems.len() == 2)
+        && matches!(args.args.first(), Some(syn::GenericArgument::Type(pair))
+            if matches!(super::ast::as_written(pair), syn::Type::Tuple(t) if t.elems.len() == 2))
 }
 
 /// Whether `from_url` reads an empty value of the field as absent: an `Option` in the query
@@ -659,12 +676,22 @@ fn explode_range(var: &Var, value: &str) -> Range<usize> {
     }
 }
 
-/// The query keys that the map of `{?x*}`, the pattern's key `j`, leaves to the rest of the
-/// route: the other parameters' and the static pieces', as the template writes them.
-pub(crate) fn claimed(pattern: &OwnedPattern, j: usize) -> Vec<String> {
+/// What the map of `{?x*}`, the pattern's key `j`, leaves to the rest of `route`, as an
+/// expression of `urlkit::__private::route::Claimed`: the other parameters' keys and the
+/// static pieces', as the template writes them, and the names of its `deepObject` maps, whose
+/// pairs are `name[key]`.
+pub(crate) fn claimed(route: &Route<'_>, valid: &Valid, j: usize) -> proc_macro2::TokenStream {
+    let pattern = &valid.pattern;
     let keys = pattern.keys.iter().enumerate().filter(|(k, _)| *k != j);
     let pairs = pattern.pairs.iter();
-    keys.map(|(_, (key, _))| key.clone())
-        .chain(pairs.map(|p| urlkit_syntax::route::piece_key(p).to_string()))
-        .collect()
+    let keys: Vec<&str> = keys
+        .map(|(_, (key, _))| key.as_str())
+        .chain(pairs.map(|p| urlkit_syntax::route::piece_key(p)))
+        .collect();
+    let deep = (valid.key_fields.iter().enumerate())
+        .filter(|&(k, name)| {
+            k != j && (route.fields.iter()).any(|f| f.name == *name && f.deep_object.is_some())
+        })
+        .map(|(k, _)| pattern.keys[k].0.as_str());
+    quote::quote!(&::urlkit::__private::route::Claimed { keys: &[#(#keys),*], deep: &[#(#deep),*] })
 }

@@ -322,6 +322,24 @@ pub(super) fn route_bounds(
                 }
             }
         }
+        let map = super::check::is_object(field) || field.deep_object.is_some();
+        if map && generic {
+            // Written from its entries (and, joined, as RFC 6570 writes a map), each key
+            // and value a scalar; read through the trait of its style.
+            let private = quote!(::urlkit::__private::route);
+            let read = if field.deep_object.is_some() {
+                quote!(#private::DeepObjectField)
+            } else {
+                quote!(#private::ObjectField)
+            };
+            let entries = quote!(<#ty as #private::Entries>);
+            bounds.extend([
+                quote!(#ty: #read + #private::Entries + ::urlkit::value::Value),
+                quote!(#entries::Key: ::urlkit::value::Scalar),
+                quote!(#entries::Value: ::urlkit::value::Scalar),
+            ]);
+            continue;
+        }
         let bound = match write {
             // A map is read and written through a trait of its own.
             _ if super::check::is_object(field) => {
@@ -506,13 +524,18 @@ fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (T
         Some(Some(super::check::Capture::Key(j))) => super::check::joined(&valid.shape, *j, field)
             .is_none()
             .then_some(*j),
+        Some(Some(super::check::Capture::Segment(k))) => {
+            // Never empty, and in `{.x*}` no key or value with a `.` (see `PathObject`).
+            let dots = super::check::segment_list(&valid.shape, *k, field) == Some('.');
+            let value = quote!(::urlkit::__private::route::PathObject(#local, #dots));
+            return (value, false);
+        }
         _ => None,
     };
     match exploded {
         Some(j) => {
-            let claimed = super::check::claimed(&valid.pattern, j);
-            let value =
-                quote!(::urlkit::__private::route::ExplodedObject(#local, &[#(#claimed),*]));
+            let claimed = super::check::claimed(route, valid, j);
+            let value = quote!(::urlkit::__private::route::ExplodedObject(#local, #claimed));
             (value, false)
         }
         None => (

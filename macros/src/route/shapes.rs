@@ -35,6 +35,10 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
             .find(|f| f.name == name)
             .map_or(Arity::One, |f| f.arity)
     };
+    let is_object = |var: &Var| {
+        let name = field(var);
+        (route.fields.iter()).any(|f| f.name == name && super::check::is_object(f))
+    };
     let mut path = Vec::new();
     for segment in &valid.shape.segments {
         path.push(match segment {
@@ -44,7 +48,7 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
                 suffix,
                 var,
                 style: PathStyle::Simple,
-            } if kind(var) == Arity::One => {
+            } if kind(var) == Arity::One && !is_object(var) => {
                 let field = field(var);
                 quote!(::urlkit::route::Segment::Value { prefix: #prefix, field: #field, suffix: #suffix })
             }
@@ -61,7 +65,11 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
                     PathStyle::Simple => quote!(::urlkit::route::PathStyle::Simple),
                 };
                 let explode = var.explode;
-                let arity = arity(kind(var));
+                let arity = match (is_object(var), explode) {
+                    (true, false) => quote!(::urlkit::route::Arity::JoinedObject { separator: ',' }),
+                    (true, true) => quote!(::urlkit::route::Arity::ExplodedObject),
+                    (false, _) => arity(kind(var)),
+                };
                 quote!(::urlkit::route::Segment::Styled {
                     prefix: #prefix, field: #field, suffix: #suffix, style: #style, explode: #explode, arity: #arity,
                 })

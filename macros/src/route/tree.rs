@@ -577,6 +577,15 @@ fn build(
                 slot += 1;
             }
             let read = match *capture {
+                // A map in one segment: its keys and values in turn, or an entry per item.
+                Capture::Segment(k) if super::check::is_object(field) => {
+                    let object = quote_spanned!(span=> <#ty as ::urlkit::__private::route::ObjectField>);
+                    let exploded = matches!(
+                        valid.shape.segments.get(k),
+                        Some(PathSegment::Value { var, .. }) if var.explode
+                    );
+                    quote!(#object::segment(&#t, #at[#here], #info, #exploded))
+                }
                 Capture::Segment(_) => {
                     quote_spanned!(span=> #trait_::segment(&#t, #at[#here], #info))
                 }
@@ -590,8 +599,8 @@ fn build(
                     if delimiter.is_some() {
                         quote!(#object::joined(&#t, #keys[#j], #info))
                     } else {
-                        let claimed = super::check::claimed(&valid.pattern, j);
-                        quote!(#object::exploded(&#t, #info, &[#(#claimed),*]))
+                        let claimed = super::check::claimed(route, valid, j);
+                        quote!(#object::exploded(&#t, #info, #claimed))
                     }
                 }
                 Capture::Key(j) => {

@@ -3,15 +3,12 @@
 //! brackets percent-encoded as a query key writes them (`color%5BR%5D=100`, RFC 3986 §2.2:
 //! `[` and `]` are gen-delims, which RFC 6570 §3.2.8 encodes in a `?` expression).
 
-use alloc::collections::BTreeMap;
-use alloc::vec::Vec;
-
 use urlkit_syntax::route::pieces;
 
 use super::error::{ParamError, RouteError};
 use super::from_param::FromParam;
 use super::leaf::Field;
-use super::object::{Entries, refused_repeat};
+use super::object::{Entries, FromEntries, refused_repeat};
 use super::params::Failure;
 use super::shape::ValueType;
 use super::target::Target;
@@ -29,41 +26,24 @@ pub trait DeepObjectField: Sized {
     ///
     /// # Errors
     /// A key or value that does not parse, or a key that stands twice
-    /// ([`ParamError::Repeated`]).
+    /// ([`ParamError::RepeatedKey`]).
     fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError>;
 }
 
-/// Keys are unique in an object (an OpenAPI `object` schema is a JSON object), so a map
-/// type, and a `BTreeMap` rather than a `HashMap` so that `to_url` writes its pairs in one
-/// order, the same for equal maps.
-impl<K: FromParam + Ord, V: FromParam> DeepObjectField for BTreeMap<K, V> {
-    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+/// A `BTreeMap` (not a `HashMap`, so that `to_url` writes its pairs in one order, the same
+/// for equal maps) or a `Vec` of pairs (in the order of the URL, which `to_url` keeps).
+impl<M: FromEntries> DeepObjectField for M {
+    const VALUE_TYPE: ValueType = <M::Value as FromParam>::VALUE_TYPE;
 
     fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError> {
-        let mut map = BTreeMap::new();
-        entries(target, field, |k, v| map.insert(k, v).is_none())?;
+        let mut map = M::default();
+        entries(target, field, |k, v| map.insert_new(k, v))?;
         Ok(map)
     }
 }
 
-/// The entries in the order of the URL, which `to_url` keeps: for an object whose properties
-/// have an order of their own (OpenAPI's examples write `R`, `G`, `B`).
-impl<K: FromParam + PartialEq, V: FromParam> DeepObjectField for Vec<(K, V)> {
-    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
-
-    fn read(target: &Target<'_>, field: &'static Field) -> Result<Self, RouteError> {
-        let mut pairs: Vec<(K, V)> = Vec::new();
-        entries(target, field, |k, v| {
-            let new = !pairs.iter().any(|(seen, _)| *seen == k);
-            pairs.push((k, v));
-            new
-        })?;
-        Ok(pairs)
-    }
-}
-
 /// Gives `insert` each entry of the query's `name[key]` pairs, in order; `insert` says
-/// whether the key is new (a key that stands twice is [`ParamError::Repeated`]).
+/// whether the key is new (a key that stands twice is [`ParamError::RepeatedKey`]).
 #[inline(never)]
 fn entries<K: FromParam, V: FromParam>(
     target: &Target<'_>,
@@ -95,7 +75,7 @@ fn entries<K: FromParam, V: FromParam>(
         let k = K::from_param(inner.into()).map_err(|e| error(failure(piece.at, piece.key), e))?;
         let v = V::from_param(value).map_err(|e| error(failure(piece.value_at, piece.value), e))?;
         if !insert(k, v) {
-            return Err(error(failure(piece.at, piece.key), ParamError::Repeated));
+            return Err(error(failure(piece.at, piece.key), ParamError::RepeatedKey));
         }
     }
     Ok(())
@@ -104,7 +84,7 @@ fn entries<K: FromParam, V: FromParam>(
 /// The entry's key of the decoded query key `key` if it is `name[...]`: what stands between
 /// the first `[` after the name and the last `]`, so that a key holding brackets of its own
 /// (`a]b` in `color[a]b]`) reads back whole.
-fn entry_key<'k>(key: &'k str, name: &str) -> Option<&'k str> {
+pub(super) fn entry_key<'k>(key: &'k str, name: &str) -> Option<&'k str> {
     key.strip_prefix(name)?.strip_prefix('[')?.strip_suffix(']')
 }
 

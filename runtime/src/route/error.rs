@@ -48,6 +48,8 @@ struct Inner {
     /// What of the URL the message quotes (cut to [`QUOTED`] bytes).
     text: String,
     offset: Option<usize>,
+    /// Whether `text` is a path segment (else a query parameter's key or value).
+    in_path: bool,
 }
 
 /// What [`RouteError`] is about.
@@ -129,6 +131,9 @@ pub enum ParamError {
     Missing,
     /// Several values where the field takes one.
     Repeated,
+    /// A map field's key that an earlier entry has: an object's keys are unique (an OpenAPI
+    /// `object` schema is a JSON object), and `to_url` never writes one twice.
+    RepeatedKey,
     /// The text is not a value of the type; says what is expected, as in "`x` is not
     /// *an integer from 0 to 255*".
     Invalid {
@@ -186,6 +191,7 @@ impl RouteError {
                 kind,
                 text: String::new(),
                 offset: None,
+                in_path: false,
             }),
         }
     }
@@ -212,6 +218,12 @@ impl RouteError {
 
     pub(crate) fn at(mut self, offset: usize) -> Self {
         self.inner.offset = Some(offset);
+        self
+    }
+
+    /// The same error, quoting a path segment.
+    pub(crate) fn in_path(mut self) -> Self {
+        self.inner.in_path = true;
         self
     }
 
@@ -305,6 +317,7 @@ impl fmt::Display for RouteError {
             field,
             kind,
             text,
+            in_path,
             ..
         } = &*self.inner;
         match kind {
@@ -352,9 +365,16 @@ impl fmt::Display for RouteError {
                     None => write!(f, "`{route}`: ")?,
                 }
                 match error {
+                    ParamError::Missing if *in_path => {
+                        write!(f, "missing; the segment `{text}` does not give it")
+                    }
                     ParamError::Missing => {
                         write!(f, "missing; the query has no `{text}` parameter")
                     }
+                    ParamError::RepeatedKey => write!(
+                        f,
+                        "the key `{text}` stands twice, but a map holds each key once"
+                    ),
                     ParamError::Repeated => write!(
                         f,
                         "the query gives `{text}` more than once, but the field takes one value"
@@ -404,6 +424,7 @@ impl fmt::Display for ParamError {
         match self {
             ParamError::Missing => f.write_str("missing value"),
             ParamError::Repeated => f.write_str("more than one value"),
+            ParamError::RepeatedKey => f.write_str("a key that stands twice"),
             ParamError::Invalid { expected } => write!(f, "not {expected}"),
             ParamError::Unparsable { message, .. } => write!(f, "does not parse: {message}"),
             ParamError::NotCanonical {

@@ -137,8 +137,9 @@ pub struct Field {
     pub key: &'static str,
     /// For a query parameter that is a list in one value (`{?tags}` on a `Vec`): the
     /// character between its items (`,`, or the space or `|` of a field's `style`), on which
-    /// the value is split before its items are decoded. For a list in a path segment: `,`
-    /// (`{x}`, `{.x}`, `{;x}`), `.` (`{.x*}`) or `;` (`{;x*}`, each item `;x=` and its value).
+    /// the value is split before its items are decoded. For a list or a map in a path
+    /// segment: `,` (`{x}`, `{x*}`, `{.x}`, `{;x}`), `.` (`{.x*}`) or `;` (`{;x*}`, each item
+    /// `;x=` and its value, or a map's `;key=` and its value).
     pub joined: Option<char>,
     /// For an `Option` read in the query without `#[route(keep_empty)]`: a single empty value
     /// (`page=`, an empty form field) is absent, `None`.
@@ -443,15 +444,44 @@ impl<'i> Target<'i> {
     #[inline(never)]
     fn read_segment<T: FromParam>(
         input: &'i str,
-        (seg_start, seg_end): (usize, usize),
+        segment: (usize, usize),
         plain: bool,
         last: bool,
         field: &'static Field,
     ) -> Result<T, RouteError> {
+        let mut params = Self::segment_params(input, segment, plain, last, field)?;
+        match T::from_params(&mut params) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(Self::value_error(field, params.failure(), e)),
+        }
+    }
+
+    /// The values `field` takes from the segment `seg`: its value's part, or its items
+    /// where `field.joined` says it holds a list or a map (see [`Field::joined`]).
+    ///
+    /// # Errors
+    /// A `{;x}` segment whose `;x` another name continues: `x` is missing.
+    pub(super) fn params_of(
+        &self,
+        seg: SegmentSpan,
+        field: &'static Field,
+    ) -> Result<Params<'i>, RouteError> {
+        let segment = (seg.start, seg.end);
+        Self::segment_params(self.input, segment, seg.plain, self.ends(seg), field)
+    }
+
+    fn segment_params(
+        input: &'i str,
+        (seg_start, seg_end): (usize, usize),
+        plain: bool,
+        last: bool,
+        field: &'static Field,
+    ) -> Result<Params<'i>, RouteError> {
         let end = seg_end.saturating_sub(field.suffix).max(seg_start);
         let mut value = (seg_start + field.prefix).min(end)..end;
         // `{;x*}`: every item is `;x` or `;x=` and its value, the first's `;x` in the
-        // prefix; the items' reader takes them apart.
+        // prefix (or, on a map, `;` and an entry, the first's `;` in the prefix); the items'
+        // reader takes them apart.
         let exploded_matrix = field.matrix && field.joined == Some(';');
         if field.matrix && !exploded_matrix && !value.is_empty() {
             // `;x=` and the value; `;x` alone is the empty value. Anything else after `;x`
@@ -462,18 +492,17 @@ impl<'i> Target<'i> {
             } else {
                 let error =
                     RouteError::new(field.route, RouteErrorKind::Value(ParamError::Missing));
-                return Err(error.field_of(field.name).at(value.start));
+                let segment = input.get(seg_start..seg_end).unwrap_or_default();
+                let error = error.field_of(field.name).quoting(segment).in_path();
+                return Err(error.at(value.start));
             }
         }
         let whole = seg_start..seg_end;
-        let mut params = Params::segment(input, whole, value, last, plain);
-        if let Some(delimiter) = field.joined {
-            params = params.segment_items(delimiter, field.name);
-        }
-        match T::from_params(&mut params) {
-            Ok(value) => Ok(value),
-            Err(e) => Err(Self::value_error(field, params.failure(), e)),
-        }
+        let params = Params::segment(input, whole, value, last, plain);
+        Ok(match field.joined {
+            Some(delimiter) => params.segment_items(delimiter, field.name),
+            None => params,
+        })
     }
 
     /// Reads `field`, of type `T`, from the segments after `last` (an optional `{/x}`, or
@@ -573,6 +602,11 @@ impl<'i> Target<'i> {
         let error = RouteError::new(field.route, RouteErrorKind::Value(error))
             .field_of(field.name)
             .quoting(quoted);
+        let error = if key.is_none() {
+            error.in_path()
+        } else {
+            error
+        };
         match offset {
             Some(offset) => error.at(offset),
             None => error,

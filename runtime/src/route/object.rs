@@ -15,12 +15,13 @@ use alloc::vec::Vec;
 
 use urlkit_syntax::route::{key_eq_in, pieces};
 
+use super::deep::entry_key;
 use super::error::{ParamError, RouteError};
 use super::from_param::FromParam;
 use super::leaf::{Field, Hits};
 use super::params::{Failure, Params};
 use super::shape::ValueType;
-use super::target::Target;
+use super::target::{SegmentSpan, Target};
 use crate::decode;
 use crate::error::ExpandErrorKind;
 use crate::value::{Expansion, Scalar, Value};
@@ -40,70 +41,102 @@ pub trait ObjectField: Sized {
     ///
     /// # Errors
     /// A value that stands twice, an odd number of items, an item that does not parse, or
-    /// a key that stands twice ([`ParamError::Repeated`]).
+    /// a key that stands twice ([`ParamError::RepeatedKey`]).
     fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError>;
 
-    /// Reads the field from every pair of the query whose key is none of `claimed` (the
-    /// route's other keys and static pieces, as the template writes them).
+    /// Reads the field from every pair of the query that nothing in `claimed` names (the
+    /// route's other keys and static pieces, and its `deepObject` maps' pairs).
     ///
     /// # Errors
     /// A key or value that does not parse, or a key that stands twice.
     fn exploded(
         target: &Target<'_>,
         field: &'static Field,
-        claimed: &'static [&'static str],
+        claimed: &'static Claimed,
+    ) -> Result<Self, RouteError>;
+
+    /// Reads the field from the path segment `seg` (`field.joined` is the delimiter between
+    /// its items): the keys and values in turn, or with `exploded` an entry `key=value` per
+    /// item.
+    ///
+    /// # Errors
+    /// A segment `to_url` would not write (a dot segment, an empty one that is not the
+    /// last), an odd number of items, an item that is no entry, an item that does not
+    /// parse, or a key that stands twice.
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+        exploded: bool,
     ) -> Result<Self, RouteError>;
 }
 
-/// Keys are unique in an object (an OpenAPI `object` schema is a JSON object), and a
-/// `BTreeMap` writes its entries in one order, the same for equal maps.
-impl<K: FromParam + Ord, V: FromParam> ObjectField for BTreeMap<K, V> {
-    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+/// A map `from_url` fills entry by entry: the types [`ObjectField`] and
+/// [`DeepObjectField`](super::deep::DeepObjectField) take.
+#[doc(hidden)]
+pub trait FromEntries: Default {
+    /// The type of the keys.
+    type Key: FromParam;
+    /// The type of the values.
+    type Value: FromParam;
 
-    fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
-        let mut map = BTreeMap::new();
-        joined_entries(target, found, field, |k, v| map.insert(k, v).is_none())?;
-        Ok(map)
-    }
+    /// Adds the entry, in the order of the URL; whether its key is new (keys are unique in
+    /// an object: an OpenAPI `object` schema is a JSON object).
+    fn insert_new(&mut self, key: Self::Key, value: Self::Value) -> bool;
+}
 
-    fn exploded(
-        target: &Target<'_>,
-        field: &'static Field,
-        claimed: &'static [&'static str],
-    ) -> Result<Self, RouteError> {
-        let mut map = BTreeMap::new();
-        exploded_entries(target, field, claimed, |k, v| map.insert(k, v).is_none())?;
-        Ok(map)
+/// A `BTreeMap` writes its entries in one order, the same for equal maps.
+impl<K: FromParam + Ord, V: FromParam> FromEntries for BTreeMap<K, V> {
+    type Key = K;
+    type Value = V;
+
+    fn insert_new(&mut self, key: K, value: V) -> bool {
+        self.insert(key, value).is_none()
     }
 }
 
 /// The entries in the order of the URL, which `to_url` keeps: for an object whose properties
 /// have an order of their own (OpenAPI's examples write `R`, `G`, `B`).
-impl<K: FromParam + PartialEq, V: FromParam> ObjectField for Vec<(K, V)> {
-    const VALUE_TYPE: ValueType = V::VALUE_TYPE;
+impl<K: FromParam + PartialEq, V: FromParam> FromEntries for Vec<(K, V)> {
+    type Key = K;
+    type Value = V;
+
+    fn insert_new(&mut self, key: K, value: V) -> bool {
+        let new = !self.iter().any(|(seen, _)| *seen == key);
+        self.push((key, value));
+        new
+    }
+}
+
+impl<M: FromEntries> ObjectField for M {
+    const VALUE_TYPE: ValueType = <M::Value as FromParam>::VALUE_TYPE;
 
     fn joined(target: &Target<'_>, found: Hits, field: &'static Field) -> Result<Self, RouteError> {
-        let mut pairs = Vec::new();
-        joined_entries(target, found, field, |k, v| push_new(&mut pairs, k, v))?;
-        Ok(pairs)
+        let mut map = M::default();
+        joined_entries(target, found, field, |k, v| map.insert_new(k, v))?;
+        Ok(map)
     }
 
     fn exploded(
         target: &Target<'_>,
         field: &'static Field,
-        claimed: &'static [&'static str],
+        claimed: &'static Claimed,
     ) -> Result<Self, RouteError> {
-        let mut pairs = Vec::new();
-        exploded_entries(target, field, claimed, |k, v| push_new(&mut pairs, k, v))?;
-        Ok(pairs)
+        let mut map = M::default();
+        exploded_entries(target, field, claimed, |k, v| map.insert_new(k, v))?;
+        Ok(map)
     }
-}
 
-/// Pushes the entry; whether its key is new.
-fn push_new<K: PartialEq, V>(pairs: &mut Vec<(K, V)>, k: K, v: V) -> bool {
-    let new = !pairs.iter().any(|(seen, _)| *seen == k);
-    pairs.push((k, v));
-    new
+    fn segment(
+        target: &Target<'_>,
+        seg: SegmentSpan,
+        field: &'static Field,
+        exploded: bool,
+    ) -> Result<Self, RouteError> {
+        let mut map = M::default();
+        segment_entries(target, seg, field, exploded, |k, v| map.insert_new(k, v))?;
+        Ok(map)
+    }
 }
 
 /// Gives `insert` each entry of the joined value, a key then its value; `insert` says
@@ -114,9 +147,9 @@ fn joined_entries<K: FromParam, V: FromParam>(
     target: &Target<'_>,
     found: Hits,
     field: &'static Field,
-    mut insert: impl FnMut(K, V) -> bool,
+    insert: impl FnMut(K, V) -> bool,
 ) -> Result<(), RouteError> {
-    let mut params = Params::query(
+    let params = Params::query(
         target.input,
         target.query_span(),
         field.key,
@@ -124,6 +157,35 @@ fn joined_entries<K: FromParam, V: FromParam>(
         target.query_plain(),
     )
     .joined(field.joined.unwrap_or(','));
+    entries_in(params, field, insert)
+}
+
+/// Gives `insert` each entry of the map in the segment `seg` (see
+/// [`ObjectField::segment`]). The items are split on the delimiter, and an exploded item on
+/// its first `=`, before they are decoded: the expansion encodes a key's or value's own `,`,
+/// `;` and `=` (and `to_url` refuses a `.` in one under `{.x*}`).
+#[inline(never)]
+fn segment_entries<K: FromParam, V: FromParam>(
+    target: &Target<'_>,
+    seg: SegmentSpan,
+    field: &'static Field,
+    exploded: bool,
+    insert: impl FnMut(K, V) -> bool,
+) -> Result<(), RouteError> {
+    let params = target.params_of(seg, field)?;
+    entries_in(
+        if exploded { params.entries() } else { params },
+        field,
+        insert,
+    )
+}
+
+/// Gives `insert` each entry of `params`, whose values are a key then its value, in turn.
+fn entries_in<K: FromParam, V: FromParam>(
+    mut params: Params<'_>,
+    field: &'static Field,
+    mut insert: impl FnMut(K, V) -> bool,
+) -> Result<(), RouteError> {
     let error = |params: &Params<'_>, e| Target::value_error(field, params.failure(), e);
     loop {
         let Some(key) = params.next_value().map_err(|e| error(&params, e))? else {
@@ -139,18 +201,44 @@ fn joined_entries<K: FromParam, V: FromParam>(
         };
         let v = V::from_param(value).map_err(|e| error(&params, e))?;
         if !insert(k, v) {
-            return Err(Target::value_error(field, at_key, ParamError::Repeated));
+            return Err(Target::value_error(field, at_key, ParamError::RepeatedKey));
         }
     }
 }
 
-/// Gives `insert` each pair of the query whose key is none of `claimed` (compared decoded, as
-/// every key), in order; `insert` says whether the key is new.
+/// What the rest of a route names in the query, which the map of its `{?x*}` leaves to it:
+/// the other keys and static pieces, as the template writes them, and the pairs of its
+/// `deepObject` maps, `name[key]`.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Claimed {
+    /// The keys.
+    pub keys: &'static [&'static str],
+    /// The names of the `deepObject` maps.
+    pub deep: &'static [&'static str],
+}
+
+impl Claimed {
+    /// Whether the raw query key `key` (compared decoded, as every key; `plain` if the query
+    /// holds no `%` and no `+`) is claimed.
+    fn holds(&self, key: &str, plain: bool) -> bool {
+        if self.keys.iter().any(|c| key_eq_in(c, key, plain)) {
+            return true;
+        }
+        // The keys passed `Target::check_keys`, and `to_url` writes keys that decode.
+        !self.deep.is_empty()
+            && decode::form(key)
+                .is_ok_and(|key| self.deep.iter().any(|name| entry_key(&key, name).is_some()))
+    }
+}
+
+/// Gives `insert` each pair of the query that nothing in `claimed` names, in order; `insert`
+/// says whether the key is new.
 #[inline(never)]
 fn exploded_entries<'i, K: FromParam, V: FromParam>(
     target: &Target<'i>,
     field: &'static Field,
-    claimed: &[&str],
+    claimed: &Claimed,
     mut insert: impl FnMut(K, V) -> bool,
 ) -> Result<(), RouteError> {
     let Some(query) = target.query() else {
@@ -160,7 +248,7 @@ fn exploded_entries<'i, K: FromParam, V: FromParam>(
     for piece in pieces(query) {
         // `a&&b` and a trailing `&` hold no pair (WHATWG URL, application/x-www-form-urlencoded
         // parsing skips empty sequences).
-        if piece.piece.is_empty() || claimed.iter().any(|c| key_eq_in(c, piece.key, plain)) {
+        if piece.piece.is_empty() || claimed.holds(piece.key, plain) {
             continue;
         }
         let failure = |at: usize, raw| Failure {
@@ -180,7 +268,7 @@ fn exploded_entries<'i, K: FromParam, V: FromParam>(
         let k = K::from_param(key).map_err(|e| error(failure(piece.at, piece.key), e))?;
         let v = V::from_param(value).map_err(|e| error(failure(piece.value_at, piece.value), e))?;
         if !insert(k, v) {
-            return Err(error(failure(piece.at, piece.key), ParamError::Repeated));
+            return Err(error(failure(piece.at, piece.key), ParamError::RepeatedKey));
         }
     }
     Ok(())
@@ -325,12 +413,67 @@ fn write_delimited<'x>(
     }
 }
 
-/// A map field in `{?x*}`, as `to_url` writes it: a pair per entry, `key=value` (RFC 6570
-/// §3.2.8 with `*`), in the map's order, refusing an entry whose key is empty or, decoded, one
-/// of `claimed` (the route's other keys and static pieces): it would not read back as the
-/// map's. An empty map writes nothing (undefined, RFC 6570 §2.3), and reads back empty.
+/// A map field in a path segment (`{x}`, `{.x}`, `{;x}`, with or without `*`), as `to_url`
+/// writes it: RFC 6570's map (§3.2.2, §3.2.5, §3.2.7), the keys and values in turn joined
+/// with `,`, or with `*` an entry `key=value` per item, but for what `from_url` could not read
+/// back. Refused: an empty map ([`ExpandErrorKind::EmptyMap`]: it writes nothing, not even the
+/// `.` or `;` the segment starts with), a repeated key ([`ExpandErrorKind::RepeatedKey`]) and,
+/// with `dots` (`{.x*}`, whose items are separated by a `.` that RFC 6570 leaves unencoded in
+/// a key or value), a key or value holding a `.` ([`ExpandErrorKind::DelimiterInItem`]).
 #[derive(Clone, Copy, Debug)]
-pub struct ExplodedObject<'a, M>(pub &'a M, pub &'static [&'static str]);
+pub struct PathObject<'a, M>(pub &'a M, pub bool);
+
+#[diagnostic::do_not_recommend]
+impl<M: Entries> Value for PathObject<'_, M>
+where
+    M::Key: Scalar,
+    M::Value: Scalar,
+{
+    fn expand(&self, e: &mut Expansion<'_, '_>) {
+        if self.0.pairs().next().is_none() {
+            e.refuse(ExpandErrorKind::EmptyMap);
+            return;
+        }
+        if refused_repeat(e, self.0) {
+            return;
+        }
+        if self.1 {
+            e.map(self.0.pairs().map(|(k, v)| (NoDot(k), NoDot(v))));
+        } else {
+            e.map(self.0.pairs());
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        (self.0.pairs())
+            .map(|(k, v)| k.size_hint() + v.size_hint() + 2)
+            .sum()
+    }
+}
+
+/// A key or value of a map in `{.x*}`, refused once written if it holds a `.`.
+struct NoDot<'a, S>(&'a S);
+
+impl<S: Scalar> Scalar for NoDot<'_, S> {
+    fn write(&self, e: &mut Expansion<'_, '_>) {
+        let start = e.written();
+        self.0.write(e);
+        if e.written_since(start).contains('.') {
+            e.refuse(ExpandErrorKind::DelimiterInItem { delimiter: '.' });
+        }
+    }
+
+    fn size_hint(&self) -> usize {
+        self.0.size_hint()
+    }
+}
+
+/// A map field in `{?x*}`, as `to_url` writes it: a pair per entry, `key=value` (RFC 6570
+/// §3.2.8 with `*`), in the map's order, refusing an entry whose key is empty or, decoded,
+/// named by the rest of the route ([`Claimed`]): it would not read back as the map's. An empty
+/// map writes nothing (undefined, RFC 6570 §2.3), and reads back empty.
+#[derive(Clone, Copy, Debug)]
+pub struct ExplodedObject<'a, M>(pub &'a M, pub &'static Claimed);
 
 #[diagnostic::do_not_recommend]
 impl<M: Entries> Value for ExplodedObject<'_, M>
@@ -354,9 +497,9 @@ where
     }
 }
 
-/// The key of entry `2` of an exploded map, checked once written: not empty, and none of
-/// the keys in `1`.
-struct Unclaimed<'a, K>(&'a K, &'static [&'static str], usize);
+/// The key of entry `2` of an exploded map, checked once written: not empty, and not
+/// claimed by the rest of the route.
+struct Unclaimed<'a, K>(&'a K, &'static Claimed, usize);
 
 impl<K: Scalar> Scalar for Unclaimed<'_, K> {
     fn write(&self, e: &mut Expansion<'_, '_>) {
@@ -367,7 +510,7 @@ impl<K: Scalar> Scalar for Unclaimed<'_, K> {
         let written = e.written_since(start);
         let kind = if written.is_empty() {
             ExpandErrorKind::EmptyKey
-        } else if self.1.iter().any(|c| key_eq_in(c, written, false)) {
+        } else if self.1.holds(written, false) {
             ExpandErrorKind::ClaimedKey
         } else {
             return;

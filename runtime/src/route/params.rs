@@ -110,12 +110,19 @@ enum Source<'i> {
     /// own `,`), `.` (`{.x*}`, whose items `to_url` refuses to hold one) or `;` (`{;x*}`,
     /// which encodes an item's `;`: each item after the first starts with `name`, and each is
     /// empty or `=` and its value). Nothing when the last item was read.
+    ///
+    /// With `entries` (a map in `{x*}`, `{.x*}` or `{;x*}`), each item is an entry, `key=value`
+    /// split on its first raw `=` (the expansion encodes a key's own `=`), given as two
+    /// values, the key then its value (`pending` until read); a matrix item (whose key
+    /// replaces the name) may be the key alone, as RFC 6570 §3.2.7 writes an empty value.
     SegmentItems {
         whole: Option<(Range<usize>, bool)>,
         rest: Option<Range<usize>>,
         delimiter: u8,
         name: &'static str,
         first: bool,
+        entries: bool,
+        pending: Option<Range<usize>>,
     },
     /// The items of a list written in one query value, joined with `delimiter` (`{?tags}` on
     /// a `Vec`, `,`; or a field's `style`): the rest of that value, or nothing once the last
@@ -235,10 +242,22 @@ impl<'i> Params<'i> {
                 delimiter: u8::try_from(delimiter).unwrap_or(b','),
                 name,
                 first: true,
+                entries: false,
+                pending: None,
             },
             _ => return self,
         };
         Params { source, ..self }
+    }
+
+    /// The items of [`segment_items`](Self::segment_items) as the entries of a map, each
+    /// `key=value` (see [`Source::SegmentItems`]): a key then its value, in turn.
+    #[inline]
+    pub(crate) fn entries(mut self) -> Self {
+        if let Source::SegmentItems { entries, .. } = &mut self.source {
+            *entries = true;
+        }
+        self
     }
 
     /// What an error about the values names: the raw (still encoded) text of the value read
@@ -316,52 +335,12 @@ impl<'i> Params<'i> {
                 self.raw = value.clone();
                 (value, true)
             }
-            Source::SegmentItems {
-                whole,
-                rest,
-                delimiter,
-                name,
-                first,
-            } => {
-                if let Some((whole, last)) = whole.take() {
-                    self.raw = whole.clone();
-                    check_segment(bytes(&whole), last)?;
+            Source::SegmentItems { .. } => {
+                // Out of line: the reading of a list or map in a segment is the rare case.
+                match next_segment_item(input, &mut self.source, &mut self.raw)? {
+                    Some(item) => (item, false),
+                    None => return Ok(None),
                 }
-                let Some(r) = rest.take() else {
-                    return Ok(None);
-                };
-                let end = bytes(&r)
-                    .iter()
-                    .position(|b| b == delimiter)
-                    .map_or(r.end, |at| r.start + at);
-                if end < r.end {
-                    *rest = Some(end + 1..r.end);
-                }
-                let mut item = r.start..end;
-                self.raw = item.clone();
-                if *delimiter == b';' {
-                    // `;x=` and the value, or `;x` for an empty one; the first item's `;x`
-                    // is the segment's static text.
-                    let text = text(&item);
-                    let after = if *first {
-                        Some(text)
-                    } else {
-                        text.strip_prefix(*name)
-                    };
-                    match after {
-                        Some("") => item.start = item.end,
-                        Some(value) if value.starts_with('=') => {
-                            item.start = item.end - value.len() + 1;
-                        }
-                        _ => {
-                            return Err(ParamError::Invalid {
-                                expected: "an item of this matrix parameter: its name, alone or before `=` and a value",
-                            });
-                        }
-                    }
-                }
-                *first = false;
-                (item, false)
             }
             Source::Joined {
                 rest,
@@ -407,11 +386,94 @@ impl<'i> Params<'i> {
         match &self.source {
             Source::Plain { value } => value.is_none(),
             Source::Segment { segment, .. } => segment.is_none(),
-            Source::Segments { rest } | Source::SegmentItems { rest, .. } => rest.is_none(),
+            Source::Segments { rest } => rest.is_none(),
+            Source::SegmentItems { rest, pending, .. } => rest.is_none() && pending.is_none(),
             Source::Query { remaining, .. } => *remaining == 0,
             Source::Joined { rest, repeated, .. } => rest.is_none() && !repeated,
         }
     }
+}
+
+/// The next item of a [`Source::SegmentItems`] (its range in `input`, `raw` set to what an
+/// error about it quotes), or `None` when there are no more.
+#[inline(never)]
+fn next_segment_item(
+    input: &str,
+    source: &mut Source<'_>,
+    raw: &mut Range<usize>,
+) -> Result<Option<Range<usize>>, ParamError> {
+    let Source::SegmentItems {
+        whole,
+        rest,
+        delimiter,
+        name,
+        first,
+        entries,
+        pending,
+    } = source
+    else {
+        return Ok(None);
+    };
+    let text = |r: &Range<usize>| input.get(r.clone()).unwrap_or_default();
+    let bytes = |r: &Range<usize>| input.as_bytes().get(r.clone()).unwrap_or_default();
+    if let Some((whole, last)) = whole.take() {
+        *raw = whole.clone();
+        check_segment(bytes(&whole), last)?;
+    }
+    if let Some(value) = pending.take() {
+        *raw = value.clone();
+        return Ok(Some(value));
+    }
+    let Some(r) = rest.take() else {
+        return Ok(None);
+    };
+    let end = bytes(&r)
+        .iter()
+        .position(|b| b == delimiter)
+        .map_or(r.end, |at| r.start + at);
+    if end < r.end {
+        *rest = Some(end + 1..r.end);
+    }
+    let mut item = r.start..end;
+    *raw = item.clone();
+    if *entries {
+        // The key, up to the first raw `=`; the value after it, read next.
+        match text(&item).find('=') {
+            Some(at) => {
+                *pending = Some(item.start + at + 1..item.end);
+                item.end = item.start + at;
+                *raw = item.clone();
+            }
+            None if *delimiter == b';' => *pending = Some(item.end..item.end),
+            None => {
+                return Err(ParamError::Invalid {
+                    expected: "an entry of this map: its key, `=` and its value",
+                });
+            }
+        }
+    } else if *delimiter == b';' {
+        // `;x=` and the value, or `;x` for an empty one; the first item's `;x` is the
+        // segment's static text.
+        let text = text(&item);
+        let after = if *first {
+            Some(text)
+        } else {
+            text.strip_prefix(*name)
+        };
+        match after {
+            Some("") => item.start = item.end,
+            Some(value) if value.starts_with('=') => {
+                item.start = item.end - value.len() + 1;
+            }
+            _ => {
+                return Err(ParamError::Invalid {
+                    expected: "an item of this matrix parameter: its name, alone or before `=` and a value",
+                });
+            }
+        }
+    }
+    *first = false;
+    Ok(Some(item))
 }
 
 /// The value of the next piece of the query (which ends at `end`) from `*next` on whose key is

@@ -244,7 +244,10 @@ pub enum Segment {
         /// `,`.
         explode: bool,
         /// [`Arity::One`], or [`Arity::List`] for a `Vec`, which holds at least one item (an
-        /// empty list writes nothing, so `to_url` refuses it).
+        /// empty list writes nothing, so `to_url` refuses it); for a map, which holds at least
+        /// one entry, [`Arity::JoinedObject`] (keys and values in turn, joined by `,`) or, with
+        /// `explode`, [`Arity::ExplodedObject`] (`key=value` items; in `{;x*}` the keys name
+        /// the items, `;R=100;G=200`, and `prefix` is followed by `;` alone).
         arity: Arity,
     },
     /// `{/x}`: a segment that is the field's value (RFC 6570 §3.2.6), at the end of the path
@@ -383,7 +386,8 @@ pub enum Arity {
     /// As in [`Joined`](Self::Joined), `from_url` splits the value on the separator before
     /// decoding the items (an item's own `,` is percent-encoded; one holding a space or `|` is
     /// refused by `to_url` under the style of that delimiter); an odd number of items, or a
-    /// key that stands twice, is an error.
+    /// key that stands twice, is an error. In a [`Segment::Styled`] without `explode`, the
+    /// segment's value holds the keys and values in turn, joined by `,`.
     JoinedObject {
         /// The character between items: `,`, ` ` or `|` (the last two percent-encoded in the
         /// URL).
@@ -393,9 +397,12 @@ pub enum Arity {
     /// a `BTreeMap` or a `Vec` of pairs in `{?color*}`, written `R=100&G=200` (RFC 6570
     /// §3.2.8 with `*`; OpenAPI's `style: form, explode: true` for an object). The map takes
     /// every pair of the query that no other parameter or static piece of the route names
-    /// (compared decoded), so a route has at most one, and no `deny_unknown_params`; `to_url`
-    /// refuses an entry whose key is empty or is such a name, since it would not read back.
-    /// The [`QueryParam::Value::key`] is the field's name, which names no pair.
+    /// (compared decoded), nor a [`DeepObject`](Self::DeepObject) map's `name[key]`, so a
+    /// route has at most one, and no `deny_unknown_params`; `to_url` refuses an entry whose
+    /// key is empty or is such a name, since it would not read back. The
+    /// [`QueryParam::Value::key`] is the field's name, which names no pair. In a
+    /// [`Segment::Styled`] with `explode`, the map's entries are the segment's items,
+    /// `key=value` (RFC 6570 §3.2.2, §3.2.5, §3.2.7 with `*`).
     ExplodedObject,
 }
 

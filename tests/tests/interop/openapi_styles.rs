@@ -756,12 +756,12 @@ fn a_route_builds_and_parses_the_deep_object_row() {
         DeepPairs::from_url("/p?color%5BR%5D=1&color%5br%5D=0&colo%72%5BR%5D=2").unwrap_err();
     assert_eq!(
         error.kind(),
-        &urlkit::route::RouteErrorKind::Value(urlkit::route::ParamError::Repeated)
+        &urlkit::route::RouteErrorKind::Value(urlkit::route::ParamError::RepeatedKey)
     );
     let error = DeepMap::from_url("/p?color%5BR%5D=1&color%5BR%5D=1").unwrap_err();
     assert_eq!(
         error.kind(),
-        &urlkit::route::RouteErrorKind::Value(urlkit::route::ParamError::Repeated)
+        &urlkit::route::RouteErrorKind::Value(urlkit::route::ParamError::RepeatedKey)
     );
     assert_eq!(
         DeepPairs::SHAPES[0].query[0],
@@ -1014,74 +1014,83 @@ fn path_styles_in_one_enum_keep_their_urls_apart() {
     assert!(Styles::from_url("/m/;z=1").is_err());
 }
 
-/// The table's path rows for an array, one route per style and `explode`, the list at `/p/`.
-mod path_lists {
-    use urlkit::Route;
+/// One route per path row of the table (style and `explode`), the value of type `$ty` at
+/// `/p/`, in a module `$module`; and `$table`, each row's `to_url` (of a value) and `from_url`
+/// (back to the value).
+macro_rules! path_rows {
+    ($module:ident, $ty:ty, $table:ident) => {
+        mod $module {
+            use urlkit::Route;
 
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{color}")]
-    pub(super) struct Simple {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{color*}")]
-    pub(super) struct SimpleExploded {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{.color}")]
-    pub(super) struct Label {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{.color*}")]
-    pub(super) struct LabelExploded {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{;color}")]
-    pub(super) struct Matrix {
-        pub(super) color: Vec<String>,
-    }
-    #[derive(Route, Debug, PartialEq, Clone)]
-    #[route("/p/{;color*}")]
-    pub(super) struct MatrixExploded {
-        pub(super) color: Vec<String>,
-    }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{color}")]
+            pub(super) struct Simple {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{color*}")]
+            pub(super) struct SimpleExploded {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{.color}")]
+            pub(super) struct Label {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{.color*}")]
+            pub(super) struct LabelExploded {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{;color}")]
+            pub(super) struct Matrix {
+                pub(super) color: $ty,
+            }
+            #[derive(Route, Debug, PartialEq, Clone)]
+            #[route("/p/{;color*}")]
+            pub(super) struct MatrixExploded {
+                pub(super) color: $ty,
+            }
+        }
+
+        const $table: [PathRow<$ty>; 6] = [
+            path_row!($module, "simple", false, Simple),
+            path_row!($module, "simple", true, SimpleExploded),
+            path_row!($module, "label", false, Label),
+            path_row!($module, "label", true, LabelExploded),
+            path_row!($module, "matrix", false, Matrix),
+            path_row!($module, "matrix", true, MatrixExploded),
+        ];
+    };
 }
 
-/// `to_url` of the route of `style` and `explode` for `items`, and `from_url` of a URL, back
-/// to the items.
-type ListRoute = (
+/// `to_url` of the route of `style` and `explode` for a value, and `from_url` of a URL, back
+/// to the value.
+type PathRow<T> = (
     &'static str,
     bool,
-    fn(Vec<String>) -> Result<String, urlkit::ExpandError>,
-    fn(&str) -> Result<Vec<String>, urlkit::RouteError>,
+    fn(T) -> Result<String, urlkit::ExpandError>,
+    fn(&str) -> Result<T, urlkit::RouteError>,
 );
 
-macro_rules! list_route {
-    ($style:literal, $explode:literal, $route:ident) => {
+macro_rules! path_row {
+    ($module:ident, $style:literal, $explode:literal, $route:ident) => {
         (
             $style,
             $explode,
             |color| {
-                path_lists::$route { color }
+                $module::$route { color }
                     .to_url()
                     .map(|u| u.as_str().to_owned())
             },
-            |url| path_lists::$route::from_url(url).map(|r| r.color),
+            |url| $module::$route::from_url(url).map(|r| r.color),
         )
     };
 }
 
-const LIST_ROUTES: [ListRoute; 6] = [
-    list_route!("simple", false, Simple),
-    list_route!("simple", true, SimpleExploded),
-    list_route!("label", false, Label),
-    list_route!("label", true, LabelExploded),
-    list_route!("matrix", false, Matrix),
-    list_route!("matrix", true, MatrixExploded),
-];
+// The table's path rows for an array.
+path_rows!(path_lists, Vec<String>, LIST_ROUTES);
 
 #[test]
 fn a_route_builds_and_parses_the_path_array_cells() {
@@ -1164,6 +1173,172 @@ proptest! {
                     let dot_segment = segment == "." || segment == "..";
                     let empty = segment.is_empty();
                     prop_assert!(dot_item || dot_segment || empty, "{} {}: {:?}: {}", style, explode, items, error);
+                }
+            }
+        }
+    }
+}
+
+// The table's path rows for an object: a `Vec` of pairs, which keeps the specification's
+// order.
+path_rows!(path_objects, Vec<(String, String)>, OBJECT_ROUTES);
+
+fn object_entries() -> Vec<(String, String)> {
+    OBJECT
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), v.to_string()))
+        .collect()
+}
+
+/// A map in a segment with typed values, and in a `BTreeMap` (written in key order).
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/paint/{.color*}/{;size*}")]
+struct Paint {
+    color: BTreeMap<String, u8>,
+    size: Vec<(String, u32)>,
+}
+
+#[test]
+fn a_route_builds_and_parses_the_path_object_cells() {
+    let rgb = object_entries();
+    for (style, explode, build, parse) in OBJECT_ROUTES {
+        let url = cell(style, explode, COLUMN_OBJECT);
+        assert_eq!(build(rgb.clone()).unwrap(), url, "{style} {explode}");
+        assert_eq!(parse(&url).unwrap(), rgb, "{url}");
+        // An empty map writes nothing, not even the `.` or `;`: refused.
+        let error = build(Vec::new()).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &urlkit::ExpandErrorKind::EmptyMap,
+            "{style} {explode}"
+        );
+        assert!(error.to_string().contains("color"), "{error}");
+        // A key that stands twice would not read back: refused, naming the entry.
+        let twice = vec![("R".into(), "1".into()), ("R".into(), "2".into())];
+        let error = build(twice).unwrap_err();
+        assert_eq!(error.kind(), &urlkit::ExpandErrorKind::RepeatedKey);
+        assert_eq!(error.field(), Some("[1]"), "{style} {explode}");
+    }
+    let paint = Paint {
+        color: BTreeMap::from([("R".into(), 100), ("G".into(), 200)]),
+        size: vec![("w".into(), 3), ("h".into(), 4)],
+    };
+    assert_eq!(paint.to_url().unwrap(), "/paint/.G=200.R=100/;w=3;h=4");
+    assert_eq!(
+        Paint::from_url("/paint/.G=200.R=100/;w=3;h=4").unwrap(),
+        paint
+    );
+    assert_eq!(
+        Paint::SHAPES[0].path[1],
+        urlkit::route::Segment::Styled {
+            prefix: "",
+            field: "color",
+            suffix: "",
+            style: urlkit::route::PathStyle::Label,
+            explode: true,
+            arity: Arity::ExplodedObject,
+        }
+    );
+}
+
+#[test]
+fn a_path_object_keeps_its_entries_apart() {
+    // `{.color*}` leaves a key's or value's `.` as it is: refused, where the others encode it.
+    for entry in [("a.b", "1"), ("a", "1.5")] {
+        let dotted = vec![(entry.0.to_string(), entry.1.to_string())];
+        for (style, explode, build, parse) in OBJECT_ROUTES {
+            match build(dotted.clone()) {
+                Ok(url) => assert_eq!(parse(&url).unwrap(), dotted, "{url}"),
+                Err(error) => {
+                    assert_eq!((style, explode), ("label", true), "{error}");
+                    assert_eq!(
+                        error.kind(),
+                        &urlkit::ExpandErrorKind::DelimiterInItem { delimiter: '.' }
+                    );
+                }
+            }
+        }
+    }
+    // Each reading refuses what its writing never gives.
+    let (_, _, _, simple) = OBJECT_ROUTES[0];
+    let (_, _, _, simple_exploded) = OBJECT_ROUTES[1];
+    let (_, _, _, matrix) = OBJECT_ROUTES[4];
+    let (_, _, _, matrix_exploded) = OBJECT_ROUTES[5];
+    let invalid = |e: urlkit::RouteError| {
+        matches!(e.kind(), RouteErrorKind::Value(ParamError::Invalid { .. }))
+    };
+    assert!(invalid(simple("/p/R,100,G").unwrap_err()));
+    assert!(invalid(simple_exploded("/p/R=100,G").unwrap_err()));
+    let error = simple_exploded("/p/R=1,%52=2").unwrap_err();
+    assert_eq!(
+        error.kind(),
+        &RouteErrorKind::Value(ParamError::RepeatedKey)
+    );
+    assert_eq!(error.field(), Some("color"));
+    assert_eq!(error.offset(), Some(7));
+    assert!(error.to_string().contains("`%52`"), "{error}");
+    // A matrix item without `=` is an empty value (RFC 6570 §3.2.7); `=` and nothing reads too.
+    assert_eq!(
+        matrix_exploded("/p/;R;G=").unwrap(),
+        [("R".into(), String::new()), ("G".into(), String::new())]
+    );
+    // `;color` names the map in `{;color}`, whose value follows `=`.
+    let error = matrix("/p/;colors=R,1").unwrap_err();
+    assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Missing));
+    assert!(
+        error.to_string().contains("the segment `;colors=R,1`"),
+        "{error}"
+    );
+    // The key's own `=`, `,` and `;` are encoded, so the first raw `=` ends it.
+    let odd = vec![
+        ("a=;,b".to_string(), "=;,".to_string()),
+        (String::new(), String::new()),
+    ];
+    for (style, explode, build, parse) in OBJECT_ROUTES {
+        let url = build(odd.clone()).unwrap();
+        assert_eq!(parse(&url).unwrap(), odd, "{style} {explode}: {url}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn every_path_object_reads_back(
+        entries in proptest::collection::btree_map(path_value(), path_value(), 1..4)
+    ) {
+        let entries: Vec<(String, String)> = entries.into_iter().collect();
+        for (style, explode, build, parse) in OBJECT_ROUTES {
+            match build(entries.clone()) {
+                Ok(url) => {
+                    prop_assert_eq!(&parse(&url).unwrap(), &entries, "{}", url);
+                    // The `url` crate's segment, split as the style separates the items and,
+                    // exploded, each item on its first `=`, then decoded.
+                    let parsed = url::Url::parse(&format!("http://h{url}")).unwrap();
+                    let segment = parsed.path_segments().unwrap().next_back().unwrap().to_owned();
+                    let decode = |item: &str| {
+                        percent_encoding::percent_decode_str(item).decode_utf8().unwrap().into_owned()
+                    };
+                    let (items, separator) = match (style, explode) {
+                        ("simple", _) => (segment.as_str(), ','),
+                        ("label", false) => (&segment[1..], ','),
+                        ("label", true) => (&segment[1..], '.'),
+                        ("matrix", false) => (segment.strip_prefix(";color=").unwrap(), ','),
+                        _ => (&segment[1..], ';'),
+                    };
+                    let items: Vec<&str> = items.split(separator).collect();
+                    let read: Vec<(String, String)> = if explode {
+                        items.iter().map(|item| {
+                            let (k, v) = item.split_once('=').unwrap_or((item, ""));
+                            (decode(k), decode(v))
+                        }).collect()
+                    } else {
+                        items.chunks(2).map(|kv| (decode(kv[0]), decode(kv[1]))).collect()
+                    };
+                    prop_assert_eq!(&read, &entries, "{}", url);
+                }
+                Err(error) => {
+                    // Refused only for a `.` in a key or value of `{.color*}`.
+                    let dotted = entries.iter().any(|(k, v)| k.contains('.') || v.contains('.'));
+                    prop_assert!(style == "label" && explode && dotted, "{} {}: {:?}: {}", style, explode, entries, error);
                 }
             }
         }
@@ -1311,7 +1486,10 @@ fn a_joined_object_keeps_its_entries_apart() {
     // A key that stands twice, in any spelling.
     for url in ["/p?color=R,1,R,2", "/p?color=R,1,%52,2"] {
         let error = JoinedObject::from_url(url).unwrap_err();
-        assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+        assert_eq!(
+            error.kind(),
+            &RouteErrorKind::Value(ParamError::RepeatedKey)
+        );
         assert_eq!(error.field(), Some("color"));
     }
     // A value of the wrong type names the field.
@@ -1455,6 +1633,41 @@ fn a_route_builds_and_parses_the_exploded_object_cell() {
     );
 }
 
+/// An exploded map beside a `deepObject` one: the `color[key]` pairs are the latter's.
+#[derive(Route, Debug, PartialEq, Clone)]
+#[route("/p{?color,rest*}")]
+struct DeepAndRest {
+    #[route(style = "deepObject")]
+    color: BTreeMap<String, u8>,
+    rest: BTreeMap<String, String>,
+}
+
+#[test]
+fn an_exploded_object_leaves_a_deep_objects_pairs() {
+    let route = DeepAndRest {
+        color: BTreeMap::from([("R".into(), 100)]),
+        rest: BTreeMap::from([("colors".into(), "1".into()), ("x".into(), "y".into())]),
+    };
+    let url = "/p?color%5BR%5D=100&colors=1&x=y";
+    assert_eq!(route.to_url().unwrap().as_str(), url);
+    assert_eq!(DeepAndRest::from_url(url).unwrap(), route);
+    assert_eq!(
+        DeepAndRest::from_url("/p?x=y&colo%72%5bR%5d=100")
+            .unwrap()
+            .color,
+        route.color
+    );
+    // An entry of the exploded map that would read back as the deepObject's is refused.
+    for key in ["color[G]", "color[]", "color"] {
+        let taken = DeepAndRest {
+            color: BTreeMap::new(),
+            rest: BTreeMap::from([(key.into(), "1".into())]),
+        };
+        let error = taken.to_url().unwrap_err();
+        assert_eq!(error.kind(), &urlkit::ExpandErrorKind::ClaimedKey, "{key}");
+    }
+}
+
 #[test]
 fn an_exploded_object_reads_what_nothing_else_names() {
     let route = Search {
@@ -1476,7 +1689,10 @@ fn an_exploded_object_reads_what_nothing_else_names() {
     // An entry that stands twice, in any spelling.
     for url in ["/p?R=1&R=2", "/p?R=1&%52=2"] {
         let error = ExplodedObject::from_url(url).unwrap_err();
-        assert_eq!(error.kind(), &RouteErrorKind::Value(ParamError::Repeated));
+        assert_eq!(
+            error.kind(),
+            &RouteErrorKind::Value(ParamError::RepeatedKey)
+        );
         assert_eq!(error.field(), Some("color"));
     }
     let error = ExplodedObject::from_url("/p?R=red").unwrap_err();

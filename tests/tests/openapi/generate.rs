@@ -57,6 +57,8 @@ pub(crate) enum Kind {
     /// enum; an empty list is any text, as the macro keeps such a schema a `String`).
     OneOf(Vec<String>),
     List(Box<Kind>),
+    /// `type: object` whose `additionalProperties` are of one of the kinds above.
+    Map(Box<Kind>),
 }
 
 pub(crate) fn kind(schema: &Value) -> Option<Kind> {
@@ -75,8 +77,12 @@ pub(crate) fn kind(schema: &Value) -> Option<Kind> {
             _ => Kind::Text,
         },
         "array" => match kind(&schema["items"])? {
-            Kind::List(_) => return None,
+            Kind::List(_) | Kind::Map(_) => return None,
             item => Kind::List(Box::new(item)),
+        },
+        "object" => match kind(&schema["additionalProperties"])? {
+            Kind::List(_) | Kind::Map(_) => return None,
+            value => Kind::Map(Box::new(value)),
         },
         _ => return None,
     })
@@ -101,15 +107,23 @@ pub(crate) fn value(kind: &Kind) -> BoxedStrategy<Value> {
         ]
         .prop_map(Value::Array)
         .boxed(),
+        // In key order, as a `BTreeMap` writes its entries (a JSON object keeps the order it
+        // is built in here).
+        Kind::Map(item) => prop_oneof![
+            Just(std::collections::BTreeMap::new()),
+            proptest::collection::btree_map(text(), value(item), 1..4),
+        ]
+        .prop_map(|entries| Value::Object(entries.into_iter().collect()))
+        .boxed(),
     }
 }
 
 /// A strategy for one parameter's value, `None` for an optional query parameter left out.
-/// A list is never left out: an empty list is how a route says "none" (OpenAPI writes
-/// nothing for either, RFC 6570 §2.3).
+/// A list or an object is never left out: an empty one is how a route says "none" (OpenAPI
+/// writes nothing for either, RFC 6570 §2.3).
 fn parameter(p: &Parameter) -> Option<BoxedStrategy<Option<Value>>> {
     let kind = kind(&p.schema)?;
-    let list = matches!(kind, Kind::List(_));
+    let list = matches!(kind, Kind::List(_) | Kind::Map(_));
     let value = value(&kind);
     Some(if p.location == Location::Query && !p.required && !list {
         proptest::option::weighted(0.7, value).boxed()

@@ -205,8 +205,6 @@ pub(crate) fn text(value: &Value) -> String {
 pub(crate) enum Undefined {
     /// A combination the Style Examples table marks _n/a_ (or a style the location lacks).
     Style { name: String, style: String },
-    /// A value of a type the table has no column for (an object).
-    Value { name: String },
 }
 
 /// One parameter's serialization, for a defined value: for a path parameter the text that
@@ -220,11 +218,7 @@ fn expand(p: &Parameter, value: &Value) -> Result<Vec<String>, Undefined> {
     let name = encode(&p.name, false);
     let items: Option<Vec<String>> = match value {
         Value::Array(items) => Some(items.iter().map(text).collect()),
-        Value::Object(_) => {
-            return Err(Undefined::Value {
-                name: p.name.clone(),
-            });
-        }
+        Value::Object(entries) => return expand_object(p, entries),
         _ => None,
     };
     let out = match (p.location, p.style.as_str(), items) {
@@ -308,6 +302,72 @@ fn expand(p: &Parameter, value: &Value) -> Result<Vec<String>, Undefined> {
     Ok(out)
 }
 
+/// [`expand`] for an object, the table's last column: RFC 6570 §3.2.1 writes an associative
+/// array as its keys and values in turn, joined by `,` (or the style's delimiter), or with
+/// `explode` as `key=value` pairs, separated as the operator separates list items; a named
+/// operator (`;`, `?`) names the whole value without `explode` and each pair by its key with
+/// it. `deepObject` (not RFC 6570) names each pair `name[key]`. An empty object is undefined.
+fn expand_object(p: &Parameter, entries: &Map<String, Value>) -> Result<Vec<String>, Undefined> {
+    let enc = |t: &str| encode(t, p.allow_reserved);
+    let name = encode(&p.name, false);
+    let pairs: Vec<(String, String)> = entries
+        .iter()
+        .map(|(k, v)| (enc(k), enc(&text(v))))
+        .collect();
+    let joined = |sep: &str| {
+        let items: Vec<String> = pairs
+            .iter()
+            .flat_map(|(k, v)| [k.clone(), v.clone()])
+            .collect();
+        items.join(sep)
+    };
+    let each = |sep: &str| {
+        let items: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        items.join(sep)
+    };
+    if pairs.is_empty() {
+        return Ok(match p.location {
+            Location::Path => vec![String::new()],
+            _ => vec![],
+        });
+    }
+    let out = match (p.location, p.style.as_str(), p.explode) {
+        (Location::Path, "simple", false) => vec![joined(",")],
+        (Location::Path, "simple", true) => vec![each(",")],
+        (Location::Path, "label", false) => vec![format!(".{}", joined(","))],
+        (Location::Path, "label", true) => vec![format!(".{}", each("."))],
+        (Location::Path, "matrix", false) => vec![format!(";{name}={}", joined(","))],
+        // `;key` alone for an empty value (the `;` operator's `ifemp`).
+        (Location::Path, "matrix", true) => vec![
+            pairs
+                .iter()
+                .map(|(k, v)| {
+                    if v.is_empty() {
+                        format!(";{k}")
+                    } else {
+                        format!(";{k}={v}")
+                    }
+                })
+                .collect(),
+        ],
+        (Location::Query, "form", false) => vec![format!("{name}={}", joined(","))],
+        (Location::Query, "form", true) => pairs.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+        (Location::Query, "spaceDelimited", false) => vec![format!("{name}={}", joined("%20"))],
+        (Location::Query, "pipeDelimited", false) => vec![format!("{name}={}", joined("%7C"))],
+        (Location::Query, "deepObject", true) => pairs
+            .iter()
+            .map(|(k, v)| format!("{name}%5B{k}%5D={v}"))
+            .collect(),
+        _ => {
+            return Err(Undefined::Style {
+                name: p.name.clone(),
+                style: format!("{} explode={}", p.style, p.explode),
+            });
+        }
+    };
+    Ok(out)
+}
+
 /// The path and query OpenAPI says `operation` is called with for `values` (parameter name →
 /// JSON value; an absent name, or `null`, is undefined): each `{name}` of the path replaced
 /// by its parameter's serialization, then `?` and the query parameters' pairs in the order
@@ -345,13 +405,14 @@ pub(crate) fn serialize(
 /// RFC 6570's for the empty string (an undefined value writes nothing, §2.3).
 #[test]
 fn the_style_examples_table() {
-    let rows: [(&str, bool, &str, &str, &str); 10] = [
+    let rows: [(&str, bool, &str, &str, &str, &str); 10] = [
         (
             "matrix",
             false,
             ";color",
             ";color=blue",
             ";color=blue,black,brown",
+            ";color=R,100,G,200,B,150",
         ),
         (
             "matrix",
@@ -359,17 +420,47 @@ fn the_style_examples_table() {
             ";color",
             ";color=blue",
             ";color=blue;color=black;color=brown",
+            ";R=100;G=200;B=150",
         ),
-        ("label", false, ".", ".blue", ".blue,black,brown"),
-        ("label", true, ".", ".blue", ".blue.black.brown"),
-        ("simple", false, "", "blue", "blue,black,brown"),
-        ("simple", true, "", "blue", "blue,black,brown"),
+        (
+            "label",
+            false,
+            ".",
+            ".blue",
+            ".blue,black,brown",
+            ".R,100,G,200,B,150",
+        ),
+        (
+            "label",
+            true,
+            ".",
+            ".blue",
+            ".blue.black.brown",
+            ".R=100.G=200.B=150",
+        ),
+        (
+            "simple",
+            false,
+            "",
+            "blue",
+            "blue,black,brown",
+            "R,100,G,200,B,150",
+        ),
+        (
+            "simple",
+            true,
+            "",
+            "blue",
+            "blue,black,brown",
+            "R=100,G=200,B=150",
+        ),
         (
             "form",
             false,
             "?color=",
             "?color=blue",
             "?color=blue,black,brown",
+            "?color=R,100,G,200,B,150",
         ),
         (
             "form",
@@ -377,6 +468,7 @@ fn the_style_examples_table() {
             "?color=",
             "?color=blue",
             "?color=blue&color=black&color=brown",
+            "?R=100&G=200&B=150",
         ),
         (
             "spaceDelimited",
@@ -384,6 +476,7 @@ fn the_style_examples_table() {
             "",
             "",
             "?color=blue%20black%20brown",
+            "?color=R%20100%20G%20200%20B%20150",
         ),
         (
             "pipeDelimited",
@@ -391,9 +484,10 @@ fn the_style_examples_table() {
             "",
             "",
             "?color=blue%7Cblack%7Cbrown",
+            "?color=R%7C100%7CG%7C200%7CB%7C150",
         ),
     ];
-    for (style, explode, empty, string, array) in rows {
+    for (style, explode, empty, string, array, object) in rows {
         let location = if matches!(style, "matrix" | "label" | "simple") {
             Location::Path
         } else {
@@ -425,6 +519,8 @@ fn the_style_examples_table() {
         };
         let array_value = serde_json::json!(["blue", "black", "brown"]);
         assert_eq!(one(array_value).unwrap(), array, "{style} {explode}");
+        let object_value = serde_json::json!({ "R": 100, "G": 200, "B": 150 });
+        assert_eq!(one(object_value).unwrap(), object, "{style} {explode}");
         if string.is_empty() {
             // _n/a_ in the table.
             assert!(one(Value::from("blue")).is_err(), "{style} {explode}");
@@ -460,6 +556,18 @@ fn the_style_examples_table() {
         let mut values = Map::new();
         values.insert("color".to_owned(), serde_json::json!(["blue"]));
         assert!(serialize(&operation, &values).is_err(), "{style}");
+        // But `deepObject`'s object cell.
+        let object = serde_json::json!({ "R": 100, "G": 200, "B": 150 });
+        values.insert("color".to_owned(), object);
+        let written = serialize(&operation, &values);
+        if style == "deepObject" {
+            assert_eq!(
+                written.unwrap(),
+                "?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"
+            );
+        } else {
+            assert!(written.is_err(), "{style}");
+        }
     }
 }
 

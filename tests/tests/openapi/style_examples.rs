@@ -13,8 +13,8 @@ urlkit::openapi! {
 }
 
 urlkit::openapi! {
-    /// The table's object column in the query styles
-    /// (`tests/data/openapi/style-examples-objects.json`): each a `BTreeMap<String, i64>`.
+    /// The table's object column (`tests/data/openapi/style-examples-objects.json`): each a
+    /// `BTreeMap<String, i64>`.
     #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
     #[serde(tag = "__operation")]
     pub enum ObjectExamples = "data/openapi/style-examples-objects.json";
@@ -172,10 +172,20 @@ fn every_cell_of_the_table() {
     assert_eq!(checked, StyleExamples::OPERATION_IDS.len());
 }
 
-/// The table's object cells of the query styles: style, explode, the cell as the table prints
-/// it (`R`, `G`, `B`, the order of the example's JSON), and as a `BTreeMap` writes it, its
-/// keys in order.
-const OBJECT_CELLS: [(&str, bool, &str, &str); 5] = [
+/// The table's object cells: style, explode, the cell as the table prints it (`R`, `G`, `B`,
+/// the order of the example's JSON), and as a `BTreeMap` writes it, its keys in order.
+const OBJECT_CELLS: [(&str, bool, &str, &str); 11] = [
+    (
+        "matrix",
+        false,
+        ";color=R,100,G,200,B,150",
+        ";color=B,150,G,200,R,100",
+    ),
+    ("matrix", true, ";R=100;G=200;B=150", ";B=150;G=200;R=100"),
+    ("label", false, ".R,100,G,200,B,150", ".B,150,G,200,R,100"),
+    ("label", true, ".R=100.G=200.B=150", ".B=150.G=200.R=100"),
+    ("simple", false, "R,100,G,200,B,150", "B,150,G,200,R,100"),
+    ("simple", true, "R=100,G=200,B=150", "B=150,G=200,R=100"),
     (
         "form",
         false,
@@ -209,7 +219,12 @@ fn every_object_cell_of_the_table() {
     for (style, explode, cell, sorted) in OBJECT_CELLS {
         let exploded = if explode { "explode" } else { "no-explode" };
         let id = format!("{style}-{exploded}-object");
-        let prefix = format!("/{style}/{exploded}/object");
+        // A query cell follows the path; a path cell is its last segment.
+        let prefix = if cell.starts_with('?') {
+            format!("/{style}/{exploded}/object")
+        } else {
+            format!("/{style}/{exploded}/object/")
+        };
         let index = ObjectExamples::OPERATION_IDS
             .iter()
             .position(|known| *known == id)
@@ -229,4 +244,20 @@ fn every_object_cell_of_the_table() {
         assert_eq!(ObjectExamples::from_url(url.as_str()).as_ref(), Ok(&route));
     }
     assert_eq!(ObjectExamples::OPERATION_IDS.len(), OBJECT_CELLS.len());
+}
+
+/// Every object operation through the harness: generated maps (keys with every reserved
+/// character, `.`, `/`, `%`, the empty string; the empty map), `to_url` against the
+/// serializer written from the specification, read back by `from_url` and the `url` crate.
+#[test]
+fn every_object_operation_agrees_with_the_serializer() {
+    let report = crate::harness::check::<ObjectExamples>(
+        &crate::documents::document("style-examples-objects.json"),
+        ObjectExamples::OPERATION_IDS,
+    );
+    assert!(report.failures.is_empty(), "{report:#?}");
+    assert!(report.skipped.is_empty(), "{report:#?}");
+    assert_eq!(report.operations, OBJECT_CELLS.len(), "{report:#?}");
+    // Each kind of refusal was met (the generator gives empty maps, `.`, spaces, `|`).
+    assert!(report.refused_objects > 0, "{report:#?}");
 }

@@ -481,6 +481,17 @@ struct Page<T: urlkit::route::FromParam + urlkit::value::Value> {
     id: T,
 }
 
+/// Maps of a type parameter, in every map style: the derive bounds the map's keys and values.
+#[derive(Route, Debug, PartialEq)]
+#[route("/maps/{.path*}{?joined,deep,rest*}")]
+struct Maps<T> {
+    path: std::collections::BTreeMap<String, T>,
+    joined: Vec<(String, T)>,
+    #[route(style = "deepObject")]
+    deep: std::collections::BTreeMap<String, T>,
+    rest: std::collections::BTreeMap<String, T>,
+}
+
 #[test]
 fn generic_routes() {
     round_trip(&Page { id: 5u8 }, "/pages/5");
@@ -489,6 +500,16 @@ fn generic_routes() {
             id: "five".to_string(),
         },
         "/pages/five",
+    );
+    let one = |k: &str, v: u8| std::collections::BTreeMap::from([(k.to_string(), v)]);
+    round_trip(
+        &Maps {
+            path: one("a", 1),
+            joined: vec![("b".into(), 2)],
+            deep: one("c", 3),
+            rest: one("d", 4),
+        },
+        "/maps/.a=1?joined=b,2&deep%5Bc%5D=3&d=4",
     );
 }
 

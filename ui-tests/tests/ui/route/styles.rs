@@ -1,8 +1,9 @@
 // `#[route(style = "...")]`: OpenAPI's spaceDelimited and pipeDelimited, on a `Vec` field read
 // by `{?x}` or `{&x}`, and deepObject, on a `BTreeMap` or a `Vec` of pairs read by `{?x}`; the
 // error is at the style and says what to write instead. A map without deepObject goes in the
-// query, `{?x}` or `{?x*}`, and a route holds one `{?x*}` map, which takes every pair no other
-// parameter names (so none is unknown).
+// query, `{?x}` or `{?x*}`, or in one path segment (not `{/x*}`, which writes a segment per
+// item, nor a pair written by hand), and a route holds one `{?x*}` map, which takes every pair
+// no other parameter names (so none is unknown).
 use std::collections::BTreeMap;
 
 use urlkit::Route;
@@ -116,12 +117,6 @@ struct TwoExplodedMaps {
 #[route("/a{?color*}")]
 #[route(deny_unknown_params)]
 struct ExplodedMapDenyUnknown {
-    color: BTreeMap<String, u8>,
-}
-
-#[derive(Route)]
-#[route("/a/{color}")]
-struct MapInThePath {
     color: BTreeMap<String, u8>,
 }
 
