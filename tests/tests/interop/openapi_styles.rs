@@ -1265,7 +1265,10 @@ fn a_path_object_keeps_its_entries_apart() {
     for url in ["/p/.a%2Eb=1", "/p/.a=1%2e5"] {
         let error = label_exploded(url).unwrap_err();
         assert!(
-            matches!(error.kind(), RouteErrorKind::Value(ParamError::Invalid { .. })),
+            matches!(
+                error.kind(),
+                RouteErrorKind::Value(ParamError::Invalid { .. })
+            ),
             "{url}: {error}"
         );
     }
