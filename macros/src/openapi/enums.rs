@@ -183,9 +183,11 @@ impl Enums {
             }
         }
         let derive_attrs: Vec<TokenStream> = (extra.iter())
-            .map(|(cfg, paths)| match cfg {
-                Some(cfg) => quote!(#[cfg_attr(#cfg, derive(#(#paths),*))]),
-                None => quote!(#[derive(#(#paths),*)]),
+            .map(|(cfg, paths)| {
+                cfg.as_ref().map_or_else(
+                    || quote!(#[derive(#(#paths),*)]),
+                    |cfg| quote!(#[cfg_attr(#cfg, derive(#(#paths),*))]),
+                )
             })
             .collect();
         // Where Serde's derives stand, its `rename` too.
@@ -199,9 +201,11 @@ impl Enums {
             let variants = enum_type.values.iter().map(|(spelling, variant)| {
                 let variant = Ident::new(variant, Span::call_site());
                 let doc = format!(" `{spelling}`");
-                let serde = serde.iter().map(|cfg| match cfg {
-                    Some(cfg) => quote!(#[cfg_attr(#cfg, serde(rename = #spelling))]),
-                    None => quote!(#[serde(rename = #spelling)]),
+                let serde = serde.iter().map(|cfg| {
+                    cfg.map_or_else(
+                        || quote!(#[serde(rename = #spelling)]),
+                        |cfg| quote!(#[cfg_attr(#cfg, serde(rename = #spelling))]),
+                    )
                 });
                 quote!(#[doc = #doc] #[param(rename = #spelling)] #(#serde)* #variant)
             });
@@ -309,35 +313,6 @@ fn variant_name(spelling: &str) -> String {
     name
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{spellings, variant_name};
-
-    #[test]
-    fn variant_names() {
-        assert_eq!(variant_name("created_at"), "CreatedAt");
-        assert_eq!(variant_name("ALL"), "All");
-        assert_eq!(variant_name("+1"), "Plus1");
-        assert_eq!(variant_name("-1"), "Minus1");
-        assert_eq!(variant_name("2fa"), "V2fa");
-        assert_eq!(variant_name("é"), "V");
-    }
-
-    #[test]
-    fn only_string_enums_become_types() {
-        let of = |text: &str| spellings(&serde_json::from_str(text).unwrap());
-        assert!(of(r#"{"type": "string", "enum": ["a", "b"]}"#).is_some());
-        assert!(of(r#"{"type": ["string"], "enum": ["a"]}"#).is_some());
-        assert!(of(r#"{"type": "integer", "enum": [1, 2]}"#).is_none());
-        assert!(of(r#"{"type": ["string", "null"], "enum": ["a", null]}"#).is_none());
-        assert!(of(r#"{"type": "string", "enum": ["a", null]}"#).is_none());
-        assert!(of(r#"{"type": "string", "enum": []}"#).is_none());
-        assert!(of(r#"{"type": "string", "enum": ["", "a"]}"#).is_none());
-        assert!(of(r#"{"type": "string", "enum": ["created-at", "created_at"]}"#).is_none());
-        assert!(of(r#"{"enum": ["a"]}"#).is_none());
-    }
-}
-
 /// The derives `attr` names: `#[derive(...)]` always, `#[cfg_attr(pred, derive(...))]` under
 /// `pred` (nested `cfg_attr`s under `all(...)` of their predicates). Anything else names none.
 fn derives(attr: &syn::Attribute) -> Vec<(Option<TokenStream>, Vec<syn::Path>)> {
@@ -364,12 +339,41 @@ fn collect_derives(
         && let Ok(metas) = list.parse_args_with(Metas::parse_terminated)
         && let Some((predicate, rest)) = metas.iter().collect::<Vec<_>>().split_first()
     {
-        let predicate = match &cfg {
-            Some(outer) => quote!(all(#outer, #predicate)),
-            None => quote!(#predicate),
-        };
+        let predicate = cfg.as_ref().map_or_else(
+            || quote!(#predicate),
+            |outer| quote!(all(#outer, #predicate)),
+        );
         for meta in rest {
             collect_derives(meta, Some(predicate.clone()), out);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{spellings, variant_name};
+
+    #[test]
+    fn variant_names() {
+        assert_eq!(variant_name("created_at"), "CreatedAt");
+        assert_eq!(variant_name("ALL"), "All");
+        assert_eq!(variant_name("+1"), "Plus1");
+        assert_eq!(variant_name("-1"), "Minus1");
+        assert_eq!(variant_name("2fa"), "V2fa");
+        assert_eq!(variant_name("é"), "V");
+    }
+
+    #[test]
+    fn only_string_enums_become_types() {
+        let of = |text: &str| spellings(&serde_json::from_str(text).unwrap());
+        assert!(of(r#"{"type": "string", "enum": ["a", "b"]}"#).is_some());
+        assert!(of(r#"{"type": ["string"], "enum": ["a"]}"#).is_some());
+        assert!(of(r#"{"type": "integer", "enum": [1, 2]}"#).is_none());
+        assert!(of(r#"{"type": ["string", "null"], "enum": ["a", null]}"#).is_none());
+        assert!(of(r#"{"type": "string", "enum": ["a", null]}"#).is_none());
+        assert!(of(r#"{"type": "string", "enum": []}"#).is_none());
+        assert!(of(r#"{"type": "string", "enum": ["", "a"]}"#).is_none());
+        assert!(of(r#"{"type": "string", "enum": ["created-at", "created_at"]}"#).is_none());
+        assert!(of(r#"{"enum": ["a"]}"#).is_none());
     }
 }
