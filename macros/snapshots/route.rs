@@ -288,11 +288,13 @@ const _: () = {
                         "id",
                         <u64 as ::urlkit::route::RouteField<id>>::VALUE_TYPE,
                         "",
+                        false,
                     ),
                     ::urlkit::__private::route::field(
                         "tab",
                         <Option<String> as ::urlkit::route::RouteField<tab>>::VALUE_TYPE,
                         "",
+                        false,
                     ),
                 ],
             ),

@@ -184,6 +184,9 @@ struct Parameter {
     explode: bool,
     /// `Some` in the query only (the field applies to nothing else).
     allow_reserved: Option<bool>,
+    /// `allowEmptyValue: true`, written only when true (a query parameter's empty value is
+    /// a value).
+    allow_empty: bool,
     schema: Value,
     description: String,
 }
@@ -201,6 +204,9 @@ impl Parameter {
         object.insert("explode".into(), self.explode.into());
         if let Some(allow) = self.allow_reserved {
             object.insert("allowReserved".into(), allow.into());
+        }
+        if self.allow_empty {
+            object.insert("allowEmptyValue".into(), true.into());
         }
         object.insert("schema".into(), self.schema);
         Value::Object(object)
@@ -325,6 +331,7 @@ fn described(shape: &RouteShape) -> Result<Vec<(String, Vec<Parameter>)>, Error>
         style: "simple",
         explode: false,
         allow_reserved: None,
+        allow_empty: false,
         schema,
         description,
     };
@@ -463,6 +470,7 @@ fn query_parameters(shape: &RouteShape) -> Result<Vec<Parameter>, Error> {
                     style: "form",
                     explode: true,
                     allow_reserved: Some(allow_reserved),
+                    allow_empty: false,
                     schema: json!({ "type": "string", "enum": [text] }),
                     description: String::new(),
                 });
@@ -501,6 +509,8 @@ fn query_parameters(shape: &RouteShape) -> Result<Vec<Parameter>, Error> {
                     style,
                     explode,
                     allow_reserved: Some(false),
+                    // `page=` is `Some("")`, where without it an empty value is absent.
+                    allow_empty: arity == Arity::Optional && found.is_some_and(|f| f.keeps_empty),
                     schema,
                     description,
                 });

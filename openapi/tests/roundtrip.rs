@@ -10,7 +10,7 @@ urlkit::openapi! {
 /// What both sides state of a parameter, OpenAPI's defaults written out (3.1 §4.8.12.1:
 /// `form` for the query, `simple` for the path, `explode` true for `form` only), with the
 /// values a string `enum` lists (an enum the macro writes as a `Param` type, whose spellings
-/// `paths` writes back).
+/// `paths` writes back), and `allowEmptyValue` (`#[route(keep_empty)]`).
 type Summary = (
     String,
     String,
@@ -21,6 +21,7 @@ type Summary = (
     String,
     String,
     String,
+    bool,
 );
 
 fn summary(parameter: &Value) -> Summary {
@@ -44,6 +45,7 @@ fn summary(parameter: &Value) -> Summary {
         parameter["schema"]["items"]["type"].to_string(),
         parameter["schema"]["enum"].to_string(),
         parameter["schema"]["items"]["enum"].to_string(),
+        parameter["allowEmptyValue"].as_bool().unwrap_or(false),
     )
 }
 

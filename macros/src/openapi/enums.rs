@@ -161,32 +161,53 @@ impl Enums {
             "PartialOrd",
             "Ord",
         ];
-        let mut extra: Vec<syn::Path> = Vec::new();
-        for attr in attrs.iter().filter(|attr| attr.path().is_ident("derive")) {
-            let Ok(paths) = attr.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            ) else {
-                continue;
-            };
-            extra.extend(paths.into_iter().filter(|path| {
-                path.segments
-                    .last()
-                    .is_some_and(|last| !OWN.contains(&last.ident.to_string().as_str()))
-            }));
-        }
-        let serde = extra.iter().any(|path| {
+        let own = |path: &syn::Path| {
+            path.segments
+                .last()
+                .is_some_and(|last| OWN.contains(&last.ident.to_string().as_str()))
+        };
+        let is_serde = |path: &syn::Path| {
             path.segments
                 .last()
                 .is_some_and(|last| last.ident == "Serialize" || last.ident == "Deserialize")
-        });
+        };
+        // The route enum's derives, each under the `cfg` it stands under (`None`: always),
+        // so that `#[cfg_attr(feature = "serde", derive(Serialize))]` reaches the enums too.
+        let mut extra: Vec<(Option<TokenStream>, Vec<syn::Path>)> = Vec::new();
+        for attr in attrs {
+            for (cfg, paths) in derives(attr) {
+                let paths: Vec<syn::Path> = paths.into_iter().filter(|p| !own(p)).collect();
+                if !paths.is_empty() {
+                    extra.push((cfg, paths));
+                }
+            }
+        }
+        let derive_attrs: Vec<TokenStream> = (extra.iter())
+            .map(|(cfg, paths)| {
+                cfg.as_ref().map_or_else(
+                    || quote!(#[derive(#(#paths),*)]),
+                    |cfg| quote!(#[cfg_attr(#cfg, derive(#(#paths),*))]),
+                )
+            })
+            .collect();
+        // Where Serde's derives stand, its `rename` too.
+        let serde: Vec<Option<&TokenStream>> = (extra.iter())
+            .filter(|(_, paths)| paths.iter().any(is_serde))
+            .map(|(cfg, _)| cfg.as_ref())
+            .collect();
         let types = self.types.iter().map(|enum_type| {
             let name = Ident::new(&enum_type.name, Span::call_site());
             let doc = &enum_type.doc;
             let variants = enum_type.values.iter().map(|(spelling, variant)| {
                 let variant = Ident::new(variant, Span::call_site());
                 let doc = format!(" `{spelling}`");
-                let serde = serde.then(|| quote!(#[serde(rename = #spelling)]));
-                quote!(#[doc = #doc] #[param(rename = #spelling)] #serde #variant)
+                let serde = serde.iter().map(|cfg| {
+                    cfg.map_or_else(
+                        || quote!(#[serde(rename = #spelling)]),
+                        |cfg| quote!(#[cfg_attr(#cfg, serde(rename = #spelling))]),
+                    )
+                });
+                quote!(#[doc = #doc] #[param(rename = #spelling)] #(#serde)* #variant)
             });
             quote! {
                 #[doc = #doc]
@@ -200,8 +221,8 @@ impl Enums {
                     ::urlkit::__private::core::cmp::PartialOrd,
                     ::urlkit::__private::core::cmp::Ord,
                     ::urlkit::Param,
-                    #(#extra),*
                 )]
+                #(#derive_attrs)*
                 #vis enum #name {
                     #(#variants,)*
                 }
@@ -290,6 +311,42 @@ fn variant_name(spelling: &str) -> String {
         name.insert(0, 'V');
     }
     name
+}
+
+/// The derives `attr` names: `#[derive(...)]` always, `#[cfg_attr(pred, derive(...))]` under
+/// `pred` (nested `cfg_attr`s under `all(...)` of their predicates). Anything else names none.
+fn derives(attr: &syn::Attribute) -> Vec<(Option<TokenStream>, Vec<syn::Path>)> {
+    let mut out = Vec::new();
+    collect_derives(&attr.meta, None, &mut out);
+    out
+}
+
+fn collect_derives(
+    meta: &syn::Meta,
+    cfg: Option<TokenStream>,
+    out: &mut Vec<(Option<TokenStream>, Vec<syn::Path>)>,
+) {
+    type Metas = syn::punctuated::Punctuated<syn::Meta, syn::Token![,]>;
+    let syn::Meta::List(list) = meta else {
+        return;
+    };
+    if list.path.is_ident("derive") {
+        type Paths = syn::punctuated::Punctuated<syn::Path, syn::Token![,]>;
+        if let Ok(paths) = list.parse_args_with(Paths::parse_terminated) {
+            out.push((cfg, paths.into_iter().collect()));
+        }
+    } else if list.path.is_ident("cfg_attr")
+        && let Ok(metas) = list.parse_args_with(Metas::parse_terminated)
+        && let Some((predicate, rest)) = metas.iter().collect::<Vec<_>>().split_first()
+    {
+        let predicate = cfg.as_ref().map_or_else(
+            || quote!(#predicate),
+            |outer| quote!(all(#outer, #predicate)),
+        );
+        for meta in rest {
+            collect_derives(meta, Some(predicate.clone()), out);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -133,7 +133,8 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
             } else {
                 quote_spanned!(ty.span()=> <#ty as ::urlkit::route::RouteField<#marker>>::VALUE_TYPE)
             };
-            quote! { ::urlkit::__private::route::field(#name, #value, #doc) }
+            let keeps_empty = f.keep_empty.is_some();
+            quote! { ::urlkit::__private::route::field(#name, #value, #doc, #keeps_empty) }
         });
     let doc = &route.doc;
     let described = quote! {

@@ -436,6 +436,13 @@ fn next_segment_item(
     }
     let mut item = r.start..end;
     *raw = item.clone();
+    // `{.x*}` writes `.` only between items, never encoded in one (`to_url` refuses an item
+    // holding it), so an item with `%2E` is no item it writes.
+    if *delimiter == b'.' && has_encoded_dot(bytes(&item)) {
+        return Err(ParamError::Invalid {
+            expected: "an item of this label parameter, which holds no `.` (`%2E`)",
+        });
+    }
     if *entries {
         // The key, up to the first raw `=`; the value after it, read next.
         match text(&item).find('=') {
@@ -474,6 +481,12 @@ fn next_segment_item(
     }
     *first = false;
     Ok(Some(item))
+}
+
+/// Whether `raw` holds `%2E` (either case of hex, RFC 3986 §2.1).
+fn has_encoded_dot(raw: &[u8]) -> bool {
+    raw.windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'2' && w[2].eq_ignore_ascii_case(&b'e'))
 }
 
 /// The value of the next piece of the query (which ends at `end`) from `*next` on whose key is

@@ -134,20 +134,23 @@ impl RouteShape {
 ///
 /// /// A user's posts.
 /// #[derive(Route)]
-/// #[route("/users/{id}/posts{?tag*}")]
+/// #[route("/users/{id}/posts{?tag*,note}")]
 /// struct Posts {
 ///     /// The user.
 ///     id: u64,
 ///     tag: Vec<String>,
+///     #[route(keep_empty)]
+///     note: Option<String>,
 /// }
 ///
 /// let [shape] = Posts::SHAPES else { unreachable!() };
 /// assert_eq!(shape.doc, "A user's posts.");
-/// let [id, tag] = shape.fields else { unreachable!() };
+/// let [id, tag, note] = shape.fields else { unreachable!() };
 /// assert_eq!((id.name, id.doc), ("id", "The user."));
 /// assert_eq!(id.value, ValueType::Integer { min: 0, max: u64::MAX.into() });
 /// // A list's items: the arity is in the shape's `Segment` or `QueryParam`.
 /// assert_eq!((tag.name, tag.value, tag.doc), ("tag", ValueType::Text, ""));
+/// assert!(note.keeps_empty && !tag.keeps_empty);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -159,6 +162,10 @@ pub struct FieldShape {
     pub value: ValueType,
     /// Its doc comment, as [`RouteShape::doc`].
     pub doc: &'static str,
+    /// Whether an empty query value is `Some` of it rather than `None`: an `Option` with
+    /// `#[route(keep_empty)]` (OpenAPI's `allowEmptyValue: true`). Without it `from_url`
+    /// reads `page=` (an empty form field) as absent.
+    pub keeps_empty: bool,
 }
 
 /// The values a field's type accepts, as far as a description of an API can say it:
@@ -445,6 +452,16 @@ pub const fn described(
 }
 
 /// A [`FieldShape`], for the code `#[derive(Route)]` writes.
-pub const fn field(name: &'static str, value: ValueType, doc: &'static str) -> FieldShape {
-    FieldShape { name, value, doc }
+pub const fn field(
+    name: &'static str,
+    value: ValueType,
+    doc: &'static str,
+    keeps_empty: bool,
+) -> FieldShape {
+    FieldShape {
+        name,
+        value,
+        doc,
+        keeps_empty,
+    }
 }

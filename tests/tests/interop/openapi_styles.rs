@@ -1259,6 +1259,21 @@ fn a_path_object_keeps_its_entries_apart() {
             }
         }
     }
+    // `{.color*}` writes `.` only between items, never `%2E` in one: refused, as `to_url`
+    // refuses the entry it would read.
+    let (_, _, _, label_exploded) = OBJECT_ROUTES[3];
+    for url in ["/p/.a%2Eb=1", "/p/.a=1%2e5"] {
+        let error = label_exploded(url).unwrap_err();
+        assert!(
+            matches!(
+                error.kind(),
+                RouteErrorKind::Value(ParamError::Invalid { .. })
+            ),
+            "{url}: {error}"
+        );
+    }
+    let (_, _, _, list) = LIST_ROUTES[3];
+    assert!(list("/p/.a%2Eb").is_err());
     // Each reading refuses what its writing never gives.
     let (_, _, _, simple) = OBJECT_ROUTES[0];
     let (_, _, _, simple_exploded) = OBJECT_ROUTES[1];

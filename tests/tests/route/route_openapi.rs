@@ -320,6 +320,25 @@ mod select {
     }
 }
 
+/// Derives given through `cfg_attr` reach the enums `openapi!` writes, under their `cfg`.
+mod cfg_attr_derives {
+    urlkit::openapi! {
+        #[derive(Debug, Clone, PartialEq)]
+        #[cfg_attr(all(), derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(any(), derive(NoSuchDerive))]
+        pub enum Cfg = "tests/route/openapi_enums.json";
+    }
+
+    #[test]
+    fn cfg_attr_derives_reach_the_enums() {
+        // Serde spells a value as the URL does (`rename`, under the same `cfg`).
+        let json = serde_json::to_string(&CfgReactionsListContent::Plus1).unwrap();
+        assert_eq!(json, "\"+1\"");
+        let read: CfgSortOrder = serde_json::from_str("\"comments\"").unwrap();
+        assert_eq!(read, CfgSortOrder::Comments);
+    }
+}
+
 mod enums {
     use urlkit::Route;
 

@@ -389,7 +389,8 @@ fn lane_agrees(template: &str) {
     );
 }
 
-/// A realistic route enum: an API's users, posts, files and search.
+/// A realistic route enum: an API's users, posts, files and search, and one route of lists
+/// and maps in path segments.
 #[derive(Route, Debug, PartialEq)]
 pub enum Api {
     #[route("/users/{id}")]
@@ -408,6 +409,14 @@ pub enum Api {
         query: String,
         page: Option<u32>,
         sort: Option<String>,
+    },
+    /// Lists and maps in path segments, in the label and matrix styles.
+    #[route("/paint/{.color*}/{;size}/{tags}/{;keyed*}")]
+    Paint {
+        color: std::collections::BTreeMap<String, u8>,
+        size: Vec<(String, u32)>,
+        tags: Vec<String>,
+        keyed: std::collections::BTreeMap<String, String>,
     },
 }
 
