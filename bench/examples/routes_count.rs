@@ -12,7 +12,8 @@
 //! ```
 //!
 //! The first argument is who parses: `urlkit` (`from_url`), `matchit` (matchit and the same
-//! decoding and conversions, as in the bench) or `none` (the loop alone); the second the
+//! decoding and conversions, as in the bench) or `none` (the loop alone); or `to_url`, which
+//! writes back the value of every target (parsed once, before the loop); the second the
 //! enum: `16`, `32` or `130`; the third, optional, the number of iterations. Divide the
 //! difference from `none` by iterations times targets (16, 32 or 130) for the count per path.
 
@@ -37,9 +38,25 @@ fn run<T>(targets: &[&str], n: usize, parse: impl Fn(&str) -> Option<T>) -> usiz
     parsed
 }
 
+/// Writes the value of every target `n` times with `to_url`; the bytes written.
+fn write<R: Route>(targets: &[&str], n: usize) -> usize {
+    let values: Vec<R> = (targets.iter())
+        .map(|t| R::from_url(t).expect("every target is a route"))
+        .collect();
+    let mut written = 0;
+    for _ in 0..n {
+        for value in &values {
+            written += black_box(value)
+                .to_url()
+                .map_or(0, |url| url.as_str().len());
+        }
+    }
+    written
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
-    let who = args.next().expect("urlkit, matchit or none");
+    let who = args.next().expect("urlkit, matchit, to_url or none");
     let size = args.next().expect("16, 32 or 130");
     let n: usize = args.next().map_or(20_000, |n| n.parse().expect("a count"));
     let (router16, paths16) = github(GITHUB_16);
@@ -57,6 +74,9 @@ fn main() {
         ("urlkit", "130") => run(&targets130, n, |t| Github130::from_url(t).ok()),
         ("matchit", "130") => run(&targets130, n, |t| github_with_matchit(&router130, t)),
         ("none", "130") => run(&targets130, n, |t| Some(t.len())),
+        ("to_url", "16") => write::<Github16>(&targets16, n),
+        ("to_url", "32") => write::<Api>(&TARGETS, n),
+        ("to_url", "130") => write::<Github130>(&targets130, n),
         _ => panic!("no run {who} {size}"),
     };
     println!("{parsed}");

@@ -114,6 +114,144 @@ const _: () = {
             }
         }
     }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_0(
+        __f0: &u64,
+        __f1: &Option<String>,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        u64: ::urlkit::route::RouteField<id>,
+        Option<String>: ::urlkit::route::RouteField<tab>,
+    {
+        match match (&(*__f0), &(::urlkit::__private::route::SomeWrites(__f1))) {
+            (__v0, __v1) => {
+                use ::urlkit as __urlkit;
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    7usize + __urlkit::route::RouteField::<id>::hint(__v0)
+                        + __urlkit::value::Placeholder::<tab>::hint(__v1),
+                );
+                __w.path_start(false);
+                __w.text("/users/");
+                __urlkit::route::RouteField::<
+                    id,
+                >::fill_alone(__v0, &mut __w, __urlkit::__private::Spot::Segment, "id");
+                __w.query_start();
+                __urlkit::value::Placeholder::<
+                    tab,
+                >::fill_alone(
+                    __v1,
+                    &mut __w,
+                    __urlkit::__private::Spot::Expand(
+                        __urlkit::__private::Operator::Query,
+                        __urlkit::__private::Context::QueryPairs,
+                    ),
+                    "tab",
+                );
+                __w.finish()
+            }
+        } {
+            ::urlkit::__private::core::result::Result::Ok(__built) => {
+                match __which(__built.as_str()) {
+                    ::urlkit::__private::core::option::Option::Some(0usize) => {
+                        ::urlkit::__private::core::result::Result::Err(
+                            ::urlkit::__private::route::parses_as(
+                                "id",
+                                "Api::Me",
+                                "/users/me",
+                            ),
+                        )
+                    }
+                    _ => ::urlkit::__private::core::result::Result::Ok(__built),
+                }
+            }
+            ::urlkit::__private::core::result::Result::Err(e) => {
+                ::urlkit::__private::core::result::Result::Err(e)
+            }
+        }
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_1() -> ::urlkit::__private::core::result::Result<
+        ::urlkit::Url,
+        ::urlkit::ExpandError,
+    > {
+        ::urlkit::__private::core::result::Result::Ok(
+            ::urlkit::Url::__from_static("/users/me"),
+        )
+    }
+    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __read_0(
+        __t: ::urlkit::__private::route::Target<'_>,
+        __at: [::urlkit::__private::route::SegmentSpan; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<Api, ::urlkit::RouteError> {
+        ::urlkit::__private::core::result::Result::Ok(Api::Me {})
+    }
+    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __read_1(
+        __t: ::urlkit::__private::route::Target<'_>,
+        __at: [::urlkit::__private::route::SegmentSpan; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<Api, ::urlkit::RouteError>
+    where
+        u64: ::urlkit::route::RouteField<id>,
+        Option<String>: ::urlkit::route::RouteField<tab>,
+    {
+        ::urlkit::__private::core::result::Result::Ok({
+            let __keys = __t.keys(&["tab"], false);
+            Api::User {
+                id: match <u64 as ::urlkit::route::RouteField<
+                    id,
+                >>::segment(&__t, __at[0usize], &__FIELDS[0usize]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+                tab: match <Option<
+                    String,
+                > as ::urlkit::route::RouteField<
+                    tab,
+                >>::key(&__t, __keys[0usize], &__FIELDS[1usize]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+            }
+        })
+    }
+    static __FIELDS: [::urlkit::__private::route::Field; 2usize] = [
+        ::urlkit::__private::route::Field {
+            route: "Api::User",
+            name: "id",
+            prefix: 0usize,
+            suffix: 0usize,
+            key: "",
+            joined: ::urlkit::__private::core::option::Option::None,
+            empty_is_absent: false,
+            matrix: false,
+        },
+        ::urlkit::__private::route::Field {
+            route: "Api::User",
+            name: "tab",
+            prefix: 0usize,
+            suffix: 0usize,
+            key: "tab",
+            joined: ::urlkit::__private::core::option::Option::None,
+            empty_is_absent: true,
+            matrix: false,
+        },
+    ];
     impl ::urlkit::Route for Api
     where
         u64: ::urlkit::route::RouteField<id>,
@@ -187,126 +325,20 @@ const _: () = {
             ::urlkit::ExpandError,
         > {
             match self {
-                Self::User { id: __f0, tab: __f1, .. } => {
-                    match match (
-                        &(*__f0),
-                        &(::urlkit::__private::route::SomeWrites(__f1)),
-                    ) {
-                        (__v0, __v1) => {
-                            use ::urlkit as __urlkit;
-                            let mut __w = __urlkit::__private::Writer::with_capacity(
-                                7usize + __urlkit::route::RouteField::<id>::hint(__v0)
-                                    + __urlkit::value::Placeholder::<tab>::hint(__v1),
-                            );
-                            __w.path_start(false);
-                            __w.text("/users/");
-                            __urlkit::route::RouteField::<
-                                id,
-                            >::fill_alone(
-                                __v0,
-                                &mut __w,
-                                __urlkit::__private::Spot::Segment,
-                                "id",
-                            );
-                            __w.query_start();
-                            __urlkit::value::Placeholder::<
-                                tab,
-                            >::fill_alone(
-                                __v1,
-                                &mut __w,
-                                __urlkit::__private::Spot::Expand(
-                                    __urlkit::__private::Operator::Query,
-                                    __urlkit::__private::Context::QueryPairs,
-                                ),
-                                "tab",
-                            );
-                            __w.finish()
-                        }
-                    } {
-                        ::urlkit::__private::core::result::Result::Ok(__built) => {
-                            match __which(__built.as_str()) {
-                                ::urlkit::__private::core::option::Option::Some(0usize) => {
-                                    ::urlkit::__private::core::result::Result::Err(
-                                        ::urlkit::__private::route::parses_as(
-                                            "id",
-                                            "Api::Me",
-                                            "/users/me",
-                                        ),
-                                    )
-                                }
-                                _ => ::urlkit::__private::core::result::Result::Ok(__built),
-                            }
-                        }
-                        ::urlkit::__private::core::result::Result::Err(e) => {
-                            ::urlkit::__private::core::result::Result::Err(e)
-                        }
-                    }
-                }
-                Self::Me { .. } => {
-                    ::urlkit::__private::core::result::Result::Ok(
-                        ::urlkit::Url::__from_static("/users/me"),
-                    )
-                }
+                Self::User { id: __f0, tab: __f1, .. } => __to_url_0(__f0, __f1),
+                Self::Me { .. } => __to_url_1(),
             }
         }
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url(
             __url: &::urlkit::__private::core::primitive::str,
         ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
-            static __FIELDS: [::urlkit::__private::route::Field; 2usize] = [
-                ::urlkit::__private::route::Field {
-                    route: "Api::User",
-                    name: "id",
-                    prefix: 0usize,
-                    suffix: 0usize,
-                    key: "",
-                    joined: ::urlkit::__private::core::option::Option::None,
-                    empty_is_absent: false,
-                    matrix: false,
-                },
-                ::urlkit::__private::route::Field {
-                    route: "Api::User",
-                    name: "tab",
-                    prefix: 0usize,
-                    suffix: 0usize,
-                    key: "tab",
-                    joined: ::urlkit::__private::core::option::Option::None,
-                    empty_is_absent: true,
-                    matrix: false,
-                },
-            ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Api")?;
             match __walk(&__w) {
                 ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
                     match __n {
-                        0usize => {
-                            ::urlkit::__private::core::result::Result::Ok(Self::Me {})
-                        }
-                        _ => {
-                            ::urlkit::__private::core::result::Result::Ok({
-                                let __keys = __t.keys(&["tab"], false);
-                                Self::User {
-                                    id: match <u64 as ::urlkit::route::RouteField<
-                                        id,
-                                    >>::segment(&__t, __at[0usize], &__FIELDS[0usize]) {
-                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                                        ::urlkit::__private::core::result::Result::Err(__e) => {
-                                            return ::urlkit::__private::core::result::Result::Err(__e);
-                                        }
-                                    },
-                                    tab: match <Option<
-                                        String,
-                                    > as ::urlkit::route::RouteField<
-                                        tab,
-                                    >>::key(&__t, __keys[0usize], &__FIELDS[1usize]) {
-                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                                        ::urlkit::__private::core::result::Result::Err(__e) => {
-                                            return ::urlkit::__private::core::result::Result::Err(__e);
-                                        }
-                                    },
-                                }
-                            })
-                        }
+                        0usize => __read_0(__t, __at),
+                        _ => __read_1(__t, __at),
                     }
                 }
                 ::urlkit::__private::core::result::Result::Err(e) => {

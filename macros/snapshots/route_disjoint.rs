@@ -125,6 +125,183 @@ const _: () = {
             __w.miss(&__miss, ::urlkit::__private::core::option::Option::None),
         )
     }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_0(
+        __f0: &Vec<String>,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        Vec<String>: ::urlkit::route::RouteField<path>,
+    {
+        match (&(*__f0),) {
+            (__v0,) => {
+                use ::urlkit as __urlkit;
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    6usize + __urlkit::route::RouteField::<path>::hint(__v0),
+                );
+                __w.path_start(false);
+                __w.text("/");
+                __w.segment_start();
+                __w.text("files");
+                __urlkit::route::RouteField::<
+                    path,
+                >::fill_alone_modified(
+                    __v0,
+                    &mut __w,
+                    __urlkit::__private::Spot::Expand(
+                        __urlkit::__private::Operator::Path,
+                        __urlkit::__private::Context::Path,
+                    ),
+                    "path",
+                    __urlkit::__private::Modifier::Explode,
+                );
+                __w.segment_end(false);
+                __w.finish()
+            }
+        }
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_1(
+        __f0: &String,
+        __f1: &String,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<name>,
+        String: ::urlkit::route::RouteField<token>,
+    {
+        match (&(*__f0), &(*__f1)) {
+            (__v0, __v1) => {
+                use ::urlkit as __urlkit;
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    16usize + __urlkit::route::RouteField::<name>::hint(__v0)
+                        + __urlkit::route::RouteField::<token>::hint(__v1),
+                );
+                __w.path_start(false);
+                __w.text("/raw/");
+                __w.segment_start();
+                __urlkit::route::RouteField::<
+                    name,
+                >::fill_alone(
+                    __v0,
+                    &mut __w,
+                    __urlkit::__private::Spot::Expand(
+                        __urlkit::__private::Operator::Simple,
+                        __urlkit::__private::Context::Path,
+                    ),
+                    "name",
+                );
+                __w.text(".txt");
+                __w.segment_end(false);
+                __w.query_start();
+                __urlkit::route::RouteField::<
+                    token,
+                >::fill_pair(
+                    __v1,
+                    &mut __w,
+                    "token",
+                    false,
+                    "token",
+                    __urlkit::__private::Modifier::None,
+                );
+                __w.finish()
+            }
+        }
+    }
+    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __read_0(
+        __t: ::urlkit::__private::route::Target<'_>,
+        __at: [::urlkit::__private::route::SegmentSpan; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<Files, ::urlkit::RouteError>
+    where
+        Vec<String>: ::urlkit::route::RouteField<path>,
+    {
+        ::urlkit::__private::core::result::Result::Ok(Files::Tree {
+            path: match <Vec<
+                String,
+            > as ::urlkit::route::RouteField<
+                path,
+            >>::tail(&__t, __at[0usize], &__FIELDS[0usize]) {
+                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                ::urlkit::__private::core::result::Result::Err(__e) => {
+                    return ::urlkit::__private::core::result::Result::Err(__e);
+                }
+            },
+        })
+    }
+    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __read_1(
+        __t: ::urlkit::__private::route::Target<'_>,
+        __at: [::urlkit::__private::route::SegmentSpan; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<Files, ::urlkit::RouteError>
+    where
+        String: ::urlkit::route::RouteField<name>,
+        String: ::urlkit::route::RouteField<token>,
+    {
+        ::urlkit::__private::core::result::Result::Ok({
+            let __keys = __t.keys(&["token"], false);
+            Files::Raw {
+                name: match <String as ::urlkit::route::RouteField<
+                    name,
+                >>::segment(&__t, __at[0usize], &__FIELDS[1usize]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+                token: match <String as ::urlkit::route::RouteField<
+                    token,
+                >>::key(&__t, __keys[0usize], &__FIELDS[2usize]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+            }
+        })
+    }
+    static __FIELDS: [::urlkit::__private::route::Field; 3usize] = [
+        ::urlkit::__private::route::Field {
+            route: "Files::Tree",
+            name: "path",
+            prefix: 0usize,
+            suffix: 0usize,
+            key: "",
+            joined: ::urlkit::__private::core::option::Option::None,
+            empty_is_absent: false,
+            matrix: false,
+        },
+        ::urlkit::__private::route::Field {
+            route: "Files::Raw",
+            name: "name",
+            prefix: 0usize,
+            suffix: 4usize,
+            key: "",
+            joined: ::urlkit::__private::core::option::Option::None,
+            empty_is_absent: false,
+            matrix: false,
+        },
+        ::urlkit::__private::route::Field {
+            route: "Files::Raw",
+            name: "token",
+            prefix: 0usize,
+            suffix: 0usize,
+            key: "token",
+            joined: ::urlkit::__private::core::option::Option::None,
+            empty_is_absent: false,
+            matrix: false,
+        },
+    ];
     impl ::urlkit::Route for Files
     where
         Vec<String>: ::urlkit::route::RouteField<path>,
@@ -208,152 +385,20 @@ const _: () = {
             ::urlkit::ExpandError,
         > {
             match self {
-                Self::Tree { path: __f0, .. } => {
-                    match (&(*__f0),) {
-                        (__v0,) => {
-                            use ::urlkit as __urlkit;
-                            let mut __w = __urlkit::__private::Writer::with_capacity(
-                                6usize + __urlkit::route::RouteField::<path>::hint(__v0),
-                            );
-                            __w.path_start(false);
-                            __w.text("/");
-                            __w.segment_start();
-                            __w.text("files");
-                            __urlkit::route::RouteField::<
-                                path,
-                            >::fill_alone_modified(
-                                __v0,
-                                &mut __w,
-                                __urlkit::__private::Spot::Expand(
-                                    __urlkit::__private::Operator::Path,
-                                    __urlkit::__private::Context::Path,
-                                ),
-                                "path",
-                                __urlkit::__private::Modifier::Explode,
-                            );
-                            __w.segment_end(false);
-                            __w.finish()
-                        }
-                    }
-                }
-                Self::Raw { name: __f0, token: __f1, .. } => {
-                    match (&(*__f0), &(*__f1)) {
-                        (__v0, __v1) => {
-                            use ::urlkit as __urlkit;
-                            let mut __w = __urlkit::__private::Writer::with_capacity(
-                                16usize + __urlkit::route::RouteField::<name>::hint(__v0)
-                                    + __urlkit::route::RouteField::<token>::hint(__v1),
-                            );
-                            __w.path_start(false);
-                            __w.text("/raw/");
-                            __w.segment_start();
-                            __urlkit::route::RouteField::<
-                                name,
-                            >::fill_alone(
-                                __v0,
-                                &mut __w,
-                                __urlkit::__private::Spot::Expand(
-                                    __urlkit::__private::Operator::Simple,
-                                    __urlkit::__private::Context::Path,
-                                ),
-                                "name",
-                            );
-                            __w.text(".txt");
-                            __w.segment_end(false);
-                            __w.query_start();
-                            __urlkit::route::RouteField::<
-                                token,
-                            >::fill_pair(
-                                __v1,
-                                &mut __w,
-                                "token",
-                                false,
-                                "token",
-                                __urlkit::__private::Modifier::None,
-                            );
-                            __w.finish()
-                        }
-                    }
-                }
+                Self::Tree { path: __f0, .. } => __to_url_0(__f0),
+                Self::Raw { name: __f0, token: __f1, .. } => __to_url_1(__f0, __f1),
             }
         }
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url(
             __url: &::urlkit::__private::core::primitive::str,
         ) -> ::urlkit::__private::core::result::Result<Self, ::urlkit::RouteError> {
-            static __FIELDS: [::urlkit::__private::route::Field; 3usize] = [
-                ::urlkit::__private::route::Field {
-                    route: "Files::Tree",
-                    name: "path",
-                    prefix: 0usize,
-                    suffix: 0usize,
-                    key: "",
-                    joined: ::urlkit::__private::core::option::Option::None,
-                    empty_is_absent: false,
-                    matrix: false,
-                },
-                ::urlkit::__private::route::Field {
-                    route: "Files::Raw",
-                    name: "name",
-                    prefix: 0usize,
-                    suffix: 4usize,
-                    key: "",
-                    joined: ::urlkit::__private::core::option::Option::None,
-                    empty_is_absent: false,
-                    matrix: false,
-                },
-                ::urlkit::__private::route::Field {
-                    route: "Files::Raw",
-                    name: "token",
-                    prefix: 0usize,
-                    suffix: 0usize,
-                    key: "token",
-                    joined: ::urlkit::__private::core::option::Option::None,
-                    empty_is_absent: false,
-                    matrix: false,
-                },
-            ];
             let __w = ::urlkit::__private::route::Walk::new(__url, "Files")?;
             match __walk(&__w) {
                 ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
                     match __n {
-                        0usize => {
-                            ::urlkit::__private::core::result::Result::Ok(Self::Tree {
-                                path: match <Vec<
-                                    String,
-                                > as ::urlkit::route::RouteField<
-                                    path,
-                                >>::tail(&__t, __at[0usize], &__FIELDS[0usize]) {
-                                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                                    ::urlkit::__private::core::result::Result::Err(__e) => {
-                                        return ::urlkit::__private::core::result::Result::Err(__e);
-                                    }
-                                },
-                            })
-                        }
-                        _ => {
-                            ::urlkit::__private::core::result::Result::Ok({
-                                let __keys = __t.keys(&["token"], false);
-                                Self::Raw {
-                                    name: match <String as ::urlkit::route::RouteField<
-                                        name,
-                                    >>::segment(&__t, __at[0usize], &__FIELDS[1usize]) {
-                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                                        ::urlkit::__private::core::result::Result::Err(__e) => {
-                                            return ::urlkit::__private::core::result::Result::Err(__e);
-                                        }
-                                    },
-                                    token: match <String as ::urlkit::route::RouteField<
-                                        token,
-                                    >>::key(&__t, __keys[0usize], &__FIELDS[2usize]) {
-                                        ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                                        ::urlkit::__private::core::result::Result::Err(__e) => {
-                                            return ::urlkit::__private::core::result::Result::Err(__e);
-                                        }
-                                    },
-                                }
-                            })
-                        }
+                        0usize => __read_0(__t, __at),
+                        _ => __read_1(__t, __at),
                     }
                 }
                 ::urlkit::__private::core::result::Result::Err(e) => {

@@ -128,6 +128,16 @@ fn route_enum_without_overlaps() {
     );
 }
 
+/// An enum's routes: each route's `to_url` and the reading of its fields are functions of
+/// their own (`__to_url_0`, `__read_0`), which the impl calls.
+#[test]
+fn route_enum_in_parts() {
+    route_snapshot(
+        "route_parts",
+        "#[derive(Route)]\nenum Repo {\n    #[route(get, \"/repos/{owner}/{repo}\")]\n    Get { owner: String, repo: String },\n    #[route(delete, \"/repos/{owner}/{repo}\")]\n    Delete { owner: String, repo: String },\n    #[route(get, \"/repos/{owner}/{repo}/issues?state={state}\")]\n    Issues { owner: String, repo: String, state: String },\n    #[route(get, \"/repos/{owner}/{repo}/issues/{number}\")]\n    Issue { owner: String, repo: String, number: u64 },\n    #[route(get, \"/users/{user}\")]\n    User { user: String },\n}",
+    );
+}
+
 /// `url!("...")` reads a plain or raw literal's value from its text, without syn; whatever it
 /// reads must be what syn's `LitStr::value` reads, and anything it cannot read exactly (an
 /// escape, a suffix, a byte string) goes through syn instead.

@@ -65,6 +65,10 @@ pub(crate) fn impl_route(
         Vec::new()
     };
     let rank = |r: usize| tried.iter().position(|&t| t == r).unwrap_or(r);
+    let split = in_parts(input);
+    // Each route's `to_url` and the reading of its fields, where they are functions of their
+    // own (`in_parts`).
+    let mut parts = Vec::new();
     let mut template_arms = Vec::new();
     let mut url_arms = Vec::new();
     for (r, ((route, valid), template)) in
@@ -160,11 +164,33 @@ pub(crate) fn impl_route(
             _ => to_url,
         };
         template_arms.push(quote!(#path { .. } => #template,));
-        url_arms.push(quote!(#pattern => #to_url,));
+        if split {
+            // The variant's URL in a function of its own, given the fields it writes.
+            let name = format_ident!("__to_url_{}", r, span = site);
+            let params = bound.iter().map(|(i, local)| {
+                let ty = route.fields[*i].ty;
+                quote!(#local: &#ty)
+            });
+            let locals = bound.iter().map(|(_, local)| local);
+            let route_bounds = route_bounds(&[], route, valid);
+            let where_clause = (!route_bounds.is_empty()).then(|| quote!(where #(#route_bounds,)*));
+            parts.push(quote! {
+                #[allow(clippy::ptr_arg, clippy::ref_option, clippy::too_many_arguments,
+                    clippy::trivially_copy_pass_by_ref)]
+                fn #name(#(#params),*) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+                #where_clause
+                {
+                    #to_url
+                }
+            });
+            url_arms.push(quote!(#pattern => #name(#(#locals),*),));
+        } else {
+            url_arms.push(quote!(#pattern => #to_url,));
+        }
     }
     let needs_which = captors.iter().any(|c| !c.is_empty());
     let walk = tree::walk(input, valid, tried, &templates);
-    let from_url = tree::from_url(input, valid, tried);
+    let from_url = tree::from_url(input, valid, tried, &mut parts);
     let which = needs_which.then(|| tree::which(input));
     let matched = if input.routes.is_empty() {
         quote!(*self)
@@ -190,6 +216,7 @@ pub(crate) fn impl_route(
             #markers
             #walk
             #which
+            #(#parts)*
 
             impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
                 const TEMPLATES: &'static [&'static ::core::primitive::str] = &[#(#templates),*];
@@ -251,76 +278,7 @@ fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
     let mut bounds = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     for (route, valid) in input.routes.iter().zip(valid) {
-        for (field, capture) in route.fields.iter().zip(&valid.captures) {
-            let ty = field.ty;
-            if capture.is_none() {
-                continue;
-            }
-            let mut names = Vec::new();
-            idents(quote!(#ty), &mut names);
-            let generic = names.iter().any(|n| params.contains(n));
-            // A port or a prefix takes one value, which its own trait checks.
-            let mut write = None;
-            for (i, e) in valid.checked.expressions.iter().enumerate() {
-                for spec in &e.vars {
-                    if valid.checked.template[spec.name.clone()] != field.name {
-                        continue;
-                    }
-                    let marker = marker(&field.name);
-                    if valid.checked.reference.placements[i] == Placement::Port {
-                        write = Some(quote!(::urlkit::value::Port<#marker>));
-                    } else if matches!(spec.modifier, Modifier::Prefix(_)) {
-                        write = Some(quote!(::urlkit::value::Prefixed<#marker>));
-                    }
-                }
-            }
-            let map = super::check::is_object(field) || field.deep_object.is_some();
-            if map && generic {
-                // Written from its entries (and, joined, as RFC 6570 writes a map), each key
-                // and value a scalar; read through the trait of its style.
-                let private = quote!(::urlkit::__private::route);
-                let read = if field.deep_object.is_some() {
-                    quote!(#private::DeepObjectField)
-                } else {
-                    quote!(#private::ObjectField)
-                };
-                let entries = quote!(<#ty as #private::Entries>);
-                for bound in [
-                    quote!(#ty: #read + #private::Entries + ::urlkit::value::Value),
-                    quote!(#entries::Key: ::urlkit::value::Scalar),
-                    quote!(#entries::Value: ::urlkit::value::Scalar),
-                ] {
-                    if !seen.contains(&bound.to_string()) {
-                        seen.push(bound.to_string());
-                        bounds.push(bound);
-                    }
-                }
-                continue;
-            }
-            let bound = match write {
-                // A map is read and written through a trait of its own.
-                _ if super::check::is_object(field) => {
-                    let span = ty.span();
-                    let bound = quote_spanned!(span=> ::urlkit::__private::route::ObjectField);
-                    quote!(#ty: #bound)
-                }
-                _ if field.deep_object.is_some() => {
-                    let span = ty.span();
-                    let bound = quote_spanned!(span=> ::urlkit::__private::route::DeepObjectField);
-                    quote!(#ty: #bound)
-                }
-                Some(write) if generic => quote!(#ty: #write + ::urlkit::route::FromParam),
-                None if generic => {
-                    quote!(#ty: ::urlkit::value::Value + ::urlkit::route::FromParam)
-                }
-                Some(_) => continue,
-                None => {
-                    let marker = marker(&field.name);
-                    let span = ty.span();
-                    let bound = quote_spanned!(span=> ::urlkit::route::RouteField<#marker>);
-                    quote!(#ty: #bound)
-                }
-            };
+        for bound in route_bounds(&params, route, valid) {
             // The same field in several variants is one bound.
             if !seen.contains(&bound.to_string()) {
                 seen.push(bound.to_string());
@@ -329,6 +287,103 @@ fn bounds(input: &RouteType<'_>, valid: &[Valid]) -> Vec<TokenStream> {
         }
     }
     bounds
+}
+
+/// The bounds of one route's fields (see `bounds`), `params` the type's type parameters.
+/// A function of the route's alone (`in_parts`) states them too: the impl's bodies assume
+/// them, and so must its, so that a field of a type that is not a route field is reported
+/// once, at the bound, as the impl reports it.
+pub(super) fn route_bounds(
+    params: &[String],
+    route: &Route<'_>,
+    valid: &Valid,
+) -> Vec<TokenStream> {
+    let mut bounds = Vec::new();
+    for (field, capture) in route.fields.iter().zip(&valid.captures) {
+        let ty = field.ty;
+        if capture.is_none() {
+            continue;
+        }
+        let mut names = Vec::new();
+        idents(quote!(#ty), &mut names);
+        let generic = names.iter().any(|n| params.contains(n));
+        // A port or a prefix takes one value, which its own trait checks.
+        let mut write = None;
+        for (i, e) in valid.checked.expressions.iter().enumerate() {
+            for spec in &e.vars {
+                if valid.checked.template[spec.name.clone()] != field.name {
+                    continue;
+                }
+                let marker = marker(&field.name);
+                if valid.checked.reference.placements[i] == Placement::Port {
+                    write = Some(quote!(::urlkit::value::Port<#marker>));
+                } else if matches!(spec.modifier, Modifier::Prefix(_)) {
+                    write = Some(quote!(::urlkit::value::Prefixed<#marker>));
+                }
+            }
+        }
+        let map = super::check::is_object(field) || field.deep_object.is_some();
+        if map && generic {
+            // Written from its entries (and, joined, as RFC 6570 writes a map), each key
+            // and value a scalar; read through the trait of its style.
+            let private = quote!(::urlkit::__private::route);
+            let read = if field.deep_object.is_some() {
+                quote!(#private::DeepObjectField)
+            } else {
+                quote!(#private::ObjectField)
+            };
+            let entries = quote!(<#ty as #private::Entries>);
+            bounds.extend([
+                quote!(#ty: #read + #private::Entries + ::urlkit::value::Value),
+                quote!(#entries::Key: ::urlkit::value::Scalar),
+                quote!(#entries::Value: ::urlkit::value::Scalar),
+            ]);
+            continue;
+        }
+        let bound = match write {
+            // A map is read and written through a trait of its own.
+            _ if super::check::is_object(field) => {
+                let span = ty.span();
+                let bound = quote_spanned!(span=> ::urlkit::__private::route::ObjectField);
+                quote!(#ty: #bound)
+            }
+            _ if field.deep_object.is_some() => {
+                let span = ty.span();
+                let bound = quote_spanned!(span=> ::urlkit::__private::route::DeepObjectField);
+                quote!(#ty: #bound)
+            }
+            Some(write) if generic => quote!(#ty: #write + ::urlkit::route::FromParam),
+            None if generic => {
+                quote!(#ty: ::urlkit::value::Value + ::urlkit::route::FromParam)
+            }
+            Some(_) => continue,
+            None => {
+                let marker = marker(&field.name);
+                let span = ty.span();
+                let bound = quote_spanned!(span=> ::urlkit::route::RouteField<#marker>);
+                quote!(#ty: #bound)
+            }
+        };
+        bounds.push(bound);
+    }
+    bounds
+}
+
+/// Whether each route's `to_url` and the reading of its fields are functions of their own,
+/// which the impl's methods call, rather than arms of one `match`: in an enum, where rustc
+/// checks and compiles many small bodies faster than one of thousands of lines. Not in
+/// a generic enum, whose functions would each need its parameters, nor where a field's type
+/// names `Self`, which a free function cannot.
+pub(super) fn in_parts(input: &RouteType<'_>) -> bool {
+    if !input.is_enum || !input.original.generics.params.is_empty() {
+        return false;
+    }
+    let mut names = Vec::new();
+    for field in input.routes.iter().flat_map(|r| &r.fields) {
+        let ty = field.ty;
+        idents(quote!(#ty), &mut names);
+    }
+    !names.iter().any(|n| n == "Self")
 }
 
 /// The marker types, declared in a function named after the route type and reached through

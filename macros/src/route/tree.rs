@@ -363,8 +363,14 @@ pub(crate) fn walk(
     }
 }
 
-/// `from_url`: the walk, then the fields of the route it found.
-pub(crate) fn from_url(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) -> TokenStream {
+/// `from_url`: the walk, then the fields of the route it found; where routes are functions
+/// of their own (`impls::in_parts`), each route's reading is one, pushed to `parts`.
+pub(crate) fn from_url(
+    input: &RouteType<'_>,
+    valid: &[Valid],
+    tried: &[usize],
+    parts: &mut Vec<TokenStream>,
+) -> TokenStream {
     let private = private();
     let (w, url, at, t, n) = (
         local("__w"),
@@ -378,15 +384,48 @@ pub(crate) fn from_url(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) 
     // written.
     let last = tried.len().saturating_sub(1);
     let mut table = Vec::new();
+    let split = super::impls::in_parts(input);
+    let ident = &input.original.ident;
+    let slots = slots(valid);
     let arms: Vec<TokenStream> = (tried.iter().enumerate())
         .map(|(n, &r)| {
-            let value = build(&input.routes[r], &valid[r], &mut table);
             let index = if n == last { quote!(_) } else { quote!(#n) };
-            quote!(#index => ::core::result::Result::Ok(#value),)
+            let route = &input.routes[r];
+            if !split {
+                let value = build(route, &valid[r], &mut table, None);
+                return quote!(#index => ::core::result::Result::Ok(#value),);
+            }
+            let value = build(route, &valid[r], &mut table, Some(ident));
+            let read = format_ident!("__read_{}", n, span = Span::mixed_site());
+            let bounds = super::impls::route_bounds(&[], route, &valid[r]);
+            let where_clause = (!bounds.is_empty()).then(|| quote!(where #(#bounds,)*));
+            parts.push(quote! {
+                // In line where the walk is (see `walk`): the leaf that found the route
+                // then goes straight on to read its fields.
+                #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
+                fn #read(
+                    #t: #private::Target<'_>,
+                    #at: [#private::SegmentSpan; #slots],
+                ) -> ::core::result::Result<#ident, ::urlkit::RouteError>
+                #where_clause
+                {
+                    ::core::result::Result::Ok(#value)
+                }
+            });
+            quote!(#index => #read(#t, #at),)
         })
         .collect();
     let (fields, count) = (local("__FIELDS"), table.len());
     let name = input.original.ident.to_string();
+    // Where routes are read in functions of their own, they share the table beside them.
+    let table = quote!(static #fields: [#private::Field; #count] = [#(#table),*];);
+    let (table, beside) = if split {
+        (None, Some(table))
+    } else {
+        (Some(table), None)
+    };
+    parts.extend(beside);
     let body = quote! {
         match #walk(&#w) {
             ::core::result::Result::Ok((#n, #t, #at)) => match #n { #(#arms)* },
@@ -397,7 +436,7 @@ pub(crate) fn from_url(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) 
         return quote! {
             #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
             fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-                static #fields: [#private::Field; #count] = [#(#table),*];
+                #table
                 let #w = #private::Walk::new(#url, #name)?;
                 #body
             }
@@ -414,7 +453,7 @@ pub(crate) fn from_url(input: &RouteType<'_>, valid: &[Valid], tried: &[usize]) 
             #methods: ::core::option::Option<::urlkit::route::Methods>,
             #url: &::core::primitive::str,
         ) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            static #fields: [#private::Field; #count] = [#(#table),*];
+            #table
             let #w = #private::Walk::for_methods(#url, #name, #methods)?;
             #body
         }
@@ -458,11 +497,20 @@ pub(crate) fn which(input: &RouteType<'_>) -> TokenStream {
 
 /// The value of route `route`, each field read from where its placeholder stands: the
 /// segments the walk gave (`__at`, in the order of the fields that read them, a tail's the
-/// last fixed segment, where it starts).
-fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> TokenStream {
+/// last fixed segment, where it starts); `outside`, the enum's name where the value is built
+/// outside its impl.
+fn build(
+    route: &Route<'_>,
+    valid: &Valid,
+    table: &mut Vec<TokenStream>,
+    outside: Option<&Ident>,
+) -> TokenStream {
     let private = private();
     let (t, at, table_name) = (local("__t"), local("__at"), local("__FIELDS"));
-    let path = super::ast::route_path(route);
+    let path = match (outside, route.variant) {
+        (Some(ident), Some(variant)) => quote!(#ident::#variant),
+        _ => super::ast::route_path(route),
+    };
     let label = &route.label;
     let keys = local("__keys");
     let mut slot = 0usize;

@@ -283,3 +283,102 @@ proptest::proptest! {
         }
     }
 }
+
+/// Each route of an enum is written (`to_url`) and read (`from_url`) by a function of its own,
+/// which the impl calls with the variant's fields: each field goes where its route puts it
+/// (`owner` and `repo` swapped would still compile), and what a route refuses (a method, a
+/// query it requires, a value) is what `from_request` answers.
+#[derive(Route, Debug, PartialEq)]
+enum Repo {
+    #[route(get, "/repos/{owner}/{repo}")]
+    Get { owner: String, repo: String },
+    #[route(delete, "/repos/{owner}/{repo}")]
+    Delete { owner: String, repo: String },
+    #[route(get, "/repos/{owner}/{repo}/issues?state={state}")]
+    Issues {
+        owner: String,
+        repo: String,
+        state: String,
+    },
+    #[route(get, "/repos/{owner}/{repo}/issues/{number}")]
+    Issue {
+        owner: String,
+        repo: String,
+        number: u64,
+    },
+    #[route(post, "/repos/{owner}/{repo}/issues/{number}")]
+    Comment {
+        owner: String,
+        repo: String,
+        number: u64,
+    },
+    #[route(get, "/users/{user}")]
+    User { user: String },
+}
+
+#[test]
+fn each_route_writes_and_reads_its_own_fields() {
+    let (owner, repo) = (String::from("o"), String::from("r"));
+    let values = [
+        (
+            Method::Get,
+            Repo::Get {
+                owner: owner.clone(),
+                repo: repo.clone(),
+            },
+        ),
+        (
+            Method::Delete,
+            Repo::Delete {
+                owner: owner.clone(),
+                repo: repo.clone(),
+            },
+        ),
+        (
+            Method::Get,
+            Repo::Issues {
+                owner: owner.clone(),
+                repo: repo.clone(),
+                state: "open".into(),
+            },
+        ),
+        (
+            Method::Get,
+            Repo::Issue {
+                owner: owner.clone(),
+                repo: repo.clone(),
+                number: 7,
+            },
+        ),
+        (
+            Method::Post,
+            Repo::Comment {
+                owner,
+                repo,
+                number: 7,
+            },
+        ),
+        (Method::Get, Repo::User { user: "u".into() }),
+    ];
+    for (method, value) in values {
+        let url = value.to_url().unwrap();
+        assert_eq!(
+            Repo::from_request(method, url.as_str()).unwrap(),
+            value,
+            "{url}"
+        );
+    }
+    let err = Repo::from_request(Method::Put, "/repos/o/r/issues/7").unwrap_err();
+    assert_eq!(allowed(&err).to_string(), "GET, HEAD, POST");
+    let err = Repo::from_request(Method::Post, "/repos/o/r").unwrap_err();
+    assert_eq!(allowed(&err).to_string(), "GET, HEAD, DELETE");
+    let err = Repo::from_request(Method::Get, "/repos/o/r/issues/x").unwrap_err();
+    assert!(matches!(err.kind(), RouteErrorKind::Value(_)), "{err:?}");
+    let err = Repo::from_request(Method::Get, "/repos/o/r/issues").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`Repo::Issues.state`: missing; the query has no `state` parameter"
+    );
+    let err = Repo::from_request(Method::Get, "/repos/o/r/pulls").unwrap_err();
+    assert_eq!(err.kind(), &RouteErrorKind::NoMatch { template: None });
+}
