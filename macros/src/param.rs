@@ -12,7 +12,7 @@ use quote::quote;
 use syn::{Attribute, Data, DeriveInput, Fields, LitStr};
 
 use crate::diagnostics::Diagnostics;
-use crate::root::Root;
+use crate::root::{CORE, Root, URLKIT};
 
 /// The cases `rename_all` takes, as serde spells them.
 const CASES: [&str; 8] = [
@@ -34,15 +34,14 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
     let mut errors = Diagnostics::default();
     let (root, declaration) = Root::of_derive(&input.attrs, &mut errors);
     let spellings = spellings(&input, &mut errors);
-    let expanded = match (spellings, errors.finish()) {
+    let expanded = root.enter(|| match (spellings, errors.finish()) {
         (Some(spellings), Ok(())) => impls(&input, &spellings),
         (_, result) => {
             let errors = result.err().map(Root::compile_errors);
             let fallback = impls(&input, &[]);
             quote!(#errors #fallback)
         }
-    };
-    let expanded = root.rewrite(expanded);
+    });
     quote! {
         const _: () = {
             #declaration
@@ -206,6 +205,8 @@ fn impls(input: &DeriveInput, spellings: &[(syn::Ident, String)]) -> TokenStream
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let idents: Vec<_> = spellings.iter().map(|(ident, _)| ident).collect();
     let texts: Vec<_> = spellings.iter().map(|(_, text)| text).collect();
+    // A local, not the constant: `quote!`'s repetition binds the names it holds.
+    let ok = quote!(#CORE::result::Result::Ok);
     let expected = format!(
         "one of {}",
         texts
@@ -227,47 +228,47 @@ fn impls(input: &DeriveInput, spellings: &[(syn::Ident, String)]) -> TokenStream
         // A function local to the generated `const _` block, not a method: the user's type
         // gains no name of ours.
         #[inline]
-        fn spelling_of #impl_generics (value: &#ty #ty_generics) -> &'static ::core::primitive::str #where_clause {
+        fn spelling_of #impl_generics (value: &#ty #ty_generics) -> &'static #CORE::primitive::str #where_clause {
             #spelling
         }
 
-        impl #impl_generics ::urlkit::value::Scalar for #ty #ty_generics #where_clause {
+        impl #impl_generics #URLKIT::value::Scalar for #ty #ty_generics #where_clause {
             #[inline]
-            fn write(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
-                <::core::primitive::str as ::urlkit::value::Scalar>::write(spelling_of(self), e);
+            fn write(&self, e: &mut #URLKIT::value::Expansion<'_, '_>) {
+                <#CORE::primitive::str as #URLKIT::value::Scalar>::write(spelling_of(self), e);
             }
             #[inline]
-            fn write_unreserved(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
-                <::core::primitive::str as ::urlkit::value::Scalar>::write_unreserved(spelling_of(self), e);
+            fn write_unreserved(&self, e: &mut #URLKIT::value::Expansion<'_, '_>) {
+                <#CORE::primitive::str as #URLKIT::value::Scalar>::write_unreserved(spelling_of(self), e);
             }
             #[inline]
-            fn unreserved_text(&self) -> ::core::option::Option<&::core::primitive::str> {
-                ::core::option::Option::Some(spelling_of(self))
+            fn unreserved_text(&self) -> #CORE::option::Option<&#CORE::primitive::str> {
+                #CORE::option::Option::Some(spelling_of(self))
             }
-            fn size_hint(&self) -> ::core::primitive::usize {
+            fn size_hint(&self) -> #CORE::primitive::usize {
                 #longest
             }
         }
 
-        impl #impl_generics ::urlkit::value::ListItem for #ty #ty_generics #where_clause {}
+        impl #impl_generics #URLKIT::value::ListItem for #ty #ty_generics #where_clause {}
 
-        impl #impl_generics ::urlkit::value::Value for #ty #ty_generics #where_clause {
+        impl #impl_generics #URLKIT::value::Value for #ty #ty_generics #where_clause {
             #[inline]
-            fn expand(&self, e: &mut ::urlkit::value::Expansion<'_, '_>) {
+            fn expand(&self, e: &mut #URLKIT::value::Expansion<'_, '_>) {
                 e.scalar(self);
             }
         }
 
-        impl #impl_generics ::urlkit::route::FromParam for #ty #ty_generics #where_clause {
-            const VALUE_TYPE: ::urlkit::route::ValueType =
-                ::urlkit::route::ValueType::OneOf(&[#(#texts),*]);
+        impl #impl_generics #URLKIT::route::FromParam for #ty #ty_generics #where_clause {
+            const VALUE_TYPE: #URLKIT::route::ValueType =
+                #URLKIT::route::ValueType::OneOf(&[#(#texts),*]);
 
             fn from_param(
-                value: ::urlkit::__private::Cow<'_, ::core::primitive::str>,
-            ) -> ::core::result::Result<Self, ::urlkit::route::ParamError> {
+                value: #URLKIT::__private::Cow<'_, #CORE::primitive::str>,
+            ) -> #CORE::result::Result<Self, #URLKIT::route::ParamError> {
                 match &*value {
-                    #(#texts => ::core::result::Result::Ok(#ty::#idents),)*
-                    _ => ::core::result::Result::Err(::urlkit::route::ParamError::Invalid {
+                    #(#texts => #ok(#ty::#idents),)*
+                    _ => #CORE::result::Result::Err(#URLKIT::route::ParamError::Invalid {
                         expected: #expected,
                     }),
                 }

@@ -13,14 +13,15 @@
 //!   span of an edition-2015 crate would read `crate::urlkit`), and under
 //!   `#![no_implicit_prelude]`. With `#[urlkit(crate = "<path>")]`, where urlkit is renamed
 //!   or re-exported, the impls stand in a block that declares `use <path> as urlkit;` and
-//!   start from that name ([`Root::of_derive`]).
+//!   start from that name ([`Root::of_derive`]). The derive's `quote!`s write the root as
+//!   `#URLKIT` ([`URLKIT`], set for the expansion by [`Root::enter`]) and `core` as `#CORE`.
 //!
 //! Everything else generated code names comes through urlkit too: `core` items as
 //! `<root>::__private::core::...`, never through the prelude or `::core`.
 
 use std::rc::Rc;
 
-use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::quote_spanned;
 
 use crate::diagnostics::Diagnostics;
@@ -155,77 +156,100 @@ impl Root {
             None => (Root::absolute(), TokenStream::new()),
         }
     }
+}
 
-    /// `tokens` with every `::urlkit` path starting from this root instead, and every
-    /// `::core` from `<root>::__private::core`: the derive's code is written with absolute
-    /// paths, and this one pass makes them reach urlkit however the user's crate names it.
-    /// A user's own `::urlkit` or `::core` in a field's type names the same crate either way.
-    pub(crate) fn rewrite(&self, tokens: TokenStream) -> TokenStream {
-        let mut out: Vec<TokenTree> = Vec::new();
-        let mut trees = tokens.into_iter().peekable();
-        while let Some(tree) = trees.next() {
-            match tree {
-                TokenTree::Group(group) => {
-                    let mut rewritten = Group::new(group.delimiter(), self.rewrite(group.stream()));
-                    rewritten.set_span(group.span());
-                    out.push(rewritten.into());
-                }
-                TokenTree::Punct(first)
-                    if first.as_char() == ':'
-                        && first.spacing() == Spacing::Joint
-                        && !ends_path_segment(&out) =>
-                {
-                    // `::` followed by `urlkit` or `core`, not after a path segment (where
-                    // it is `a::urlkit`, not an absolute path).
-                    let second = match trees.next() {
-                        Some(TokenTree::Punct(p)) if p.as_char() == ':' => p,
-                        Some(other) => {
-                            out.push(first.into());
-                            out.push(other);
-                            continue;
-                        }
-                        None => {
-                            out.push(first.into());
-                            continue;
-                        }
-                    };
-                    let name = match trees.peek() {
-                        Some(TokenTree::Ident(ident)) if ident == "urlkit" || ident == "core" => {
-                            ident.clone()
-                        }
-                        _ => {
-                            out.push(first.into());
-                            out.push(second.into());
-                            continue;
-                        }
-                    };
-                    trees.next();
-                    // The replacement takes the span of the name it replaces, so that a
-                    // `compile_error!` stays the user's, at the place of their mistake;
-                    // but a leading `::` keeps its own context, whose edition says how
-                    // the path resolves (`crate::urlkit` in a 2015 crate's context).
-                    let span = name.span();
-                    out.extend(self.0.iter().map(|tree| {
-                        let mut tree = tree.clone();
-                        let at = match &tree {
-                            TokenTree::Punct(_) => tree.span().located_at(span),
-                            _ => span,
-                        };
-                        tree.set_span(at);
-                        tree
-                    }));
-                    if name == "core" {
-                        out.extend(path_tail(&["__private", "core"], span));
-                    }
-                }
-                other => out.push(other),
-            }
-        }
-        out.into_iter().collect()
+thread_local! {
+    /// The root of the derive being expanded ([`Root::enter`]).
+    static CURRENT: std::cell::RefCell<Option<Root>> = const { std::cell::RefCell::new(None) };
+}
+
+/// urlkit's root in the derive's generated code, `#URLKIT::route::...` in a `quote!`: the
+/// root [`Root::enter`] set, `::urlkit` outside one, at the call site (as a token the
+/// `quote!` writes) but resolved as the root's own tokens (a leading `::` at a span of this
+/// crate's edition, see the module docs). In a `quote_spanned!`, whose tokens stand at the
+/// user's span, [`Urlkit::at`] that span.
+#[derive(Clone, Copy)]
+pub(crate) struct Urlkit;
+
+/// See [`Urlkit`].
+pub(crate) const URLKIT: Urlkit = Urlkit;
+
+/// `core`, as generated code reaches it: `#CORE::option::Option` is
+/// `<root>::__private::core::option::Option`, since `::core` is `crate::core` in an
+/// edition-2015 crate.
+#[derive(Clone, Copy)]
+pub(crate) struct Core;
+
+/// See [`Core`].
+pub(crate) const CORE: Core = Core;
+
+impl Urlkit {
+    /// The root's tokens located at `span`.
+    #[allow(
+        clippy::unused_self,
+        reason = "read as the constant is interpolated: `URLKIT.at(span)`"
+    )]
+    pub(crate) fn at(self, span: Span) -> TokenStream {
+        CURRENT.with(|current| match &*current.borrow() {
+            Some(root) => root.located(span),
+            None => Root::absolute().located(span),
+        })
+    }
+}
+
+impl Core {
+    /// `<root>::__private::core` located at `span`.
+    #[allow(
+        clippy::unused_self,
+        reason = "read as the constant is interpolated: `CORE.at(span)`"
+    )]
+    pub(crate) fn at(self, span: Span) -> TokenStream {
+        let mut out = URLKIT.at(span);
+        out.extend(path_tail(&["__private", "core"], span));
+        out
+    }
+}
+
+impl quote::ToTokens for Urlkit {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(self.at(Span::call_site()));
+    }
+}
+
+impl quote::ToTokens for Core {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(self.at(Span::call_site()));
     }
 }
 
 impl Root {
+    /// Makes this the root [`URLKIT`] writes while `f` runs (a derive's expansion).
+    pub(crate) fn enter<T>(&self, f: impl FnOnce() -> T) -> T {
+        let previous = CURRENT.with(|current| current.replace(Some(self.clone())));
+        let out = f();
+        CURRENT.with(|current| *current.borrow_mut() = previous);
+        out
+    }
+
+    /// The root's tokens where a name at `span` stands: a `::` keeps its own context, whose
+    /// edition says how the path resolves (`crate::urlkit` in a 2015 crate's context), at
+    /// `span`'s place; a name takes `span` whole, so that an error stays the user's, at the
+    /// place of their mistake.
+    fn located(&self, span: Span) -> TokenStream {
+        self.0
+            .iter()
+            .map(|tree| {
+                let mut tree = tree.clone();
+                let at = match &tree {
+                    TokenTree::Punct(_) => tree.span().located_at(span),
+                    _ => span,
+                };
+                tree.set_span(at);
+                tree
+            })
+            .collect()
+    }
+
     /// `errors` as `compile_error!`s named by the name alone, every token at the user's
     /// spans. A path could not do better: `::core` is `crate::core` in an edition-2015 crate,
     /// `::std` is missing from a `no_std` one, a path that starts at urlkit's root (`$crate`,
@@ -265,29 +289,6 @@ fn by_prelude_name(tokens: TokenStream) -> TokenStream {
         }
     }
     out.into_iter().collect()
-}
-
-/// Whether `::` after the tokens `before` continues a path (`a::b`, `<T>::b`, `Self::b`)
-/// rather than starting an absolute one (`impl ::urlkit::Route`, `-> ::core::option::Option`).
-fn ends_path_segment(before: &[TokenTree]) -> bool {
-    match before.last() {
-        Some(TokenTree::Ident(ident)) => {
-            let name = ident.to_string();
-            matches!(name.as_str(), "Self" | "self" | "super" | "crate")
-                || !matches!(
-                    crate::ident::class(&name),
-                    crate::ident::NameClass::Keyword | crate::ident::NameClass::EditionKeyword
-                )
-        }
-        // `>` closes generics (`<T>::b`), but not in `->` or `=>`.
-        Some(TokenTree::Punct(p)) if p.as_char() == '>' => !matches!(
-            before.get(before.len().wrapping_sub(2)),
-            Some(TokenTree::Punct(arrow))
-                if matches!(arrow.as_char(), '-' | '=') && arrow.spacing() == Spacing::Joint
-        ),
-        Some(TokenTree::Group(g)) => g.delimiter() == Delimiter::None,
-        _ => false,
-    }
 }
 
 /// `::a::b` for `segments`, at `span`.

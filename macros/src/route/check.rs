@@ -13,6 +13,7 @@ use urlkit_syntax::route::owned::{Arity, OwnedPattern, OwnedSegment};
 use super::ast::{Field, Route};
 use crate::check::{self, BoundTemplate, BoundVar, Source};
 use crate::diagnostics::{self, Diagnostics};
+use crate::root::URLKIT;
 
 /// Where a field's values are in a URL (mirrors the runtime's `Capture`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -693,5 +694,5 @@ pub(crate) fn claimed(route: &Route<'_>, valid: &Valid, j: usize) -> proc_macro2
             k != j && (route.fields.iter()).any(|f| f.name == *name && f.deep_object.is_some())
         })
         .map(|(k, _)| pattern.keys[k].0.as_str());
-    quote::quote!(&::urlkit::__private::route::Claimed { keys: &[#(#keys),*], deep: &[#(#deep),*] })
+    quote::quote!(&#URLKIT::__private::route::Claimed { keys: &[#(#keys),*], deep: &[#(#deep),*] })
 }

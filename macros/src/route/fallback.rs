@@ -7,7 +7,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Data, DeriveInput};
 
-use crate::root::Root;
+use crate::root::{CORE, Root, URLKIT};
 
 pub(crate) fn expand(input: &DeriveInput, errors: Option<syn::Error>) -> TokenStream {
     let errors = errors.map(Root::compile_errors);
@@ -17,32 +17,32 @@ pub(crate) fn expand(input: &DeriveInput, errors: Option<syn::Error>) -> TokenSt
         quote! {
             impl #impl_generics #ident #ty_generics #where_clause {
                 /// The route's template.
-                pub const TEMPLATE: &'static ::core::primitive::str = "";
+                pub const TEMPLATE: &'static #CORE::primitive::str = "";
             }
         }
     });
     quote! {
         #errors
-        impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
-            const TEMPLATES: &'static [&'static ::core::primitive::str] = &[];
+        impl #impl_generics #URLKIT::Route for #ident #ty_generics #where_clause {
+            const TEMPLATES: &'static [&'static #CORE::primitive::str] = &[];
 
-            fn template(&self) -> &'static ::core::primitive::str {
-                ::core::unreachable!()
+            fn template(&self) -> &'static #CORE::primitive::str {
+                #CORE::unreachable!()
             }
 
-            fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError> {
-                ::core::unreachable!()
+            fn to_url(&self) -> #CORE::result::Result<#URLKIT::Url, #URLKIT::ExpandError> {
+                #CORE::unreachable!()
             }
 
             fn to_url_on(
                 &self,
-                _: &::urlkit::Url,
-            ) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError> {
-                ::core::unreachable!()
+                _: &#URLKIT::Url,
+            ) -> #CORE::result::Result<#URLKIT::Url, #URLKIT::ExpandError> {
+                #CORE::unreachable!()
             }
 
-            fn from_url(_: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-                ::core::unreachable!()
+            fn from_url(_: &#CORE::primitive::str) -> #CORE::result::Result<Self, #URLKIT::RouteError> {
+                #CORE::unreachable!()
             }
         }
         #inherent

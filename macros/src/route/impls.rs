@@ -26,7 +26,7 @@ use super::ast::{Route, RouteType, marker, route_path};
 use super::check::{Capture, Valid};
 use super::overlap::{self, Captor};
 use super::{shapes, tree};
-use crate::root::Root;
+use crate::root::{CORE, Root, URLKIT};
 use crate::{generate, url};
 
 pub(crate) fn impl_route(
@@ -101,7 +101,7 @@ pub(crate) fn impl_route(
                     // those keys (see `deep_checked`).
                     let name = &route.fields[f].name;
                     (
-                        quote!(::urlkit::__private::route::DeepObject(#local, #name)),
+                        quote!(#URLKIT::__private::route::DeepObject(#local, #name)),
                         false,
                     )
                 } else if super::check::is_object(&route.fields[f]) {
@@ -112,11 +112,11 @@ pub(crate) fn impl_route(
                 {
                     // Never empty, and in `{.x*}` no item with a `.` (see `PathList`).
                     let dots = delimiter == '.';
-                    let list = quote!(::urlkit::__private::route::PathList(&#local[..], #dots));
+                    let list = quote!(#URLKIT::__private::route::PathList(&#local[..], #dots));
                     (list, false)
                 } else if let Some((delimiter, _)) = route.fields[f].style {
                     let joined =
-                        quote!(::urlkit::__private::route::Delimited(&#local[..], #delimiter));
+                        quote!(#URLKIT::__private::route::Delimited(&#local[..], #delimiter));
                     (joined, false)
                 } else if super::check::empty_is_absent(
                     &route.fields[f],
@@ -124,7 +124,7 @@ pub(crate) fn impl_route(
                 ) {
                     // `from_url` reads an empty value as `None`: `Some` of a value that
                     // writes nothing is refused rather than written as what reads back `None`.
-                    let value = quote!(::urlkit::__private::route::SomeWrites(#local));
+                    let value = quote!(#URLKIT::__private::route::SomeWrites(#local));
                     (value, false)
                 } else {
                     (quote!(*#local), true)
@@ -134,7 +134,7 @@ pub(crate) fn impl_route(
             .collect();
         let to_url = if valid.checked.expressions.is_empty() {
             let url = url::literal(template, root);
-            quote!(::core::result::Result::Ok(#url))
+            quote!(#CORE::result::Result::Ok(#url))
         } else {
             let literal = route
                 .template
@@ -154,10 +154,10 @@ pub(crate) fn impl_route(
                 // takes none of them does not take its requests.
                 let methods = tree::has_methods(input).then(|| {
                     if route.methods.is_empty() {
-                        return quote!(::core::option::Option::None);
+                        return quote!(#CORE::option::Option::None);
                     }
                     let methods = route.methods.iter().map(|&m| shapes::method(m));
-                    quote!(::core::option::Option::Some(::urlkit::route::Methods::of(&[#(#methods),*])))
+                    quote!(#CORE::option::Option::Some(#URLKIT::route::Methods::of(&[#(#methods),*])))
                 });
                 round_trip(&to_url, captors, &input.routes, &templates, rank, methods)
             }
@@ -177,7 +177,7 @@ pub(crate) fn impl_route(
             parts.push(quote! {
                 #[allow(clippy::ptr_arg, clippy::ref_option, clippy::too_many_arguments,
                     clippy::trivially_copy_pass_by_ref)]
-                fn #name(#(#params),*) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+                fn #name(#(#params),*) -> #CORE::result::Result<#URLKIT::Url, #URLKIT::ExpandError>
                 #where_clause
                 {
                     #to_url
@@ -202,7 +202,7 @@ pub(crate) fn impl_route(
         quote! {
             impl #impl_generics #ident #ty_generics #written_where {
                 /// The route's template, as written in `#[route("...")]`.
-                pub const TEMPLATE: &'static ::core::primitive::str = #template;
+                pub const TEMPLATE: &'static #CORE::primitive::str = #template;
             }
         }
     });
@@ -218,16 +218,16 @@ pub(crate) fn impl_route(
             #which
             #(#parts)*
 
-            impl #impl_generics ::urlkit::Route for #ident #ty_generics #where_clause {
-                const TEMPLATES: &'static [&'static ::core::primitive::str] = &[#(#templates),*];
+            impl #impl_generics #URLKIT::Route for #ident #ty_generics #where_clause {
+                const TEMPLATES: &'static [&'static #CORE::primitive::str] = &[#(#templates),*];
 
-                const SHAPES: &'static [::urlkit::route::RouteShape] = #shapes;
+                const SHAPES: &'static [#URLKIT::route::RouteShape] = #shapes;
 
-                fn template(&self) -> &'static ::core::primitive::str {
+                fn template(&self) -> &'static #CORE::primitive::str {
                     match #matched { #(#template_arms)* }
                 }
 
-                fn to_url(&self) -> ::core::result::Result<::urlkit::Url, ::urlkit::ExpandError> {
+                fn to_url(&self) -> #CORE::result::Result<#URLKIT::Url, #URLKIT::ExpandError> {
                     match #matched { #(#url_arms)* }
                 }
 
@@ -246,7 +246,7 @@ fn request_method(input: &RouteType<'_>, matched: &TokenStream) -> Option<TokenS
     if input.routes.iter().all(|r| r.methods.is_empty()) {
         return None;
     }
-    let some = quote!(::core::option::Option::Some);
+    let some = quote!(#CORE::option::Option::Some);
     let arms = input.routes.iter().filter_map(|route| {
         let &m = route.methods.first()?;
         let path = route_path(route);
@@ -254,9 +254,9 @@ fn request_method(input: &RouteType<'_>, matched: &TokenStream) -> Option<TokenS
         Some(quote!(#path { .. } => #some(#method),))
     });
     let rest = (input.routes.iter().any(|r| r.methods.is_empty()))
-        .then(|| quote!(_ => ::core::option::Option::None,));
+        .then(|| quote!(_ => #CORE::option::Option::None,));
     Some(quote! {
-        fn method(&self) -> ::core::option::Option<::urlkit::route::Method> {
+        fn method(&self) -> #CORE::option::Option<#URLKIT::route::Method> {
             match #matched { #(#arms)* #rest }
         }
     })
@@ -316,9 +316,9 @@ pub(super) fn route_bounds(
                 }
                 let marker = marker(&field.name);
                 if valid.checked.reference.placements[i] == Placement::Port {
-                    write = Some(quote!(::urlkit::value::Port<#marker>));
+                    write = Some(quote!(#URLKIT::value::Port<#marker>));
                 } else if matches!(spec.modifier, Modifier::Prefix(_)) {
-                    write = Some(quote!(::urlkit::value::Prefixed<#marker>));
+                    write = Some(quote!(#URLKIT::value::Prefixed<#marker>));
                 }
             }
         }
@@ -326,7 +326,7 @@ pub(super) fn route_bounds(
         if map && generic {
             // Written from its entries (and, joined, as RFC 6570 writes a map), each key
             // and value a scalar; read through the trait of its style.
-            let private = quote!(::urlkit::__private::route);
+            let private = quote!(#URLKIT::__private::route);
             let read = if field.deep_object.is_some() {
                 quote!(#private::DeepObjectField)
             } else {
@@ -334,9 +334,9 @@ pub(super) fn route_bounds(
             };
             let entries = quote!(<#ty as #private::Entries>);
             bounds.extend([
-                quote!(#ty: #read + #private::Entries + ::urlkit::value::Value),
-                quote!(#entries::Key: ::urlkit::value::Scalar),
-                quote!(#entries::Value: ::urlkit::value::Scalar),
+                quote!(#ty: #read + #private::Entries + #URLKIT::value::Value),
+                quote!(#entries::Key: #URLKIT::value::Scalar),
+                quote!(#entries::Value: #URLKIT::value::Scalar),
             ]);
             continue;
         }
@@ -344,23 +344,26 @@ pub(super) fn route_bounds(
             // A map is read and written through a trait of its own.
             _ if super::check::is_object(field) => {
                 let span = ty.span();
-                let bound = quote_spanned!(span=> ::urlkit::__private::route::ObjectField);
+                let urlkit_at = URLKIT.at(span);
+                let bound = quote_spanned!(span=> #urlkit_at::__private::route::ObjectField);
                 quote!(#ty: #bound)
             }
             _ if field.deep_object.is_some() => {
                 let span = ty.span();
-                let bound = quote_spanned!(span=> ::urlkit::__private::route::DeepObjectField);
+                let urlkit_at = URLKIT.at(span);
+                let bound = quote_spanned!(span=> #urlkit_at::__private::route::DeepObjectField);
                 quote!(#ty: #bound)
             }
-            Some(write) if generic => quote!(#ty: #write + ::urlkit::route::FromParam),
+            Some(write) if generic => quote!(#ty: #write + #URLKIT::route::FromParam),
             None if generic => {
-                quote!(#ty: ::urlkit::value::Value + ::urlkit::route::FromParam)
+                quote!(#ty: #URLKIT::value::Value + #URLKIT::route::FromParam)
             }
             Some(_) => continue,
             None => {
                 let marker = marker(&field.name);
                 let span = ty.span();
-                let bound = quote_spanned!(span=> ::urlkit::route::RouteField<#marker>);
+                let urlkit_at = URLKIT.at(span);
+                let bound = quote_spanned!(span=> #urlkit_at::route::RouteField<#marker>);
                 quote!(#ty: #bound)
             }
         };
@@ -469,18 +472,18 @@ fn round_trip(
         let template = &templates[c.route];
         let placeholder = &c.placeholder;
         quote! {
-            ::core::option::Option::Some(#at) => ::core::result::Result::Err(
-                ::urlkit::__private::route::parses_as(#placeholder, #label, #template)
+            #CORE::option::Option::Some(#at) => #CORE::result::Result::Err(
+                #URLKIT::__private::route::parses_as(#placeholder, #label, #template)
             ),
         }
     });
     quote! {
         match #to_url {
-            ::core::result::Result::Ok(#built) => match __which(#built.as_str() #methods) {
+            #CORE::result::Result::Ok(#built) => match __which(#built.as_str() #methods) {
                 #(#arms)*
-                _ => ::core::result::Result::Ok(#built),
+                _ => #CORE::result::Result::Ok(#built),
             },
-            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            #CORE::result::Result::Err(e) => #CORE::result::Result::Err(e),
         }
     }
 }
@@ -517,7 +520,7 @@ fn deep_checked(
 fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (TokenStream, bool) {
     let field = &route.fields[f];
     if let Some((delimiter, _)) = field.style {
-        let value = quote!(::urlkit::__private::route::DelimitedObject(#local, #delimiter));
+        let value = quote!(#URLKIT::__private::route::DelimitedObject(#local, #delimiter));
         return (value, false);
     }
     let exploded = match valid.captures.get(f) {
@@ -527,7 +530,7 @@ fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (T
         Some(Some(super::check::Capture::Segment(k))) => {
             // Never empty, and in `{.x*}` no key or value with a `.` (see `PathObject`).
             let dots = super::check::segment_list(&valid.shape, *k, field) == Some('.');
-            let value = quote!(::urlkit::__private::route::PathObject(#local, #dots));
+            let value = quote!(#URLKIT::__private::route::PathObject(#local, #dots));
             return (value, false);
         }
         _ => None,
@@ -535,12 +538,9 @@ fn object_value(route: &Route<'_>, valid: &Valid, f: usize, local: &Ident) -> (T
     match exploded {
         Some(j) => {
             let claimed = super::check::claimed(route, valid, j);
-            let value = quote!(::urlkit::__private::route::ExplodedObject(#local, #claimed));
+            let value = quote!(#URLKIT::__private::route::ExplodedObject(#local, #claimed));
             (value, false)
         }
-        None => (
-            quote!(::urlkit::__private::route::UniqueKeys(#local)),
-            false,
-        ),
+        None => (quote!(#URLKIT::__private::route::UniqueKeys(#local)), false),
     }
 }

@@ -28,11 +28,10 @@ pub(crate) fn derive(tokens: TokenStream) -> TokenStream {
         Err(error) => return Root::compile_errors(error),
     };
     let mut errors = Diagnostics::default();
-    // The impls' paths, written `::urlkit` and `::core`, start from urlkit's root
-    // (`crate::root`); where that is a name, the impls stand in a block that declares it.
+    // The impls' paths start from urlkit's root (`crate::root::URLKIT`); where that is a
+    // name, the impls stand in a block that declares it.
     let (root, declaration) = Root::of_derive(&input.attrs, &mut errors);
-    let expanded = expand(&input, errors, &root);
-    let expanded = root.rewrite(expanded);
+    let expanded = root.enter(|| expand(&input, errors, &root));
     if declaration.is_empty() {
         // No block of its own: rustc names the marker types by the path of the block
         // that holds them (`_::id`), each block one `_::` more.

@@ -15,6 +15,7 @@ use urlkit_syntax::route::owned::Arity;
 
 use super::ast::{Route, RouteType};
 use super::check::Valid;
+use crate::root::{CORE, URLKIT};
 
 /// The value of `SHAPES`: one `RouteShape` per route, in declaration order.
 pub(crate) fn shapes(input: &RouteType<'_>, valid: &[Valid]) -> TokenStream {
@@ -42,7 +43,7 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
     let mut path = Vec::new();
     for segment in &valid.shape.segments {
         path.push(match segment {
-            PathSegment::Static(text) => quote!(::urlkit::route::Segment::Static(#text)),
+            PathSegment::Static(text) => quote!(#URLKIT::route::Segment::Static(#text)),
             PathSegment::Value {
                 prefix,
                 suffix,
@@ -50,7 +51,7 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
                 style: PathStyle::Simple,
             } if kind(var) == Arity::One && !is_object(var) => {
                 let field = field(var);
-                quote!(::urlkit::route::Segment::Value { prefix: #prefix, field: #field, suffix: #suffix })
+                quote!(#URLKIT::route::Segment::Value { prefix: #prefix, field: #field, suffix: #suffix })
             }
             PathSegment::Value {
                 prefix,
@@ -60,17 +61,17 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
             } => {
                 let field = field(var);
                 let style = match style {
-                    PathStyle::Label => quote!(::urlkit::route::PathStyle::Label),
-                    PathStyle::Matrix => quote!(::urlkit::route::PathStyle::Matrix),
-                    PathStyle::Simple => quote!(::urlkit::route::PathStyle::Simple),
+                    PathStyle::Label => quote!(#URLKIT::route::PathStyle::Label),
+                    PathStyle::Matrix => quote!(#URLKIT::route::PathStyle::Matrix),
+                    PathStyle::Simple => quote!(#URLKIT::route::PathStyle::Simple),
                 };
                 let explode = var.explode;
                 let arity = match (is_object(var), explode) {
-                    (true, false) => quote!(::urlkit::route::Arity::JoinedObject { separator: ',' }),
-                    (true, true) => quote!(::urlkit::route::Arity::ExplodedObject),
+                    (true, false) => quote!(#URLKIT::route::Arity::JoinedObject { separator: ',' }),
+                    (true, true) => quote!(#URLKIT::route::Arity::ExplodedObject),
                     (false, _) => arity(kind(var)),
                 };
-                quote!(::urlkit::route::Segment::Styled {
+                quote!(#URLKIT::route::Segment::Styled {
                     prefix: #prefix, field: #field, suffix: #suffix, style: #style, explode: #explode, arity: #arity,
                 })
             }
@@ -79,20 +80,20 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
     for var in &valid.shape.tail {
         let field = field(var);
         path.push(match kind(var) {
-            Arity::List => quote!(::urlkit::route::Segment::Rest { field: #field }),
+            Arity::List => quote!(#URLKIT::route::Segment::Rest { field: #field }),
             kind => {
                 let arity = arity(kind);
-                quote!(::urlkit::route::Segment::Slash { field: #field, arity: #arity })
+                quote!(#URLKIT::route::Segment::Slash { field: #field, arity: #arity })
             }
         });
     }
     let mut query = Vec::new();
     for pair in &valid.shape.pairs {
         let (key, value) = match pair.split_once('=') {
-            Some((key, value)) => (key, quote!(::core::option::Option::Some(#value))),
-            None => (pair.as_str(), quote!(::core::option::Option::None)),
+            Some((key, value)) => (key, quote!(#CORE::option::Option::Some(#value))),
+            None => (pair.as_str(), quote!(#CORE::option::Option::None)),
         };
-        query.push(quote!(::urlkit::route::QueryParam::Static { key: #key, value: #value }));
+        query.push(quote!(#URLKIT::route::QueryParam::Static { key: #key, value: #value }));
     }
     for (j, key) in valid.shape.keys.iter().enumerate() {
         let (name, field) = (&key.key, field(&key.var));
@@ -101,23 +102,23 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         let deep = field_of.is_some_and(|f| f.deep_object.is_some());
         let object = field_of.is_some_and(super::check::is_object);
         let arity = match joined {
-            _ if deep => quote!(::urlkit::route::Arity::DeepObject),
+            _ if deep => quote!(#URLKIT::route::Arity::DeepObject),
             Some(separator) if object => {
-                quote!(::urlkit::route::Arity::JoinedObject { separator: #separator })
+                quote!(#URLKIT::route::Arity::JoinedObject { separator: #separator })
             }
-            None if object => quote!(::urlkit::route::Arity::ExplodedObject),
-            Some(separator) => quote!(::urlkit::route::Arity::Joined { separator: #separator }),
+            None if object => quote!(#URLKIT::route::Arity::ExplodedObject),
+            Some(separator) => quote!(#URLKIT::route::Arity::Joined { separator: #separator }),
             None => arity(kind(&key.var)),
         };
         query.push(
-            quote!(::urlkit::route::QueryParam::Value { key: #name, field: #field, arity: #arity }),
+            quote!(#URLKIT::route::QueryParam::Value { key: #name, field: #field, arity: #arity }),
         );
     }
     let variant = if let Some(ident) = route.variant {
         let name = ident.unraw().to_string();
-        quote!(::core::option::Option::Some(#name))
+        quote!(#CORE::option::Option::Some(#name))
     } else {
-        quote!(::core::option::Option::None)
+        quote!(#CORE::option::Option::None)
     };
     // Through `RouteField`, as `from_url` reads the fields, at the same span: a type that
     // cannot be parsed gets that one error, not a second one here.
@@ -126,20 +127,21 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         .map(|(f, _)| {
             let (name, ty, doc) = (&f.name, f.ty, &f.doc);
             let marker = super::ast::marker(name);
+            let urlkit_at = URLKIT.at(ty.span());
             let value = if f.deep_object.is_some() {
-                quote_spanned!(ty.span()=> <#ty as ::urlkit::__private::route::DeepObjectField>::VALUE_TYPE)
+                quote_spanned!(ty.span()=> <#ty as #urlkit_at::__private::route::DeepObjectField>::VALUE_TYPE)
             } else if super::check::is_object(f) {
-                quote_spanned!(ty.span()=> <#ty as ::urlkit::__private::route::ObjectField>::VALUE_TYPE)
+                quote_spanned!(ty.span()=> <#ty as #urlkit_at::__private::route::ObjectField>::VALUE_TYPE)
             } else {
-                quote_spanned!(ty.span()=> <#ty as ::urlkit::route::RouteField<#marker>>::VALUE_TYPE)
+                quote_spanned!(ty.span()=> <#ty as #urlkit_at::route::RouteField<#marker>>::VALUE_TYPE)
             };
             let keeps_empty = f.keep_empty.is_some();
-            quote! { ::urlkit::__private::route::field(#name, #value, #doc, #keeps_empty) }
+            quote! { #URLKIT::__private::route::field(#name, #value, #doc, #keeps_empty) }
         });
     let doc = &route.doc;
     let described = quote! {
-        ::urlkit::__private::route::described(
-            ::urlkit::__private::route::shape(#template, #variant, &[#(#path),*], &[#(#query),*]),
+        #URLKIT::__private::route::described(
+            #URLKIT::__private::route::shape(#template, #variant, &[#(#path),*], &[#(#query),*]),
             #doc,
             &[#(#fields),*],
         )
@@ -148,7 +150,7 @@ fn shape(route: &Route<'_>, valid: &Valid) -> TokenStream {
         return described;
     }
     let methods = route.methods.iter().map(|&m| method(m));
-    quote!(::urlkit::__private::route::with_methods(#described, &[#(#methods),*]))
+    quote!(#URLKIT::__private::route::with_methods(#described, &[#(#methods),*]))
 }
 
 /// `urlkit::route::Method`'s variant for `attr::METHODS[m]`.
@@ -157,13 +159,13 @@ pub(crate) fn method(m: usize) -> TokenStream {
     let mut name = word[..1].to_ascii_uppercase();
     name.push_str(&word[1..]);
     let variant = syn::Ident::new(&name, proc_macro2::Span::call_site());
-    quote!(::urlkit::route::Method::#variant)
+    quote!(#URLKIT::route::Method::#variant)
 }
 
 fn arity(kind: Arity) -> TokenStream {
     match kind {
-        Arity::One => quote!(::urlkit::route::Arity::One),
-        Arity::Optional => quote!(::urlkit::route::Arity::Optional),
-        Arity::List => quote!(::urlkit::route::Arity::List),
+        Arity::One => quote!(#URLKIT::route::Arity::One),
+        Arity::Optional => quote!(#URLKIT::route::Arity::Optional),
+        Arity::List => quote!(#URLKIT::route::Arity::List),
     }
 }

@@ -28,6 +28,7 @@ use urlkit_syntax::route::{Pattern, has_form_escape};
 
 use super::ast::{Route, RouteType};
 use super::check::{Capture, Valid};
+use crate::root::{CORE, URLKIT};
 
 /// Where a leaf's path ends: with its last fixed segment, or after a tail.
 #[derive(Clone, Copy)]
@@ -49,7 +50,7 @@ struct Writer<'a> {
 }
 
 fn private() -> TokenStream {
-    quote!(::urlkit::__private::route)
+    quote!(#URLKIT::__private::route)
 }
 
 fn local(name: &str) -> Ident {
@@ -96,7 +97,7 @@ impl Writer<'_> {
                 continue;
             }
             let bytes = Literal::byte_string(text.as_bytes());
-            let test = quote!(if let ::core::option::Option::Some(#here) = #t.literal(#at, #bytes) { #child });
+            let test = quote!(if let #CORE::option::Option::Some(#here) = #t.literal(#at, #bytes) { #child });
             match by_first.iter_mut().find(|(b, _)| *b == first) {
                 Some((_, tests)) => tests.push(test),
                 None => by_first.push((first, vec![test])),
@@ -111,7 +112,7 @@ impl Writer<'_> {
         }
         if let Some(child) = empty {
             inner.extend(quote! {
-                if let ::core::option::Option::Some(#here) = #t.literal(#at, b"") { #child }
+                if let #CORE::option::Option::Some(#here) = #t.literal(#at, b"") { #child }
             });
         }
         // The other groups need the segment's end.
@@ -136,7 +137,7 @@ impl Writer<'_> {
         }
         if !inner.is_empty() {
             out.extend(quote! {
-                if let ::core::option::Option::Some(#at) = #t.after(#prev) { #inner }
+                if let #CORE::option::Option::Some(#at) = #t.after(#prev) { #inner }
             });
         }
         if !node.optional.is_empty() {
@@ -158,8 +159,8 @@ impl Writer<'_> {
     fn leaf(&self, routes: &[usize], prev: &Ident, finish: Finish) -> TokenStream {
         let (t, w, miss) = (local("__t"), local("__w"), local("__miss"));
         let private = private();
-        let ok = quote!(::core::result::Result::Ok);
-        let err = quote!(::core::result::Result::Err);
+        let ok = quote!(#CORE::result::Result::Ok);
+        let err = quote!(#CORE::result::Result::Err);
         let error = local("__e");
         // The rest of the URL, checked once for this route and the ones after it: bound to
         // `__t` before the first route that needs it.
@@ -337,10 +338,10 @@ pub(crate) fn walk(
     };
     let body = writer.node(&tree, 0, &root);
     let template = if input.is_enum {
-        quote!(::core::option::Option::None)
+        quote!(#CORE::option::Option::None)
     } else {
         let template = &templates[0];
-        quote!(::core::option::Option::Some(#template))
+        quote!(#CORE::option::Option::Some(#template))
     };
     let walk = local("__walk");
     // In line where the user's crate is built without debug assertions (release): `from_url`
@@ -351,14 +352,14 @@ pub(crate) fn walk(
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn #walk<'i>(
             #w: &#private::Walk<'i>,
-        ) -> ::core::result::Result<
-            (::core::primitive::usize, #private::Target<'i>, [#private::SegmentSpan; #slots]),
-            ::urlkit::RouteError,
+        ) -> #CORE::result::Result<
+            (#CORE::primitive::usize, #private::Target<'i>, [#private::SegmentSpan; #slots]),
+            #URLKIT::RouteError,
         > {
-            let mut #miss: #private::Miss<'i> = ::core::default::Default::default();
+            let mut #miss: #private::Miss<'i> = #CORE::default::Default::default();
             let #root = #w.root();
             #body
-            ::core::result::Result::Err(#w.miss(&#miss, #template))
+            #CORE::result::Result::Err(#w.miss(&#miss, #template))
         }
     }
 }
@@ -393,7 +394,7 @@ pub(crate) fn from_url(
             let route = &input.routes[r];
             if !split {
                 let value = build(route, &valid[r], &mut table, None);
-                return quote!(#index => ::core::result::Result::Ok(#value),);
+                return quote!(#index => #CORE::result::Result::Ok(#value),);
             }
             let value = build(route, &valid[r], &mut table, Some(ident));
             let read = format_ident!("__read_{}", n, span = Span::mixed_site());
@@ -407,10 +408,10 @@ pub(crate) fn from_url(
                 fn #read(
                     #t: #private::Target<'_>,
                     #at: [#private::SegmentSpan; #slots],
-                ) -> ::core::result::Result<#ident, ::urlkit::RouteError>
+                ) -> #CORE::result::Result<#ident, #URLKIT::RouteError>
                 #where_clause
                 {
-                    ::core::result::Result::Ok(#value)
+                    #CORE::result::Result::Ok(#value)
                 }
             });
             quote!(#index => #read(#t, #at),)
@@ -428,14 +429,14 @@ pub(crate) fn from_url(
     parts.extend(beside);
     let body = quote! {
         match #walk(&#w) {
-            ::core::result::Result::Ok((#n, #t, #at)) => match #n { #(#arms)* },
-            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            #CORE::result::Result::Ok((#n, #t, #at)) => match #n { #(#arms)* },
+            #CORE::result::Result::Err(e) => #CORE::result::Result::Err(e),
         }
     };
     if !has_methods(input) {
         return quote! {
             #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
-            fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            fn from_url(#url: &#CORE::primitive::str) -> #CORE::result::Result<Self, #URLKIT::RouteError> {
                 #table
                 let #w = #private::Walk::new(#url, #name)?;
                 #body
@@ -444,15 +445,15 @@ pub(crate) fn from_url(
     }
     let methods = local("__methods");
     quote! {
-        fn from_url(#url: &::core::primitive::str) -> ::core::result::Result<Self, ::urlkit::RouteError> {
-            <Self as ::urlkit::Route>::from_url_for_methods(::core::option::Option::None, #url)
+        fn from_url(#url: &#CORE::primitive::str) -> #CORE::result::Result<Self, #URLKIT::RouteError> {
+            <Self as #URLKIT::Route>::from_url_for_methods(#CORE::option::Option::None, #url)
         }
 
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
         fn from_url_for_methods(
-            #methods: ::core::option::Option<::urlkit::route::Methods>,
-            #url: &::core::primitive::str,
-        ) -> ::core::result::Result<Self, ::urlkit::RouteError> {
+            #methods: #CORE::option::Option<#URLKIT::route::Methods>,
+            #url: &#CORE::primitive::str,
+        ) -> #CORE::result::Result<Self, #URLKIT::RouteError> {
             #table
             let #w = #private::Walk::for_methods(#url, #name, #methods)?;
             #body
@@ -472,24 +473,24 @@ pub(crate) fn which(input: &RouteType<'_>) -> TokenStream {
             /// The route a request to `url` with one of `methods` goes to (its place in the
             /// order routes are tried).
             fn __which(
-                #url: &::core::primitive::str,
-                #methods: ::core::option::Option<::urlkit::route::Methods>,
-            ) -> ::core::option::Option<::core::primitive::usize> {
+                #url: &#CORE::primitive::str,
+                #methods: #CORE::option::Option<#URLKIT::route::Methods>,
+            ) -> #CORE::option::Option<#CORE::primitive::usize> {
                 let #w = #private::Walk::for_methods(#url, "", #methods).ok()?;
                 match #walk(&#w) {
-                    ::core::result::Result::Ok((#n, _, _)) => ::core::option::Option::Some(#n),
-                    ::core::result::Result::Err(_) => ::core::option::Option::None,
+                    #CORE::result::Result::Ok((#n, _, _)) => #CORE::option::Option::Some(#n),
+                    #CORE::result::Result::Err(_) => #CORE::option::Option::None,
                 }
             }
         };
     }
     quote! {
         /// The route `from_url` gives `url` to (its place in the order routes are tried).
-        fn __which(#url: &::core::primitive::str) -> ::core::option::Option<::core::primitive::usize> {
+        fn __which(#url: &#CORE::primitive::str) -> #CORE::option::Option<#CORE::primitive::usize> {
             let #w = #private::Walk::new(#url, "").ok()?;
             match #walk(&#w) {
-                ::core::result::Result::Ok((#n, _, _)) => ::core::option::Option::Some(#n),
-                ::core::result::Result::Err(_) => ::core::option::Option::None,
+                #CORE::result::Result::Ok((#n, _, _)) => #CORE::option::Option::Some(#n),
+                #CORE::result::Result::Err(_) => #CORE::option::Option::None,
             }
         }
     }
@@ -523,7 +524,8 @@ fn build(
             let ty = field.ty;
             let span = ty.span();
             let Some(capture) = capture else {
-                let default = quote_spanned!(span=> ::core::default::Default::default());
+                let core_at = CORE.at(span);
+                let default = quote_spanned!(span=> #core_at::default::Default::default());
                 return quote!(#member: #default,);
             };
             let name = &field.name;
@@ -534,9 +536,9 @@ fn build(
                 Capture::Tail => None,
             };
             let joined = if let Some(delimiter) = delimiter {
-                quote!(::core::option::Option::Some(#delimiter))
+                quote!(#CORE::option::Option::Some(#delimiter))
             } else {
-                quote!(::core::option::Option::None)
+                quote!(#CORE::option::Option::None)
             };
             let empty_is_absent = super::check::empty_is_absent(field, Some(capture));
             let matrix = matches!(*capture, Capture::Segment(k) if matches!(
@@ -571,7 +573,8 @@ fn build(
                 }
             });
             let info = quote!(&#table_name[#entry]);
-            let trait_ = quote_spanned!(span=> <#ty as ::urlkit::route::RouteField<#marker>>);
+            let urlkit_at = URLKIT.at(span);
+            let trait_ = quote_spanned!(span=> <#ty as #urlkit_at::route::RouteField<#marker>>);
             let here = slot;
             if !matches!(capture, Capture::Key(_)) {
                 slot += 1;
@@ -579,7 +582,8 @@ fn build(
             let read = match *capture {
                 // A map in one segment: its keys and values in turn, or an entry per item.
                 Capture::Segment(k) if super::check::is_object(field) => {
-                    let object = quote_spanned!(span=> <#ty as ::urlkit::__private::route::ObjectField>);
+                    let urlkit_at = URLKIT.at(span);
+                    let object = quote_spanned!(span=> <#ty as #urlkit_at::__private::route::ObjectField>);
                     let exploded = matches!(
                         valid.shape.segments.get(k),
                         Some(PathSegment::Value { var, .. }) if var.explode
@@ -591,11 +595,13 @@ fn build(
                 }
                 Capture::Tail => quote_spanned!(span=> #trait_::tail(&#t, #at[#here], #info)),
                 Capture::Key(_) if field.deep_object.is_some() => {
-                    quote_spanned!(span=> <#ty as ::urlkit::__private::route::DeepObjectField>::read(&#t, #info))
+                    let urlkit_at = URLKIT.at(span);
+                    quote_spanned!(span=> <#ty as #urlkit_at::__private::route::DeepObjectField>::read(&#t, #info))
                 }
                 // A map: its entries in one value, or every pair nothing else names.
                 Capture::Key(j) if super::check::is_object(field) => {
-                    let object = quote_spanned!(span=> <#ty as ::urlkit::__private::route::ObjectField>);
+                    let urlkit_at = URLKIT.at(span);
+                    let object = quote_spanned!(span=> <#ty as #urlkit_at::__private::route::ObjectField>);
                     if delimiter.is_some() {
                         quote!(#object::joined(&#t, #keys[#j], #info))
                     } else {
@@ -611,8 +617,8 @@ fn build(
             let (value, error) = (local("__v"), local("__e"));
             quote! {
                 #member: match #read {
-                    ::core::result::Result::Ok(#value) => #value,
-                    ::core::result::Result::Err(#error) => return ::core::result::Result::Err(#error),
+                    #CORE::result::Result::Ok(#value) => #value,
+                    #CORE::result::Result::Err(#error) => return #CORE::result::Result::Err(#error),
                 },
             }
         });
