@@ -485,8 +485,7 @@ fn next_segment_item(
 
 /// Whether `raw` holds `%2E` (either case of hex, RFC 3986 §2.1).
 fn has_encoded_dot(raw: &[u8]) -> bool {
-    raw.windows(3)
-        .any(|w| w[0] == b'%' && w[1] == b'2' && w[2].eq_ignore_ascii_case(&b'e'))
+    raw.windows(3).any(|w| w.eq_ignore_ascii_case(b"%2e"))
 }
 
 /// The value of the next piece of the query (which ends at `end`) from `*next` on whose key is
