@@ -8,7 +8,7 @@ use core::ops::Range;
 
 use urlkit_syntax::plan::Step;
 use urlkit_syntax::route::lower::{self, PathSegment, PathStyle, Shape, Var};
-use urlkit_syntax::route::owned::{Arity, OwnedPattern, OwnedSegment};
+use urlkit_syntax::route::owned::{Arity, OwnedPattern};
 
 use super::ast::{Field, Route};
 use crate::check::{self, BoundTemplate, BoundVar, Source};
@@ -184,26 +184,8 @@ pub(crate) fn check(route: &Route<'_>, errors: &mut Diagnostics) -> Option<Valid
                 }
             })
     };
-    let mut pattern = shape.pattern(&value, kind_of, route.deny_unknown);
-    // A map in `{;x*}` names each item by its key, not `x` (RFC 6570 §3.2.7): its segment
-    // starts with `;` alone.
-    for (k, segment) in shape.segments.iter().enumerate() {
-        if let PathSegment::Value {
-            var,
-            style: PathStyle::Matrix,
-            prefix,
-            suffix,
-        } = segment
-            && var.explode
-            && route
-                .fields
-                .iter()
-                .any(|f| f.name == value[var.name.clone()] && is_object(f))
-            && let Some(owned) = pattern.segments.get_mut(k)
-        {
-            *owned = OwnedSegment::Value(format!("{prefix};"), suffix.clone());
-        }
-    }
+    let map = |name: &str| route.fields.iter().any(|f| f.name == name && is_object(f));
+    let pattern = shape.pattern(&value, kind_of, map, route.deny_unknown);
     let key_fields = shape
         .keys
         .iter()

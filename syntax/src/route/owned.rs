@@ -48,12 +48,13 @@ pub enum OwnedSegment {
 
 impl Shape {
     /// The pattern of this shape, given what each placeholder's field holds (`kind` is asked
-    /// with the variable's name). The combination must be valid: lists and options only in
-    /// the places the derive allows them.
+    /// with the variable's name, and `map` whether it is a map). The combination must be
+    /// valid: lists and options only in the places the derive allows them.
     pub fn pattern(
         &self,
         src: &str,
         kind: impl Fn(&str) -> Arity,
+        map: impl Fn(&str) -> bool,
         deny_unknown: bool,
     ) -> OwnedPattern {
         let mut segments: Vec<OwnedSegment> = self
@@ -66,10 +67,11 @@ impl Shape {
                     suffix,
                     var,
                     style,
-                } => OwnedSegment::Value(
-                    style_prefix(prefix, *style, &src[var.name.clone()]),
-                    suffix.clone(),
-                ),
+                } => {
+                    let name = &src[var.name.clone()];
+                    let keyed = var.explode && map(name);
+                    OwnedSegment::Value(style_prefix(prefix, *style, name, keyed), suffix.clone())
+                }
             })
             .collect();
         let mut tail = Tail::None;
@@ -149,16 +151,19 @@ impl Borrowed<'_> {
 /// The static text a segment starts with before the value of a placeholder of `style` named
 /// `name`, after the template's own text `prefix`: the `.` of `{.x}` (RFC 6570 §3.2.5), the
 /// `;x` of `{;x}` (§3.2.7; the `=` that follows it is left out, since an empty value writes
-/// `;x` alone, and is the runtime's to read).
+/// `;x` alone, and is the runtime's to read). `keyed` for a map in `{;x*}`, whose keys name
+/// its items (`;R=100;G=200`): `;` alone.
 #[must_use]
-pub fn style_prefix(prefix: &str, style: PathStyle, name: &str) -> String {
+pub fn style_prefix(prefix: &str, style: PathStyle, name: &str, keyed: bool) -> String {
     let mut out = String::from(prefix);
     match style {
         PathStyle::Simple => {}
         PathStyle::Label => out.push('.'),
         PathStyle::Matrix => {
             out.push(';');
-            out.push_str(name);
+            if !keyed {
+                out.push_str(name);
+            }
         }
     }
     out

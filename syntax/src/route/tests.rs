@@ -49,7 +49,7 @@ pub(super) fn pattern(src: &str, options: &[&str], lists: &[&str]) -> OwnedPatte
             Arity::One
         }
     };
-    shape.pattern(src, kind, false)
+    shape.pattern(src, kind, |_| false, false)
 }
 
 fn scalars(src: &str) -> OwnedPattern {
@@ -714,6 +714,24 @@ fn label_and_matrix_segments_start_with_their_operator() {
             OwnedSegment::Value(".".into(), String::new()),
             OwnedSegment::Value("report.".into(), String::new()),
             OwnedSegment::Value(";id2".into(), "x".into()),
+        ]
+    );
+}
+
+#[test]
+fn an_exploded_matrix_map_starts_with_the_semicolon_alone() {
+    // `{;x*}` on a map names each item by its key (`;R=100;G=200`), RFC 6570 §3.2.7; on a
+    // list, and without `*`, by the variable's name.
+    let shape = lowered("/a/{;m*}/{;n*}/{;o}").unwrap();
+    let map = |name: &str| name != "n";
+    let p = shape.pattern("/a/{;m*}/{;n*}/{;o}", |_| Arity::One, map, false);
+    assert_eq!(
+        p.segments,
+        [
+            OwnedSegment::Static("a".into()),
+            OwnedSegment::Value(";".into(), String::new()),
+            OwnedSegment::Value(";n".into(), String::new()),
+            OwnedSegment::Value(";o".into(), String::new()),
         ]
     );
 }

@@ -77,7 +77,7 @@ fn pattern((src, fields): Variant) -> OwnedPattern {
             .find(|(n, _)| *n == name)
             .map_or(One, |(_, k)| *k)
     };
-    shape.pattern(src, kind, false)
+    shape.pattern(src, kind, |_| false, false)
 }
 
 /// Whether the derive accepts the enum (no finding of the overlap proof), and some variant
