@@ -388,35 +388,29 @@ pub(crate) fn from_url(
     let split = super::impls::in_parts(input);
     let ident = &input.original.ident;
     let slots = slots(valid);
+    let mut shared = Vec::new();
     let arms: Vec<TokenStream> = (tried.iter().enumerate())
         .map(|(n, &r)| {
             let index = if n == last { quote!(_) } else { quote!(#n) };
             let route = &input.routes[r];
             if !split {
-                let value = build(route, &valid[r], &mut table, None);
+                let value = build(route, &valid[r], &mut table);
                 return quote!(#index => #CORE::result::Result::Ok(#value),);
             }
-            let value = build(route, &valid[r], &mut table, Some(ident));
-            let read = format_ident!("__read_{}", n, span = Span::mixed_site());
-            let bounds = super::impls::route_bounds(&[], route, &valid[r]);
-            let where_clause = (!bounds.is_empty()).then(|| quote!(where #(#bounds,)*));
-            parts.push(quote! {
-                // In line where the walk is (see `walk`): the leaf that found the route
-                // then goes straight on to read its fields.
-                #[allow(unreachable_code, unused_variables, clippy::needless_return)]
-                #[cfg_attr(not(debug_assertions), inline(always))]
-                fn #read(
-                    #t: #private::Target<'_>,
-                    #at: [#private::SegmentSpan; #slots],
-                ) -> #CORE::result::Result<#ident, #URLKIT::RouteError>
-                #where_clause
-                {
-                    #CORE::result::Result::Ok(#value)
-                }
-            });
-            quote!(#index => #read(#t, #at),)
+            let read = shared_read(
+                route,
+                &valid[r],
+                &mut table,
+                ident,
+                n,
+                slots,
+                &mut shared,
+                parts,
+            );
+            quote!(#index => #read,)
         })
         .collect();
+    parts.extend(shared.into_iter().map(|(_, _, function)| function));
     let (fields, count) = (local("__FIELDS"), table.len());
     let name = input.original.ident.to_string();
     // Where routes are read in functions of their own, they share the table beside them.
@@ -496,25 +490,32 @@ pub(crate) fn which(input: &RouteType<'_>) -> TokenStream {
     }
 }
 
-/// The value of route `route`, each field read from where its placeholder stands: the
-/// segments the walk gave (`__at`, in the order of the fields that read them, a tail's the
-/// last fixed segment, where it starts); `outside`, the enum's name where the value is built
-/// outside its impl.
-fn build(
+/// One field of a route as `from_url` gives it a value.
+enum FieldRead {
+    /// A field no placeholder reads: `Default::default()`, spanned on its type.
+    Default(TokenStream, TokenStream),
+    /// A field read from the URL: its member, its type, and the expression that reads it (a
+    /// `Result`).
+    Read(TokenStream, TokenStream, TokenStream),
+}
+
+/// The reading of route `route`'s fields from where their placeholders stand: the segments
+/// the walk gave (`__at`, in the order of the fields that read them, a tail's the last fixed
+/// segment, where it starts), and the query's pieces, found by `keys` (the keys' names, and
+/// whether one holds a `%` or a `+`). Each field's description is pushed to `table`, and
+/// `info(entry, i)` is how the `i`th field that reads refers to its entry.
+fn reads(
     route: &Route<'_>,
     valid: &Valid,
     table: &mut Vec<TokenStream>,
-    outside: Option<&Ident>,
-) -> TokenStream {
+    info: impl Fn(usize, usize) -> TokenStream,
+) -> (Vec<FieldRead>, Option<(Vec<String>, bool)>) {
     let private = private();
-    let (t, at, table_name) = (local("__t"), local("__at"), local("__FIELDS"));
-    let path = match (outside, route.variant) {
-        (Some(ident), Some(variant)) => quote!(#ident::#variant),
-        _ => super::ast::route_path(route),
-    };
+    let (t, at) = (local("__t"), local("__at"));
     let label = &route.label;
     let keys = local("__keys");
     let mut slot = 0usize;
+    let mut read_count = 0usize;
     let fields = route
         .fields
         .iter()
@@ -526,7 +527,7 @@ fn build(
             let Some(capture) = capture else {
                 let core_at = CORE.at(span);
                 let default = quote_spanned!(span=> #core_at::default::Default::default());
-                return quote!(#member: #default,);
+                return FieldRead::Default(quote!(#member), default);
             };
             let name = &field.name;
             let marker = super::ast::marker(name);
@@ -572,7 +573,8 @@ fn build(
                     matrix: #matrix,
                 }
             });
-            let info = quote!(&#table_name[#entry]);
+            let info = info(entry, read_count);
+            read_count += 1;
             let urlkit_at = URLKIT.at(span);
             let trait_ = quote_spanned!(span=> <#ty as #urlkit_at::route::RouteField<#marker>>);
             let here = slot;
@@ -613,25 +615,175 @@ fn build(
                     quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info))
                 }
             };
-            // A `match` rather than `?`: no `Try` impl to find for each field.
-            let (value, error) = (local("__v"), local("__e"));
-            quote! {
-                #member: match #read {
-                    #CORE::result::Result::Ok(#value) => #value,
-                    #CORE::result::Result::Err(#error) => return #CORE::result::Result::Err(#error),
-                },
-            }
+            FieldRead::Read(quote!(#member), quote!(#ty), read)
         });
-    let fields: Vec<TokenStream> = fields.collect();
+    let fields: Vec<FieldRead> = fields.collect();
     if valid.pattern.keys.is_empty() {
-        return quote!(#path { #(#fields)* });
+        return (fields, None);
     }
     // Where each query parameter is, in one pass over the query; whether a key holds a `%`
     // or a `+` (then other spellings of it can only be told by decoding) is known here.
-    let names = valid.pattern.keys.iter().map(|(name, _)| name);
+    let names = valid.pattern.keys.iter().map(|(name, _)| name.clone());
     let escaped = (valid.pattern.keys.iter()).any(|(name, _)| has_form_escape(name));
+    (fields, Some((names.collect(), escaped)))
+}
+
+/// A field's value from its read: the value, or the read's error returned. A `match` rather
+/// than `?`: no `Try` impl to find for each field.
+fn value_of(read: &TokenStream) -> TokenStream {
+    let (value, error) = (local("__v"), local("__e"));
+    quote! {
+        match #read {
+            #CORE::result::Result::Ok(#value) => #value,
+            #CORE::result::Result::Err(#error) => return #CORE::result::Result::Err(#error),
+        }
+    }
+}
+
+/// The value of route `route`, each field read from where its placeholder stands (see
+/// `reads`), its fields' descriptions entries of the table `__FIELDS`.
+fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> TokenStream {
+    let table_name = local("__FIELDS");
+    let path = super::ast::route_path(route);
+    let (fields, keys) = reads(route, valid, table, |entry, _| quote!(&#table_name[#entry]));
+    let fields = fields.iter().map(|field| match field {
+        FieldRead::Default(member, default) => quote!(#member: #default,),
+        FieldRead::Read(member, _, read) => {
+            let value = value_of(read);
+            quote!(#member: #value,)
+        }
+    });
+    let Some((names, escaped)) = keys else {
+        return quote!(#path { #(#fields)* });
+    };
+    let (t, keys) = (local("__t"), local("__keys"));
     quote!({
         let #keys = #t.keys(&[#(#names),*], #escaped);
         #path { #(#fields)* }
     })
+}
+
+/// The reading of route `route`'s fields as a function that routes whose fields are read
+/// alike share (`__read_K`, in `shared`, keyed by its text), and the construction of its
+/// value from them as a function of its own (`__new_N`, `n` the route's place in the order
+/// they are tried), pushed to `parts`: `__read_K` takes the target, the segments, where the
+/// route's entries of `__FIELDS` start, the names of its query parameters and `__new_N`,
+/// and gives the value of `ident`, the enum. What it returns is the call, a `Result`.
+///
+/// Its `where` bounds are those of the first route that needs it, which name the same types
+/// with the same markers as every other route that shares it (they are in its text), and are
+/// the impl's own (same tokens, same spans), so that a field whose type is no route field is
+/// still reported once.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn shared_read(
+    route: &Route<'_>,
+    valid: &Valid,
+    table: &mut Vec<TokenStream>,
+    ident: &Ident,
+    n: usize,
+    slots: usize,
+    shared: &mut Vec<(String, Ident, TokenStream)>,
+    parts: &mut Vec<TokenStream>,
+) -> TokenStream {
+    let private = private();
+    let (t, at, first_local, names_local, new_local) = (
+        local("__t"),
+        local("__at"),
+        local("__first"),
+        local("__names"),
+        local("__new"),
+    );
+    let path = match route.variant {
+        Some(variant) => quote!(#ident::#variant),
+        None => quote!(#ident),
+    };
+    let table_name = local("__FIELDS");
+    let first = table.len();
+    let (fields, keys) = reads(route, valid, table, |_, i| match i {
+        0 => quote!(&#table_name[#first_local]),
+        _ => quote!(&#table_name[#first_local + #i]),
+    });
+    if fields.iter().all(|f| matches!(f, FieldRead::Default(..))) {
+        // Nothing to read: the value itself.
+        let members = fields.iter().filter_map(|field| match field {
+            FieldRead::Default(member, default) => Some(quote!(#member: #default,)),
+            FieldRead::Read(..) => None,
+        });
+        return quote!(#CORE::result::Result::Ok(#path { #(#members)* }));
+    }
+    let mut types = Vec::new();
+    let mut values = Vec::new();
+    for field in &fields {
+        if let FieldRead::Read(_, ty, read) = field {
+            types.push(ty.clone());
+            values.push(value_of(read));
+        }
+    }
+    let keys_local = local("__keys");
+    let (names_param, find) = match &keys {
+        Some((names, escaped)) => {
+            let count = names.len();
+            (
+                Some(quote!(#names_local: &[&'static #CORE::primitive::str; #count],)),
+                Some(quote!(let #keys_local = #t.keys(#names_local, #escaped);)),
+            )
+        }
+        None => (None, None),
+    };
+    let signature = quote! {
+        (
+            #t: #private::Target<'_>,
+            #at: [#private::SegmentSpan; #slots],
+            #first_local: #CORE::primitive::usize,
+            #names_param
+            #new_local: fn(#(#types),*) -> #ident,
+        ) -> #CORE::result::Result<#ident, #URLKIT::RouteError>
+    };
+    let block = quote! {
+        {
+            #find
+            #CORE::result::Result::Ok(#new_local(#(#values),*))
+        }
+    };
+    let text = format!("{signature}{block}");
+    let name = if let Some((_, name, _)) = shared.iter().find(|(key, _, _)| *key == text) {
+        name.clone()
+    } else {
+        let name = format_ident!("__read_{}", shared.len(), span = Span::mixed_site());
+        let bounds = super::impls::route_bounds(&[], route, valid);
+        let where_clause = (!bounds.is_empty()).then(|| quote!(where #(#bounds,)*));
+        let function = quote! {
+            // In line where the walk is (see `walk`): the leaf that found the route then
+            // goes straight on to read its fields.
+            #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn #name #signature #where_clause #block
+        };
+        shared.push((text, name.clone(), function));
+        name
+    };
+    let mut k = 0usize;
+    let members: Vec<TokenStream> = (fields.iter())
+        .map(|field| match field {
+            FieldRead::Default(member, default) => quote!(#member: #default,),
+            FieldRead::Read(member, _, _) => {
+                let value = format_ident!("__r{}", k, span = Span::mixed_site());
+                k += 1;
+                quote!(#member: #value,)
+            }
+        })
+        .collect();
+    let params = (0..k).zip(&types).map(|(i, ty)| {
+        let value = format_ident!("__r{}", i, span = Span::mixed_site());
+        quote!(#value: #ty)
+    });
+    let new = format_ident!("__new_{}", n, span = Span::mixed_site());
+    parts.push(quote! {
+        #[allow(clippy::too_many_arguments)]
+        fn #new(#(#params),*) -> #ident {
+            #path { #(#members)* }
+        }
+    });
+    let names = keys.map(|(names, _)| quote!(&[#(#names),*],));
+    quote!(#name(#t, #at, #first, #names #new))
 }
