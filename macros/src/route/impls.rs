@@ -164,7 +164,9 @@ pub(crate) fn impl_route(
         } else {
             to_url
         };
-        let has_captors = captors.get(r).is_some_and(|c| !c.is_empty());
+        // A URL of static text alone is its arm, unless the round trip checks it.
+        let own_function =
+            !valid.checked.expressions.is_empty() || captors.get(r).is_some_and(|c| !c.is_empty());
         let to_url = match captors.get(r) {
             Some(captors) if !captors.is_empty() => {
                 // Walked with the route's methods, where routes declare some: a route that
@@ -181,9 +183,10 @@ pub(crate) fn impl_route(
             _ => to_url,
         };
         template_arms.push(quote!(#path { .. } => #template,));
-        if split && has_captors {
-            // The variant's URL and its round trip in a function of its own, given the
-            // fields it writes.
+        if split && own_function {
+            // The variant's URL in a function of its own, given the fields it writes: in a
+            // release build, where the function it shares is in line, the code of its own
+            // template, which its arm calls.
             let name = format_ident!("__to_url_{}", r, span = site);
             let params = bound.iter().map(|(i, local)| {
                 let ty = route.fields[*i].ty;
