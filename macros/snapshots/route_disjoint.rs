@@ -129,6 +129,36 @@ const _: () = {
         clippy::ptr_arg,
         clippy::ref_option,
         clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_0(
+        __f0: &Vec<String>,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        Vec<String>: ::urlkit::route::RouteField<path>,
+    {
+        __url_0(__f0, ["/", "files", "path"], [6usize])
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_1(
+        __f0: &String,
+        __f1: &String,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<name>,
+        String: ::urlkit::route::RouteField<token>,
+    {
+        __url_1(__f0, __f1, ["/raw/", "name", ".txt", "token", "token"], [16usize])
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
         clippy::trivially_copy_pass_by_ref,
         unused_variables
     )]
@@ -411,17 +441,8 @@ const _: () = {
             ::urlkit::ExpandError,
         > {
             match self {
-                Self::Tree { path: __f0, .. } => {
-                    __url_0(__f0, ["/", "files", "path"], [6usize])
-                }
-                Self::Raw { name: __f0, token: __f1, .. } => {
-                    __url_1(
-                        __f0,
-                        __f1,
-                        ["/raw/", "name", ".txt", "token", "token"],
-                        [16usize],
-                    )
-                }
+                Self::Tree { path: __f0, .. } => __to_url_0(__f0),
+                Self::Raw { name: __f0, token: __f1, .. } => __to_url_1(__f0, __f1),
             }
         }
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]

@@ -247,6 +247,100 @@ const _: () = {
         clippy::ptr_arg,
         clippy::ref_option,
         clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_0(
+        __f0: &String,
+        __f1: &String,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<owner>,
+        String: ::urlkit::route::RouteField<repo>,
+    {
+        __url_0(__f0, __f1, ["/repos/", "owner", "/", "repo"], [8usize])
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_1(
+        __f0: &String,
+        __f1: &String,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<owner>,
+        String: ::urlkit::route::RouteField<repo>,
+    {
+        __url_0(__f0, __f1, ["/repos/", "owner", "/", "repo"], [8usize])
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_2(
+        __f0: &String,
+        __f1: &String,
+        __f2: &String,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<owner>,
+        String: ::urlkit::route::RouteField<repo>,
+        String: ::urlkit::route::RouteField<state>,
+    {
+        __url_1(
+            __f0,
+            __f1,
+            __f2,
+            ["/repos/", "owner", "/", "repo", "/issues", "state", "state"],
+            [22usize],
+        )
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_3(
+        __f0: &String,
+        __f1: &String,
+        __f2: &u64,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<owner>,
+        String: ::urlkit::route::RouteField<repo>,
+        u64: ::urlkit::route::RouteField<number>,
+    {
+        __url_2(
+            __f0,
+            __f1,
+            __f2,
+            ["/repos/", "owner", "/", "repo", "/issues/", "number"],
+            [16usize],
+        )
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref
+    )]
+    fn __to_url_4(
+        __f0: &String,
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<user>,
+    {
+        __url_3(__f0, ["/users/", "user"], [7usize])
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
         clippy::trivially_copy_pass_by_ref,
         unused_variables
     )]
@@ -976,33 +1070,15 @@ const _: () = {
             ::urlkit::ExpandError,
         > {
             match self {
-                Self::Get { owner: __f0, repo: __f1, .. } => {
-                    __url_0(__f0, __f1, ["/repos/", "owner", "/", "repo"], [8usize])
-                }
-                Self::Delete { owner: __f0, repo: __f1, .. } => {
-                    __url_0(__f0, __f1, ["/repos/", "owner", "/", "repo"], [8usize])
-                }
+                Self::Get { owner: __f0, repo: __f1, .. } => __to_url_0(__f0, __f1),
+                Self::Delete { owner: __f0, repo: __f1, .. } => __to_url_1(__f0, __f1),
                 Self::Issues { owner: __f0, repo: __f1, state: __f2, .. } => {
-                    __url_1(
-                        __f0,
-                        __f1,
-                        __f2,
-                        ["/repos/", "owner", "/", "repo", "/issues", "state", "state"],
-                        [22usize],
-                    )
+                    __to_url_2(__f0, __f1, __f2)
                 }
                 Self::Issue { owner: __f0, repo: __f1, number: __f2, .. } => {
-                    __url_2(
-                        __f0,
-                        __f1,
-                        __f2,
-                        ["/repos/", "owner", "/", "repo", "/issues/", "number"],
-                        [16usize],
-                    )
+                    __to_url_3(__f0, __f1, __f2)
                 }
-                Self::User { user: __f0, .. } => {
-                    __url_3(__f0, ["/users/", "user"], [7usize])
-                }
+                Self::User { user: __f0, .. } => __to_url_4(__f0),
             }
         }
         fn from_url(

@@ -693,15 +693,17 @@ pub(crate) fn shared_read(
         local("__names"),
         local("__new"),
     );
-    let path = match route.variant {
-        Some(variant) => quote!(#ident::#variant),
-        None => quote!(#ident),
-    };
+    let path = route
+        .variant
+        .map_or_else(|| quote!(#ident), |v| quote!(#ident::#v));
     let table_name = local("__FIELDS");
     let first = table.len();
-    let (fields, keys) = reads(route, valid, table, |_, i| match i {
-        0 => quote!(&#table_name[#first_local]),
-        _ => quote!(&#table_name[#first_local + #i]),
+    let (fields, keys) = reads(route, valid, table, |_, i| {
+        if i == 0 {
+            quote!(&#table_name[#first_local])
+        } else {
+            quote!(&#table_name[#first_local + #i])
+        }
     });
     if fields.iter().all(|f| matches!(f, FieldRead::Default(..))) {
         // Nothing to read: the value itself.
