@@ -17,6 +17,9 @@
 //! it, so that the tree, the largest part of the expansion, is cheap to type-check and is
 //! not generic even when the route type is.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -47,6 +50,49 @@ struct Writer<'a> {
     valid: &'a [Valid],
     /// How many segments the walk gives with a route: the most any route's fields read.
     slots: usize,
+    /// Where a subtree that stands more than once is a function of its own (`shared`): each
+    /// node's class (nodes of one class are written alike, but for the routes they give), by
+    /// the node's address.
+    classes: HashMap<usize, usize>,
+    /// How many static children of their parents each class has.
+    counts: Vec<usize>,
+    /// The functions written for shared subtrees, each once, by class.
+    functions: RefCell<Vec<(usize, TokenStream)>>,
+}
+
+/// Where the code being written returns what the walk found: from the walk itself, or from a
+/// function of a subtree (`__walk_K`), which returns it in a `Some` (`None`: the walk goes on
+/// after the subtree) and is given the routes its leaves give (`__routes`), collected here in
+/// the order they are written.
+#[derive(Clone, Copy)]
+enum Within<'c> {
+    Walk,
+    Subtree(&'c RefCell<Vec<usize>>),
+}
+
+impl Within<'_> {
+    /// `return value`, from where the code stands.
+    fn ret(self, value: &TokenStream) -> TokenStream {
+        match self {
+            Within::Walk => quote!(return #value;),
+            Within::Subtree(_) => quote!(return #CORE::option::Option::Some(#value);),
+        }
+    }
+
+    /// The place of route `n` in the order routes are tried: in a subtree's function, an item
+    /// of `__routes`.
+    fn route(self, n: usize) -> TokenStream {
+        match self {
+            Within::Walk => quote!(#n),
+            Within::Subtree(routes) => {
+                let mut routes = routes.borrow_mut();
+                let i = routes.len();
+                routes.push(n);
+                let name = local("__routes");
+                quote!(#name[#i])
+            }
+        }
+    }
 }
 
 fn private() -> TokenStream {
@@ -68,11 +114,11 @@ fn position(k: usize) -> Ident {
 
 impl Writer<'_> {
     /// The code of a node at position `k`, `prev` the segment before it.
-    fn node(&self, node: &Node<'_>, k: usize, prev: &Ident) -> TokenStream {
+    fn node(&self, node: &Node<'_>, k: usize, prev: &Ident, within: Within<'_>) -> TokenStream {
         let t = local("__w");
         let mut out = TokenStream::new();
         if !node.end.is_empty() {
-            let leaf = self.leaf(&node.end, prev, Finish::AtEnd);
+            let leaf = self.leaf(&node.end, prev, Finish::AtEnd, within);
             out.extend(quote!(if #t.ends(#prev) { #leaf }));
         }
         let (here, at) = (segment(k), position(k));
@@ -85,7 +131,7 @@ impl Writer<'_> {
         let mut empty = None;
         let mut escaped = Vec::new();
         for (text, child) in &node.statics {
-            let child = self.node(child, k + 1, &here);
+            let child = self.static_child(child, k, within);
             let Some(&first) = text.as_bytes().first() else {
                 empty = Some(child);
                 continue;
@@ -118,15 +164,15 @@ impl Writer<'_> {
         // The other groups need the segment's end.
         let mut whole_segment: TokenStream = escaped.into_iter().collect();
         for (prefix, suffix, child) in &node.affixed {
-            let child = self.node(child, k + 1, &here);
+            let child = self.node(child, k + 1, &here, within);
             whole_segment.extend(quote!(if #t.affixed(#here, #prefix, #suffix) { #child }));
         }
         if let Some(whole) = &node.whole {
-            let child = self.node(whole, k + 1, &here);
+            let child = self.node(whole, k + 1, &here, within);
             whole_segment.extend(quote!(if !#here.is_empty() { #child }));
         }
         if let Some(any) = &node.any {
-            let child = self.node(any, k + 1, &here);
+            let child = self.node(any, k + 1, &here, within);
             whole_segment.extend(quote!({ #child }));
         }
         if !whole_segment.is_empty() {
@@ -141,22 +187,89 @@ impl Writer<'_> {
             });
         }
         if !node.optional.is_empty() {
-            let leaf = self.leaf(&node.optional, prev, Finish::Rest);
+            let leaf = self.leaf(&node.optional, prev, Finish::Rest, within);
             out.extend(quote! {
                 if #t.ends(#prev) || #t.next(#prev).is_some_and(|s| #t.ends(s)) { #leaf }
             });
         }
         if !node.rest.is_empty() {
-            let leaf = self.leaf(&node.rest, prev, Finish::Rest);
+            let leaf = self.leaf(&node.rest, prev, Finish::Rest, within);
             out.extend(quote!({ #leaf }));
         }
         out
     }
 
+    /// The code of `child`, the node after static text at position `k` (bound to `__s{k}`):
+    /// in the walk, where another static child is written alike, a call of the function
+    /// they share (`__walk_K`, written the first time), given the segments bound so far and
+    /// the routes its leaves give; otherwise the node itself.
+    fn static_child(&self, child: &Node<'_>, k: usize, within: Within<'_>) -> TokenStream {
+        let here = segment(k);
+        let class = self
+            .classes
+            .get(&core::ptr::from_ref(child).addr())
+            .copied();
+        let Some(class) = class.filter(|&c| self.counts[c] > 1 && matches!(within, Within::Walk))
+        else {
+            return self.node(child, k + 1, &here, within);
+        };
+        let routes = RefCell::new(Vec::new());
+        let body = self.node(child, k + 1, &here, Within::Subtree(&routes));
+        let routes = routes.into_inner();
+        let name = format_ident!("__walk_{}", class, span = Span::mixed_site());
+        let private = private();
+        let (w, miss, root, found) = (
+            local("__w"),
+            local("__miss"),
+            local("__root"),
+            local("__found"),
+        );
+        let segments: Vec<Ident> = (0..=k).map(segment).collect();
+        let mut functions = self.functions.borrow_mut();
+        if !functions.iter().any(|(c, _)| *c == class) {
+            let (count, slots) = (routes.len(), self.slots);
+            let names = local("__routes");
+            functions.push((
+                class,
+                quote! {
+                    #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return,
+                        clippy::too_many_arguments)]
+                    #[cfg_attr(not(debug_assertions), inline(always))]
+                    fn #name<'i>(
+                        #w: &#private::Walk<'i>,
+                        #miss: &mut #private::Miss<'i>,
+                        #root: #private::SegmentSpan,
+                        #(#segments: #private::SegmentSpan,)*
+                        #names: [#CORE::primitive::usize; #count],
+                    ) -> #CORE::option::Option<#CORE::result::Result<
+                        (#CORE::primitive::usize, #private::Target<'i>, [#private::SegmentSpan; #slots]),
+                        #URLKIT::RouteError,
+                    >> {
+                        #body
+                        #CORE::option::Option::None
+                    }
+                },
+            ));
+        }
+        quote! {
+            if let #CORE::option::Option::Some(#found) =
+                #name(#w, &mut #miss, #root, #(#segments,)* [#(#routes),*])
+            {
+                return #found;
+            }
+        }
+    }
+
     /// Routes whose path matched (`prev` its last fixed segment), tried by their query, once
     /// the rest of the URL is checked (`finish`). The first that takes the URL is returned
     /// with the target and the segments its fields read.
-    fn leaf(&self, routes: &[usize], prev: &Ident, finish: Finish) -> TokenStream {
+    fn leaf(
+        &self,
+        routes: &[usize],
+        prev: &Ident,
+        finish: Finish,
+        within: Within<'_>,
+    ) -> TokenStream {
         let (t, w, miss) = (local("__t"), local("__w"), local("__miss"));
         let private = private();
         let ok = quote!(#CORE::result::Result::Ok);
@@ -168,24 +281,29 @@ impl Writer<'_> {
             Finish::AtEnd => quote!(#w.finish(#prev)),
             Finish::Rest => quote!(#w.finish_rest(#prev)),
         };
+        let give_error = within.ret(&quote!(#err(#error)));
         let bind_target = quote! {
-            let #t = match #finish_call { #ok(#t) => #t, #err(#error) => return #err(#error) };
+            let #t = match #finish_call { #ok(#t) => #t, #err(#error) => { #give_error } };
         };
         let mut out = TokenStream::new();
         let (mut bound, mut keys_checked) = (false, false);
-        for &n in routes {
-            let r = self.tried[n];
+        for &index in routes {
+            let r = self.tried[index];
+            let place = within.route(index);
             let p = &self.valid[r].pattern;
             let segments = self.segments(r, prev);
             // A route that declares methods takes the request only with one of them; if
             // not, the URL is noted as taken (for a 405) and the next route is tried.
             let methods = method_bits(&self.input.routes[r]);
-            let taken = |found: TokenStream| match methods {
-                None => quote!(return #found;),
-                Some(bits) => quote! {
-                    if #w.takes(#bits) { return #found; }
-                    #miss.refuse(#bits);
-                },
+            let taken = |found: TokenStream| {
+                let give = within.ret(&found);
+                match methods {
+                    None => give,
+                    Some(bits) => quote! {
+                        if #w.takes(#bits) { #give }
+                        #miss.refuse(#bits);
+                    },
+                }
             };
             // Keys are compared decoded: before the first route that compares any, a key
             // that does not decode is an error (`Target::check_keys`).
@@ -193,17 +311,17 @@ impl Writer<'_> {
             let has_rule = !p.pairs.is_empty() || p.deny_unknown || p.keys.iter().any(|k| k.1);
             if !bound && !reads_query {
                 let found = match finish {
-                    Finish::AtEnd => quote!(#w.found(#n, #prev, #segments)),
-                    Finish::Rest => quote!(#w.found_rest(#n, #prev, #segments)),
+                    Finish::AtEnd => quote!(#w.found(#place, #prev, #segments)),
+                    Finish::Rest => quote!(#w.found_rest(#place, #prev, #segments)),
                 };
                 if methods.is_none() {
-                    out.extend(quote!(return #found;));
+                    out.extend(within.ret(&found));
                     // Nothing after an unconditional return is reached.
                     return out;
                 }
                 out.extend(bind_target.clone());
                 bound = true;
-                out.extend(taken(quote!(#ok((#n, #t, #segments)))));
+                out.extend(taken(quote!(#ok((#place, #t, #segments)))));
                 continue;
             }
             if !bound {
@@ -212,12 +330,12 @@ impl Writer<'_> {
             }
             if reads_query && !keys_checked {
                 out.extend(quote! {
-                    if let #err(#error) = #t.check_keys() { return #err(#error); }
+                    if let #err(#error) = #t.check_keys() { #give_error }
                 });
                 keys_checked = true;
             }
             if !has_rule {
-                out.extend(taken(quote!(#ok((#n, #t, #segments)))));
+                out.extend(taken(quote!(#ok((#place, #t, #segments)))));
                 if methods.is_none() {
                     return out;
                 }
@@ -225,7 +343,7 @@ impl Writer<'_> {
             }
             let rule = self.rule(r);
             let mismatch = local("__m");
-            let taken_by_rule = taken(quote!(#ok((#n, #t, #segments))));
+            let taken_by_rule = taken(quote!(#ok((#place, #t, #segments))));
             out.extend(quote! {
                 {
                     const RULE: #private::Rule = #rule;
@@ -237,6 +355,66 @@ impl Writer<'_> {
             });
         }
         out
+    }
+
+    /// Gives `node`, at position `k`, and each node under it a class: nodes of one class
+    /// are written alike but for the routes their leaves give (`Within::route`), so one
+    /// function can stand for them all. A class is what the code is written from: the
+    /// position, the static texts and affixes, the classes of the children, and at each leaf
+    /// what is written for each route (its methods, whether it reads the query, the segments
+    /// its fields read); a route with a query rule has a class of its own (the rule names the
+    /// route). `keys` interns the classes' descriptions.
+    fn classify(&mut self, node: &Node<'_>, k: usize, keys: &mut HashMap<String, usize>) -> usize {
+        use core::fmt::Write as _;
+        let mut key = format!("{k}|");
+        for (text, child) in &node.statics {
+            let class = self.classify(child, k + 1, keys);
+            self.counts[class] += 1;
+            let _ = write!(key, "s{}:{text:?}={class};", text.len());
+        }
+        for (prefix, suffix, child) in &node.affixed {
+            let class = self.classify(child, k + 1, keys);
+            let _ = write!(key, "a{prefix:?}{suffix:?}={class};");
+        }
+        if let Some(whole) = &node.whole {
+            let class = self.classify(whole, k + 1, keys);
+            let _ = write!(key, "w={class};");
+        }
+        if let Some(any) = &node.any {
+            let class = self.classify(any, k + 1, keys);
+            let _ = write!(key, "y={class};");
+        }
+        for (mark, routes) in [("e", &node.end), ("o", &node.optional), ("r", &node.rest)] {
+            key.push_str(mark);
+            for &n in routes {
+                let r = self.tried[n];
+                let p = &self.valid[r].pattern;
+                let has_rule = !p.pairs.is_empty() || p.deny_unknown || p.keys.iter().any(|k| k.1);
+                let reads_query = !p.pairs.is_empty() || !p.keys.is_empty() || p.deny_unknown;
+                let methods = method_bits(&self.input.routes[r]);
+                let _ = write!(key, "({methods:?},{reads_query},");
+                if has_rule {
+                    let _ = write!(key, "rule{r},");
+                }
+                for capture in self.valid[r].captures.iter().flatten() {
+                    match *capture {
+                        Capture::Segment(s) => {
+                            let _ = write!(key, "s{s}");
+                        }
+                        Capture::Tail => key.push('t'),
+                        Capture::Key(_) => {}
+                    }
+                }
+                key.push(')');
+            }
+        }
+        let next = keys.len();
+        let class = *keys.entry(key).or_insert(next);
+        if class == self.counts.len() {
+            self.counts.push(0);
+        }
+        self.classes.insert(core::ptr::from_ref(node).addr(), class);
+        class
     }
 
     /// The segments route `r`'s fields read, in the order of its fields (for a tail, `prev`,
@@ -330,13 +508,21 @@ pub(crate) fn walk(
     let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
     let tree = Node::build(&in_order);
     let slots = slots(valid);
-    let writer = Writer {
+    let mut writer = Writer {
         tried,
         input,
         valid,
         slots,
+        classes: HashMap::new(),
+        counts: Vec::new(),
+        functions: RefCell::new(Vec::new()),
     };
-    let body = writer.node(&tree, 0, &root);
+    if super::impls::in_parts(input) {
+        let mut keys = HashMap::new();
+        writer.classify(&tree, 0, &mut keys);
+    }
+    let body = writer.node(&tree, 0, &root, Within::Walk);
+    let functions = writer.functions.into_inner().into_iter().map(|(_, f)| f);
     let template = if input.is_enum {
         quote!(#CORE::option::Option::None)
     } else {
@@ -361,6 +547,7 @@ pub(crate) fn walk(
             #body
             #CORE::result::Result::Err(#w.miss(&#miss, #template))
         }
+        #(#functions)*
     }
 }
 
