@@ -8,6 +8,7 @@
 mod capacity;
 pub(crate) mod compiled;
 mod error;
+pub(crate) mod parts;
 mod run;
 mod vars;
 
@@ -16,10 +17,11 @@ use alloc::sync::Arc;
 use core::fmt;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use self::compiled::Compiled;
+use self::compiled::{Compiled, Form, Parsed};
 pub use self::error::{TemplateError, TemplateErrorKind};
 pub use self::vars::{Vars, VarsFn, vars_fn};
 use crate::error::ExpandError;
+use crate::raw::Plan;
 use crate::url::Url;
 use crate::writer::Writer;
 
@@ -123,8 +125,8 @@ pub struct Template {
     repr: Repr,
 }
 
-/// Where the parsed template lives. Both forms hold the same [`Compiled`] and run it with the
-/// same interpreter ([`Compiled::run`]); only ownership differs.
+/// Where the parsed template lives. Both forms are read as the same [`Form`] and their plans
+/// run by the same interpreter ([`run::run`]); only ownership differs.
 #[derive(Clone)]
 enum Repr {
     /// Written by `template!` into a `static`: cloning copies a pointer, and a `const` can
@@ -147,13 +149,32 @@ const MAX_LEARNED_CAPACITY: usize = 4096;
 const LEARNED_SLACK: usize = 32;
 
 struct Shared {
-    compiled: Compiled,
+    parsed: Parsed,
     /// The longest expansion so far (at least the template's text and some room), so that
     /// the output is allocated once at the right size (one allocation per URL, a
     /// target in docs/design.md, "Performance targets").
     /// A `static` cannot hold an atomic and stay usable in a `const`, so the compile-time
     /// form keeps its first estimate.
     capacity: AtomicUsize,
+}
+
+impl Shared {
+    #[inline]
+    fn empty() -> Shared {
+        Shared {
+            parsed: Parsed::empty(),
+            capacity: AtomicUsize::new(0),
+        }
+    }
+
+    /// Parses `source` into this form ([`Parsed::parse_into`]), and starts the capacity it
+    /// learns from the template's first estimate.
+    #[inline]
+    fn parse_into(&mut self, source: &str) -> Result<(), TemplateError> {
+        self.parsed.parse_into(source)?;
+        *self.capacity.get_mut() = self.parsed.form().capacity();
+        Ok(())
+    }
 }
 
 impl Template {
@@ -171,10 +192,20 @@ impl Template {
     /// );
     /// ```
     pub fn parse(source: &str) -> Result<Template, TemplateError> {
-        let compiled = Compiled::parse(source)?;
-        let capacity = AtomicUsize::new(compiled.capacity());
+        // Planned where it will live: a short template's parts are held in place in the
+        // shared allocation. `Arc::new_cyclic` hands the value it is given to the
+        // allocation it made, where `Arc::new` builds it beside and copies it in.
+        let mut shared = Arc::new_cyclic(|_| Shared::empty());
+        if let Some(fresh) = Arc::get_mut(&mut shared) {
+            fresh.parse_into(source)?;
+        } else {
+            // Never: the `Arc` was made above and has not been shared.
+            let mut fresh = Shared::empty();
+            fresh.parse_into(source)?;
+            shared = Arc::new(fresh);
+        }
         Ok(Template {
-            repr: Repr::Shared(Arc::new(Shared { compiled, capacity })),
+            repr: Repr::Shared(shared),
         })
     }
 
@@ -186,11 +217,20 @@ impl Template {
         }
     }
 
+    /// The plan the interpreter runs.
     #[inline]
-    pub(crate) fn compiled(&self) -> &Compiled {
+    fn plan(&self) -> Plan<'_> {
         match &self.repr {
-            Repr::Static(compiled) => compiled,
-            Repr::Shared(shared) => &shared.compiled,
+            Repr::Static(compiled) => compiled.plan(),
+            Repr::Shared(shared) => shared.parsed.plan(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn form(&self) -> Form<'_> {
+        match &self.repr {
+            Repr::Static(compiled) => compiled.form(),
+            Repr::Shared(shared) => shared.parsed.form(),
         }
     }
 
@@ -202,7 +242,7 @@ impl Template {
     /// # Ok::<(), urlkit::TemplateError>(())
     /// ```
     pub fn as_str(&self) -> &str {
-        self.compiled().source()
+        self.form().source()
     }
 
     /// The names of the template's variables, each once, in order of first use.
@@ -214,7 +254,7 @@ impl Template {
     /// # Ok::<(), urlkit::TemplateError>(())
     /// ```
     pub fn variables(&self) -> impl Iterator<Item = &str> {
-        self.compiled().variables()
+        self.form().variables()
     }
 
     /// Expands the template with the values of `vars` (any [`Vars`]: a map from names to
@@ -238,7 +278,7 @@ impl Template {
     /// ```
     pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, ExpandError> {
         let mut w = Writer::with_capacity(self.capacity());
-        self.compiled().run(&mut w, vars);
+        run::run(self.plan(), &mut w, vars);
         self.learn_capacity(w.len());
         w.take_url()
     }
@@ -267,7 +307,7 @@ impl Template {
     ) -> Result<(), ExpandError> {
         let mark = out.len();
         let mut w = Writer::resume(core::mem::take(out), self.capacity());
-        self.compiled().run(&mut w, vars);
+        run::run(self.plan(), &mut w, vars);
         self.learn_capacity(w.len() - mark);
         let (text, error) = w.into_parts();
         *out = text;
@@ -322,7 +362,7 @@ impl Template {
     #[inline]
     fn capacity(&self) -> usize {
         match &self.repr {
-            Repr::Static(compiled) => compiled.capacity(),
+            Repr::Static(compiled) => compiled.form().capacity(),
             // Relaxed: the value is only a size hint; any value read is safe to use.
             Repr::Shared(shared) => shared.capacity.load(Ordering::Relaxed),
         }
