@@ -69,7 +69,7 @@ pub(super) struct Parsed {
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Form<'a> {
-    pub(super) plan: Plan<'a>,
+    plan: Plan<'a>,
     source_len: usize,
     capacity: usize,
 }
@@ -118,6 +118,12 @@ impl Compiled {
     #[inline]
     pub(super) fn plan(&self) -> Plan<'_> {
         self.plan.plan()
+    }
+
+    /// Bytes to reserve for an expansion.
+    #[inline]
+    pub(super) fn capacity(&self) -> usize {
+        self.capacity
     }
 }
 
@@ -169,6 +175,12 @@ impl Parsed {
     pub(super) fn plan(&self) -> Plan<'_> {
         self.plan.plan()
     }
+
+    /// Bytes to reserve before the first expansion.
+    #[inline]
+    pub(super) fn capacity(&self) -> usize {
+        self.capacity
+    }
 }
 
 /// Checks `source` through the grammar's front door, as `url!` does, and plans it into
@@ -196,11 +208,6 @@ impl<'a> Form<'a> {
     /// The template as written.
     pub fn source(self) -> &'a str {
         self.plan.text().get(..self.source_len).unwrap_or_default()
-    }
-
-    /// Bytes to reserve before the first expansion.
-    pub(super) fn capacity(self) -> usize {
-        self.capacity
     }
 
     /// The names of the variables, each once, in order of first use. The names seen are

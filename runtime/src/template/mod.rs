@@ -172,7 +172,7 @@ impl Shared {
     #[inline]
     fn parse_into(&mut self, source: &str) -> Result<(), TemplateError> {
         self.parsed.parse_into(source)?;
-        *self.capacity.get_mut() = self.parsed.form().capacity();
+        *self.capacity.get_mut() = self.parsed.capacity();
         Ok(())
     }
 }
@@ -217,12 +217,16 @@ impl Template {
         }
     }
 
-    /// The plan the interpreter runs.
+    /// The plan the interpreter runs, and how many bytes to reserve for an expansion.
     #[inline]
-    fn plan(&self) -> Plan<'_> {
+    fn plan_and_capacity(&self) -> (Plan<'_>, usize) {
         match &self.repr {
-            Repr::Static(compiled) => compiled.plan(),
-            Repr::Shared(shared) => shared.parsed.plan(),
+            Repr::Static(compiled) => (compiled.plan(), compiled.capacity()),
+            // Relaxed: the value is only a size hint; any value read is safe to use.
+            Repr::Shared(shared) => (
+                shared.parsed.plan(),
+                shared.capacity.load(Ordering::Relaxed),
+            ),
         }
     }
 
@@ -277,8 +281,9 @@ impl Template {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, ExpandError> {
-        let mut w = Writer::with_capacity(self.capacity());
-        run::run(self.plan(), &mut w, vars);
+        let (plan, capacity) = self.plan_and_capacity();
+        let mut w = Writer::with_capacity(capacity);
+        run::run(plan, &mut w, vars);
         self.learn_capacity(w.len());
         w.take_url()
     }
@@ -306,8 +311,9 @@ impl Template {
         out: &mut String,
     ) -> Result<(), ExpandError> {
         let mark = out.len();
-        let mut w = Writer::resume(core::mem::take(out), self.capacity());
-        run::run(self.plan(), &mut w, vars);
+        let (plan, capacity) = self.plan_and_capacity();
+        let mut w = Writer::resume(core::mem::take(out), capacity);
+        run::run(plan, &mut w, vars);
         self.learn_capacity(w.len() - mark);
         let (text, error) = w.into_parts();
         *out = text;
@@ -358,14 +364,10 @@ impl Template {
             .map_err(|fmt::Error| ExpandError::write_failed())
     }
 
-    /// How many bytes to reserve for an expansion.
-    #[inline]
+    /// How many bytes the next expansion reserves.
+    #[cfg(test)]
     fn capacity(&self) -> usize {
-        match &self.repr {
-            Repr::Static(compiled) => compiled.form().capacity(),
-            // Relaxed: the value is only a size hint; any value read is safe to use.
-            Repr::Shared(shared) => shared.capacity.load(Ordering::Relaxed),
-        }
+        self.plan_and_capacity().1
     }
 
     /// Remembers the length of an expansion (and [`LEARNED_SLACK`]) if it is the longest so far, up to
