@@ -16,7 +16,7 @@ use urlkit_syntax::plan::{Context, Step};
 use urlkit_syntax::template::{Modifier, Operator, VarList, VarSpec};
 
 use crate::template::compiled::{CompiledExpression, CompiledStep};
-use crate::template::parts::Parts;
+use crate::template::slots::PlanSlots;
 
 /// How many bytes a text step is copied as ([`Piece::push`]), and a parsed template's text
 /// is padded with.
@@ -83,13 +83,13 @@ impl StaticPlan {
 
 /// The plan `Template::parse` makes: its text padded with [`PIECE_BLOCK`] spaces so that
 /// every short text step has its whole block, and its expressions and steps held in place
-/// while they are few ([`Parts`]).
+/// while they are few ([`PlanSlots`]).
 #[derive(Debug)]
 pub(crate) struct OwnedPlan {
     text: String,
     /// The length of `text` without its padding.
     len: usize,
-    parts: Parts,
+    parts: PlanSlots,
     /// Whether [`checked`] held.
     checked: bool,
     /// Whether [`fit_blocks`] held too.
@@ -103,7 +103,7 @@ impl OwnedPlan {
         OwnedPlan {
             text: String::new(),
             len: 0,
-            parts: Parts::new(),
+            parts: PlanSlots::new(),
             checked: false,
             blocks: false,
         }
@@ -115,7 +115,7 @@ impl OwnedPlan {
     #[inline]
     pub(crate) fn fill<E>(
         &mut self,
-        build: impl FnOnce(&mut String, &mut Parts) -> Result<(), E>,
+        build: impl FnOnce(&mut String, &mut PlanSlots) -> Result<(), E>,
     ) -> Result<(), E> {
         // Unchecked while its parts change: the checks below are of what `build` left.
         self.checked = false;
@@ -127,7 +127,7 @@ impl OwnedPlan {
 
     /// The plan of `text` and `parts`.
     #[cfg(test)]
-    pub(crate) fn new(text: String, parts: Parts) -> OwnedPlan {
+    pub(crate) fn new(text: String, parts: PlanSlots) -> OwnedPlan {
         let mut plan = OwnedPlan::empty();
         let filled: Result<(), ()> = plan.fill(|t, p| {
             *t = text;

@@ -15,7 +15,7 @@ use urlkit_syntax::template::{Expression, Modifier, Operator, VarList, VarSpec};
 
 use super::*;
 use crate::template::compiled::{CompiledExpression, CompiledStep};
-use crate::template::parts::Parts;
+use crate::template::slots::PlanSlots;
 
 /// Text of `n` bytes with characters of every width, cut back to a character boundary.
 fn text(n: usize) -> String {
@@ -180,8 +180,8 @@ fn str_slice_is_str_get_and_owned_string_is_exact() {
 }
 
 /// `expressions` and `steps` held in place, as the planner's fast lane puts them.
-fn in_place(expressions: Vec<CompiledExpression>, steps: Vec<CompiledStep>) -> Parts {
-    let mut parts = Parts::new();
+fn in_place(expressions: Vec<CompiledExpression>, steps: Vec<CompiledStep>) -> PlanSlots {
+    let mut parts = PlanSlots::new();
     for e in expressions {
         parts.push_expression(e);
     }
@@ -233,7 +233,7 @@ fn a_plan_reads_the_variables_of_every_kind_of_list() {
     ];
     let owned = OwnedPlan::new(
         String::from("{x}{y,z*}"),
-        Parts::from_vecs(expressions, steps),
+        PlanSlots::from_vecs(expressions, steps),
     );
     let plan = owned.plan();
     let names: Vec<Vec<(&str, Modifier)>> = plan
@@ -304,7 +304,7 @@ fn a_plan_resolves_what_it_checked_and_skips_what_it_did_not() {
         // The same plan with its parts in `Vec`s and in place.
         let placed = in_place(expressions.clone(), steps.clone());
         [
-            OwnedPlan::new(text.clone(), Parts::from_vecs(expressions, steps)),
+            OwnedPlan::new(text.clone(), PlanSlots::from_vecs(expressions, steps)),
             OwnedPlan::new(text, placed),
         ]
     }) {

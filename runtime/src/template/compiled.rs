@@ -1,11 +1,11 @@
 //! A template taken apart: [`Compiled`], the form `template!` writes into a `static` at
 //! compile time, and [`Parsed`], the form [`Template::parse`](super::Template::parse) builds
-//! at run time; both read as one borrowed [`Form`], whose plan `run.rs`, the one
+//! at run time; both read as one borrowed [`CompiledRef`], whose plan `run.rs`, the one
 //! interpreter of the steps, expands.
 //!
 //! The two forms hold the same data: the compile-time one borrowed from the binary, the
 //! run-time one owned, with the expressions and steps of a short template in place
-//! ([`Parts`]). Both are read through the same [`Form`] (borrowed slices), so the
+//! ([`PlanSlots`]). Both are read through the same [`CompiledRef`] (borrowed slices), so the
 //! interpreter is compiled once and `Template` needs no generic methods, and neither form
 //! pays for the other's layout: the `static` holds only references, the run-time form no
 //! allocation of its own for a short template's parts.
@@ -25,7 +25,7 @@ use urlkit_syntax::template::{Expression, VarList};
 
 use super::capacity::{first_capacity, first_capacity_const};
 use super::error::TemplateError;
-use super::parts::Parts;
+use super::slots::PlanSlots;
 use crate::raw::{OwnedPlan, Plan, StaticPlan};
 
 /// A step as a template holds it: its text is a range of [`Compiled`]'s text.
@@ -68,15 +68,15 @@ pub(super) struct Parsed {
 /// interpreter, `run.rs`, reads its plan).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub struct Form<'a> {
+pub struct CompiledRef<'a> {
     plan: Plan<'a>,
     source_len: usize,
     capacity: usize,
 }
 
 /// Two forms are equal when they hold the same template, texts and plan.
-impl PartialEq for Form<'_> {
-    fn eq(&self, other: &Form<'_>) -> bool {
+impl PartialEq for CompiledRef<'_> {
+    fn eq(&self, other: &CompiledRef<'_>) -> bool {
         self.plan.text() == other.plan.text()
             && self.source_len == other.source_len
             && self.plan.expressions() == other.plan.expressions()
@@ -85,7 +85,7 @@ impl PartialEq for Form<'_> {
     }
 }
 
-impl Eq for Form<'_> {}
+impl Eq for CompiledRef<'_> {}
 
 impl Compiled {
     /// What `template!` expands to (in a `static`), from what it computed at compile time
@@ -107,8 +107,8 @@ impl Compiled {
     }
 
     #[inline]
-    pub(super) fn form(&self) -> Form<'_> {
-        Form {
+    pub(super) fn compiled_ref(&self) -> CompiledRef<'_> {
+        CompiledRef {
             plan: self.plan.plan(),
             source_len: self.source_len,
             capacity: self.capacity,
@@ -163,8 +163,8 @@ impl Parsed {
     }
 
     #[inline]
-    pub(super) fn form(&self) -> Form<'_> {
-        Form {
+    pub(super) fn compiled_ref(&self) -> CompiledRef<'_> {
+        CompiledRef {
             plan: self.plan.plan(),
             source_len: self.source_len,
             capacity: self.capacity,
@@ -185,7 +185,11 @@ impl Parsed {
 
 /// Checks `source` through the grammar's front door, as `url!` does, and plans it into
 /// `parts`; `text` holds `source`, and receives the steps' texts.
-fn parse_checked(source: &str, text: &mut String, parts: &mut Parts) -> Result<(), TemplateError> {
+fn parse_checked(
+    source: &str,
+    text: &mut String,
+    parts: &mut PlanSlots,
+) -> Result<(), TemplateError> {
     let checked = urlkit_syntax::check::check(
         source,
         Options {
@@ -204,7 +208,7 @@ fn parse_checked(source: &str, text: &mut String, parts: &mut Parts) -> Result<(
     Ok(())
 }
 
-impl<'a> Form<'a> {
+impl<'a> CompiledRef<'a> {
     /// The template as written.
     pub fn source(self) -> &'a str {
         self.plan.text().get(..self.source_len).unwrap_or_default()

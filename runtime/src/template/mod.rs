@@ -8,8 +8,8 @@
 mod capacity;
 pub(crate) mod compiled;
 mod error;
-pub(crate) mod parts;
 mod run;
+pub(crate) mod slots;
 mod vars;
 
 use alloc::string::String;
@@ -17,7 +17,7 @@ use alloc::sync::Arc;
 use core::fmt;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use self::compiled::{Compiled, Form, Parsed};
+use self::compiled::{Compiled, CompiledRef, Parsed};
 pub use self::error::{TemplateError, TemplateErrorKind};
 pub use self::vars::{Vars, VarsFn, vars_fn};
 use crate::error::ExpandError;
@@ -125,7 +125,7 @@ pub struct Template {
     repr: Repr,
 }
 
-/// Where the parsed template lives. Both forms are read as the same [`Form`] and their plans
+/// Where the parsed template lives. Both forms are read as the same [`CompiledRef`] and their plans
 /// run by the same interpreter ([`run::run`]); only ownership differs.
 #[derive(Clone)]
 enum Repr {
@@ -231,10 +231,10 @@ impl Template {
     }
 
     #[inline]
-    pub(crate) fn form(&self) -> Form<'_> {
+    pub(crate) fn compiled(&self) -> CompiledRef<'_> {
         match &self.repr {
-            Repr::Static(compiled) => compiled.form(),
-            Repr::Shared(shared) => shared.parsed.form(),
+            Repr::Static(compiled) => compiled.compiled_ref(),
+            Repr::Shared(shared) => shared.parsed.compiled_ref(),
         }
     }
 
@@ -246,7 +246,7 @@ impl Template {
     /// # Ok::<(), urlkit::TemplateError>(())
     /// ```
     pub fn as_str(&self) -> &str {
-        self.form().source()
+        self.compiled().source()
     }
 
     /// The names of the template's variables, each once, in order of first use.
@@ -258,7 +258,7 @@ impl Template {
     /// # Ok::<(), urlkit::TemplateError>(())
     /// ```
     pub fn variables(&self) -> impl Iterator<Item = &str> {
-        self.form().variables()
+        self.compiled().variables()
     }
 
     /// Expands the template with the values of `vars` (any [`Vars`]: a map from names to

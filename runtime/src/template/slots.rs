@@ -1,4 +1,4 @@
-//! [`Parts`]: a parsed template's expressions and steps, held in place while they are few.
+//! [`PlanSlots`]: a parsed template's expressions and steps, held in place while they are few.
 //!
 //! Most templates that arrive at run time are short (`/users/{id}`, an API's link template
 //! with a query of two or three variables): a handful of steps and one or two expressions.
@@ -24,16 +24,16 @@ const STEPS_IN_PLACE: usize = 8;
 /// A template's expressions and steps, the sink the planner's fast lane writes into
 /// (`urlkit_syntax::plan::plan_plain_into`).
 #[derive(Debug)]
-pub(crate) struct Parts {
+pub(crate) struct PlanSlots {
     pub(crate) expressions: Slots<CompiledExpression, EXPRESSIONS_IN_PLACE>,
     pub(crate) steps: Slots<CompiledStep, STEPS_IN_PLACE>,
 }
 
-impl Parts {
+impl PlanSlots {
     /// No expressions and no steps.
     #[inline]
-    pub(crate) fn new() -> Parts {
-        Parts {
+    pub(crate) fn new() -> PlanSlots {
+        PlanSlots {
             expressions: Slots::new(),
             steps: Slots::new(),
         }
@@ -44,8 +44,8 @@ impl Parts {
     pub(crate) fn from_vecs(
         expressions: Vec<CompiledExpression>,
         steps: Vec<CompiledStep>,
-    ) -> Parts {
-        let mut parts = Parts::new();
+    ) -> PlanSlots {
+        let mut parts = PlanSlots::new();
         parts.set_vecs(expressions, steps);
         parts
     }
@@ -61,7 +61,7 @@ impl Parts {
     }
 }
 
-impl PlanSink for Parts {
+impl PlanSink for PlanSlots {
     #[inline]
     fn reserve(&mut self, expressions: usize, steps: usize) {
         self.expressions.reserve(expressions);
