@@ -114,17 +114,6 @@ impl Compiled {
             capacity: self.capacity,
         }
     }
-
-    #[inline]
-    pub(super) fn plan(&self) -> Plan<'_> {
-        self.plan.plan()
-    }
-
-    /// Bytes to reserve for an expansion.
-    #[inline]
-    pub(super) fn capacity(&self) -> usize {
-        self.capacity
-    }
 }
 
 impl Parsed {
@@ -170,17 +159,6 @@ impl Parsed {
             capacity: self.capacity,
         }
     }
-
-    #[inline]
-    pub(super) fn plan(&self) -> Plan<'_> {
-        self.plan.plan()
-    }
-
-    /// Bytes to reserve before the first expansion.
-    #[inline]
-    pub(super) fn capacity(&self) -> usize {
-        self.capacity
-    }
 }
 
 /// Checks `source` through the grammar's front door, as `url!` does, and plans it into
@@ -209,6 +187,18 @@ fn parse_checked(
 }
 
 impl<'a> CompiledRef<'a> {
+    /// The plan the interpreter (`run.rs`) runs.
+    #[inline]
+    pub(super) fn plan(self) -> Plan<'a> {
+        self.plan
+    }
+
+    /// Bytes to reserve before the first expansion.
+    #[inline]
+    pub(super) fn capacity(self) -> usize {
+        self.capacity
+    }
+
     /// The template as written.
     pub fn source(self) -> &'a str {
         self.plan.text().get(..self.source_len).unwrap_or_default()

@@ -172,7 +172,7 @@ impl Shared {
     #[inline]
     fn parse_into(&mut self, source: &str) -> Result<(), TemplateError> {
         self.parsed.parse_into(source)?;
-        *self.capacity.get_mut() = self.parsed.capacity();
+        *self.capacity.get_mut() = self.parsed.compiled_ref().capacity();
         Ok(())
     }
 }
@@ -221,10 +221,13 @@ impl Template {
     #[inline]
     fn plan_and_capacity(&self) -> (Plan<'_>, usize) {
         match &self.repr {
-            Repr::Static(compiled) => (compiled.plan(), compiled.capacity()),
+            Repr::Static(compiled) => {
+                let compiled = compiled.compiled_ref();
+                (compiled.plan(), compiled.capacity())
+            }
             // Relaxed: the value is only a size hint; any value read is safe to use.
             Repr::Shared(shared) => (
-                shared.parsed.plan(),
+                shared.parsed.compiled_ref().plan(),
                 shared.capacity.load(Ordering::Relaxed),
             ),
         }
