@@ -4,9 +4,9 @@
 //! a variable, and whether each text step has a whole block of text from its start), then
 //! read without those checks through [`Plan::view`], which resolves each step's ranges and
 //! indices as it hands the step out. The checks are what makes the reads sound, so both are
-//! here, with the fields they hold true for private and never changed: a plan is made as a
-//! [`StaticPlan`] (`template!`'s) or an [`OwnedPlan`] (`Template::parse`'s), and a [`Plan`]
-//! borrows one of them.
+//! here, with the fields they hold true for private: a plan is made as a [`StaticPlan`]
+//! (`template!`'s, never changed) or an [`OwnedPlan`] (`Template::parse`'s, changed only by
+//! [`OwnedPlan::fill`], which checks it again), and a [`Plan`] borrows one of them.
 
 use alloc::string::String;
 use core::ops::Range;
@@ -291,9 +291,10 @@ impl<'a, const CHECKED: bool, const BLOCKS: bool> Iterator for View<'a, CHECKED,
 fn slice<'a, const CHECKED: bool>(text: &'a str, range: &Range<usize>) -> Option<&'a str> {
     if CHECKED {
         // SAFETY: `CHECKED` views are made only of plans for which `checked` held (see
-        // `Plan::view`; a `Plan` borrows the parts that were checked), which found every range of their steps and expressions (the only
+        // `Plan::view`), which found every range of their steps and expressions (the only
         // ranges passed here) inside the text and on character boundaries; a plan's fields
-        // are private and never change.
+        // are private, change only in `OwnedPlan::fill`, which checks them again, and a
+        // `Plan` borrows them, so they cannot change while it is read.
         Some(unsafe { text.get_unchecked(range.clone()) })
     } else {
         text.get(range.clone())
