@@ -140,7 +140,7 @@ pub mod __private {
     pub use crate::writer::{Context, Modifier, Operator, Spot, Writer};
     // `template!`: a template's parts, written as `static` data.
     pub use crate::template::compiled::{
-        Compiled, CompiledExpression as Expression, CompiledStep as Step,
+        Compiled, CompiledExpression as Expression, CompiledRef, CompiledStep as Step,
     };
     pub use alloc::borrow::Cow;
     /// `openapi!`: the fields' types, which a `no_std` crate reaches through urlkit.
@@ -154,7 +154,7 @@ pub mod __private {
 
     /// The parsed form of `template`, for tests that compare what `template!` and
     /// `Template::parse` make of the same text.
-    pub fn compiled(template: &crate::Template) -> &Compiled {
+    pub fn compiled(template: &crate::Template) -> CompiledRef<'_> {
         template.compiled()
     }
 

@@ -8,7 +8,7 @@
 //!   compiled for SSSE3 or AVX2, behind a [`Level`] found by asking the processor, and the
 //!   strict decoders' walk over their input and their output's spare capacity ([`Walk`]);
 //! - `plan.rs`: a template's plan, its ranges and indices checked once when it is made and
-//!   read without checks after ([`Plan`]).
+//!   read without checks after ([`StaticPlan`], [`OwnedPlan`], read as a [`Plan`]).
 //!
 //! Each primitive states its contract in its doc comment and why it holds in a `// SAFETY:`
 //! comment, and neither depends on what its callers compute: what a caller gets wrong makes
@@ -22,7 +22,7 @@ mod string;
 mod utf8;
 mod vector;
 
-pub(crate) use plan::{Expr, Plan, Resolved, View};
+pub(crate) use plan::{Expr, OwnedPlan, Plan, Resolved, StaticPlan, View};
 pub(crate) use string::{
     Cursor, Replacements, Tail, append_spliced, owned_string, push_ascii, push_str, str_slice,
     utf8_string,

@@ -4,11 +4,11 @@
 //! a variable, and whether each text step has a whole block of text from its start), then
 //! read without those checks through [`Plan::view`], which resolves each step's ranges and
 //! indices as it hands the step out. The checks are what makes the reads sound, so both are
-//! here, with the fields they hold true for private and never changed.
+//! here, with the fields they hold true for private: a plan is made as a [`StaticPlan`]
+//! (`template!`'s, never changed) or an [`OwnedPlan`] (`Template::parse`'s, changed only by
+//! [`OwnedPlan::fill`], which checks it again), and a [`Plan`] borrows one of them.
 
-use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::ops::Range;
 use core::slice;
 
@@ -16,86 +16,176 @@ use urlkit_syntax::plan::{Context, Step};
 use urlkit_syntax::template::{Modifier, Operator, VarList, VarSpec};
 
 use crate::template::compiled::{CompiledExpression, CompiledStep};
+use crate::template::slots::PlanSlots;
 
 /// How many bytes a text step is copied as ([`Piece::push`]), and a parsed template's text
 /// is padded with.
 const PIECE_BLOCK: usize = 32;
 
-/// A template's text, expressions and steps, with what was found of them when the plan was
-/// made (see the module's comment).
-#[derive(Debug)]
-pub(crate) struct Plan {
+/// A template's plan as the interpreter reads it: its text, expressions and steps, borrowed
+/// from a [`StaticPlan`] or an [`OwnedPlan`], with what was found of them when that plan was
+/// made (see the module's comment). Only those two make one, and while it lives it borrows
+/// them, so the parts it holds are the ones that were checked.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan<'a> {
     /// The text; in the run-time form, then [`PIECE_BLOCK`] bytes of padding.
-    text: Cow<'static, str>,
+    text: &'a str,
     /// The length of `text` without its padding.
     len: usize,
-    expressions: Cow<'static, [CompiledExpression]>,
-    steps: Cow<'static, [CompiledStep]>,
+    expressions: &'a [CompiledExpression],
+    steps: &'a [CompiledStep],
     /// Whether [`checked`] held.
     checked: bool,
     /// Whether [`fit_blocks`] held too.
     blocks: bool,
 }
 
-impl Plan {
-    /// The plan `template!` writes into a `static`.
-    pub(crate) const fn from_static(
+/// The plan `template!` writes into a `static`.
+#[derive(Debug)]
+pub(crate) struct StaticPlan {
+    text: &'static str,
+    expressions: &'static [CompiledExpression],
+    steps: &'static [CompiledStep],
+    /// Whether [`checked`] held.
+    checked: bool,
+    /// Whether [`fit_blocks`] held too.
+    blocks: bool,
+}
+
+impl StaticPlan {
+    pub(crate) const fn new(
         text: &'static str,
         expressions: &'static [CompiledExpression],
         steps: &'static [CompiledStep],
-    ) -> Plan {
+    ) -> StaticPlan {
         let checked = checked(text, expressions, steps);
-        Plan {
-            text: Cow::Borrowed(text),
-            len: text.len(),
-            expressions: Cow::Borrowed(expressions),
-            steps: Cow::Borrowed(steps),
+        StaticPlan {
+            text,
+            expressions,
+            steps,
             checked,
             blocks: checked && fit_blocks(text, steps),
         }
     }
 
-    /// The plan `Template::parse` makes, its text padded with [`PIECE_BLOCK`] spaces so that
-    /// every short text step has its whole block (appended as one copy: pushed a `char` at a
-    /// time, the padding would be a loop on every parse).
     #[inline]
-    pub(crate) fn owned(
-        mut text: String,
-        expressions: Vec<CompiledExpression>,
-        steps: Vec<CompiledStep>,
-    ) -> Plan {
+    pub(crate) fn plan(&self) -> Plan<'_> {
+        Plan {
+            text: self.text,
+            len: self.text.len(),
+            expressions: self.expressions,
+            steps: self.steps,
+            checked: self.checked,
+            blocks: self.blocks,
+        }
+    }
+}
+
+/// The plan `Template::parse` makes: its text padded with [`PIECE_BLOCK`] spaces so that
+/// every short text step has its whole block, and its expressions and steps held in place
+/// while they are few ([`PlanSlots`]).
+#[derive(Debug)]
+pub(crate) struct OwnedPlan {
+    text: String,
+    /// The length of `text` without its padding.
+    len: usize,
+    parts: PlanSlots,
+    /// Whether [`checked`] held.
+    checked: bool,
+    /// Whether [`fit_blocks`] held too.
+    blocks: bool,
+}
+
+impl OwnedPlan {
+    /// A plan of no text and no parts, to be [`fill`](Self::fill)ed where it lies.
+    #[inline]
+    pub(crate) fn empty() -> OwnedPlan {
+        OwnedPlan {
+            text: String::new(),
+            len: 0,
+            parts: PlanSlots::new(),
+            checked: false,
+            blocks: false,
+        }
+    }
+
+    /// The plan of `text` and `parts`, made by `build` in this plan's own fields (a
+    /// short template's parts are held in place, and built there rather than moved in),
+    /// then checked and padded. On `Err` the plan is left unchecked.
+    #[inline]
+    pub(crate) fn fill<E>(
+        &mut self,
+        build: impl FnOnce(&mut String, &mut PlanSlots) -> Result<(), E>,
+    ) -> Result<(), E> {
+        // Unchecked while its parts change: the checks below are of what `build` left.
+        self.checked = false;
+        self.blocks = false;
+        build(&mut self.text, &mut self.parts)?;
+        self.check_and_pad();
+        Ok(())
+    }
+
+    /// The plan of `text` and `parts`.
+    #[cfg(test)]
+    pub(crate) fn new(text: String, parts: PlanSlots) -> OwnedPlan {
+        let mut plan = OwnedPlan::empty();
+        let filled: Result<(), ()> = plan.fill(|t, p| {
+            *t = text;
+            *p = parts;
+            Ok(())
+        });
+        assert!(filled.is_ok());
+        plan
+    }
+
+    /// Checks the plan's parts against its text, then pads the text with [`PIECE_BLOCK`]
+    /// spaces so that every short text step has its whole block (appended as one copy:
+    /// pushed a `char` at a time, the padding would be a loop on every parse).
+    #[inline]
+    fn check_and_pad(&mut self) {
         const PADDING: &str = match core::str::from_utf8(&[b' '; PIECE_BLOCK]) {
             Ok(spaces) => spaces,
             Err(_) => panic!("spaces are UTF-8"),
         };
-        let len = text.len();
-        let checked = steps_checked(&text, expressions.len(), &steps)
+        self.len = self.text.len();
+        let (expressions, steps) = (
+            self.parts.expressions.as_slice(),
+            self.parts.steps.as_slice(),
+        );
+        let checked = steps_checked(&self.text, expressions.len(), steps)
             && expressions
                 .iter()
-                .all(|e| vars_checked(&text, e.vars.as_slice()));
-        text.push_str(PADDING);
-        let blocks = checked && fit_blocks(&text, &steps);
-        Plan {
-            text: Cow::Owned(text),
-            len,
-            expressions: Cow::Owned(expressions),
-            steps: Cow::Owned(steps),
-            checked,
-            blocks,
-        }
+                .all(|e| vars_checked(&self.text, e.vars.as_slice()));
+        self.text.push_str(PADDING);
+        self.blocks = checked && fit_blocks(&self.text, steps);
+        self.checked = checked;
     }
 
+    #[inline]
+    pub(crate) fn plan(&self) -> Plan<'_> {
+        Plan {
+            text: &self.text,
+            len: self.len,
+            expressions: self.parts.expressions.as_slice(),
+            steps: self.parts.steps.as_slice(),
+            checked: self.checked,
+            blocks: self.blocks,
+        }
+    }
+}
+
+impl<'a> Plan<'a> {
     /// The text, without its padding.
-    pub(crate) fn text(&self) -> &str {
+    pub(crate) fn text(self) -> &'a str {
         self.text.get(..self.len).unwrap_or_default()
     }
 
-    pub(crate) fn expressions(&self) -> &[CompiledExpression] {
-        &self.expressions
+    pub(crate) fn expressions(self) -> &'a [CompiledExpression] {
+        self.expressions
     }
 
-    pub(crate) fn steps(&self) -> &[CompiledStep] {
-        &self.steps
+    pub(crate) fn steps(self) -> &'a [CompiledStep] {
+        self.steps
     }
 
     /// The steps, resolved: with `CHECKED`, only if the plan's ranges and indices were
@@ -104,14 +194,14 @@ impl Plan {
     /// fails is skipped, which never happens to a plan the planner made.)
     #[inline]
     pub(crate) fn view<const CHECKED: bool, const BLOCKS: bool>(
-        &self,
-    ) -> Option<View<'_, CHECKED, BLOCKS>> {
+        self,
+    ) -> Option<View<'a, CHECKED, BLOCKS>> {
         if (CHECKED && !self.checked) || (BLOCKS && !self.blocks) {
             return None;
         }
         Some(View {
-            text: &self.text,
-            expressions: &self.expressions,
+            text: self.text,
+            expressions: self.expressions,
             steps: self.steps.iter(),
         })
     }
@@ -203,7 +293,8 @@ fn slice<'a, const CHECKED: bool>(text: &'a str, range: &Range<usize>) -> Option
         // SAFETY: `CHECKED` views are made only of plans for which `checked` held (see
         // `Plan::view`), which found every range of their steps and expressions (the only
         // ranges passed here) inside the text and on character boundaries; a plan's fields
-        // are private and never change.
+        // are private, change only in `OwnedPlan::fill`, which checks them again, and a
+        // `Plan` borrows them, so they cannot change while it is read.
         Some(unsafe { text.get_unchecked(range.clone()) })
     } else {
         text.get(range.clone())
@@ -285,7 +376,11 @@ impl Piece<'_> {
     /// start and `out` has room for a block, as one copy of the block, of which the step's
     /// bytes are kept (one fixed-size copy, where `push_str` picks a copy by the length);
     /// else as `push_str`.
-    #[inline]
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the interpreter's text step: left to the inliner, it became a call on every text step (`bench/count.sh template_count expand`)"
+    )]
     pub(crate) fn push(self, out: &mut String) {
         if self.block && out.capacity() - out.len() >= PIECE_BLOCK {
             let n = self.range.end.wrapping_sub(self.range.start);
@@ -323,7 +418,7 @@ impl Piece<'_> {
 /// boundaries, every expression a step names is one of `expressions`, and every expression
 /// has a variable (RFC 6570's grammar). A `const fn`: `template!`'s templates are checked at
 /// compile time (their variables are `VarList::Static`, which a `const fn` reads; any other
-/// list fails the check here, and a run-time plan is checked by `Plan::owned`).
+/// list fails the check here, and a run-time plan is checked by `OwnedPlan::new`).
 const fn checked(text: &str, expressions: &[CompiledExpression], steps: &[CompiledStep]) -> bool {
     if !steps_checked(text, expressions.len(), steps) {
         return false;

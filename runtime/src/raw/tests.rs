@@ -10,10 +10,12 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use urlkit_syntax::plan::{Context, Step};
+use urlkit_syntax::plan::{Context, PlanSink, Step};
 use urlkit_syntax::template::{Expression, Modifier, Operator, VarList, VarSpec};
 
 use super::*;
+use crate::template::compiled::{CompiledExpression, CompiledStep};
+use crate::template::slots::PlanSlots;
 
 /// Text of `n` bytes with characters of every width, cut back to a character boundary.
 fn text(n: usize) -> String {
@@ -177,6 +179,18 @@ fn str_slice_is_str_get_and_owned_string_is_exact() {
     }
 }
 
+/// `expressions` and `steps` held in place, as the planner's fast lane puts them.
+fn in_place(expressions: Vec<CompiledExpression>, steps: Vec<CompiledStep>) -> PlanSlots {
+    let mut parts = PlanSlots::new();
+    for e in expressions {
+        parts.push_expression(e);
+    }
+    for step in steps {
+        parts.push_step(step);
+    }
+    parts
+}
+
 /// An expression of `vars` (name ranges) for [`Plan`]s.
 fn expression(vars: &[core::ops::Range<usize>]) -> crate::template::compiled::CompiledExpression {
     Expression {
@@ -217,7 +231,11 @@ fn a_plan_reads_the_variables_of_every_kind_of_list() {
         Step::Expand(1, Context::Path),
         Step::Expand(2, Context::Path),
     ];
-    let plan = Plan::owned(String::from("{x}{y,z*}"), expressions, steps);
+    let owned = OwnedPlan::new(
+        String::from("{x}{y,z*}"),
+        PlanSlots::from_vecs(expressions, steps),
+    );
+    let plan = owned.plan();
     let names: Vec<Vec<(&str, Modifier)>> = plan
         .view::<true, false>()
         .expect("checked")
@@ -243,7 +261,8 @@ fn a_plan_resolves_what_it_checked_and_skips_what_it_did_not() {
         ]
     };
     let (text, expressions) = good();
-    let plan = Plan::owned(text, expressions, steps());
+    let owned = OwnedPlan::new(text, in_place(expressions, steps()));
+    let plan = owned.plan();
     assert!(plan.view::<true, true>().is_some());
     let resolved: Vec<String> = plan
         .view::<true, true>()
@@ -263,7 +282,7 @@ fn a_plan_resolves_what_it_checked_and_skips_what_it_did_not() {
     assert_eq!(plan.text(), "/a{x}/a");
     // A range off a boundary, an index out of range, an expression without variables: not
     // checked, so only the view that checks as it reads, which skips them.
-    for (text, expressions, steps) in [
+    for owned in [
         (
             String::from("é{x}"),
             vec![expression(&[3..4])],
@@ -279,8 +298,17 @@ fn a_plan_resolves_what_it_checked_and_skips_what_it_did_not() {
             vec![expression(&[])],
             vec![Step::Segment(0)],
         ),
-    ] {
-        let plan = Plan::owned(text, expressions, steps);
+    ]
+    .into_iter()
+    .flat_map(|(text, expressions, steps)| {
+        // The same plan with its parts in `Vec`s and in place.
+        let placed = in_place(expressions.clone(), steps.clone());
+        [
+            OwnedPlan::new(text.clone(), PlanSlots::from_vecs(expressions, steps)),
+            OwnedPlan::new(text, placed),
+        ]
+    }) {
+        let plan = owned.plan();
         assert!(plan.view::<true, false>().is_none());
         let steps: Vec<bool> = plan
             .view::<false, false>()

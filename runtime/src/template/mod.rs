@@ -9,6 +9,7 @@ mod capacity;
 pub(crate) mod compiled;
 mod error;
 mod run;
+pub(crate) mod slots;
 mod vars;
 
 use alloc::string::String;
@@ -16,10 +17,11 @@ use alloc::sync::Arc;
 use core::fmt;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use self::compiled::Compiled;
+use self::compiled::{Compiled, CompiledRef, Parsed};
 pub use self::error::{TemplateError, TemplateErrorKind};
 pub use self::vars::{Vars, VarsFn, vars_fn};
 use crate::error::ExpandError;
+use crate::raw::Plan;
 use crate::url::Url;
 use crate::writer::Writer;
 
@@ -123,8 +125,8 @@ pub struct Template {
     repr: Repr,
 }
 
-/// Where the parsed template lives. Both forms hold the same [`Compiled`] and run it with the
-/// same interpreter ([`Compiled::run`]); only ownership differs.
+/// Where the parsed template lives. Both forms are read as the same [`CompiledRef`] and their plans
+/// run by the same interpreter ([`run::run`]); only ownership differs.
 #[derive(Clone)]
 enum Repr {
     /// Written by `template!` into a `static`: cloning copies a pointer, and a `const` can
@@ -147,13 +149,32 @@ const MAX_LEARNED_CAPACITY: usize = 4096;
 const LEARNED_SLACK: usize = 32;
 
 struct Shared {
-    compiled: Compiled,
+    parsed: Parsed,
     /// The longest expansion so far (at least the template's text and some room), so that
     /// the output is allocated once at the right size (one allocation per URL, a
     /// target in docs/design.md, "Performance targets").
     /// A `static` cannot hold an atomic and stay usable in a `const`, so the compile-time
     /// form keeps its first estimate.
     capacity: AtomicUsize,
+}
+
+impl Shared {
+    #[inline]
+    fn empty() -> Shared {
+        Shared {
+            parsed: Parsed::empty(),
+            capacity: AtomicUsize::new(0),
+        }
+    }
+
+    /// Parses `source` into this form ([`Parsed::parse_into`]), and starts the capacity it
+    /// learns from the template's first estimate.
+    #[inline]
+    fn parse_into(&mut self, source: &str) -> Result<(), TemplateError> {
+        self.parsed.parse_into(source)?;
+        *self.capacity.get_mut() = self.parsed.compiled_ref().capacity();
+        Ok(())
+    }
 }
 
 impl Template {
@@ -171,10 +192,20 @@ impl Template {
     /// );
     /// ```
     pub fn parse(source: &str) -> Result<Template, TemplateError> {
-        let compiled = Compiled::parse(source)?;
-        let capacity = AtomicUsize::new(compiled.capacity());
+        // Planned where it will live: a short template's parts are held in place in the
+        // shared allocation. `Arc::new_cyclic` hands the value it is given to the
+        // allocation it made, where `Arc::new` builds it beside and copies it in.
+        let mut shared = Arc::new_cyclic(|_| Shared::empty());
+        if let Some(fresh) = Arc::get_mut(&mut shared) {
+            fresh.parse_into(source)?;
+        } else {
+            // Never: the `Arc` was made above and has not been shared.
+            let mut fresh = Shared::empty();
+            fresh.parse_into(source)?;
+            shared = Arc::new(fresh);
+        }
         Ok(Template {
-            repr: Repr::Shared(Arc::new(Shared { compiled, capacity })),
+            repr: Repr::Shared(shared),
         })
     }
 
@@ -186,11 +217,27 @@ impl Template {
         }
     }
 
+    /// The plan the interpreter runs, and how many bytes to reserve for an expansion.
     #[inline]
-    pub(crate) fn compiled(&self) -> &Compiled {
+    fn plan_and_capacity(&self) -> (Plan<'_>, usize) {
         match &self.repr {
-            Repr::Static(compiled) => compiled,
-            Repr::Shared(shared) => &shared.compiled,
+            Repr::Static(compiled) => {
+                let compiled = compiled.compiled_ref();
+                (compiled.plan(), compiled.capacity())
+            }
+            // Relaxed: the value is only a size hint; any value read is safe to use.
+            Repr::Shared(shared) => (
+                shared.parsed.compiled_ref().plan(),
+                shared.capacity.load(Ordering::Relaxed),
+            ),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn compiled(&self) -> CompiledRef<'_> {
+        match &self.repr {
+            Repr::Static(compiled) => compiled.compiled_ref(),
+            Repr::Shared(shared) => shared.parsed.compiled_ref(),
         }
     }
 
@@ -237,8 +284,9 @@ impl Template {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<Url, ExpandError> {
-        let mut w = Writer::with_capacity(self.capacity());
-        self.compiled().run(&mut w, vars);
+        let (plan, capacity) = self.plan_and_capacity();
+        let mut w = Writer::with_capacity(capacity);
+        run::run(plan, &mut w, vars);
         self.learn_capacity(w.len());
         w.take_url()
     }
@@ -266,8 +314,9 @@ impl Template {
         out: &mut String,
     ) -> Result<(), ExpandError> {
         let mark = out.len();
-        let mut w = Writer::resume(core::mem::take(out), self.capacity());
-        self.compiled().run(&mut w, vars);
+        let (plan, capacity) = self.plan_and_capacity();
+        let mut w = Writer::resume(core::mem::take(out), capacity);
+        run::run(plan, &mut w, vars);
         self.learn_capacity(w.len() - mark);
         let (text, error) = w.into_parts();
         *out = text;
@@ -318,14 +367,10 @@ impl Template {
             .map_err(|fmt::Error| ExpandError::write_failed())
     }
 
-    /// How many bytes to reserve for an expansion.
-    #[inline]
+    /// How many bytes the next expansion reserves.
+    #[cfg(test)]
     fn capacity(&self) -> usize {
-        match &self.repr {
-            Repr::Static(compiled) => compiled.capacity(),
-            // Relaxed: the value is only a size hint; any value read is safe to use.
-            Repr::Shared(shared) => shared.capacity.load(Ordering::Relaxed),
-        }
+        self.plan_and_capacity().1
     }
 
     /// Remembers the length of an expansion (and [`LEARNED_SLACK`]) if it is the longest so far, up to

@@ -1,50 +1,47 @@
-//! [`Compiled::run`], the one interpreter of a template's steps, which it reads resolved
+//! [`run`], the one interpreter of a template's steps, which it reads resolved
 //! (`crate::raw::Plan`: their ranges and indices checked once, when the template was made).
 #![allow(
     clippy::inline_always,
-    reason = "`fill` and `expand_vars` in each arm of `Compiled::run`, where the operator and context are constants and fold"
+    reason = "`fill` and `expand_vars` in each arm of `run`, where the operator and context are constants and fold"
 )]
 
 use urlkit_syntax::plan::Context;
 use urlkit_syntax::template::Operator;
 
-use super::compiled::Compiled;
 use super::vars::Vars;
-use crate::raw::{Expr, Resolved, View};
+use crate::raw::{Expr, Plan, Resolved, View};
 use crate::writer::Writer;
 use crate::writer::{Expansion, Frame};
 
-impl Compiled {
-    /// Executes the plan against `vars`: for each step, the `Writer` call that `url!`
-    /// generates for it (`macros/src/generate/`), with the same arguments.
-    ///
-    /// The expressions of the common layouts (`{x}` in a path segment or the query, `{/x}`,
-    /// `{?x}` in a query of pairs) are expanded with their operator and context as
-    /// constants, as `url!`'s code has them: the expansion's set-up and the bookkeeping of
-    /// its first variable fold to the few tests that apply. (What it reads after a value's
-    /// `expand`, a call the compiler cannot see into, is read back from memory.) The other
-    /// layouts take one general copy.
-    pub(super) fn run<'n, V: Vars + ?Sized>(&'n self, w: &mut Writer<'n>, vars: &V) {
-        // Whether the plan was checked is tested once here, not at each range: each branch
-        // is a copy of the interpreter with it a constant.
-        if let Some(view) = self.plan.view::<true, true>() {
-            run_in(view, w, vars);
-        } else if let Some(view) = self.plan.view::<true, false>() {
-            run_checked(view, w, vars);
-        } else if let Some(view) = self.plan.view::<false, false>() {
-            run_unchecked(view, w, vars);
-        }
+/// Executes `plan` against `vars`: for each step, the `Writer` call that `url!`
+/// generates for it (`macros/src/generate/`), with the same arguments.
+///
+/// The expressions of the common layouts (`{x}` in a path segment or the query, `{/x}`,
+/// `{?x}` in a query of pairs) are expanded with their operator and context as
+/// constants, as `url!`'s code has them: the expansion's set-up and the bookkeeping of
+/// its first variable fold to the few tests that apply. (What it reads after a value's
+/// `expand`, a call the compiler cannot see into, is read back from memory.) The other
+/// layouts take one general copy.
+pub(super) fn run<'n, V: Vars + ?Sized>(plan: Plan<'n>, w: &mut Writer<'n>, vars: &V) {
+    // Whether the plan was checked is tested once here, not at each range: each branch
+    // is a copy of the interpreter with it a constant.
+    if let Some(view) = plan.view::<true, true>() {
+        run_in(view, w, vars);
+    } else if let Some(view) = plan.view::<true, false>() {
+        run_checked(view, w, vars);
+    } else if let Some(view) = plan.view::<false, false>() {
+        run_unchecked(view, w, vars);
     }
 }
 
-/// [`Compiled::run`] for a template whose text steps are not all copied as blocks (a
+/// [`run`] for a template whose text steps are not all copied as blocks (a
 /// `template!`'s, whose text is not padded, or one with a text over a block).
 #[inline(never)]
 fn run_checked<'n, V: Vars + ?Sized>(view: View<'n, true, false>, w: &mut Writer<'n>, vars: &V) {
     run_in(view, w, vars);
 }
 
-/// [`Compiled::run`] for a template whose ranges were not found on boundaries (never one the
+/// [`run`] for a template whose ranges were not found on boundaries (never one the
 /// planner made): out of line, so that only the checked copy is in `run`.
 #[inline(never)]
 #[cold]
@@ -52,7 +49,7 @@ fn run_unchecked<'n, V: Vars + ?Sized>(view: View<'n, false, false>, w: &mut Wri
     run_in(view, w, vars);
 }
 
-/// [`Compiled::run`] over the steps of `view`.
+/// [`run`] over the steps of `view`.
 #[inline(always)]
 fn run_in<'n, const CHECKED: bool, const BLOCKS: bool, V: Vars + ?Sized>(
     view: View<'n, CHECKED, BLOCKS>,

@@ -26,7 +26,7 @@ mod planner;
 mod query;
 
 pub(crate) use self::parts::{Part, parts, split};
-pub use self::plain::{Planned, plan_plain};
+pub use self::plain::{PlanSink, Planned, plan_plain, plan_plain_into};
 pub use self::planner::{plan, plan_into};
 pub(crate) use self::query::{
     Unjoinable, hand_pair_in_unjoinable_query, is_query_of_pairs, opens_pair,

@@ -42,10 +42,46 @@ use crate::template::{self, Expression, Modifier, Operator, VarList, VarSpec};
 /// expression of one variable holds it in place ([`VarList::One`]), without an allocation.
 pub type Planned = (Vec<Expression<VarList>>, Vec<Step<Range<usize>>>);
 
+/// Where [`plan_plain_into`] puts the expressions and the steps it makes, in order: two
+/// `Vec`s ([`Planned`]), or a caller's own storage (the runtime keeps a short template's
+/// parts in place, without allocating for them).
+pub trait PlanSink {
+    /// Room for `expressions` more expressions and `steps` more steps, asked for once, before
+    /// the first of each is pushed: a hint, which a sink may ignore.
+    fn reserve(&mut self, expressions: usize, steps: usize);
+    /// Appends an expression; steps name it by its index, the number pushed before it.
+    fn push_expression(&mut self, expression: Expression<VarList>);
+    /// Appends a step.
+    fn push_step(&mut self, step: Step<Range<usize>>);
+}
+
+impl PlanSink for Planned {
+    fn reserve(&mut self, expressions: usize, steps: usize) {
+        self.0.reserve_exact(expressions);
+        self.1.reserve_exact(steps);
+    }
+
+    fn push_expression(&mut self, expression: Expression<VarList>) {
+        self.0.push(expression);
+    }
+
+    fn push_step(&mut self, step: Step<Range<usize>>) {
+        self.1.push(step);
+    }
+}
+
 /// The checked expressions and the plan of `source`, with the steps' texts appended to
 /// `text` (as [`plan_into`](super::plan_into) appends them); `None`, with `text` as it was,
 /// when `source` is not of the shape described in the module docs.
 pub fn plan_plain(source: &str, text: &mut String) -> Option<Planned> {
+    let mut planned = (Vec::new(), Vec::new());
+    plan_plain_into(source, text, &mut planned).then_some(planned)
+}
+
+/// [`plan_plain`] into `sink`: whether `source` is of the shape described in the module docs.
+/// When it is not, `text` is as it was, and `sink` may hold some of the template's parts,
+/// which the caller discards.
+pub fn plan_plain_into<S: PlanSink>(source: &str, text: &mut String, sink: &mut S) -> bool {
     let mark = text.len();
     let planned = Plain {
         bytes: source.as_bytes(),
@@ -55,17 +91,19 @@ pub fn plan_plain(source: &str, text: &mut String) -> Option<Planned> {
         run_start: 0,
         opening: None,
         path_only: false,
-        expressions: Vec::new(),
-        steps: Vec::new(),
+        expressions: 0,
+        steps: 0,
+        sink,
     }
-    .run();
-    if planned.is_none() {
+    .run()
+    .is_some();
+    if !planned {
         text.truncate(mark);
     }
     planned
 }
 
-struct Plain<'a> {
+struct Plain<'a, S> {
     src: &'a str,
     bytes: &'a [u8],
     text: &'a mut String,
@@ -76,14 +114,15 @@ struct Plain<'a> {
     opening: Option<usize>,
     /// No scheme and no authority: the steps start with `Step::PathStart`.
     path_only: bool,
-    /// Allocated at the first expression and the first step, not before: a template
-    /// declined before them costs no allocation.
-    expressions: Vec<Expression<VarList>>,
-    steps: Vec<Step<Range<usize>>>,
+    /// How many expressions and steps were pushed to `sink`, which is asked for room at the
+    /// first of each, not before: a template declined before them costs no allocation.
+    expressions: usize,
+    steps: usize,
+    sink: &'a mut S,
 }
 
-impl Plain<'_> {
-    fn run(mut self) -> Option<Planned> {
+impl<S: PlanSink> Plain<'_, S> {
+    fn run(mut self) -> Option<()> {
         if self.bytes.first() == Some(&b'/') {
             // A path without scheme or authority; `//` would start an authority.
             if self.bytes.get(1) == Some(&b'/') {
@@ -99,7 +138,7 @@ impl Plain<'_> {
             return None;
         }
         self.flush_text(self.pos);
-        Some((self.expressions, self.steps))
+        Some(())
     }
 
     /// `scheme://host`, up to the path or the query.
@@ -191,14 +230,17 @@ impl Plain<'_> {
     }
 
     fn step(&mut self, step: Step<Range<usize>>) {
-        if self.steps.capacity() == 0 {
+        if self.steps == 0 {
             // As the planner sizes it.
-            self.steps = Vec::with_capacity(4 * self.opening() + 4);
+            let room = 4 * self.opening() + 4;
+            self.sink.reserve(0, room);
             if self.path_only {
-                self.steps.push(Step::PathStart { relative: false });
+                self.sink.push_step(Step::PathStart { relative: false });
+                self.steps += 1;
             }
         }
-        self.steps.push(step);
+        self.sink.push_step(step);
+        self.steps += 1;
     }
 
     /// How many `{` the template has: room for that many expressions. Counted once.
@@ -226,9 +268,10 @@ impl Plain<'_> {
         self.flush_text(start);
         let bytes = self.bytes;
         let mut pos = start + 1 + operator.as_str().len();
-        if self.expressions.capacity() == 0 {
+        if self.expressions == 0 {
             // As the lexer sizes it.
-            self.expressions = Vec::with_capacity(self.opening());
+            let room = self.opening();
+            self.sink.reserve(room, 0);
         }
         // The first variable is held in place; a list is made at the first `,`, as long as
         // the expression has variables (its `,` before the `}` are counted then).
@@ -282,11 +325,12 @@ impl Plain<'_> {
         };
         self.pos = pos + 1;
         self.run_start = self.pos;
-        self.expressions.push(Expression {
+        self.sink.push_expression(Expression {
             range: start..self.pos,
             operator,
             vars,
         });
-        Some(self.expressions.len() - 1)
+        self.expressions += 1;
+        Some(self.expressions - 1)
     }
 }
