@@ -5,7 +5,8 @@
 //! - `to_url` is `url!`'s generator (`crate::generate`) run on the template, each placeholder
 //!   bound to its field: one `Writer` call per plan step, so a route builds exactly what
 //!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
-//!   method, which joins that URL to a base as `url!(base, ...)` does);
+//!   method, which joins that URL to a base as `url!(base, ...)` does); in an enum compiled
+//!   in parts, routes whose `to_url` differs only in its literals share it (`shared_url`);
 //! - `from_url` walks the routes' decision tree, written by `tree` as `__walk` beside the
 //!   impl, then reads the fields of the route it found from where their placeholders stand
 //!   (`runtime/src/route/leaf.rs`);

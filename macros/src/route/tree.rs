@@ -15,7 +15,9 @@
 //! enums whose routes overlap) calls it too, through `__which`, and only keeps the route.
 //! Its leaves are plain `match`es and calls rather than `?`, and the fields are read outside
 //! it, so that the tree, the largest part of the expansion, is cheap to type-check and is
-//! not generic even when the route type is.
+//! not generic even when the route type is. In an enum compiled in parts
+//! (`impls::in_parts`), subtrees written alike are one function (`Writer::static_child`),
+//! and routes whose fields are read alike share their reading (`shared_read`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
