@@ -52,9 +52,9 @@ struct Writer<'a> {
     valid: &'a [Valid],
     /// How many segments the walk gives with a route: the most any route's fields read.
     slots: usize,
-    /// Where a subtree that stands more than once is a function of its own (`shared`): each
-    /// node's class (nodes of one class are written alike, but for the routes they give), by
-    /// the node's address.
+    /// For writing a subtree that stands more than once as a function of its own
+    /// (`static_child`): each node's class (nodes of one class are written alike, but for
+    /// the routes they give), by the node's address.
     classes: HashMap<usize, usize>,
     /// How many static children of their parents each class has.
     counts: Vec<usize>,
