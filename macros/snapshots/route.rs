@@ -128,33 +128,7 @@ const _: () = {
         u64: ::urlkit::route::RouteField<id>,
         Option<String>: ::urlkit::route::RouteField<tab>,
     {
-        match match (&(*__f0), &(::urlkit::__private::route::SomeWrites(__f1))) {
-            (__v0, __v1) => {
-                use ::urlkit as __urlkit;
-                let mut __w = __urlkit::__private::Writer::with_capacity(
-                    7usize + __urlkit::route::RouteField::<id>::hint(__v0)
-                        + __urlkit::value::Placeholder::<tab>::hint(__v1),
-                );
-                __w.path_start(false);
-                __w.text("/users/");
-                __urlkit::route::RouteField::<
-                    id,
-                >::fill_alone(__v0, &mut __w, __urlkit::__private::Spot::Segment, "id");
-                __w.query_start();
-                __urlkit::value::Placeholder::<
-                    tab,
-                >::fill_alone(
-                    __v1,
-                    &mut __w,
-                    __urlkit::__private::Spot::Expand(
-                        __urlkit::__private::Operator::Query,
-                        __urlkit::__private::Context::QueryPairs,
-                    ),
-                    "tab",
-                );
-                __w.finish()
-            }
-        } {
+        match __url_0(__f0, __f1, ["/users/", "id", "tab"], [7usize]) {
             ::urlkit::__private::core::result::Result::Ok(__built) => {
                 match __which(__built.as_str()) {
                     ::urlkit::__private::core::option::Option::Some(0usize) => {
@@ -178,57 +152,93 @@ const _: () = {
         clippy::ptr_arg,
         clippy::ref_option,
         clippy::too_many_arguments,
-        clippy::trivially_copy_pass_by_ref
+        clippy::trivially_copy_pass_by_ref,
+        unused_variables
     )]
-    fn __to_url_1() -> ::urlkit::__private::core::result::Result<
-        ::urlkit::Url,
-        ::urlkit::ExpandError,
-    > {
-        ::urlkit::__private::core::result::Result::Ok(
-            ::urlkit::Url::__from_static("/users/me"),
-        )
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __url_0(
+        __f0: &u64,
+        __f1: &Option<String>,
+        __texts: [&'static ::urlkit::__private::core::primitive::str; 3usize],
+        __lengths: [::urlkit::__private::core::primitive::usize; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        u64: ::urlkit::route::RouteField<id>,
+        Option<String>: ::urlkit::route::RouteField<tab>,
+    {
+        match (&(*__f0), &(::urlkit::__private::route::SomeWrites(__f1))) {
+            (__v0, __v1) => {
+                use ::urlkit as __urlkit;
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    __lengths[0] + __urlkit::route::RouteField::<id>::hint(__v0)
+                        + __urlkit::value::Placeholder::<tab>::hint(__v1),
+                );
+                __w.path_start(false);
+                __w.text(__texts[0]);
+                __urlkit::route::RouteField::<
+                    id,
+                >::fill_alone(
+                    __v0,
+                    &mut __w,
+                    __urlkit::__private::Spot::Segment,
+                    __texts[1],
+                );
+                __w.query_start();
+                __urlkit::value::Placeholder::<
+                    tab,
+                >::fill_alone(
+                    __v1,
+                    &mut __w,
+                    __urlkit::__private::Spot::Expand(
+                        __urlkit::__private::Operator::Query,
+                        __urlkit::__private::Context::QueryPairs,
+                    ),
+                    __texts[2],
+                );
+                __w.finish()
+            }
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn __new_1(__r0: u64, __r1: Option<String>) -> Api {
+        Api::User { id: __r0, tab: __r1 }
     }
     #[allow(unreachable_code, unused_variables, clippy::needless_return)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn __read_0(
         __t: ::urlkit::__private::route::Target<'_>,
         __at: [::urlkit::__private::route::SegmentSpan; 1usize],
-    ) -> ::urlkit::__private::core::result::Result<Api, ::urlkit::RouteError> {
-        ::urlkit::__private::core::result::Result::Ok(Api::Me {})
-    }
-    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn __read_1(
-        __t: ::urlkit::__private::route::Target<'_>,
-        __at: [::urlkit::__private::route::SegmentSpan; 1usize],
+        __first: ::urlkit::__private::core::primitive::usize,
+        __names: &[&'static ::urlkit::__private::core::primitive::str; 1usize],
+        __new: fn(u64, Option<String>) -> Api,
     ) -> ::urlkit::__private::core::result::Result<Api, ::urlkit::RouteError>
     where
         u64: ::urlkit::route::RouteField<id>,
         Option<String>: ::urlkit::route::RouteField<tab>,
     {
-        ::urlkit::__private::core::result::Result::Ok({
-            let __keys = __t.keys(&["tab"], false);
-            Api::User {
-                id: match <u64 as ::urlkit::route::RouteField<
+        let __keys = __t.keys(__names, false);
+        ::urlkit::__private::core::result::Result::Ok(
+            __new(
+                match <u64 as ::urlkit::route::RouteField<
                     id,
-                >>::segment(&__t, __at[0usize], &__FIELDS[0usize]) {
+                >>::segment(&__t, __at[0usize], &__FIELDS[__first]) {
                     ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                     ::urlkit::__private::core::result::Result::Err(__e) => {
                         return ::urlkit::__private::core::result::Result::Err(__e);
                     }
                 },
-                tab: match <Option<
+                match <Option<
                     String,
                 > as ::urlkit::route::RouteField<
                     tab,
-                >>::key(&__t, __keys[0usize], &__FIELDS[1usize]) {
+                >>::key(&__t, __keys[0usize], &__FIELDS[__first + 1usize]) {
                     ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                     ::urlkit::__private::core::result::Result::Err(__e) => {
                         return ::urlkit::__private::core::result::Result::Err(__e);
                     }
                 },
-            }
-        })
+            ),
+        )
     }
     static __FIELDS: [::urlkit::__private::route::Field; 2usize] = [
         ::urlkit::__private::route::Field {
@@ -326,7 +336,11 @@ const _: () = {
         > {
             match self {
                 Self::User { id: __f0, tab: __f1, .. } => __to_url_0(__f0, __f1),
-                Self::Me { .. } => __to_url_1(),
+                Self::Me { .. } => {
+                    ::urlkit::__private::core::result::Result::Ok(
+                        ::urlkit::Url::__from_static("/users/me"),
+                    )
+                }
             }
         }
         #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return)]
@@ -337,8 +351,10 @@ const _: () = {
             match __walk(&__w) {
                 ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
                     match __n {
-                        0usize => __read_0(__t, __at),
-                        _ => __read_1(__t, __at),
+                        0usize => {
+                            ::urlkit::__private::core::result::Result::Ok(Api::Me {})
+                        }
+                        _ => __read_0(__t, __at, 0usize, &["tab"], __new_1),
                     }
                 }
                 ::urlkit::__private::core::result::Result::Err(e) => {

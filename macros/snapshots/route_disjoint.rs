@@ -137,32 +137,7 @@ const _: () = {
     where
         Vec<String>: ::urlkit::route::RouteField<path>,
     {
-        match (&(*__f0),) {
-            (__v0,) => {
-                use ::urlkit as __urlkit;
-                let mut __w = __urlkit::__private::Writer::with_capacity(
-                    6usize + __urlkit::route::RouteField::<path>::hint(__v0),
-                );
-                __w.path_start(false);
-                __w.text("/");
-                __w.segment_start();
-                __w.text("files");
-                __urlkit::route::RouteField::<
-                    path,
-                >::fill_alone_modified(
-                    __v0,
-                    &mut __w,
-                    __urlkit::__private::Spot::Expand(
-                        __urlkit::__private::Operator::Path,
-                        __urlkit::__private::Context::Path,
-                    ),
-                    "path",
-                    __urlkit::__private::Modifier::Explode,
-                );
-                __w.segment_end(false);
-                __w.finish()
-            }
-        }
+        __url_0(__f0, ["/", "files", "path"], [6usize])
     }
     #[allow(
         clippy::ptr_arg,
@@ -178,15 +153,78 @@ const _: () = {
         String: ::urlkit::route::RouteField<name>,
         String: ::urlkit::route::RouteField<token>,
     {
+        __url_1(__f0, __f1, ["/raw/", "name", ".txt", "token", "token"], [16usize])
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref,
+        unused_variables
+    )]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __url_0(
+        __f0: &Vec<String>,
+        __texts: [&'static ::urlkit::__private::core::primitive::str; 3usize],
+        __lengths: [::urlkit::__private::core::primitive::usize; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        Vec<String>: ::urlkit::route::RouteField<path>,
+    {
+        match (&(*__f0),) {
+            (__v0,) => {
+                use ::urlkit as __urlkit;
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    __lengths[0] + __urlkit::route::RouteField::<path>::hint(__v0),
+                );
+                __w.path_start(false);
+                __w.text(__texts[0]);
+                __w.segment_start();
+                __w.text(__texts[1]);
+                __urlkit::route::RouteField::<
+                    path,
+                >::fill_alone_modified(
+                    __v0,
+                    &mut __w,
+                    __urlkit::__private::Spot::Expand(
+                        __urlkit::__private::Operator::Path,
+                        __urlkit::__private::Context::Path,
+                    ),
+                    __texts[2],
+                    __urlkit::__private::Modifier::Explode,
+                );
+                __w.segment_end(false);
+                __w.finish()
+            }
+        }
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref,
+        unused_variables
+    )]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __url_1(
+        __f0: &String,
+        __f1: &String,
+        __texts: [&'static ::urlkit::__private::core::primitive::str; 5usize],
+        __lengths: [::urlkit::__private::core::primitive::usize; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<name>,
+        String: ::urlkit::route::RouteField<token>,
+    {
         match (&(*__f0), &(*__f1)) {
             (__v0, __v1) => {
                 use ::urlkit as __urlkit;
                 let mut __w = __urlkit::__private::Writer::with_capacity(
-                    16usize + __urlkit::route::RouteField::<name>::hint(__v0)
+                    __lengths[0] + __urlkit::route::RouteField::<name>::hint(__v0)
                         + __urlkit::route::RouteField::<token>::hint(__v1),
                 );
                 __w.path_start(false);
-                __w.text("/raw/");
+                __w.text(__texts[0]);
                 __w.segment_start();
                 __urlkit::route::RouteField::<
                     name,
@@ -197,9 +235,9 @@ const _: () = {
                         __urlkit::__private::Operator::Simple,
                         __urlkit::__private::Context::Path,
                     ),
-                    "name",
+                    __texts[1],
                 );
-                __w.text(".txt");
+                __w.text(__texts[2]);
                 __w.segment_end(false);
                 __w.query_start();
                 __urlkit::route::RouteField::<
@@ -207,13 +245,24 @@ const _: () = {
                 >::fill_pair(
                     __v1,
                     &mut __w,
-                    "token",
+                    __texts[3],
                     false,
-                    "token",
+                    __texts[4],
                     __urlkit::__private::Modifier::None,
                 );
                 __w.finish()
             }
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn __new_0(__r0: Vec<String>) -> Files {
+        Files::Tree { path: __r0 }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn __new_1(__r0: String, __r1: String) -> Files {
+        Files::Raw {
+            name: __r0,
+            token: __r1,
         }
     }
     #[allow(unreachable_code, unused_variables, clippy::needless_return)]
@@ -221,54 +270,61 @@ const _: () = {
     fn __read_0(
         __t: ::urlkit::__private::route::Target<'_>,
         __at: [::urlkit::__private::route::SegmentSpan; 1usize],
+        __first: ::urlkit::__private::core::primitive::usize,
+        __new: fn(Vec<String>) -> Files,
     ) -> ::urlkit::__private::core::result::Result<Files, ::urlkit::RouteError>
     where
         Vec<String>: ::urlkit::route::RouteField<path>,
     {
-        ::urlkit::__private::core::result::Result::Ok(Files::Tree {
-            path: match <Vec<
-                String,
-            > as ::urlkit::route::RouteField<
-                path,
-            >>::tail(&__t, __at[0usize], &__FIELDS[0usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-        })
+        ::urlkit::__private::core::result::Result::Ok(
+            __new(
+                match <Vec<
+                    String,
+                > as ::urlkit::route::RouteField<
+                    path,
+                >>::tail(&__t, __at[0usize], &__FIELDS[__first]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+            ),
+        )
     }
     #[allow(unreachable_code, unused_variables, clippy::needless_return)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn __read_1(
         __t: ::urlkit::__private::route::Target<'_>,
         __at: [::urlkit::__private::route::SegmentSpan; 1usize],
+        __first: ::urlkit::__private::core::primitive::usize,
+        __names: &[&'static ::urlkit::__private::core::primitive::str; 1usize],
+        __new: fn(String, String) -> Files,
     ) -> ::urlkit::__private::core::result::Result<Files, ::urlkit::RouteError>
     where
         String: ::urlkit::route::RouteField<name>,
         String: ::urlkit::route::RouteField<token>,
     {
-        ::urlkit::__private::core::result::Result::Ok({
-            let __keys = __t.keys(&["token"], false);
-            Files::Raw {
-                name: match <String as ::urlkit::route::RouteField<
+        let __keys = __t.keys(__names, false);
+        ::urlkit::__private::core::result::Result::Ok(
+            __new(
+                match <String as ::urlkit::route::RouteField<
                     name,
-                >>::segment(&__t, __at[0usize], &__FIELDS[1usize]) {
+                >>::segment(&__t, __at[0usize], &__FIELDS[__first]) {
                     ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                     ::urlkit::__private::core::result::Result::Err(__e) => {
                         return ::urlkit::__private::core::result::Result::Err(__e);
                     }
                 },
-                token: match <String as ::urlkit::route::RouteField<
+                match <String as ::urlkit::route::RouteField<
                     token,
-                >>::key(&__t, __keys[0usize], &__FIELDS[2usize]) {
+                >>::key(&__t, __keys[0usize], &__FIELDS[__first + 1usize]) {
                     ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                     ::urlkit::__private::core::result::Result::Err(__e) => {
                         return ::urlkit::__private::core::result::Result::Err(__e);
                     }
                 },
-            }
-        })
+            ),
+        )
     }
     static __FIELDS: [::urlkit::__private::route::Field; 3usize] = [
         ::urlkit::__private::route::Field {
@@ -397,8 +453,8 @@ const _: () = {
             match __walk(&__w) {
                 ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
                     match __n {
-                        0usize => __read_0(__t, __at),
-                        _ => __read_1(__t, __at),
+                        0usize => __read_0(__t, __at, 0usize, __new_0),
+                        _ => __read_1(__t, __at, 1usize, &["token"], __new_1),
                     }
                 }
                 ::urlkit::__private::core::result::Result::Err(e) => {

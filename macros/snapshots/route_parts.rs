@@ -257,35 +257,7 @@ const _: () = {
         String: ::urlkit::route::RouteField<owner>,
         String: ::urlkit::route::RouteField<repo>,
     {
-        match (&(*__f0), &(*__f1)) {
-            (__v0, __v1) => {
-                use ::urlkit as __urlkit;
-                let mut __w = __urlkit::__private::Writer::with_capacity(
-                    8usize + __urlkit::route::RouteField::<owner>::hint(__v0)
-                        + __urlkit::route::RouteField::<repo>::hint(__v1),
-                );
-                __w.path_start(false);
-                __w.text("/repos/");
-                __urlkit::route::RouteField::<
-                    owner,
-                >::fill_alone(
-                    __v0,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "owner",
-                );
-                __w.text("/");
-                __urlkit::route::RouteField::<
-                    repo,
-                >::fill_alone(
-                    __v1,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "repo",
-                );
-                __w.finish()
-            }
-        }
+        __url_0(__f0, __f1, ["/repos/", "owner", "/", "repo"], [8usize])
     }
     #[allow(
         clippy::ptr_arg,
@@ -301,35 +273,7 @@ const _: () = {
         String: ::urlkit::route::RouteField<owner>,
         String: ::urlkit::route::RouteField<repo>,
     {
-        match (&(*__f0), &(*__f1)) {
-            (__v0, __v1) => {
-                use ::urlkit as __urlkit;
-                let mut __w = __urlkit::__private::Writer::with_capacity(
-                    8usize + __urlkit::route::RouteField::<owner>::hint(__v0)
-                        + __urlkit::route::RouteField::<repo>::hint(__v1),
-                );
-                __w.path_start(false);
-                __w.text("/repos/");
-                __urlkit::route::RouteField::<
-                    owner,
-                >::fill_alone(
-                    __v0,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "owner",
-                );
-                __w.text("/");
-                __urlkit::route::RouteField::<
-                    repo,
-                >::fill_alone(
-                    __v1,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "repo",
-                );
-                __w.finish()
-            }
-        }
+        __url_0(__f0, __f1, ["/repos/", "owner", "/", "repo"], [8usize])
     }
     #[allow(
         clippy::ptr_arg,
@@ -347,48 +291,13 @@ const _: () = {
         String: ::urlkit::route::RouteField<repo>,
         String: ::urlkit::route::RouteField<state>,
     {
-        match (&(*__f0), &(*__f1), &(*__f2)) {
-            (__v0, __v1, __v2) => {
-                use ::urlkit as __urlkit;
-                let mut __w = __urlkit::__private::Writer::with_capacity(
-                    22usize + __urlkit::route::RouteField::<owner>::hint(__v0)
-                        + __urlkit::route::RouteField::<repo>::hint(__v1)
-                        + __urlkit::route::RouteField::<state>::hint(__v2),
-                );
-                __w.path_start(false);
-                __w.text("/repos/");
-                __urlkit::route::RouteField::<
-                    owner,
-                >::fill_alone(
-                    __v0,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "owner",
-                );
-                __w.text("/");
-                __urlkit::route::RouteField::<
-                    repo,
-                >::fill_alone(
-                    __v1,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "repo",
-                );
-                __w.text("/issues");
-                __w.query_start();
-                __urlkit::route::RouteField::<
-                    state,
-                >::fill_pair(
-                    __v2,
-                    &mut __w,
-                    "state",
-                    false,
-                    "state",
-                    __urlkit::__private::Modifier::None,
-                );
-                __w.finish()
-            }
-        }
+        __url_1(
+            __f0,
+            __f1,
+            __f2,
+            ["/repos/", "owner", "/", "repo", "/issues", "state", "state"],
+            [22usize],
+        )
     }
     #[allow(
         clippy::ptr_arg,
@@ -406,45 +315,13 @@ const _: () = {
         String: ::urlkit::route::RouteField<repo>,
         u64: ::urlkit::route::RouteField<number>,
     {
-        match (&(*__f0), &(*__f1), &(*__f2)) {
-            (__v0, __v1, __v2) => {
-                use ::urlkit as __urlkit;
-                let mut __w = __urlkit::__private::Writer::with_capacity(
-                    16usize + __urlkit::route::RouteField::<owner>::hint(__v0)
-                        + __urlkit::route::RouteField::<repo>::hint(__v1)
-                        + __urlkit::route::RouteField::<number>::hint(__v2),
-                );
-                __w.path_start(false);
-                __w.text("/repos/");
-                __urlkit::route::RouteField::<
-                    owner,
-                >::fill_alone(
-                    __v0,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "owner",
-                );
-                __w.text("/");
-                __urlkit::route::RouteField::<
-                    repo,
-                >::fill_alone(
-                    __v1,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "repo",
-                );
-                __w.text("/issues/");
-                __urlkit::route::RouteField::<
-                    number,
-                >::fill_alone(
-                    __v2,
-                    &mut __w,
-                    __urlkit::__private::Spot::Segment,
-                    "number",
-                );
-                __w.finish()
-            }
-        }
+        __url_2(
+            __f0,
+            __f1,
+            __f2,
+            ["/repos/", "owner", "/", "repo", "/issues/", "number"],
+            [16usize],
+        )
     }
     #[allow(
         clippy::ptr_arg,
@@ -458,182 +335,391 @@ const _: () = {
     where
         String: ::urlkit::route::RouteField<user>,
     {
+        __url_3(__f0, ["/users/", "user"], [7usize])
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref,
+        unused_variables
+    )]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __url_0(
+        __f0: &String,
+        __f1: &String,
+        __texts: [&'static ::urlkit::__private::core::primitive::str; 4usize],
+        __lengths: [::urlkit::__private::core::primitive::usize; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<owner>,
+        String: ::urlkit::route::RouteField<repo>,
+    {
+        match (&(*__f0), &(*__f1)) {
+            (__v0, __v1) => {
+                use ::urlkit as __urlkit;
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    __lengths[0] + __urlkit::route::RouteField::<owner>::hint(__v0)
+                        + __urlkit::route::RouteField::<repo>::hint(__v1),
+                );
+                __w.path_start(false);
+                __w.text(__texts[0]);
+                __urlkit::route::RouteField::<
+                    owner,
+                >::fill_alone(
+                    __v0,
+                    &mut __w,
+                    __urlkit::__private::Spot::Segment,
+                    __texts[1],
+                );
+                __w.text(__texts[2]);
+                __urlkit::route::RouteField::<
+                    repo,
+                >::fill_alone(
+                    __v1,
+                    &mut __w,
+                    __urlkit::__private::Spot::Segment,
+                    __texts[3],
+                );
+                __w.finish()
+            }
+        }
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref,
+        unused_variables
+    )]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __url_1(
+        __f0: &String,
+        __f1: &String,
+        __f2: &String,
+        __texts: [&'static ::urlkit::__private::core::primitive::str; 7usize],
+        __lengths: [::urlkit::__private::core::primitive::usize; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<owner>,
+        String: ::urlkit::route::RouteField<repo>,
+        String: ::urlkit::route::RouteField<state>,
+    {
+        match (&(*__f0), &(*__f1), &(*__f2)) {
+            (__v0, __v1, __v2) => {
+                use ::urlkit as __urlkit;
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    __lengths[0] + __urlkit::route::RouteField::<owner>::hint(__v0)
+                        + __urlkit::route::RouteField::<repo>::hint(__v1)
+                        + __urlkit::route::RouteField::<state>::hint(__v2),
+                );
+                __w.path_start(false);
+                __w.text(__texts[0]);
+                __urlkit::route::RouteField::<
+                    owner,
+                >::fill_alone(
+                    __v0,
+                    &mut __w,
+                    __urlkit::__private::Spot::Segment,
+                    __texts[1],
+                );
+                __w.text(__texts[2]);
+                __urlkit::route::RouteField::<
+                    repo,
+                >::fill_alone(
+                    __v1,
+                    &mut __w,
+                    __urlkit::__private::Spot::Segment,
+                    __texts[3],
+                );
+                __w.text(__texts[4]);
+                __w.query_start();
+                __urlkit::route::RouteField::<
+                    state,
+                >::fill_pair(
+                    __v2,
+                    &mut __w,
+                    __texts[5],
+                    false,
+                    __texts[6],
+                    __urlkit::__private::Modifier::None,
+                );
+                __w.finish()
+            }
+        }
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref,
+        unused_variables
+    )]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __url_2(
+        __f0: &String,
+        __f1: &String,
+        __f2: &u64,
+        __texts: [&'static ::urlkit::__private::core::primitive::str; 6usize],
+        __lengths: [::urlkit::__private::core::primitive::usize; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<owner>,
+        String: ::urlkit::route::RouteField<repo>,
+        u64: ::urlkit::route::RouteField<number>,
+    {
+        match (&(*__f0), &(*__f1), &(*__f2)) {
+            (__v0, __v1, __v2) => {
+                use ::urlkit as __urlkit;
+                let mut __w = __urlkit::__private::Writer::with_capacity(
+                    __lengths[0] + __urlkit::route::RouteField::<owner>::hint(__v0)
+                        + __urlkit::route::RouteField::<repo>::hint(__v1)
+                        + __urlkit::route::RouteField::<number>::hint(__v2),
+                );
+                __w.path_start(false);
+                __w.text(__texts[0]);
+                __urlkit::route::RouteField::<
+                    owner,
+                >::fill_alone(
+                    __v0,
+                    &mut __w,
+                    __urlkit::__private::Spot::Segment,
+                    __texts[1],
+                );
+                __w.text(__texts[2]);
+                __urlkit::route::RouteField::<
+                    repo,
+                >::fill_alone(
+                    __v1,
+                    &mut __w,
+                    __urlkit::__private::Spot::Segment,
+                    __texts[3],
+                );
+                __w.text(__texts[4]);
+                __urlkit::route::RouteField::<
+                    number,
+                >::fill_alone(
+                    __v2,
+                    &mut __w,
+                    __urlkit::__private::Spot::Segment,
+                    __texts[5],
+                );
+                __w.finish()
+            }
+        }
+    }
+    #[allow(
+        clippy::ptr_arg,
+        clippy::ref_option,
+        clippy::too_many_arguments,
+        clippy::trivially_copy_pass_by_ref,
+        unused_variables
+    )]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn __url_3(
+        __f0: &String,
+        __texts: [&'static ::urlkit::__private::core::primitive::str; 2usize],
+        __lengths: [::urlkit::__private::core::primitive::usize; 1usize],
+    ) -> ::urlkit::__private::core::result::Result<::urlkit::Url, ::urlkit::ExpandError>
+    where
+        String: ::urlkit::route::RouteField<user>,
+    {
         match (&(*__f0),) {
             (__v0,) => {
                 use ::urlkit as __urlkit;
                 let mut __w = __urlkit::__private::Writer::with_capacity(
-                    7usize + __urlkit::route::RouteField::<user>::hint(__v0),
+                    __lengths[0] + __urlkit::route::RouteField::<user>::hint(__v0),
                 );
                 __w.path_start(false);
-                __w.text("/users/");
+                __w.text(__texts[0]);
                 __urlkit::route::RouteField::<
                     user,
                 >::fill_alone(
                     __v0,
                     &mut __w,
                     __urlkit::__private::Spot::Segment,
-                    "user",
+                    __texts[1],
                 );
                 __w.finish()
             }
         }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn __new_0(__r0: String, __r1: String) -> Repo {
+        Repo::Get {
+            owner: __r0,
+            repo: __r1,
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn __new_1(__r0: String, __r1: String) -> Repo {
+        Repo::Delete {
+            owner: __r0,
+            repo: __r1,
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn __new_2(__r0: String, __r1: String, __r2: String) -> Repo {
+        Repo::Issues {
+            owner: __r0,
+            repo: __r1,
+            state: __r2,
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn __new_3(__r0: String, __r1: String, __r2: u64) -> Repo {
+        Repo::Issue {
+            owner: __r0,
+            repo: __r1,
+            number: __r2,
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn __new_4(__r0: String) -> Repo {
+        Repo::User { user: __r0 }
     }
     #[allow(unreachable_code, unused_variables, clippy::needless_return)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn __read_0(
         __t: ::urlkit::__private::route::Target<'_>,
         __at: [::urlkit::__private::route::SegmentSpan; 3usize],
+        __first: ::urlkit::__private::core::primitive::usize,
+        __new: fn(String, String) -> Repo,
     ) -> ::urlkit::__private::core::result::Result<Repo, ::urlkit::RouteError>
     where
         String: ::urlkit::route::RouteField<owner>,
         String: ::urlkit::route::RouteField<repo>,
     {
-        ::urlkit::__private::core::result::Result::Ok(Repo::Get {
-            owner: match <String as ::urlkit::route::RouteField<
-                owner,
-            >>::segment(&__t, __at[0usize], &__FIELDS[0usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-            repo: match <String as ::urlkit::route::RouteField<
-                repo,
-            >>::segment(&__t, __at[1usize], &__FIELDS[1usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-        })
+        ::urlkit::__private::core::result::Result::Ok(
+            __new(
+                match <String as ::urlkit::route::RouteField<
+                    owner,
+                >>::segment(&__t, __at[0usize], &__FIELDS[__first]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+                match <String as ::urlkit::route::RouteField<
+                    repo,
+                >>::segment(&__t, __at[1usize], &__FIELDS[__first + 1usize]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+            ),
+        )
     }
     #[allow(unreachable_code, unused_variables, clippy::needless_return)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn __read_1(
         __t: ::urlkit::__private::route::Target<'_>,
         __at: [::urlkit::__private::route::SegmentSpan; 3usize],
-    ) -> ::urlkit::__private::core::result::Result<Repo, ::urlkit::RouteError>
-    where
-        String: ::urlkit::route::RouteField<owner>,
-        String: ::urlkit::route::RouteField<repo>,
-    {
-        ::urlkit::__private::core::result::Result::Ok(Repo::Delete {
-            owner: match <String as ::urlkit::route::RouteField<
-                owner,
-            >>::segment(&__t, __at[0usize], &__FIELDS[2usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-            repo: match <String as ::urlkit::route::RouteField<
-                repo,
-            >>::segment(&__t, __at[1usize], &__FIELDS[3usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-        })
-    }
-    #[allow(unreachable_code, unused_variables, clippy::needless_return)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn __read_2(
-        __t: ::urlkit::__private::route::Target<'_>,
-        __at: [::urlkit::__private::route::SegmentSpan; 3usize],
+        __first: ::urlkit::__private::core::primitive::usize,
+        __names: &[&'static ::urlkit::__private::core::primitive::str; 1usize],
+        __new: fn(String, String, String) -> Repo,
     ) -> ::urlkit::__private::core::result::Result<Repo, ::urlkit::RouteError>
     where
         String: ::urlkit::route::RouteField<owner>,
         String: ::urlkit::route::RouteField<repo>,
         String: ::urlkit::route::RouteField<state>,
     {
-        ::urlkit::__private::core::result::Result::Ok({
-            let __keys = __t.keys(&["state"], false);
-            Repo::Issues {
-                owner: match <String as ::urlkit::route::RouteField<
+        let __keys = __t.keys(__names, false);
+        ::urlkit::__private::core::result::Result::Ok(
+            __new(
+                match <String as ::urlkit::route::RouteField<
                     owner,
-                >>::segment(&__t, __at[0usize], &__FIELDS[4usize]) {
+                >>::segment(&__t, __at[0usize], &__FIELDS[__first]) {
                     ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                     ::urlkit::__private::core::result::Result::Err(__e) => {
                         return ::urlkit::__private::core::result::Result::Err(__e);
                     }
                 },
-                repo: match <String as ::urlkit::route::RouteField<
+                match <String as ::urlkit::route::RouteField<
                     repo,
-                >>::segment(&__t, __at[1usize], &__FIELDS[5usize]) {
+                >>::segment(&__t, __at[1usize], &__FIELDS[__first + 1usize]) {
                     ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                     ::urlkit::__private::core::result::Result::Err(__e) => {
                         return ::urlkit::__private::core::result::Result::Err(__e);
                     }
                 },
-                state: match <String as ::urlkit::route::RouteField<
+                match <String as ::urlkit::route::RouteField<
                     state,
-                >>::key(&__t, __keys[0usize], &__FIELDS[6usize]) {
+                >>::key(&__t, __keys[0usize], &__FIELDS[__first + 2usize]) {
                     ::urlkit::__private::core::result::Result::Ok(__v) => __v,
                     ::urlkit::__private::core::result::Result::Err(__e) => {
                         return ::urlkit::__private::core::result::Result::Err(__e);
                     }
                 },
-            }
-        })
+            ),
+        )
     }
     #[allow(unreachable_code, unused_variables, clippy::needless_return)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn __read_3(
+    fn __read_2(
         __t: ::urlkit::__private::route::Target<'_>,
         __at: [::urlkit::__private::route::SegmentSpan; 3usize],
+        __first: ::urlkit::__private::core::primitive::usize,
+        __new: fn(String, String, u64) -> Repo,
     ) -> ::urlkit::__private::core::result::Result<Repo, ::urlkit::RouteError>
     where
         String: ::urlkit::route::RouteField<owner>,
         String: ::urlkit::route::RouteField<repo>,
         u64: ::urlkit::route::RouteField<number>,
     {
-        ::urlkit::__private::core::result::Result::Ok(Repo::Issue {
-            owner: match <String as ::urlkit::route::RouteField<
-                owner,
-            >>::segment(&__t, __at[0usize], &__FIELDS[7usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-            repo: match <String as ::urlkit::route::RouteField<
-                repo,
-            >>::segment(&__t, __at[1usize], &__FIELDS[8usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-            number: match <u64 as ::urlkit::route::RouteField<
-                number,
-            >>::segment(&__t, __at[2usize], &__FIELDS[9usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-        })
+        ::urlkit::__private::core::result::Result::Ok(
+            __new(
+                match <String as ::urlkit::route::RouteField<
+                    owner,
+                >>::segment(&__t, __at[0usize], &__FIELDS[__first]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+                match <String as ::urlkit::route::RouteField<
+                    repo,
+                >>::segment(&__t, __at[1usize], &__FIELDS[__first + 1usize]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+                match <u64 as ::urlkit::route::RouteField<
+                    number,
+                >>::segment(&__t, __at[2usize], &__FIELDS[__first + 2usize]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+            ),
+        )
     }
     #[allow(unreachable_code, unused_variables, clippy::needless_return)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn __read_4(
+    fn __read_3(
         __t: ::urlkit::__private::route::Target<'_>,
         __at: [::urlkit::__private::route::SegmentSpan; 3usize],
+        __first: ::urlkit::__private::core::primitive::usize,
+        __new: fn(String) -> Repo,
     ) -> ::urlkit::__private::core::result::Result<Repo, ::urlkit::RouteError>
     where
         String: ::urlkit::route::RouteField<user>,
     {
-        ::urlkit::__private::core::result::Result::Ok(Repo::User {
-            user: match <String as ::urlkit::route::RouteField<
-                user,
-            >>::segment(&__t, __at[0usize], &__FIELDS[10usize]) {
-                ::urlkit::__private::core::result::Result::Ok(__v) => __v,
-                ::urlkit::__private::core::result::Result::Err(__e) => {
-                    return ::urlkit::__private::core::result::Result::Err(__e);
-                }
-            },
-        })
+        ::urlkit::__private::core::result::Result::Ok(
+            __new(
+                match <String as ::urlkit::route::RouteField<
+                    user,
+                >>::segment(&__t, __at[0usize], &__FIELDS[__first]) {
+                    ::urlkit::__private::core::result::Result::Ok(__v) => __v,
+                    ::urlkit::__private::core::result::Result::Err(__e) => {
+                        return ::urlkit::__private::core::result::Result::Err(__e);
+                    }
+                },
+            ),
+        )
     }
     static __FIELDS: [::urlkit::__private::route::Field; 11usize] = [
         ::urlkit::__private::route::Field {
@@ -1018,11 +1104,11 @@ const _: () = {
             match __walk(&__w) {
                 ::urlkit::__private::core::result::Result::Ok((__n, __t, __at)) => {
                     match __n {
-                        0usize => __read_0(__t, __at),
-                        1usize => __read_1(__t, __at),
-                        2usize => __read_2(__t, __at),
-                        3usize => __read_3(__t, __at),
-                        _ => __read_4(__t, __at),
+                        0usize => __read_0(__t, __at, 0usize, __new_0),
+                        1usize => __read_0(__t, __at, 2usize, __new_1),
+                        2usize => __read_1(__t, __at, 4usize, &["state"], __new_2),
+                        3usize => __read_2(__t, __at, 7usize, __new_3),
+                        _ => __read_3(__t, __at, 10usize, __new_4),
                     }
                 }
                 ::urlkit::__private::core::result::Result::Err(e) => {

@@ -5,7 +5,8 @@
 //! - `to_url` is `url!`'s generator (`crate::generate`) run on the template, each placeholder
 //!   bound to its field: one `Writer` call per plan step, so a route builds exactly what
 //!   `url!` builds with the same template and values (`to_url_on` is the trait's provided
-//!   method, which joins that URL to a base as `url!(base, ...)` does);
+//!   method, which joins that URL to a base as `url!(base, ...)` does); in an enum compiled
+//!   in parts, routes whose `to_url` differs only in its literals share it (`shared_url`);
 //! - `from_url` walks the routes' decision tree, written by `tree` as `__walk` beside the
 //!   impl, then reads the fields of the route it found from where their placeholders stand
 //!   (`runtime/src/route/leaf.rs`);
@@ -69,6 +70,7 @@ pub(crate) fn impl_route(
     // Each route's `to_url` and the reading of its fields, where they are functions of their
     // own (`in_parts`).
     let mut parts = Vec::new();
+    let mut shared = Vec::new();
     let mut template_arms = Vec::new();
     let mut url_arms = Vec::new();
     for (r, ((route, valid), template)) in
@@ -148,6 +150,24 @@ pub(crate) fn impl_route(
                 literal,
             )
         };
+        // Where routes are functions of their own, routes whose URLs are built alike share
+        // one function, given their static text and names (`shared_url`).
+        let to_url = if split && !valid.checked.expressions.is_empty() {
+            let params: Vec<TokenStream> = (bound.iter())
+                .map(|(i, local)| {
+                    let ty = route.fields[*i].ty;
+                    quote!(#local: &#ty)
+                })
+                .collect();
+            let locals: Vec<&Ident> = bound.iter().map(|(_, local)| local).collect();
+            let route_bounds = || route_bounds(&[], route, valid);
+            shared_url(to_url, &params, &locals, route_bounds, &mut shared)
+        } else {
+            to_url
+        };
+        // A URL of static text alone is its arm, unless the round trip checks it.
+        let own_function =
+            !valid.checked.expressions.is_empty() || captors.get(r).is_some_and(|c| !c.is_empty());
         let to_url = match captors.get(r) {
             Some(captors) if !captors.is_empty() => {
                 // Walked with the route's methods, where routes declare some: a route that
@@ -164,8 +184,10 @@ pub(crate) fn impl_route(
             _ => to_url,
         };
         template_arms.push(quote!(#path { .. } => #template,));
-        if split {
-            // The variant's URL in a function of its own, given the fields it writes.
+        if split && own_function {
+            // The variant's URL in a function of its own, given the fields it writes: in a
+            // release build, where the function it shares is in line, the code of its own
+            // template, which its arm calls.
             let name = format_ident!("__to_url_{}", r, span = site);
             let params = bound.iter().map(|(i, local)| {
                 let ty = route.fields[*i].ty;
@@ -188,6 +210,7 @@ pub(crate) fn impl_route(
             url_arms.push(quote!(#pattern => #to_url,));
         }
     }
+    parts.extend(shared.into_iter().map(|(_, _, function)| function));
     let needs_which = captors.iter().any(|c| !c.is_empty());
     let walk = tree::walk(input, valid, tried, &templates);
     let from_url = tree::from_url(input, valid, tried, &mut parts);
@@ -370,6 +393,99 @@ pub(super) fn route_bounds(
         bounds.push(bound);
     }
     bounds
+}
+
+/// The call of a function that builds the URL as `to_url` does, which routes whose `to_url`
+/// differs only in its string literals and `usize` literals (the static text, the
+/// placeholders' names, the static length) share: those literals are its arguments
+/// (`__texts`, `__lengths`), except inside brackets, where they are items of a `'static` array. The
+/// function (in `shared`, keyed by its text) takes the fields `locals` (`params`, their
+/// declarations) and has the `where` bounds of the first route that needs it, which name
+/// the same types with the same markers as every other route that shares it (they are in
+/// its text) and are the impl's own (same tokens, same spans), so that a field whose type is
+/// no route field is still reported once.
+fn shared_url(
+    to_url: TokenStream,
+    params: &[TokenStream],
+    locals: &[&Ident],
+    route_bounds: impl FnOnce() -> Vec<TokenStream>,
+    shared: &mut Vec<(String, Ident, TokenStream)>,
+) -> TokenStream {
+    let site = Span::mixed_site();
+    let (texts, numbers) = (Ident::new("__texts", site), Ident::new("__lengths", site));
+    let (mut strings, mut usizes) = (Vec::new(), Vec::new());
+    let body = literals_as_arguments(to_url, &texts, &numbers, &mut strings, &mut usizes);
+    let (s, n) = (strings.len(), usizes.len());
+    let signature = quote! {
+        (
+            #(#params,)*
+            #texts: [&'static #CORE::primitive::str; #s],
+            #numbers: [#CORE::primitive::usize; #n],
+        ) -> #CORE::result::Result<#URLKIT::Url, #URLKIT::ExpandError>
+    };
+    let text = format!("{signature}{body}");
+    let name = if let Some((_, name, _)) = shared.iter().find(|(key, _, _)| *key == text) {
+        name.clone()
+    } else {
+        let name = format_ident!("__url_{}", shared.len(), span = site);
+        let bounds = route_bounds();
+        let where_clause = (!bounds.is_empty()).then(|| quote!(where #(#bounds,)*));
+        shared.push((
+            text,
+            name.clone(),
+            quote! {
+                #[allow(clippy::ptr_arg, clippy::ref_option, clippy::too_many_arguments,
+                    clippy::trivially_copy_pass_by_ref, unused_variables)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
+                fn #name #signature #where_clause { #body }
+            },
+        ));
+        name
+    };
+    quote!(#name(#(#locals,)* [#(#strings),*], [#(#usizes),*]))
+}
+
+/// `tokens` with each string literal replaced by `texts[i]` and each `usize` literal by
+/// `numbers[i]` (`i` counting them in order, each pushed to `strings` or `usizes`), but for
+/// those inside brackets, which may have to be constant.
+fn literals_as_arguments(
+    tokens: TokenStream,
+    texts: &Ident,
+    numbers: &Ident,
+    strings: &mut Vec<proc_macro2::Literal>,
+    usizes: &mut Vec<proc_macro2::Literal>,
+) -> TokenStream {
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    let mut out = TokenStream::new();
+    for token in tokens {
+        match token {
+            TokenTree::Group(group) if group.delimiter() != Delimiter::Bracket => {
+                let stream = literals_as_arguments(group.stream(), texts, numbers, strings, usizes);
+                let mut new = Group::new(group.delimiter(), stream);
+                new.set_span(group.span());
+                out.extend([TokenTree::Group(new)]);
+            }
+            TokenTree::Literal(literal) => {
+                let text = literal.to_string();
+                let string = text.starts_with('"') || text.starts_with('r');
+                let number =
+                    text.starts_with(|c: char| c.is_ascii_digit()) && text.ends_with("usize");
+                let (array, list) = match (string, number) {
+                    (true, _) => (texts, &mut *strings),
+                    (_, true) => (numbers, &mut *usizes),
+                    _ => {
+                        out.extend([TokenTree::Literal(literal)]);
+                        continue;
+                    }
+                };
+                let i = proc_macro2::Literal::usize_unsuffixed(list.len());
+                list.push(literal);
+                out.extend(quote!(#array[#i]));
+            }
+            other => out.extend([other]),
+        }
+    }
+    out
 }
 
 /// Whether each route's `to_url` and the reading of its fields are functions of their own,

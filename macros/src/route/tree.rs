@@ -15,7 +15,12 @@
 //! enums whose routes overlap) calls it too, through `__which`, and only keeps the route.
 //! Its leaves are plain `match`es and calls rather than `?`, and the fields are read outside
 //! it, so that the tree, the largest part of the expansion, is cheap to type-check and is
-//! not generic even when the route type is.
+//! not generic even when the route type is. In an enum compiled in parts
+//! (`impls::in_parts`), subtrees written alike are one function (`Writer::static_child`),
+//! and routes whose fields are read alike share their reading (`shared_read`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -47,6 +52,49 @@ struct Writer<'a> {
     valid: &'a [Valid],
     /// How many segments the walk gives with a route: the most any route's fields read.
     slots: usize,
+    /// For writing a subtree that stands more than once as a function of its own
+    /// (`static_child`): each node's class (nodes of one class are written alike, but for
+    /// the routes they give), by the node's address.
+    classes: HashMap<usize, usize>,
+    /// How many static children of their parents each class has.
+    counts: Vec<usize>,
+    /// The functions written for shared subtrees, each once, by class.
+    functions: RefCell<Vec<(usize, TokenStream)>>,
+}
+
+/// Where the code being written returns what the walk found: from the walk itself, or from a
+/// function of a subtree (`__walk_K`), which returns it in a `Some` (`None`: the walk goes on
+/// after the subtree) and is given the routes its leaves give (`__routes`), collected here in
+/// the order they are written.
+#[derive(Clone, Copy)]
+enum Within<'c> {
+    Walk,
+    Subtree(&'c RefCell<Vec<usize>>),
+}
+
+impl Within<'_> {
+    /// `return value`, from where the code stands.
+    fn ret(self, value: &TokenStream) -> TokenStream {
+        match self {
+            Within::Walk => quote!(return #value;),
+            Within::Subtree(_) => quote!(return #CORE::option::Option::Some(#value);),
+        }
+    }
+
+    /// The place of route `n` in the order routes are tried: in a subtree's function, an item
+    /// of `__routes`.
+    fn route(self, n: usize) -> TokenStream {
+        match self {
+            Within::Walk => quote!(#n),
+            Within::Subtree(routes) => {
+                let mut routes = routes.borrow_mut();
+                let i = routes.len();
+                routes.push(n);
+                let name = local("__routes");
+                quote!(#name[#i])
+            }
+        }
+    }
 }
 
 fn private() -> TokenStream {
@@ -68,11 +116,11 @@ fn position(k: usize) -> Ident {
 
 impl Writer<'_> {
     /// The code of a node at position `k`, `prev` the segment before it.
-    fn node(&self, node: &Node<'_>, k: usize, prev: &Ident) -> TokenStream {
+    fn node(&self, node: &Node<'_>, k: usize, prev: &Ident, within: Within<'_>) -> TokenStream {
         let t = local("__w");
         let mut out = TokenStream::new();
         if !node.end.is_empty() {
-            let leaf = self.leaf(&node.end, prev, Finish::AtEnd);
+            let leaf = self.leaf(&node.end, prev, Finish::AtEnd, within);
             out.extend(quote!(if #t.ends(#prev) { #leaf }));
         }
         let (here, at) = (segment(k), position(k));
@@ -85,7 +133,7 @@ impl Writer<'_> {
         let mut empty = None;
         let mut escaped = Vec::new();
         for (text, child) in &node.statics {
-            let child = self.node(child, k + 1, &here);
+            let child = self.static_child(child, k, within);
             let Some(&first) = text.as_bytes().first() else {
                 empty = Some(child);
                 continue;
@@ -118,15 +166,15 @@ impl Writer<'_> {
         // The other groups need the segment's end.
         let mut whole_segment: TokenStream = escaped.into_iter().collect();
         for (prefix, suffix, child) in &node.affixed {
-            let child = self.node(child, k + 1, &here);
+            let child = self.node(child, k + 1, &here, within);
             whole_segment.extend(quote!(if #t.affixed(#here, #prefix, #suffix) { #child }));
         }
         if let Some(whole) = &node.whole {
-            let child = self.node(whole, k + 1, &here);
+            let child = self.node(whole, k + 1, &here, within);
             whole_segment.extend(quote!(if !#here.is_empty() { #child }));
         }
         if let Some(any) = &node.any {
-            let child = self.node(any, k + 1, &here);
+            let child = self.node(any, k + 1, &here, within);
             whole_segment.extend(quote!({ #child }));
         }
         if !whole_segment.is_empty() {
@@ -141,22 +189,89 @@ impl Writer<'_> {
             });
         }
         if !node.optional.is_empty() {
-            let leaf = self.leaf(&node.optional, prev, Finish::Rest);
+            let leaf = self.leaf(&node.optional, prev, Finish::Rest, within);
             out.extend(quote! {
                 if #t.ends(#prev) || #t.next(#prev).is_some_and(|s| #t.ends(s)) { #leaf }
             });
         }
         if !node.rest.is_empty() {
-            let leaf = self.leaf(&node.rest, prev, Finish::Rest);
+            let leaf = self.leaf(&node.rest, prev, Finish::Rest, within);
             out.extend(quote!({ #leaf }));
         }
         out
     }
 
+    /// The code of `child`, the node after static text at position `k` (bound to `__s{k}`):
+    /// in the walk, where another static child is written alike, a call of the function
+    /// they share (`__walk_K`, written the first time), given the segments bound so far and
+    /// the routes its leaves give; otherwise the node itself.
+    fn static_child(&self, child: &Node<'_>, k: usize, within: Within<'_>) -> TokenStream {
+        let here = segment(k);
+        let class = self
+            .classes
+            .get(&core::ptr::from_ref(child).addr())
+            .copied();
+        let Some(class) = class.filter(|&c| self.counts[c] > 1 && matches!(within, Within::Walk))
+        else {
+            return self.node(child, k + 1, &here, within);
+        };
+        let routes = RefCell::new(Vec::new());
+        let body = self.node(child, k + 1, &here, Within::Subtree(&routes));
+        let routes = routes.into_inner();
+        let name = format_ident!("__walk_{}", class, span = Span::mixed_site());
+        let private = private();
+        let (w, miss, root, found) = (
+            local("__w"),
+            local("__miss"),
+            local("__root"),
+            local("__found"),
+        );
+        let segments: Vec<Ident> = (0..=k).map(segment).collect();
+        let mut functions = self.functions.borrow_mut();
+        if !functions.iter().any(|(c, _)| *c == class) {
+            let (count, slots) = (routes.len(), self.slots);
+            let names = local("__routes");
+            functions.push((
+                class,
+                quote! {
+                    #[allow(unreachable_code, unused_mut, unused_variables, clippy::needless_return,
+                        clippy::too_many_arguments)]
+                    #[cfg_attr(not(debug_assertions), inline(always))]
+                    fn #name<'i>(
+                        #w: &#private::Walk<'i>,
+                        #miss: &mut #private::Miss<'i>,
+                        #root: #private::SegmentSpan,
+                        #(#segments: #private::SegmentSpan,)*
+                        #names: [#CORE::primitive::usize; #count],
+                    ) -> #CORE::option::Option<#CORE::result::Result<
+                        (#CORE::primitive::usize, #private::Target<'i>, [#private::SegmentSpan; #slots]),
+                        #URLKIT::RouteError,
+                    >> {
+                        #body
+                        #CORE::option::Option::None
+                    }
+                },
+            ));
+        }
+        quote! {
+            if let #CORE::option::Option::Some(#found) =
+                #name(#w, &mut #miss, #root, #(#segments,)* [#(#routes),*])
+            {
+                return #found;
+            }
+        }
+    }
+
     /// Routes whose path matched (`prev` its last fixed segment), tried by their query, once
     /// the rest of the URL is checked (`finish`). The first that takes the URL is returned
     /// with the target and the segments its fields read.
-    fn leaf(&self, routes: &[usize], prev: &Ident, finish: Finish) -> TokenStream {
+    fn leaf(
+        &self,
+        routes: &[usize],
+        prev: &Ident,
+        finish: Finish,
+        within: Within<'_>,
+    ) -> TokenStream {
         let (t, w, miss) = (local("__t"), local("__w"), local("__miss"));
         let private = private();
         let ok = quote!(#CORE::result::Result::Ok);
@@ -168,24 +283,29 @@ impl Writer<'_> {
             Finish::AtEnd => quote!(#w.finish(#prev)),
             Finish::Rest => quote!(#w.finish_rest(#prev)),
         };
+        let give_error = within.ret(&quote!(#err(#error)));
         let bind_target = quote! {
-            let #t = match #finish_call { #ok(#t) => #t, #err(#error) => return #err(#error) };
+            let #t = match #finish_call { #ok(#t) => #t, #err(#error) => { #give_error } };
         };
         let mut out = TokenStream::new();
         let (mut bound, mut keys_checked) = (false, false);
-        for &n in routes {
-            let r = self.tried[n];
+        for &index in routes {
+            let r = self.tried[index];
+            let place = within.route(index);
             let p = &self.valid[r].pattern;
             let segments = self.segments(r, prev);
             // A route that declares methods takes the request only with one of them; if
             // not, the URL is noted as taken (for a 405) and the next route is tried.
             let methods = method_bits(&self.input.routes[r]);
-            let taken = |found: TokenStream| match methods {
-                None => quote!(return #found;),
-                Some(bits) => quote! {
-                    if #w.takes(#bits) { return #found; }
-                    #miss.refuse(#bits);
-                },
+            let taken = |found: TokenStream| {
+                let give = within.ret(&found);
+                match methods {
+                    None => give,
+                    Some(bits) => quote! {
+                        if #w.takes(#bits) { #give }
+                        #miss.refuse(#bits);
+                    },
+                }
             };
             // Keys are compared decoded: before the first route that compares any, a key
             // that does not decode is an error (`Target::check_keys`).
@@ -193,17 +313,17 @@ impl Writer<'_> {
             let has_rule = !p.pairs.is_empty() || p.deny_unknown || p.keys.iter().any(|k| k.1);
             if !bound && !reads_query {
                 let found = match finish {
-                    Finish::AtEnd => quote!(#w.found(#n, #prev, #segments)),
-                    Finish::Rest => quote!(#w.found_rest(#n, #prev, #segments)),
+                    Finish::AtEnd => quote!(#w.found(#place, #prev, #segments)),
+                    Finish::Rest => quote!(#w.found_rest(#place, #prev, #segments)),
                 };
                 if methods.is_none() {
-                    out.extend(quote!(return #found;));
+                    out.extend(within.ret(&found));
                     // Nothing after an unconditional return is reached.
                     return out;
                 }
                 out.extend(bind_target.clone());
                 bound = true;
-                out.extend(taken(quote!(#ok((#n, #t, #segments)))));
+                out.extend(taken(quote!(#ok((#place, #t, #segments)))));
                 continue;
             }
             if !bound {
@@ -212,12 +332,12 @@ impl Writer<'_> {
             }
             if reads_query && !keys_checked {
                 out.extend(quote! {
-                    if let #err(#error) = #t.check_keys() { return #err(#error); }
+                    if let #err(#error) = #t.check_keys() { #give_error }
                 });
                 keys_checked = true;
             }
             if !has_rule {
-                out.extend(taken(quote!(#ok((#n, #t, #segments)))));
+                out.extend(taken(quote!(#ok((#place, #t, #segments)))));
                 if methods.is_none() {
                     return out;
                 }
@@ -225,7 +345,7 @@ impl Writer<'_> {
             }
             let rule = self.rule(r);
             let mismatch = local("__m");
-            let taken_by_rule = taken(quote!(#ok((#n, #t, #segments))));
+            let taken_by_rule = taken(quote!(#ok((#place, #t, #segments))));
             out.extend(quote! {
                 {
                     const RULE: #private::Rule = #rule;
@@ -237,6 +357,66 @@ impl Writer<'_> {
             });
         }
         out
+    }
+
+    /// Gives `node`, at position `k`, and each node under it a class: nodes of one class
+    /// are written alike but for the routes their leaves give (`Within::route`), so one
+    /// function can stand for them all. A class is what the code is written from: the
+    /// position, the static texts and affixes, the classes of the children, and at each leaf
+    /// what is written for each route (its methods, whether it reads the query, the segments
+    /// its fields read); a route with a query rule has a class of its own (the rule names the
+    /// route). `keys` interns the classes' descriptions.
+    fn classify(&mut self, node: &Node<'_>, k: usize, keys: &mut HashMap<String, usize>) -> usize {
+        use core::fmt::Write as _;
+        let mut key = format!("{k}|");
+        for (text, child) in &node.statics {
+            let class = self.classify(child, k + 1, keys);
+            self.counts[class] += 1;
+            let _ = write!(key, "s{}:{text:?}={class};", text.len());
+        }
+        for (prefix, suffix, child) in &node.affixed {
+            let class = self.classify(child, k + 1, keys);
+            let _ = write!(key, "a{prefix:?}{suffix:?}={class};");
+        }
+        if let Some(whole) = &node.whole {
+            let class = self.classify(whole, k + 1, keys);
+            let _ = write!(key, "w={class};");
+        }
+        if let Some(any) = &node.any {
+            let class = self.classify(any, k + 1, keys);
+            let _ = write!(key, "y={class};");
+        }
+        for (mark, routes) in [("e", &node.end), ("o", &node.optional), ("r", &node.rest)] {
+            key.push_str(mark);
+            for &n in routes {
+                let r = self.tried[n];
+                let p = &self.valid[r].pattern;
+                let has_rule = !p.pairs.is_empty() || p.deny_unknown || p.keys.iter().any(|k| k.1);
+                let reads_query = !p.pairs.is_empty() || !p.keys.is_empty() || p.deny_unknown;
+                let methods = method_bits(&self.input.routes[r]);
+                let _ = write!(key, "({methods:?},{reads_query},");
+                if has_rule {
+                    let _ = write!(key, "rule{r},");
+                }
+                for capture in self.valid[r].captures.iter().flatten() {
+                    match *capture {
+                        Capture::Segment(s) => {
+                            let _ = write!(key, "s{s}");
+                        }
+                        Capture::Tail => key.push('t'),
+                        Capture::Key(_) => {}
+                    }
+                }
+                key.push(')');
+            }
+        }
+        let next = keys.len();
+        let class = *keys.entry(key).or_insert(next);
+        if class == self.counts.len() {
+            self.counts.push(0);
+        }
+        self.classes.insert(core::ptr::from_ref(node).addr(), class);
+        class
     }
 
     /// The segments route `r`'s fields read, in the order of its fields (for a tail, `prev`,
@@ -330,13 +510,21 @@ pub(crate) fn walk(
     let in_order: Vec<Pattern<'_>> = borrowed.iter().map(|b| b.pattern()).collect();
     let tree = Node::build(&in_order);
     let slots = slots(valid);
-    let writer = Writer {
+    let mut writer = Writer {
         tried,
         input,
         valid,
         slots,
+        classes: HashMap::new(),
+        counts: Vec::new(),
+        functions: RefCell::new(Vec::new()),
     };
-    let body = writer.node(&tree, 0, &root);
+    if super::impls::in_parts(input) {
+        let mut keys = HashMap::new();
+        writer.classify(&tree, 0, &mut keys);
+    }
+    let body = writer.node(&tree, 0, &root, Within::Walk);
+    let functions = writer.functions.into_inner().into_iter().map(|(_, f)| f);
     let template = if input.is_enum {
         quote!(#CORE::option::Option::None)
     } else {
@@ -361,6 +549,7 @@ pub(crate) fn walk(
             #body
             #CORE::result::Result::Err(#w.miss(&#miss, #template))
         }
+        #(#functions)*
     }
 }
 
@@ -388,35 +577,29 @@ pub(crate) fn from_url(
     let split = super::impls::in_parts(input);
     let ident = &input.original.ident;
     let slots = slots(valid);
+    let mut shared = Vec::new();
     let arms: Vec<TokenStream> = (tried.iter().enumerate())
         .map(|(n, &r)| {
             let index = if n == last { quote!(_) } else { quote!(#n) };
             let route = &input.routes[r];
             if !split {
-                let value = build(route, &valid[r], &mut table, None);
+                let value = build(route, &valid[r], &mut table);
                 return quote!(#index => #CORE::result::Result::Ok(#value),);
             }
-            let value = build(route, &valid[r], &mut table, Some(ident));
-            let read = format_ident!("__read_{}", n, span = Span::mixed_site());
-            let bounds = super::impls::route_bounds(&[], route, &valid[r]);
-            let where_clause = (!bounds.is_empty()).then(|| quote!(where #(#bounds,)*));
-            parts.push(quote! {
-                // In line where the walk is (see `walk`): the leaf that found the route
-                // then goes straight on to read its fields.
-                #[allow(unreachable_code, unused_variables, clippy::needless_return)]
-                #[cfg_attr(not(debug_assertions), inline(always))]
-                fn #read(
-                    #t: #private::Target<'_>,
-                    #at: [#private::SegmentSpan; #slots],
-                ) -> #CORE::result::Result<#ident, #URLKIT::RouteError>
-                #where_clause
-                {
-                    #CORE::result::Result::Ok(#value)
-                }
-            });
-            quote!(#index => #read(#t, #at),)
+            let read = shared_read(
+                route,
+                &valid[r],
+                &mut table,
+                ident,
+                n,
+                slots,
+                &mut shared,
+                parts,
+            );
+            quote!(#index => #read,)
         })
         .collect();
+    parts.extend(shared.into_iter().map(|(_, _, function)| function));
     let (fields, count) = (local("__FIELDS"), table.len());
     let name = input.original.ident.to_string();
     // Where routes are read in functions of their own, they share the table beside them.
@@ -496,25 +679,32 @@ pub(crate) fn which(input: &RouteType<'_>) -> TokenStream {
     }
 }
 
-/// The value of route `route`, each field read from where its placeholder stands: the
-/// segments the walk gave (`__at`, in the order of the fields that read them, a tail's the
-/// last fixed segment, where it starts); `outside`, the enum's name where the value is built
-/// outside its impl.
-fn build(
+/// One field of a route as `from_url` gives it a value.
+enum FieldRead {
+    /// A field no placeholder reads: `Default::default()`, spanned on its type.
+    Default(TokenStream, TokenStream),
+    /// A field read from the URL: its member, its type, and the expression that reads it (a
+    /// `Result`).
+    Read(TokenStream, TokenStream, TokenStream),
+}
+
+/// The reading of route `route`'s fields from where their placeholders stand: the segments
+/// the walk gave (`__at`, in the order of the fields that read them, a tail's the last fixed
+/// segment, where it starts), and the query's pieces, found by `keys` (the keys' names, and
+/// whether one holds a `%` or a `+`). Each field's description is pushed to `table`, and
+/// `info(entry, i)` is how the `i`th field that reads refers to its entry.
+fn reads(
     route: &Route<'_>,
     valid: &Valid,
     table: &mut Vec<TokenStream>,
-    outside: Option<&Ident>,
-) -> TokenStream {
+    info: impl Fn(usize, usize) -> TokenStream,
+) -> (Vec<FieldRead>, Option<(Vec<String>, bool)>) {
     let private = private();
-    let (t, at, table_name) = (local("__t"), local("__at"), local("__FIELDS"));
-    let path = match (outside, route.variant) {
-        (Some(ident), Some(variant)) => quote!(#ident::#variant),
-        _ => super::ast::route_path(route),
-    };
+    let (t, at) = (local("__t"), local("__at"));
     let label = &route.label;
     let keys = local("__keys");
     let mut slot = 0usize;
+    let mut read_count = 0usize;
     let fields = route
         .fields
         .iter()
@@ -526,7 +716,7 @@ fn build(
             let Some(capture) = capture else {
                 let core_at = CORE.at(span);
                 let default = quote_spanned!(span=> #core_at::default::Default::default());
-                return quote!(#member: #default,);
+                return FieldRead::Default(quote!(#member), default);
             };
             let name = &field.name;
             let marker = super::ast::marker(name);
@@ -572,7 +762,8 @@ fn build(
                     matrix: #matrix,
                 }
             });
-            let info = quote!(&#table_name[#entry]);
+            let info = info(entry, read_count);
+            read_count += 1;
             let urlkit_at = URLKIT.at(span);
             let trait_ = quote_spanned!(span=> <#ty as #urlkit_at::route::RouteField<#marker>>);
             let here = slot;
@@ -613,25 +804,177 @@ fn build(
                     quote_spanned!(span=> #trait_::key(&#t, #keys[#j], #info))
                 }
             };
-            // A `match` rather than `?`: no `Try` impl to find for each field.
-            let (value, error) = (local("__v"), local("__e"));
-            quote! {
-                #member: match #read {
-                    #CORE::result::Result::Ok(#value) => #value,
-                    #CORE::result::Result::Err(#error) => return #CORE::result::Result::Err(#error),
-                },
-            }
+            FieldRead::Read(quote!(#member), quote!(#ty), read)
         });
-    let fields: Vec<TokenStream> = fields.collect();
+    let fields: Vec<FieldRead> = fields.collect();
     if valid.pattern.keys.is_empty() {
-        return quote!(#path { #(#fields)* });
+        return (fields, None);
     }
     // Where each query parameter is, in one pass over the query; whether a key holds a `%`
     // or a `+` (then other spellings of it can only be told by decoding) is known here.
-    let names = valid.pattern.keys.iter().map(|(name, _)| name);
+    let names = valid.pattern.keys.iter().map(|(name, _)| name.clone());
     let escaped = (valid.pattern.keys.iter()).any(|(name, _)| has_form_escape(name));
+    (fields, Some((names.collect(), escaped)))
+}
+
+/// A field's value from its read: the value, or the read's error returned. A `match` rather
+/// than `?`: no `Try` impl to find for each field.
+fn value_of(read: &TokenStream) -> TokenStream {
+    let (value, error) = (local("__v"), local("__e"));
+    quote! {
+        match #read {
+            #CORE::result::Result::Ok(#value) => #value,
+            #CORE::result::Result::Err(#error) => return #CORE::result::Result::Err(#error),
+        }
+    }
+}
+
+/// The value of route `route`, each field read from where its placeholder stands (see
+/// `reads`), its fields' descriptions entries of the table `__FIELDS`.
+fn build(route: &Route<'_>, valid: &Valid, table: &mut Vec<TokenStream>) -> TokenStream {
+    let table_name = local("__FIELDS");
+    let path = super::ast::route_path(route);
+    let (fields, keys) = reads(route, valid, table, |entry, _| quote!(&#table_name[#entry]));
+    let fields = fields.iter().map(|field| match field {
+        FieldRead::Default(member, default) => quote!(#member: #default,),
+        FieldRead::Read(member, _, read) => {
+            let value = value_of(read);
+            quote!(#member: #value,)
+        }
+    });
+    let Some((names, escaped)) = keys else {
+        return quote!(#path { #(#fields)* });
+    };
+    let (t, keys) = (local("__t"), local("__keys"));
     quote!({
         let #keys = #t.keys(&[#(#names),*], #escaped);
         #path { #(#fields)* }
     })
+}
+
+/// The reading of route `route`'s fields as a function that routes whose fields are read
+/// alike share (`__read_K`, in `shared`, keyed by its text), and the construction of its
+/// value from them as a function of its own (`__new_N`, `n` the route's place in the order
+/// they are tried), pushed to `parts`: `__read_K` takes the target, the segments, where the
+/// route's entries of `__FIELDS` start, the names of its query parameters and `__new_N`,
+/// and gives the value of `ident`, the enum. What it returns is the call, a `Result`.
+///
+/// Its `where` bounds are those of the first route that needs it, which name the same types
+/// with the same markers as every other route that shares it (they are in its text), and are
+/// the impl's own (same tokens, same spans), so that a field whose type is no route field is
+/// still reported once.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn shared_read(
+    route: &Route<'_>,
+    valid: &Valid,
+    table: &mut Vec<TokenStream>,
+    ident: &Ident,
+    n: usize,
+    slots: usize,
+    shared: &mut Vec<(String, Ident, TokenStream)>,
+    parts: &mut Vec<TokenStream>,
+) -> TokenStream {
+    let private = private();
+    let (t, at, first_local, names_local, new_local) = (
+        local("__t"),
+        local("__at"),
+        local("__first"),
+        local("__names"),
+        local("__new"),
+    );
+    let path = route
+        .variant
+        .map_or_else(|| quote!(#ident), |v| quote!(#ident::#v));
+    let table_name = local("__FIELDS");
+    let first = table.len();
+    let (fields, keys) = reads(route, valid, table, |_, i| {
+        if i == 0 {
+            quote!(&#table_name[#first_local])
+        } else {
+            quote!(&#table_name[#first_local + #i])
+        }
+    });
+    if fields.iter().all(|f| matches!(f, FieldRead::Default(..))) {
+        // Nothing to read: the value itself.
+        let members = fields.iter().filter_map(|field| match field {
+            FieldRead::Default(member, default) => Some(quote!(#member: #default,)),
+            FieldRead::Read(..) => None,
+        });
+        return quote!(#CORE::result::Result::Ok(#path { #(#members)* }));
+    }
+    let mut types = Vec::new();
+    let mut values = Vec::new();
+    for field in &fields {
+        if let FieldRead::Read(_, ty, read) = field {
+            types.push(ty.clone());
+            values.push(value_of(read));
+        }
+    }
+    let keys_local = local("__keys");
+    let (names_param, find) = match &keys {
+        Some((names, escaped)) => {
+            let count = names.len();
+            (
+                Some(quote!(#names_local: &[&'static #CORE::primitive::str; #count],)),
+                Some(quote!(let #keys_local = #t.keys(#names_local, #escaped);)),
+            )
+        }
+        None => (None, None),
+    };
+    let signature = quote! {
+        (
+            #t: #private::Target<'_>,
+            #at: [#private::SegmentSpan; #slots],
+            #first_local: #CORE::primitive::usize,
+            #names_param
+            #new_local: fn(#(#types),*) -> #ident,
+        ) -> #CORE::result::Result<#ident, #URLKIT::RouteError>
+    };
+    let block = quote! {
+        {
+            #find
+            #CORE::result::Result::Ok(#new_local(#(#values),*))
+        }
+    };
+    let text = format!("{signature}{block}");
+    let name = if let Some((_, name, _)) = shared.iter().find(|(key, _, _)| *key == text) {
+        name.clone()
+    } else {
+        let name = format_ident!("__read_{}", shared.len(), span = Span::mixed_site());
+        let bounds = super::impls::route_bounds(&[], route, valid);
+        let where_clause = (!bounds.is_empty()).then(|| quote!(where #(#bounds,)*));
+        let function = quote! {
+            // In line where the walk is (see `walk`): the leaf that found the route then
+            // goes straight on to read its fields.
+            #[allow(unreachable_code, unused_variables, clippy::needless_return)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn #name #signature #where_clause #block
+        };
+        shared.push((text, name.clone(), function));
+        name
+    };
+    let mut k = 0usize;
+    let members: Vec<TokenStream> = (fields.iter())
+        .map(|field| match field {
+            FieldRead::Default(member, default) => quote!(#member: #default,),
+            FieldRead::Read(member, _, _) => {
+                let value = format_ident!("__r{}", k, span = Span::mixed_site());
+                k += 1;
+                quote!(#member: #value,)
+            }
+        })
+        .collect();
+    let params = (0..k).zip(&types).map(|(i, ty)| {
+        let value = format_ident!("__r{}", i, span = Span::mixed_site());
+        quote!(#value: #ty)
+    });
+    let new = format_ident!("__new_{}", n, span = Span::mixed_site());
+    parts.push(quote! {
+        #[allow(clippy::too_many_arguments)]
+        fn #new(#(#params),*) -> #ident {
+            #path { #(#members)* }
+        }
+    });
+    let names = keys.map(|(names, _)| quote!(&[#(#names),*],));
+    quote!(#name(#t, #at, #first, #names #new))
 }

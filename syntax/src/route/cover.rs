@@ -50,12 +50,21 @@ pub fn check(patterns: &[Pattern<'_>], tried: &[usize]) -> Vec<(usize, Finding)>
     let mut findings = Vec::new();
     for (n, &v) in tried.iter().enumerate() {
         let earlier = &tried[..n];
+        let (claimers, spent) = search(patterns, v, earlier);
+        // A route identical to an earlier one is covered by the earlier routes together, so
+        // the earlier routes are tried one by one only when they cover `v`, or when the
+        // search ran out of its query budget and so proved nothing: a route the routes before
+        // it leave live (every route of a correct enum) costs one search, not one per route
+        // before it.
+        if claimers.is_none() && !spent {
+            continue;
+        }
         let identical = earlier.iter().copied().find(|&u| {
             covered(patterns, v, &[u]).is_some() && covered(patterns, u, &[v]).is_some()
         });
         if let Some(u) = identical {
             findings.push((v, Finding::Identical(u)));
-        } else if let Some(claimers) = covered(patterns, v, earlier) {
+        } else if let Some(claimers) = claimers {
             findings.push((v, Finding::Shadowed(claimers)));
         }
     }
@@ -65,6 +74,12 @@ pub fn check(patterns: &[Pattern<'_>], tried: &[usize]) -> Vec<(usize, Finding)>
 /// If every URL `patterns[v]` matches is matched by one of `candidates`, those of them that
 /// take some (sorted); `None` if some URL is matched by `v` alone.
 pub fn covered(patterns: &[Pattern<'_>], v: usize, candidates: &[usize]) -> Option<Vec<usize>> {
+    search(patterns, v, candidates).0
+}
+
+/// [`covered`], and whether the search used up its query budget (then `None` proves
+/// nothing: past the budget a query is assumed to be one only `v` takes).
+fn search(patterns: &[Pattern<'_>], v: usize, candidates: &[usize]) -> (Option<Vec<usize>>, bool) {
     let p = &patterns[v];
     // Past every fixed length (and one optional segment), all lengths behave alike.
     let beyond = candidates
@@ -92,13 +107,14 @@ pub fn covered(patterns: &[Pattern<'_>], v: usize, candidates: &[usize]) -> Opti
             .filter(|&u| patterns[u].admits(n))
             .collect();
         if !search.path(n, 0, &alive) {
-            return None;
+            return (None, search.budget == 0);
         }
     }
+    let spent = search.budget == 0;
     let mut claimers = search.claimers;
     claimers.sort_unstable();
     claimers.dedup();
-    Some(claimers)
+    (Some(claimers), spent)
 }
 
 struct Search<'p, 'a> {

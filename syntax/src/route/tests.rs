@@ -633,6 +633,27 @@ fn identical_routes_are_found() {
 }
 
 #[test]
+fn identical_routes_are_found_past_the_query_budget() {
+    // `/s` and `/s{?q}` are the same routes (unknown parameters are ignored), but an earlier
+    // route with many optional keys on the same path makes the search among all the earlier
+    // routes use up its query budget, which proves nothing: the pairs are still tried.
+    let none: &[&str] = &[];
+    let keys: Vec<String> = (0..16).map(|k| alloc::format!("k{k}")).collect();
+    let many = alloc::format!("/s?r={{r}}{{&{}}}", keys.join(","));
+    let optional: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let routes = [
+        (many.as_str(), &optional[..], none),
+        ("/s", none, none),
+        ("/s{?q}", &["q"][..], none),
+    ];
+    let found = findings(&routes, false);
+    assert!(
+        found.contains(&("/s{?q}".to_string(), "same as /s".to_string())),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn hidden_routes_are_found() {
     let none: &[&str] = &[];
     let found = |routes: &[(&str, &[&str], &[&str])]| findings(routes, false);

@@ -382,3 +382,98 @@ fn each_route_writes_and_reads_its_own_fields() {
     let err = Repo::from_request(Method::Get, "/repos/o/r/pulls").unwrap_err();
     assert_eq!(err.kind(), &RouteErrorKind::NoMatch { template: None });
 }
+
+/// Services whose routes are written alike: the walk writes the code of their subtrees once
+/// (`__walk_K`, which the derive shares between subtrees written alike), and each subtree
+/// must still give its own routes, its own methods and its own fields.
+#[derive(Route, Debug, PartialEq)]
+enum Services {
+    #[route(get, "/a/{owner}/items{?page}")]
+    ListA { owner: String, page: Option<u32> },
+    #[route(post, "/a/{owner}/items")]
+    CreateA { owner: String },
+    #[route(get, "/a/{owner}/items/{n}")]
+    GetA { owner: String, n: u64 },
+    #[route(get, "/b/{owner}/items{?page}")]
+    ListB { owner: String, page: Option<u32> },
+    #[route(post, "/b/{owner}/items")]
+    CreateB { owner: String },
+    #[route(get, "/b/{owner}/items/{n}")]
+    GetB { owner: String, n: u64 },
+    #[route(delete, "/c/{owner}/items/{n}")]
+    DeleteC { owner: String, n: u64 },
+}
+
+#[test]
+fn routes_written_alike_each_give_their_own_variant() {
+    let owner = || String::from("o");
+    let cases: [(Method, &str, Services); 7] = [
+        (
+            Method::Get,
+            "/a/o/items?page=2",
+            Services::ListA {
+                owner: owner(),
+                page: Some(2),
+            },
+        ),
+        (
+            Method::Post,
+            "/a/o/items",
+            Services::CreateA { owner: owner() },
+        ),
+        (
+            Method::Get,
+            "/a/o/items/7",
+            Services::GetA {
+                owner: owner(),
+                n: 7,
+            },
+        ),
+        (
+            Method::Get,
+            "/b/o/items",
+            Services::ListB {
+                owner: owner(),
+                page: None,
+            },
+        ),
+        (
+            Method::Post,
+            "/b/o/items",
+            Services::CreateB { owner: owner() },
+        ),
+        (
+            Method::Get,
+            "/b/o/items/8",
+            Services::GetB {
+                owner: owner(),
+                n: 8,
+            },
+        ),
+        (
+            Method::Delete,
+            "/c/o/items/9",
+            Services::DeleteC {
+                owner: owner(),
+                n: 9,
+            },
+        ),
+    ];
+    for (method, url, value) in cases {
+        assert_eq!(value.to_url().unwrap(), url, "{value:?}");
+        assert_eq!(value.method(), Some(method));
+        assert_eq!(
+            Services::from_request(method, url).unwrap(),
+            value,
+            "{method} {url}"
+        );
+    }
+    let err = Services::from_request(Method::Delete, "/b/o/items").unwrap_err();
+    assert_eq!(allowed(&err).to_string(), "GET, HEAD, POST");
+    let err = Services::from_request(Method::Get, "/c/o/items/9").unwrap_err();
+    assert_eq!(allowed(&err).to_string(), "DELETE");
+    let err = Services::from_request(Method::Get, "/b/o/items?page=x").unwrap_err();
+    assert_eq!(err.field(), Some("page"));
+    assert_eq!(err.route(), "Services::ListB");
+    assert!(Services::from_url("/c/o/items").is_err());
+}
