@@ -62,11 +62,11 @@ impl PlanSlots {
 }
 
 impl PlanSink for PlanSlots {
+    /// Nothing to do: the planner asks before its first part, when the slots are all in
+    /// place, and its hint is generous (four steps an expression), so the parts stay in
+    /// place until they do not fit; a spill makes room for as many again.
     #[inline]
-    fn reserve(&mut self, expressions: usize, steps: usize) {
-        self.expressions.reserve(expressions);
-        self.steps.reserve(steps);
-    }
+    fn reserve(&mut self, _expressions: usize, _steps: usize) {}
 
     #[inline]
     fn push_expression(&mut self, expression: Expression<VarList>) {
@@ -116,15 +116,6 @@ impl<T: Blank, const N: usize> Slots<T, N> {
         }
     }
 
-    /// Room for `more` items once they are in a `Vec`. The planner's hint is generous (four
-    /// steps an expression), so the items stay in place until they do not fit.
-    #[inline]
-    fn reserve(&mut self, more: usize) {
-        if let Slots::Spilled(items) = self {
-            items.reserve(more);
-        }
-    }
-
     #[inline]
     fn push(&mut self, item: T) {
         match self {
@@ -133,7 +124,7 @@ impl<T: Blank, const N: usize> Slots<T, N> {
                     *slot = item;
                     *len += 1;
                 } else {
-                    self.spill(N);
+                    self.spill();
                     if let Slots::Spilled(items) = self {
                         items.push(item);
                     }
@@ -143,12 +134,12 @@ impl<T: Blank, const N: usize> Slots<T, N> {
         }
     }
 
-    /// Moves the items held in place into a `Vec` with room for `more`.
+    /// Moves the items held in place into a `Vec` with room for as many again.
     #[cold]
-    fn spill(&mut self, more: usize) {
+    fn spill(&mut self) {
         if let Slots::InPlace { items, len } = core::mem::replace(self, Slots::Spilled(Vec::new()))
         {
-            let mut spilled = Vec::with_capacity(len + more);
+            let mut spilled = Vec::with_capacity(2 * N);
             spilled.extend(items.into_iter().take(len));
             *self = Slots::Spilled(spilled);
         }
@@ -185,11 +176,12 @@ mod tests {
     }
 
     #[test]
-    fn a_reservation_keeps_the_items_in_place() {
-        let mut slots: Slots<CompiledStep, 2> = Slots::new();
-        slots.reserve(8);
-        slots.push(Step::QueryStart);
-        assert!(matches!(slots, Slots::InPlace { len: 1, .. }));
-        assert_eq!(slots.as_slice(), [Step::QueryStart]);
+    fn a_reservation_keeps_the_parts_in_place() {
+        let mut parts = PlanSlots::new();
+        parts.reserve(3, 16);
+        parts.push_step(Step::QueryStart);
+        assert!(matches!(parts.steps, Slots::InPlace { len: 1, .. }));
+        assert!(matches!(parts.expressions, Slots::InPlace { len: 0, .. }));
+        assert_eq!(parts.steps.as_slice(), [Step::QueryStart]);
     }
 }
